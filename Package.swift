@@ -1,0 +1,55 @@
+// swift-tools-version: 6.0
+//
+// swift-foundation-models: Apple's Foundation Models API on Linux, running open GGUF models on the
+// CPU with our own inference engine. See README.md and ../shared/DESIGN.md for the module graph.
+import PackageDescription
+
+let package = Package(
+    name: "swift-foundation-models",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "GGUF", targets: ["GGUF"]),
+        .library(name: "Tokenizers", targets: ["Tokenizers"]),
+        .library(name: "LLMEngine", targets: ["LLMEngine"]),
+        .executable(name: "fm", targets: ["fm"]),
+    ],
+    dependencies: [
+        // The `fm` command line: subcommands, options, help and error reporting.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Parses GGUF v2/v3 model files through a memory map: metadata, tensor infos, ggml types.
+        .target(name: "GGUF"),
+
+        // Text <-> token ids: byte-level BPE (Qwen2, Llama 3) and SentencePiece-style BPE (Gemma),
+        // special tokens, streaming detokenizer. Built from plain arrays; knows nothing of GGUF.
+        .target(name: "Tokenizers"),
+
+        // The inference engine. For now: the model catalog and installer, and the glue that builds
+        // a tokenizer from a GGUF file's metadata. The forward pass arrives with its issue.
+        .target(name: "LLMEngine", dependencies: ["GGUF", "Tokenizers"]),
+
+        // The `fm` command-line tool.
+        .executableTarget(
+            name: "fm",
+            dependencies: [
+                "GGUF", "Tokenizers", "LLMEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Test-only helpers: a synthetic GGUF writer, locating installed models.
+        .target(name: "TestSupport", dependencies: ["GGUF", "LLMEngine"]),
+
+        .testTarget(name: "GGUFTests", dependencies: ["GGUF", "TestSupport"]),
+        .testTarget(
+            name: "TokenizersTests",
+            dependencies: ["Tokenizers", "LLMEngine", "TestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "LLMEngineTests", dependencies: ["LLMEngine", "TestSupport"]),
+        // Runs the built `fm` binary as a subprocess.
+        .testTarget(name: "FMTests", dependencies: ["TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// The `fm` command: models, tokenizers and (in later issues) generation, chat and serving.
+@main
+struct FM: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fm",
+        abstract: "Foundation Models on Linux: install, inspect and run GGUF models.",
+        subcommands: [
+            ModelCommand.self,
+            InspectCommand.self,
+            TokenizeCommand.self,
+            DetokenizeCommand.self,
+        ]
+    )
+}
