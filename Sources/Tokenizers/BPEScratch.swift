@@ -1,0 +1,128 @@
+/// Reusable buffers for one encoding call: decoded scalars, the merge heap and a piece cache.
+struct BPEScratch {
+    /// Unicode scalars of the text being split.
+    var scalars: [UInt32] = []
+    /// `byteOffsets[k]` is the UTF-8 offset of scalar `k`; one extra entry holds the length.
+    var byteOffsets: [Int] = []
+    /// Pieces already encoded in this call (text repeats words a lot).
+    var cache: [[UInt8]: [Int32]] = [:]
+
+    private var ids: [Int32] = []
+    private var next: [Int32] = []
+    private var prev: [Int32] = []
+    private var heap = MergeHeap()
+
+    /// Decodes well-formed UTF-8 into scalars and their byte offsets.
+    mutating func decodeScalars(_ utf8: [UInt8]) {
+        scalars.removeAll(keepingCapacity: true)
+        byteOffsets.removeAll(keepingCapacity: true)
+        var i = 0
+        let n = utf8.count
+        while i < n {
+            byteOffsets.append(i)
+            let b0 = UInt32(utf8[i])
+            if b0 < 0x80 {
+                scalars.append(b0); i += 1
+            } else if b0 < 0xE0 {
+                scalars.append((b0 & 0x1F) << 6 | UInt32(utf8[i + 1] & 0x3F)); i += 2
+            } else if b0 < 0xF0 {
+                scalars.append((b0 & 0x0F) << 12 | UInt32(utf8[i + 1] & 0x3F) << 6 | UInt32(utf8[i + 2] & 0x3F)); i += 3
+            } else {
+                scalars.append((b0 & 0x07) << 18 | UInt32(utf8[i + 1] & 0x3F) << 12
+                    | UInt32(utf8[i + 2] & 0x3F) << 6 | UInt32(utf8[i + 3] & 0x3F)); i += 4
+            }
+        }
+        byteOffsets.append(n)
+    }
+
+    /// Byte-level BPE over one piece: lowest rank first, leftmost among equal ranks.
+    mutating func merge(_ bytes: UnsafeBufferPointer<UInt8>, byteToken: [Int32],
+                        pairs: [UInt64: UInt64], into output: inout [Int32]) {
+        let n = bytes.count
+        ids.removeAll(keepingCapacity: true)
+        next.removeAll(keepingCapacity: true)
+        prev.removeAll(keepingCapacity: true)
+        for k in 0..<n {
+            ids.append(byteToken[Int(bytes[k])])
+            next.append(Int32(k + 1 < n ? k + 1 : -1))
+            prev.append(Int32(k - 1))
+        }
+        heap.removeAll()
+        for k in 0..<(n - 1) { pushPair(at: k, pairs: pairs) }
+        while let top = heap.pop() {
+            let left = Int(top.position)
+            let right = Int(next[left])
+            // Skip entries made stale by earlier merges.
+            guard ids[left] == top.left, right >= 0, ids[right] == top.right else { continue }
+            ids[left] = top.merged
+            ids[right] = -1
+            let after = next[right]
+            next[left] = after
+            if after >= 0 { prev[Int(after)] = Int32(left) }
+            if prev[left] >= 0 { pushPair(at: Int(prev[left]), pairs: pairs) }
+            if after >= 0 { pushPair(at: left, pairs: pairs) }
+        }
+        var k = 0
+        while k >= 0 { output.append(ids[k]); k = Int(next[k]) }
+    }
+
+    private mutating func pushPair(at left: Int, pairs: [UInt64: UInt64]) {
+        let right = Int(next[left])
+        guard right >= 0 else { return }
+        let key = UInt64(UInt32(ids[left])) << 32 | UInt64(UInt32(ids[right]))
+        guard let rule = pairs[key] else { return }
+        heap.push(.init(rank: UInt32(rule >> 32), position: Int32(left), left: ids[left],
+                        right: ids[right], merged: Int32(truncatingIfNeeded: rule)))
+    }
+}
+
+/// A binary min-heap of candidate merges ordered by (rank, position).
+struct MergeHeap {
+    /// One candidate merge of the pair starting at `position`.
+    struct Entry {
+        var rank: UInt32
+        var position: Int32
+        var left: Int32
+        var right: Int32
+        var merged: Int32
+
+        @inline(__always)
+        func precedes(_ other: Entry) -> Bool {
+            rank != other.rank ? rank < other.rank : position < other.position
+        }
+    }
+
+    private var items: [Entry] = []
+
+    mutating func removeAll() { items.removeAll(keepingCapacity: true) }
+
+    mutating func push(_ entry: Entry) {
+        items.append(entry)
+        var child = items.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard items[child].precedes(items[parent]) else { break }
+            items.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func pop() -> Entry? {
+        guard let first = items.first else { return nil }
+        let last = items.removeLast()
+        if !items.isEmpty {
+            items[0] = last
+            var parent = 0
+            while true {
+                let l = 2 * parent + 1, r = l + 1
+                var best = parent
+                if l < items.count, items[l].precedes(items[best]) { best = l }
+                if r < items.count, items[r].precedes(items[best]) { best = r }
+                if best == parent { break }
+                items.swapAt(parent, best)
+                parent = best
+            }
+        }
+        return first
+    }
+}
