@@ -11,6 +11,7 @@ struct FM: AsyncParsableCommand {
             InspectCommand.self,
             TokenizeCommand.self,
             DetokenizeCommand.self,
+            BenchTokenizerCommand.self,
         ]
     )
 }

@@ -26,6 +26,25 @@ public struct CatalogModel: Sendable, Hashable {
         public let version: String
         /// The path of the chunk file inside the wheel (a zip archive).
         public let member: String
+
+        /// Describes one chunk.
+        public init(package: String, version: String, member: String) {
+            self.package = package
+            self.version = version
+            self.member = member
+        }
+    }
+
+    /// Describes a model assembled from chunk packages.
+    public init(name: String, aliases: [String] = [], summary: String, fileName: String,
+                chunks: [Chunk], size: Int64, sha256: String) {
+        self.name = name
+        self.aliases = aliases
+        self.summary = summary
+        self.fileName = fileName
+        self.chunks = chunks
+        self.size = size
+        self.sha256 = sha256
     }
 }
 

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import GGUF
+import LLMEngine
+import Tokenizers
+
+/// `--model NAME | --model-file PATH`, shared by the commands that load a model.
+struct ModelOptions: ParsableArguments {
+    @Option(name: .long, help: "An installed catalog model (default: \(ModelCatalog.defaultModel.name)).")
+    var model: String?
+
+    @Option(name: .long, help: "A GGUF file to use instead of a catalog model.")
+    var modelFile: String?
+
+    func validate() throws {
+        if model != nil, modelFile != nil {
+            throw ValidationError("give either --model or --model-file, not both")
+        }
+    }
+
+    /// The path of the GGUF file to open.
+    func path() throws -> String {
+        if let modelFile { return modelFile }
+        let catalogModel = try ModelCommand.resolve(model ?? ModelCatalog.defaultModel.name)
+        let path = ModelCatalog.path(of: catalogModel).path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw CLIError("model '\(catalogModel.name)' is not installed; run `fm model install \(catalogModel.name)`")
+        }
+        return path
+    }
+
+    /// Opens the file and builds its tokenizer.
+    func loadTokenizer() throws -> Tokenizer {
+        let file = try GGUFFile(path: path())
+        return try TokenizerLoader.load(from: file)
+    }
+}
