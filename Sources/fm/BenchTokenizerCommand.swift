@@ -20,6 +20,9 @@ struct BenchTokenizerCommand: ParsableCommand {
     @Flag(help: "Also encode line by line (many short calls).")
     var lines = false
 
+    @Flag(help: "Recognise control tokens in the text (Hugging Face's default for added tokens).")
+    var special = false
+
     func run() throws {
         guard let data = FileManager.default.contents(atPath: corpus),
               let text = String(data: data, encoding: .utf8)
@@ -42,10 +45,10 @@ struct BenchTokenizerCommand: ParsableCommand {
                          label, count, median, Double(count) / median, megabytes / median,
                          seconds.first!, seconds.last!))
         }
-        report("whole") { tokenizer.encode(text, addSpecialTokens: false).count }
+        report("whole") { tokenizer.encode(text, addSpecialTokens: false, parseSpecial: special).count }
         if lines {
             let split = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            report("lines") { split.reduce(0) { $0 + tokenizer.encode($1, addSpecialTokens: false).count } }
+            report("lines") { split.reduce(0) { $0 + tokenizer.encode($1, addSpecialTokens: false, parseSpecial: special).count } }
         }
     }
 

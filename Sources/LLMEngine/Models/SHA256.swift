@@ -71,31 +71,35 @@ public struct SHA256: Sendable {
 
     @inline(__always) private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
 
-    /// Processes one 64-byte block.
+    /// Processes one 64-byte block: a 16-word rolling message schedule, rounds unrolled by the
+    /// optimiser over local state.
     private mutating func compress(_ block: UnsafeRawPointer) {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+        var w = (UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0),
+                 UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0))
+        withUnsafeMutableBytes(of: &w) { raw in
+            let words = raw.bindMemory(to: UInt32.self)
             for t in 0..<16 {
-                let p = block + 4 * t
-                w[t] = UInt32(p.load(fromByteOffset: 0, as: UInt8.self)) << 24
-                    | UInt32(p.load(fromByteOffset: 1, as: UInt8.self)) << 16
-                    | UInt32(p.load(fromByteOffset: 2, as: UInt8.self)) << 8
-                    | UInt32(p.load(fromByteOffset: 3, as: UInt8.self))
-            }
-            for t in 16..<64 {
-                let s0 = Self.rotr(w[t - 15], 7) ^ Self.rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-                let s1 = Self.rotr(w[t - 2], 17) ^ Self.rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
-                w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+                words[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * t, as: UInt32.self))
             }
             var (a, b, c, d, e, f, g, h) = state
             Self.k.withUnsafeBufferPointer { k in
                 for t in 0..<64 {
+                    let wt: UInt32
+                    if t < 16 {
+                        wt = words[t]
+                    } else {
+                        let w15 = words[(t - 15) & 15], w2 = words[(t - 2) & 15]
+                        let s0 = Self.rotr(w15, 7) ^ Self.rotr(w15, 18) ^ (w15 >> 3)
+                        let s1 = Self.rotr(w2, 17) ^ Self.rotr(w2, 19) ^ (w2 >> 10)
+                        wt = words[t & 15] &+ s0 &+ words[(t - 7) & 15] &+ s1
+                        words[t & 15] = wt
+                    }
                     let s1 = Self.rotr(e, 6) ^ Self.rotr(e, 11) ^ Self.rotr(e, 25)
                     let ch = (e & f) ^ (~e & g)
-                    let t1 = h &+ s1 &+ ch &+ k[t] &+ w[t]
+                    let t1 = h &+ s1 &+ ch &+ k[t] &+ wt
                     let s0 = Self.rotr(a, 2) ^ Self.rotr(a, 13) ^ Self.rotr(a, 22)
                     let maj = (a & b) ^ (a & c) ^ (b & c)
-                    let t2 = s0 &+ maj
-                    h = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ t2
+                    h = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ s0 &+ maj
                 }
             }
             state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
