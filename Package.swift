@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "GGUF", targets: ["GGUF"]),
         .library(name: "Tokenizers", targets: ["Tokenizers"]),
         .library(name: "LLMEngine", targets: ["LLMEngine"]),
+        .library(name: "Kernels", targets: ["Kernels"]),
+        .library(name: "StructuredDecoding", targets: ["StructuredDecoding"]),
         .executable(name: "fm", targets: ["fm"]),
     ],
     dependencies: [
@@ -25,9 +27,21 @@ let package = Package(
         // special tokens, streaming detokenizer. Built from plain arrays; knows nothing of GGUF.
         .target(name: "Tokenizers"),
 
+        // Hot loops in C (quantized dot products, dequantization), each with a readable reference
+        // and ISA variants chosen at run time via __attribute__((target)), never package-wide
+        // -march flags, so the package stays usable as a dependency.
+        .target(name: "CKernels"),
+
+        // The safe Swift face of CKernels: quantized matrix views, CPU feature dispatch, threads.
+        .target(name: "Kernels", dependencies: ["CKernels"]),
+
+        // Schema -> grammar -> token masks over any Vocabulary; regular expressions compiled to
+        // lazily built byte automata; partial JSON for streaming. Knows nothing about models.
+        .target(name: "StructuredDecoding"),
+
         // The inference engine. For now: the model catalog and installer, and the glue that builds
         // a tokenizer from a GGUF file's metadata. The forward pass arrives with its issue.
-        .target(name: "LLMEngine", dependencies: ["GGUF", "Tokenizers"]),
+        .target(name: "LLMEngine", dependencies: ["GGUF", "Tokenizers", "Kernels"]),
 
         // The `fm` command-line tool.
         .executableTarget(
@@ -48,6 +62,8 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "LLMEngineTests", dependencies: ["LLMEngine", "TestSupport"]),
+        .testTarget(name: "KernelsTests", dependencies: ["Kernels", "CKernels", "GGUF", "TestSupport"]),
+        .testTarget(name: "StructuredDecodingTests", dependencies: ["StructuredDecoding"]),
         // Runs the built `fm` binary as a subprocess.
         .testTarget(name: "FMTests", dependencies: ["TestSupport"]),
     ],

@@ -1,0 +1,2 @@
+#include "ckernels.h"
+int ck_version(void) { return 0; }

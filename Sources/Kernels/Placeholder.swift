@@ -1,0 +1,3 @@
+import CKernels
+/// Placeholder until the kernels land.
+public enum KernelsPlaceholder { public static var version: Int { Int(ck_version()) } }

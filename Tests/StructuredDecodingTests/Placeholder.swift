@@ -1,0 +1,2 @@
+import Testing
+@Test func placeholderStructuredDecodingTests() { #expect(Bool(true)) }
