@@ -55,7 +55,7 @@ let package = Package(
         // Test-only helpers: a synthetic GGUF writer, locating installed models.
         .target(name: "TestSupport", dependencies: ["GGUF", "LLMEngine"]),
 
-        .testTarget(name: "GGUFTests", dependencies: ["GGUF", "TestSupport"]),
+        .testTarget(name: "GGUFTests", dependencies: ["GGUF", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "TokenizersTests",
             dependencies: ["Tokenizers", "LLMEngine", "TestSupport"],
