@@ -10,7 +10,7 @@ struct BPEScratch {
     private var ids: [Int32] = []
     private var next: [Int32] = []
     private var prev: [Int32] = []
-    private var heap = MergeHeap()
+    private var heap = PriorityHeap<MergeCandidate>()
 
     /// Decodes well-formed UTF-8 into scalars and their byte offsets.
     mutating func decodeScalars(_ utf8: [UInt8]) {
@@ -71,58 +71,21 @@ struct BPEScratch {
         guard right >= 0 else { return }
         let key = UInt64(UInt32(ids[left])) << 32 | UInt64(UInt32(ids[right]))
         guard let rule = pairs[key] else { return }
-        heap.push(.init(rank: UInt32(rule >> 32), position: Int32(left), left: ids[left],
+        heap.push(MergeCandidate(rank: UInt32(rule >> 32), position: Int32(left), left: ids[left],
                         right: ids[right], merged: Int32(truncatingIfNeeded: rule)))
     }
 }
 
-/// A binary min-heap of candidate merges ordered by (rank, position).
-struct MergeHeap {
-    /// One candidate merge of the pair starting at `position`.
-    struct Entry {
-        var rank: UInt32
-        var position: Int32
-        var left: Int32
-        var right: Int32
-        var merged: Int32
+/// One candidate merge of the pair starting at `position`: lowest rank first, then leftmost.
+struct MergeCandidate: HeapOrdered {
+    var rank: UInt32
+    var position: Int32
+    var left: Int32
+    var right: Int32
+    var merged: Int32
 
-        @inline(__always)
-        func precedes(_ other: Entry) -> Bool {
-            rank != other.rank ? rank < other.rank : position < other.position
-        }
-    }
-
-    private var items: [Entry] = []
-
-    mutating func removeAll() { items.removeAll(keepingCapacity: true) }
-
-    mutating func push(_ entry: Entry) {
-        items.append(entry)
-        var child = items.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard items[child].precedes(items[parent]) else { break }
-            items.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    mutating func pop() -> Entry? {
-        guard let first = items.first else { return nil }
-        let last = items.removeLast()
-        if !items.isEmpty {
-            items[0] = last
-            var parent = 0
-            while true {
-                let l = 2 * parent + 1, r = l + 1
-                var best = parent
-                if l < items.count, items[l].precedes(items[best]) { best = l }
-                if r < items.count, items[r].precedes(items[best]) { best = r }
-                if best == parent { break }
-                items.swapAt(parent, best)
-                parent = best
-            }
-        }
-        return first
+    @inline(__always)
+    func precedes(_ other: MergeCandidate) -> Bool {
+        rank != other.rank ? rank < other.rank : position < other.position
     }
 }
