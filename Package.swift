@@ -21,11 +21,11 @@ let package = Package(
     ],
     targets: [
         // Parses GGUF v2/v3 model files through a memory map: metadata, tensor infos, ggml types.
-        .target(name: "GGUF"),
+        .target(name: "GGUF", exclude: ["README.md"]),
 
         // Text <-> token ids: byte-level BPE (Qwen2, Llama 3) and SentencePiece-style BPE (Gemma),
         // special tokens, streaming detokenizer. Built from plain arrays; knows nothing of GGUF.
-        .target(name: "Tokenizers"),
+        .target(name: "Tokenizers", exclude: ["README.md"]),
 
         // Hot loops in C (quantized dot products, dequantization), each with a readable reference
         // and ISA variants chosen at run time via __attribute__((target)), never package-wide
@@ -41,7 +41,7 @@ let package = Package(
 
         // The inference engine. For now: the model catalog and installer, and the glue that builds
         // a tokenizer from a GGUF file's metadata. The forward pass arrives with its issue.
-        .target(name: "LLMEngine", dependencies: ["GGUF", "Tokenizers", "Kernels"]),
+        .target(name: "LLMEngine", dependencies: ["GGUF", "Tokenizers"], exclude: ["README.md"]),
 
         // The `fm` command-line tool.
         .executableTarget(
@@ -62,8 +62,12 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "LLMEngineTests", dependencies: ["LLMEngine", "TestSupport"]),
-        .testTarget(name: "KernelsTests", dependencies: ["Kernels", "CKernels", "GGUF", "TestSupport"]),
-        .testTarget(name: "StructuredDecodingTests", dependencies: ["StructuredDecoding"]),
+        .testTarget(name: "KernelsTests", dependencies: ["Kernels", "CKernels", "GGUF", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "StructuredDecodingTests",
+            dependencies: ["StructuredDecoding", "Tokenizers", "LLMEngine", "TestSupport"],
+            exclude: ["Fixtures"]
+        ),
         // Runs the built `fm` binary as a subprocess.
         .testTarget(name: "FMTests", dependencies: ["TestSupport"]),
     ],

@@ -17,7 +17,7 @@ struct BenchTokenizerCommand: ParsableCommand {
     @Option(name: [.customShort("r"), .long], help: "Repetitions.")
     var repetitions = 5
 
-    @Flag(help: "Also encode line by line (many short calls).")
+    @Flag(help: "Also encode line by line, newlines kept (many short calls).")
     var lines = false
 
     @Flag(help: "Recognise control tokens in the text (Hugging Face's default for added tokens).")
@@ -47,7 +47,15 @@ struct BenchTokenizerCommand: ParsableCommand {
         }
         report("whole") { tokenizer.encode(text, addSpecialTokens: false, parseSpecial: special).count }
         if lines {
-            let split = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            var split: [String] = []
+            // Split on the byte 0x0A: "\r\n" is one Character, so Character search would miss it.
+            var start = text.utf8.startIndex
+            while let newline = text.utf8[start...].firstIndex(of: 0x0A) {
+                let next = text.utf8.index(after: newline)
+                split.append(String(Substring(text.utf8[start..<next])))
+                start = next
+            }
+            if start < text.utf8.endIndex { split.append(String(Substring(text.utf8[start...]))) }
             report("lines") { split.reduce(0) { $0 + tokenizer.encode($1, addSpecialTokens: false, parseSpecial: special).count } }
         }
     }

@@ -31,7 +31,7 @@ import LLMEngine
             fi
             exec python3 "$@"
             """
-            FileManager.default.createFile(atPath: python.path, contents: Data(script.utf8),
+            _ = FileManager.default.createFile(atPath: python.path, contents: Data(script.utf8),
                                            attributes: [.posixPermissions: 0o755])
         }
 

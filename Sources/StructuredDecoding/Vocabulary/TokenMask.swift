@@ -1,0 +1,65 @@
+/// A set of token ids as a bitset: one bit per vocabulary entry, 64 per word.
+///
+/// Masks are what the sampler applies to the logits: a token whose bit is clear is never sampled.
+public struct TokenMask: Sendable, Equatable {
+    /// The bits, `words[id >> 6] >> (id & 63) & 1`.
+    public var words: [UInt64] { storage }
+    @usableFromInline var storage: [UInt64]
+    /// The number of token ids the mask covers.
+    public let count: Int
+
+    /// An empty mask over `count` tokens.
+    public init(count: Int) {
+        self.count = count
+        storage = [UInt64](repeating: 0, count: (count + 63) / 64)
+    }
+
+    /// A mask over `count` tokens with every token allowed.
+    public static func all(_ count: Int) -> TokenMask {
+        var mask = TokenMask(count: count)
+        for i in mask.storage.indices { mask.storage[i] = ~0 }
+        if count % 64 != 0 { mask.storage[mask.storage.count - 1] = (1 << UInt64(count % 64)) - 1 }
+        return mask
+    }
+
+    /// Whether token `id` is allowed.
+    @inlinable @inline(__always)
+    public func contains(_ id: Int) -> Bool { storage[id >> 6] >> UInt64(id & 63) & 1 != 0 }
+
+    /// Allows token `id`.
+    @inlinable @inline(__always)
+    public mutating func insert(_ id: Int) { storage[id >> 6] |= 1 << UInt64(id & 63) }
+
+    /// Forbids token `id`.
+    @inlinable @inline(__always)
+    public mutating func remove(_ id: Int) { storage[id >> 6] &= ~(1 << UInt64(id & 63)) }
+
+    /// Allows every token of `other` as well.
+    public mutating func formUnion(_ other: TokenMask) {
+        for i in storage.indices { storage[i] |= other.storage[i] }
+    }
+
+    /// Keeps only tokens also in `other`.
+    public mutating func formIntersection(_ other: TokenMask) {
+        for i in storage.indices { storage[i] &= other.storage[i] }
+    }
+
+    /// The number of allowed tokens.
+    public var allowedCount: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
+
+    /// Whether no token is allowed.
+    public var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
+
+    /// The allowed ids in increasing order.
+    public var allowed: [Int] {
+        var out: [Int] = []
+        for (w, word) in words.enumerated() {
+            var bits = word
+            while bits != 0 {
+                out.append(w << 6 | bits.trailingZeroBitCount)
+                bits &= bits - 1
+            }
+        }
+        return out
+    }
+}
