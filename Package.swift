@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "LLMEngine", targets: ["LLMEngine"]),
         .library(name: "Kernels", targets: ["Kernels"]),
         .library(name: "StructuredDecoding", targets: ["StructuredDecoding"]),
+        .library(name: "FoundationModels", targets: ["FoundationModels"]),
         .executable(name: "fm", targets: ["fm"]),
     ],
     dependencies: [
@@ -43,6 +44,10 @@ let package = Package(
         // a tokenizer from a GGUF file's metadata. The forward pass arrives with its issue.
         .target(name: "LLMEngine", dependencies: ["GGUF", "Tokenizers"], exclude: ["README.md"]),
 
+        // Apple's Foundation Models API with Apple's names (one type per file); glue to the engine
+        // and the decoder will live in Backend/.
+        .target(name: "FoundationModels", dependencies: ["StructuredDecoding"]),
+
         // The `fm` command-line tool.
         .executableTarget(
             name: "fm",
@@ -62,6 +67,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "LLMEngineTests", dependencies: ["LLMEngine", "TestSupport"]),
+        .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels"]),
         .testTarget(name: "KernelsTests", dependencies: ["Kernels", "CKernels", "GGUF", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "StructuredDecodingTests",

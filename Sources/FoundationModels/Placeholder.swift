@@ -1,0 +1,2 @@
+/// Placeholder until the API lands.
+public enum FoundationModelsPlaceholder {}
