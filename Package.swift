@@ -66,7 +66,7 @@ let package = Package(
             dependencies: ["Tokenizers", "LLMEngine", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "LLMEngineTests", dependencies: ["LLMEngine", "TestSupport"]),
+        .testTarget(name: "LLMEngineTests", dependencies: ["LLMEngine", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels"]),
         .testTarget(name: "KernelsTests", dependencies: ["Kernels", "CKernels", "GGUF", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
