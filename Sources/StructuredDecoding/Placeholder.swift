@@ -1,2 +1,0 @@
-/// Placeholder until the decoder lands.
-public enum StructuredDecodingPlaceholder {}

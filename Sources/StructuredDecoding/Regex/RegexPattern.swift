@@ -1,0 +1,87 @@
+/// A parsed regular expression: the entry point for pattern constraints.
+///
+/// Reads the syntax of Swift regex literals and JSON Schema (ECMAScript) patterns, with Unicode
+/// scalar semantics (`.` and classes match one scalar, as Swift's `.matchingSemantics(.unicodeScalar)`
+/// and ECMAScript's `u` flag). Refuses what is not a regular language or what dialects read
+/// differently, with a `RegexError` naming the construct and its offset.
+///
+/// ```swift
+/// let pattern = try RegexPattern(#"^\d{3}-\d{4}$"#)
+/// let dfa = try pattern.compile()                                  // whole text must match
+/// dfa.matches("555-0123")                                          // true
+/// let inJSON = try pattern.compile(.init(mode: .search, encoding: .jsonString()))
+/// inJSON.matches(#""555-0123""#)                                   // true
+/// ```
+public struct RegexPattern: Hashable, Sendable, CustomStringConvertible {
+    /// The largest count allowed in `{n}`, `{n,}` and `{n,m}`.
+    public static let maxRepetitionCount = 1000
+    /// The deepest nesting of groups allowed.
+    public static let maxNestingDepth = RegexParser.maxNestingDepth
+
+    /// The pattern as written.
+    public let source: String
+    /// The options it was read with.
+    public let options: RegexOptions
+    /// The parsed form.
+    let root: RegexNode
+
+    /// Parses `source`.
+    public init(_ source: String, options: RegexOptions = []) throws(RegexError) {
+        var parser = RegexParser(source, options: options)
+        root = try parser.parse()
+        self.source = source
+        self.options = options
+    }
+
+    /// The pattern matching exactly `literal` (every scalar taken literally).
+    public init(literal: String) {
+        source = Self.escaping(literal)
+        options = []
+        root = .concatenation(literal.unicodeScalars.map { .scalars(ScalarSet($0.value)) })
+    }
+
+    /// A pattern that matches every text (`[\s\S]*`).
+    public static let anyText = RegexPattern(root: .repetition(.scalars(.all), min: 0, max: nil), source: #"[\s\S]*"#)
+
+    private init(root: RegexNode, source: String) {
+        self.root = root
+        self.source = source
+        options = []
+    }
+
+    /// `literal` with every regex metacharacter backslash-escaped.
+    public static func escaping(_ literal: String) -> String {
+        var result = ""
+        for scalar in literal.unicodeScalars {
+            if #"\^$.|?*+()[]{}/-"#.unicodeScalars.contains(scalar) { result.unicodeScalars.append("\\") }
+            result.unicodeScalars.append(scalar)
+        }
+        return result
+    }
+
+    /// The fewest Unicode scalars a whole match has (a hint: impossible branches are not noticed).
+    public var minLength: Int { root.scalarLengthBounds.min }
+
+    /// The most Unicode scalars a whole match has, or `nil` if unbounded (a hint, as `minLength`).
+    public var maxLength: Int? { root.scalarLengthBounds.max }
+
+    /// The pattern as written.
+    public var description: String { source }
+
+    /// Compiles to a lazily determinized byte automaton.
+    ///
+    /// Pipeline: Thompson NFA over scalar sets (with `.search` framing) -> anchors eliminated ->
+    /// optional product with a scalar-length counter -> byte NFA (UTF-8 or JSON string spellings)
+    /// -> `ByteDFA`. Throws `automatonTooLarge` if a limit in `options.limits` is exceeded.
+    public func compile(_ options: AutomatonOptions = AutomatonOptions()) throws(RegexError) -> ByteDFA {
+        ByteDFA(nfa: try byteNFA(options), maxStates: options.limits.dfaStates)
+    }
+
+    /// The byte NFA that `compile(_:)` determinizes.
+    func byteNFA(_ options: AutomatonOptions) throws(RegexError) -> ByteNFA {
+        var nfa = try ScalarNFA.compile(root, mode: options.mode, stateLimit: options.limits.scalarNFAStates)
+        nfa = try nfa.eliminatingAnchors()
+        nfa = try nfa.constrainingLength(min: options.minLength, max: options.maxLength)
+        return try ByteNFA.build(from: nfa, encoding: options.encoding, stateLimit: options.limits.byteNFAStates)
+    }
+}
