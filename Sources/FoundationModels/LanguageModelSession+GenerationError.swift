@@ -1,0 +1,113 @@
+import Foundation
+
+extension LanguageModelSession {
+    /// The errors a request can throw, in Apple's order.
+    ///
+    /// ```swift
+    /// do {
+    ///     let answer = try await session.respond(to: question)
+    /// } catch LanguageModelSession.GenerationError.exceededContextWindowSize(let context) {
+    ///     print(context.debugDescription)   // start a new session with a condensed transcript
+    /// } catch LanguageModelSession.GenerationError.unsupportedGuide(let context) {
+    ///     print(context.debugDescription)   // which guide, on which property
+    /// }
+    /// ```
+    public enum GenerationError: Error, LocalizedError {
+        /// What happened, for developers.
+        public struct Context: Sendable {
+            /// A description of the failure for debugging: what was asked, what went wrong.
+            public let debugDescription: String
+
+            /// Creates a context.
+            public init(debugDescription: String) {
+                self.debugDescription = debugDescription
+            }
+        }
+
+        /// The model's refusal to answer, with the transcript entries that led to it.
+        public struct Refusal: Sendable {
+            /// The entries of the refused turn.
+            let transcriptEntries: [Transcript.Entry]
+
+            /// Creates a refusal for the entries of a turn.
+            public init(transcriptEntries: [Transcript.Entry]) {
+                self.transcriptEntries = transcriptEntries
+            }
+        }
+
+        /// The instructions, prompt, tools and response together exceed the model's context.
+        case exceededContextWindowSize(Context)
+        /// The model's files are missing or could not be loaded.
+        case assetsUnavailable(Context)
+        /// A safety guardrail rejected the prompt or the response.
+        case guardrailViolation(Context)
+        /// A generation guide cannot be enforced (a guide that does not fit its type, a regex
+        /// whose pattern cannot be recovered or compiled).
+        case unsupportedGuide(Context)
+        /// The model does not support the language or locale of the prompt.
+        case unsupportedLanguageOrLocale(Context)
+        /// The model's output could not be turned into the requested type.
+        case decodingFailure(Context)
+        /// The system limited the rate of requests.
+        case rateLimited(Context)
+        /// A request was made while another request of the same session was running.
+        case concurrentRequests(Context)
+        /// The model refused to answer.
+        case refusal(Refusal, Context)
+
+        /// The context of any case.
+        var context: Context {
+            switch self {
+            case .exceededContextWindowSize(let context), .assetsUnavailable(let context),
+                 .guardrailViolation(let context), .unsupportedGuide(let context),
+                 .unsupportedLanguageOrLocale(let context), .decodingFailure(let context),
+                 .rateLimited(let context), .concurrentRequests(let context), .refusal(_, let context):
+                context
+            }
+        }
+
+        /// A one-line summary of the failure.
+        public var errorDescription: String? {
+            switch self {
+            case .exceededContextWindowSize: "The conversation exceeded the model's context window size."
+            case .assetsUnavailable: "The language model's assets are unavailable."
+            case .guardrailViolation: "The request was blocked by a safety guardrail."
+            case .unsupportedGuide: "A generation guide in the schema is not supported."
+            case .unsupportedLanguageOrLocale: "The language or locale of the request is not supported by the model."
+            case .decodingFailure: "The model's output could not be decoded into the requested type."
+            case .rateLimited: "The request was rate limited."
+            case .concurrentRequests: "The session is already responding to another request."
+            case .refusal: "The model refused to respond to the request."
+            }
+        }
+
+        /// What went wrong in this instance: the context's debug description.
+        public var failureReason: String? {
+            context.debugDescription
+        }
+
+        /// How to recover.
+        public var recoverySuggestion: String? {
+            switch self {
+            case .exceededContextWindowSize:
+                "Start a new session, carrying over only the instructions and the most relevant entries of the transcript, or shorten the prompt."
+            case .assetsUnavailable:
+                "Install the model (see `fm model install`) or check the model file's path, then try again."
+            case .guardrailViolation:
+                "Rephrase the prompt."
+            case .unsupportedGuide:
+                "Use guides that fit the property's type, and regex literals or Regex(\"…\") for patterns."
+            case .unsupportedLanguageOrLocale:
+                "Check `SystemLanguageModel.supportedLanguages` before prompting in this language."
+            case .decodingFailure:
+                "Check that the type's schema matches the values it decodes, and that the response was not cut off by `maximumResponseTokens`."
+            case .rateLimited:
+                "Wait a moment and try again."
+            case .concurrentRequests:
+                "Wait until `isResponding` is false before making another request, or use another session."
+            case .refusal:
+                "Rephrase the prompt; the refusal's explanation says why the model declined."
+            }
+        }
+    }
+}

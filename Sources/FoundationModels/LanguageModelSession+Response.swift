@@ -1,0 +1,26 @@
+extension LanguageModelSession {
+    /// The result of a request: the generated value, the content it was made from, and the
+    /// transcript entries the request added.
+    ///
+    /// ```swift
+    /// let response = try await session.respond(to: "A cat", generating: CatProfile.self)
+    /// response.content.name          // the typed value
+    /// response.rawContent.jsonString // {"name": "Mochi", "age": 3}
+    /// response.transcriptEntries     // prompt, tool calls and outputs, response
+    /// ```
+    public struct Response<Content> where Content: Generable {
+        /// The generated value.
+        public let content: Content
+        /// The generated content the value was made from.
+        public let rawContent: GeneratedContent
+        /// The transcript entries of the whole turn, from the prompt to the response.
+        public let transcriptEntries: ArraySlice<Transcript.Entry>
+
+        /// Creates a response.
+        init(content: Content, rawContent: GeneratedContent, transcriptEntries: ArraySlice<Transcript.Entry>) {
+            self.content = content
+            self.rawContent = rawContent
+            self.transcriptEntries = transcriptEntries
+        }
+    }
+}

@@ -1,2 +1,0 @@
-/// Placeholder until the API lands.
-public enum FoundationModelsPlaceholder {}

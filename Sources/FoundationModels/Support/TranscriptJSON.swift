@@ -1,0 +1,210 @@
+/// Apple's JSON format for transcripts, written and read through `JSONValue`.
+enum TranscriptJSON {
+    /// Why a document is not a transcript.
+    struct Problem: Error {
+        var message: String
+    }
+
+    // MARK: Writing
+
+    static func json(for transcript: Transcript) -> JSONValue {
+        .object([
+            ("transcript", .object([("entries", .array(transcript.map(json(for:))))])),
+            ("type", .string("FoundationModels.Transcript")),
+            ("version", .integer(1)),
+        ])
+    }
+
+    static func json(for entry: Transcript.Entry) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("id", .string(entry.id))]
+        switch entry {
+        case .instructions(let instructions):
+            members.append(("role", .string("instructions")))
+            members.append(("contents", segments(instructions.segments)))
+            if !instructions.toolDefinitions.isEmpty {
+                members.append(("tools", .array(instructions.toolDefinitions.map { tool in
+                    .object([("type", .string("function")), ("function", .object([
+                        ("name", .string(tool.name)),
+                        ("description", .string(tool.description)),
+                        ("parameters", tool.parameters.jsonValue),
+                    ]))])
+                })))
+            }
+        case .prompt(let prompt):
+            members.append(("role", .string("user")))
+            members.append(("contents", segments(prompt.segments)))
+            members.append(("options", options(prompt.options)))
+            if let format = prompt.responseFormat {
+                members.append(("responseFormat", .object([
+                    ("type", .string("jsonSchema")),
+                    ("jsonSchema", .object([("name", .string(format.name)), ("schema", format.schema.jsonValue)])),
+                ])))
+            }
+        case .toolCalls(let calls):
+            members.append(("role", .string("response")))
+            members.append(("toolCalls", .array(calls.map { call in
+                .object([("id", .string(call.id)), ("name", .string(call.toolName)), ("arguments", .string(call.arguments.jsonString))])
+            })))
+        case .toolOutput(let output):
+            members.append(("role", .string("tool")))
+            members.append(("toolName", .string(output.toolName)))
+            members.append(("toolCallID", .string(output.id)))
+            members.append(("contents", segments(output.segments)))
+        case .response(let response):
+            members.append(("role", .string("response")))
+            members.append(("assets", .array(response.assetIDs.map(JSONValue.string))))
+            members.append(("contents", segments(response.segments)))
+        }
+        return .object(members)
+    }
+
+    static func segments(_ segments: [Transcript.Segment]) -> JSONValue {
+        .array(segments.map { segment in
+            switch segment {
+            case .text(let text):
+                .object([("type", .string("text")), ("id", .string(text.id)), ("text", .string(text.content))])
+            case .structure(let structure):
+                .object([("type", .string("structure")), ("id", .string(structure.id)), ("structure", .object([
+                    ("source", .string(structure.source)), ("content", JSONValue(structure.content)),
+                ]))])
+            }
+        })
+    }
+
+    static func options(_ options: GenerationOptions) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = []
+        if let temperature = options.temperature { members.append(("temperature", .double(temperature))) }
+        if let maximum = options.maximumResponseTokens { members.append(("maximumResponseTokens", .integer(maximum))) }
+        if let sampling = options.sampling {
+            var mode: [(key: String, value: JSONValue)]
+            let seed: UInt64?
+            switch sampling.mode {
+            case .greedy: mode = [("mode", .string("greedy"))]; seed = nil
+            case .topK(let k, let s): mode = [("mode", .string("topK")), ("k", .integer(k))]; seed = s
+            case .nucleus(let p, let s): mode = [("mode", .string("probabilityThreshold")), ("probabilityThreshold", .double(p))]; seed = s
+            }
+            if let seed { mode.append(("seed", .string(String(seed)))) }
+            members.append(("sampling", .object(mode)))
+        }
+        return .object(members)
+    }
+
+    // MARK: Reading
+
+    static func transcript(from json: JSONValue) throws(Problem) -> Transcript {
+        guard let entries = json["transcript"]?["entries"]?.arrayValue else {
+            throw Problem(message: "missing `transcript.entries`")
+        }
+        var result: [Transcript.Entry] = []
+        for (index, entry) in entries.enumerated() {
+            do {
+                result.append(try self.entry(from: entry))
+            } catch {
+                throw Problem(message: "entry \(index): \(error.message)")
+            }
+        }
+        return Transcript(entries: result)
+    }
+
+    static func entry(from json: JSONValue) throws(Problem) -> Transcript.Entry {
+        let id = try string(json, "id")
+        switch try string(json, "role") {
+        case "instructions":
+            var tools: [Transcript.ToolDefinition] = []
+            for tool in json["tools"]?.arrayValue ?? [] {
+                guard let function = tool["function"] else { throw Problem(message: "a tool has no `function`") }
+                let parameters: GenerationSchema
+                do {
+                    parameters = try SchemaJSONReader.schema(from: function["parameters"] ?? .object([]))
+                } catch {
+                    throw Problem(message: "tool parameters at \(error.pointer): \(error.message)")
+                }
+                tools.append(Transcript.ToolDefinition(name: try string(function, "name"), description: function["description"]?.stringValue ?? "", parameters: parameters))
+            }
+            return .instructions(Transcript.Instructions(id: id, segments: try segments(json), toolDefinitions: tools))
+        case "user":
+            var format: Transcript.ResponseFormat?
+            if let responseFormat = json["responseFormat"], let schema = responseFormat["jsonSchema"] {
+                do {
+                    let parsed = try SchemaJSONReader.schema(from: schema["schema"] ?? .object([]))
+                    format = Transcript.ResponseFormat(name: schema["name"]?.stringValue ?? parsed.rootName ?? "", schema: parsed)
+                } catch {
+                    throw Problem(message: "response format schema at \(error.pointer): \(error.message)")
+                }
+            }
+            return .prompt(Transcript.Prompt(id: id, segments: try segments(json), options: try options(json["options"]), responseFormat: format))
+        case "response":
+            if let calls = json["toolCalls"]?.arrayValue {
+                var toolCalls: [Transcript.ToolCall] = []
+                for call in calls {
+                    let arguments: GeneratedContent
+                    switch call["arguments"] {
+                    case .string(let text)?:
+                        do { arguments = try GeneratedContent(json: text) } catch {
+                            throw Problem(message: "tool call arguments are not JSON: \(error)")
+                        }
+                    case let value?: arguments = value.generatedContent
+                    case nil: arguments = GeneratedContent(properties: [:])
+                    }
+                    toolCalls.append(Transcript.ToolCall(id: try string(call, "id"), toolName: try string(call, "name"), arguments: arguments))
+                }
+                return .toolCalls(Transcript.ToolCalls(id: id, toolCalls))
+            }
+            let assets = json["assets"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            return .response(Transcript.Response(id: id, assetIDs: assets, segments: try segments(json)))
+        case "tool":
+            let callID = json["toolCallID"]?.stringValue ?? id
+            return .toolOutput(Transcript.ToolOutput(id: callID, toolName: try string(json, "toolName"), segments: try segments(json)))
+        case let role:
+            throw Problem(message: "unknown role \"\(role)\"")
+        }
+    }
+
+    static func segments(_ json: JSONValue) throws(Problem) -> [Transcript.Segment] {
+        var result: [Transcript.Segment] = []
+        for segment in json["contents"]?.arrayValue ?? [] {
+            let id = try string(segment, "id")
+            switch try string(segment, "type") {
+            case "text":
+                result.append(.text(Transcript.TextSegment(id: id, content: try string(segment, "text"))))
+            case "structure":
+                guard let structure = segment["structure"] else { throw Problem(message: "a structure segment has no `structure`") }
+                let content = structure["content"]?.generatedContent ?? GeneratedContent(kind: .null)
+                result.append(.structure(Transcript.StructuredSegment(id: id, source: structure["source"]?.stringValue ?? "", content: content)))
+            case let type:
+                throw Problem(message: "unknown segment type \"\(type)\"")
+            }
+        }
+        return result
+    }
+
+    static func options(_ json: JSONValue?) throws(Problem) -> GenerationOptions {
+        guard let json else { return GenerationOptions() }
+        var options = GenerationOptions()
+        if case .integer(let value)? = json["temperature"] { options.temperature = Double(value) }
+        if case .double(let value)? = json["temperature"] { options.temperature = value }
+        options.maximumResponseTokens = json["maximumResponseTokens"]?.intValue
+        if let sampling = json["sampling"] {
+            let seed = sampling["seed"]?.stringValue.flatMap { UInt64($0) }
+            switch sampling["mode"]?.stringValue {
+            case "greedy": options.sampling = .greedy
+            case "topK": options.sampling = .random(top: sampling["k"]?.intValue ?? 1, seed: seed)
+            case "probabilityThreshold":
+                let threshold: Double
+                switch sampling["probabilityThreshold"] {
+                case .double(let value)?: threshold = value
+                case .integer(let value)?: threshold = Double(value)
+                default: throw Problem(message: "sampling needs a `probabilityThreshold`")
+                }
+                options.sampling = .random(probabilityThreshold: threshold, seed: seed)
+            default: throw Problem(message: "unknown sampling mode \(sampling["mode"]?.compactText(sortedKeys: true) ?? "(none)")")
+            }
+        }
+        return options
+    }
+
+    static func string(_ json: JSONValue, _ key: String) throws(Problem) -> String {
+        guard let value = json[key]?.stringValue else { throw Problem(message: "missing string `\(key)`") }
+        return value
+    }
+}
