@@ -34,15 +34,15 @@ let package = Package(
         .target(name: "CKernels"),
 
         // The safe Swift face of CKernels: quantized matrix views, CPU feature dispatch, threads.
-        .target(name: "Kernels", dependencies: ["CKernels"]),
+        .target(name: "Kernels", dependencies: ["CKernels"], exclude: ["README.md"]),
 
         // Schema -> grammar -> token masks over any Vocabulary; regular expressions compiled to
         // lazily built byte automata; partial JSON for streaming. Knows nothing about models.
-        .target(name: "StructuredDecoding"),
+        .target(name: "StructuredDecoding", exclude: ["README.md"]),
 
         // The inference engine. For now: the model catalog and installer, and the glue that builds
         // a tokenizer from a GGUF file's metadata. The forward pass arrives with its issue.
-        .target(name: "LLMEngine", dependencies: ["GGUF", "Tokenizers"], exclude: ["README.md"]),
+        .target(name: "LLMEngine", dependencies: ["GGUF", "Tokenizers", "Kernels"], exclude: ["README.md"]),
 
         // Apple's Foundation Models API with Apple's names (one type per file); glue to the engine
         // and the decoder will live in Backend/.

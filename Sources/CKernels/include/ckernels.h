@@ -1,5 +1,242 @@
+/*
+ * ckernels.h - quantized dot products, dequantization and matrix-vector kernels for the
+ * ggml tensor types of GGUF files, with run-time CPU dispatch.
+ *
+ * Every weight type has
+ *   - a readable reference: dequantize both operands and sum in double (`*_ref`);
+ *   - a portable C version ("generic"): integer dot products per block, float accumulation;
+ *   - ISA variants (AVX2/FMA/F16C, AVX-512 BW/VL/VNNI) compiled per function with
+ *     __attribute__((target)), so the library itself needs no -march flags.
+ * `ck_kernels(type, isa)` hands out the function table of one variant, so tests can force
+ * any of them; `ck_detect_isa()` says which levels this CPU supports.
+ *
+ * Activations (the vector side of a dot product) are quantized first, to the format the
+ * weight type pairs with, as ggml pairs them:
+ *   Q4_0 Q4_1 Q5_0 Q5_1 Q8_0      -> block_q8_0 (32 elements, f16 scale)
+ *   Q2_K Q3_K Q4_K Q5_K Q6_K      -> block_q8_K (256 elements, f32 scale, 16-element sums)
+ *   F32 F16 BF16                  -> plain f32 (no quantization)
+ * (ggml pairs Q4_1/Q5_1 with block_q8_1; we use block_q8_0 and form the block sums on the fly.)
+ *
+ * Type ids are ggml's (`GGML_TYPE_*`), so a GGUF tensor's type field can be passed as is.
+ */
 #ifndef CKERNELS_H
 #define CKERNELS_H
-/* Placeholder until the kernels land. */
-int ck_version(void);
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ck_blocks.h"
+
+#ifdef __cplusplus
+extern "C" {
 #endif
+
+/* ---- types and instruction-set levels ------------------------------------------------- */
+
+/** ggml type ids of the supported tensor types (plus Q8_K, the k-quant activation type). */
+enum {
+    CK_TYPE_F32 = 0,
+    CK_TYPE_F16 = 1,
+    CK_TYPE_Q4_0 = 2,
+    CK_TYPE_Q4_1 = 3,
+    CK_TYPE_Q5_0 = 6,
+    CK_TYPE_Q5_1 = 7,
+    CK_TYPE_Q8_0 = 8,
+    CK_TYPE_Q2_K = 10,
+    CK_TYPE_Q3_K = 11,
+    CK_TYPE_Q4_K = 12,
+    CK_TYPE_Q5_K = 13,
+    CK_TYPE_Q6_K = 14,
+    CK_TYPE_Q8_K = 15,
+    CK_TYPE_BF16 = 30,
+};
+
+/** Kernel variants, from slowest to fastest. Each level needs the CPU features of its name. */
+enum {
+    CK_ISA_REF = 0,     /**< readable reference (double accumulation), any CPU */
+    CK_ISA_GENERIC = 1, /**< portable C, any CPU */
+    CK_ISA_AVX2 = 2,    /**< x86-64 AVX2 + FMA + F16C */
+    CK_ISA_AVX512 = 3,  /**< x86-64 AVX-512 F/BW/VL + VNNI (+ AVX2/FMA/F16C) */
+    CK_ISA_COUNT = 4,
+};
+
+/** Most activation rows one `ck_vec_dot_multi_fn` call handles. */
+#define CK_MAX_NX 4
+
+/** Dequantizes n elements (a multiple of the block size) of one row to f32. */
+typedef void (*ck_dequantize_fn)(const void *src, float *dst, int64_t n);
+/** Quantizes n f32 elements (a multiple of the block size) of one activation row. */
+typedef void (*ck_quantize_fn)(const float *src, void *dst, int64_t n);
+/** Dot product of one weight row with one quantized activation row of n elements. */
+typedef float (*ck_vec_dot_fn)(int64_t n, const void *w, const void *x);
+/**
+ * Dot products of one weight row with nx (1...CK_MAX_NX) activation rows that lie x_stride
+ * bytes apart: out[j] = dot(w, x + j * x_stride). Each weight block is decoded once for all
+ * nx rows (the prefill path).
+ */
+typedef void (*ck_vec_dot_multi_fn)(int64_t n, const void *w, const void *x, size_t x_stride,
+                                    int nx, float *out);
+
+/** Bytes of one activation row of n elements in a variant's activation layout. */
+typedef int64_t (*ck_row_size_fn)(int64_t n);
+
+/**
+ * The kernels of one weight type at one instruction-set level.
+ *
+ * Activation rows must be produced by this table's `quantize_act` and sized by its
+ * `act_row_size`: at the AVX-512 level some types use their own activation layout (the same
+ * quantized values as the reference, rearranged for the kernel; see ck_internal.h).
+ */
+typedef struct ck_type_kernels {
+    int type;              /**< weight type id (CK_TYPE_*) */
+    int isa;               /**< the level the dot products were built for (may be below the request) */
+    int block_size;        /**< elements per weight block */
+    int block_bytes;       /**< bytes per weight block */
+    int act_type;          /**< activation values: CK_TYPE_Q8_0, CK_TYPE_Q8_K or CK_TYPE_F32 */
+    int act_block_size;    /**< elements per activation block (32, 256 or 1) */
+    ck_dequantize_fn dequantize;       /**< weights -> f32 (the reference; exact) */
+    ck_quantize_fn quantize_act;       /**< f32 -> an activation row in this variant's layout */
+    ck_dequantize_fn dequantize_act;   /**< an activation row in this variant's layout -> f32 */
+    ck_row_size_fn act_row_size;       /**< bytes of an activation row of n elements */
+    ck_vec_dot_fn vec_dot;             /**< one weight row . one activation row */
+    ck_vec_dot_multi_fn vec_dot_multi; /**< one weight row . up to CK_MAX_NX activation rows */
+} ck_type_kernels;
+
+/* ---- CPU features and dispatch (dispatch.c, cpu.c) ------------------------------------ */
+
+/** The fastest level this CPU and OS support (cpuid), detected once. */
+int ck_detect_isa(void);
+/** Whether `isa` can run here. */
+int ck_isa_supported(int isa);
+/** A short name: "ref", "generic", "avx2", "avx512". */
+const char *ck_isa_name(int isa);
+/**
+ * Sets the level `ck_matvec`/`ck_matmul`/`ck_quantize_activation` use by default (initially
+ * `ck_detect_isa()`), clamped to what the CPU supports; returns the level now selected.
+ */
+int ck_select_isa(int isa);
+/** The level selected by `ck_select_isa`. */
+int ck_selected_isa(void);
+/** The kernels of weight type `type` at level `isa` (clamped), or NULL for an unsupported type. */
+const ck_type_kernels *ck_kernels(int type, int isa);
+/** Number of physical cores available to this process (at least 1). */
+int ck_physical_core_count(void);
+/** Number of logical CPUs available to this process (at least 1). */
+int ck_logical_cpu_count(void);
+/** A spin-wait hint (`pause` on x86). */
+void ck_cpu_relax(void);
+
+/* ---- sizes ---------------------------------------------------------------------------- */
+
+/** Bytes of a row of n elements of `type`; -1 if the type is unsupported or n is not a multiple of its block. */
+int64_t ck_row_size(int type, int64_t n);
+/** The activation type weights of `type` pair with, or -1. */
+int ck_activation_type(int type);
+/** Bytes of one activation row of n elements for weights of `type` at level `isa`; -1 when invalid. */
+int64_t ck_activation_row_size(int type, int isa, int64_t n);
+
+/* ---- activation quantization (q8_0.c, q8_K.c) ----------------------------------------- */
+
+/** f32 -> block_q8_0: d = max|x| / 127, q = round(x / d) (half away from zero), d stored as f16. */
+void ck_quantize_row_q8_0_ref(const float *x, void *y, int64_t n);
+/** The same result as `ck_quantize_row_q8_0_ref`, bit for bit, with the selected ISA. */
+void ck_quantize_row_q8_0(const float *x, void *y, int64_t n);
+/** f32 -> block_q8_K: d = max|x| / 127 (f32), q = round(x / d), bsums = sums of 16 q. */
+void ck_quantize_row_q8_K_ref(const float *x, void *y, int64_t n);
+/** The same result as `ck_quantize_row_q8_K_ref`, bit for bit, with the selected ISA. */
+void ck_quantize_row_q8_K(const float *x, void *y, int64_t n);
+/** Quantizes activations for weights of `type` at level `isa`, in that level's layout (a plain copy
+ *  for F32/F16/BF16). */
+void ck_quantize_activation(int type, int isa, const float *x, void *xq, int64_t n);
+
+/* ---- reference dequantization (one per type; exact) ----------------------------------- */
+
+void ck_dequantize_row_f32_ref(const void *src, float *dst, int64_t n);
+void ck_dequantize_row_f16_ref(const void *src, float *dst, int64_t n);
+void ck_dequantize_row_bf16_ref(const void *src, float *dst, int64_t n);
+void ck_dequantize_row_q4_0_ref(const void *src, float *dst, int64_t n);
+void ck_dequantize_row_q4_1_ref(const void *src, float *dst, int64_t n);
+void ck_dequantize_row_q5_0_ref(const void *src, float *dst, int64_t n);
+void ck_dequantize_row_q5_1_ref(const void *src, float *dst, int64_t n);
+void ck_dequantize_row_q8_0_ref(const void *src, float *dst, int64_t n);
+void ck_dequantize_row_q2_K_ref(const void *src, float *dst, int64_t n);
+void ck_dequantize_row_q3_K_ref(const void *src, float *dst, int64_t n);
+void ck_dequantize_row_q4_K_ref(const void *src, float *dst, int64_t n);
+void ck_dequantize_row_q5_K_ref(const void *src, float *dst, int64_t n);
+void ck_dequantize_row_q6_K_ref(const void *src, float *dst, int64_t n);
+void ck_dequantize_row_q8_K_ref(const void *src, float *dst, int64_t n);
+/** Dequantizes a row of any supported type (the reference); returns 0, or -1 for an unsupported type. */
+int ck_dequantize_row(int type, const void *src, float *dst, int64_t n);
+
+/* ---- dot products: reference and portable C (the ISA variants are reached via ck_kernels) */
+
+float ck_vec_dot_f32_f32_ref(int64_t n, const void *w, const void *x);
+float ck_vec_dot_f32_f32_generic(int64_t n, const void *w, const void *x);
+float ck_vec_dot_f16_f32_ref(int64_t n, const void *w, const void *x);
+float ck_vec_dot_f16_f32_generic(int64_t n, const void *w, const void *x);
+float ck_vec_dot_bf16_f32_ref(int64_t n, const void *w, const void *x);
+float ck_vec_dot_bf16_f32_generic(int64_t n, const void *w, const void *x);
+float ck_vec_dot_q4_0_q8_0_ref(int64_t n, const void *w, const void *x);
+float ck_vec_dot_q4_0_q8_0_generic(int64_t n, const void *w, const void *x);
+float ck_vec_dot_q4_1_q8_0_ref(int64_t n, const void *w, const void *x);
+float ck_vec_dot_q4_1_q8_0_generic(int64_t n, const void *w, const void *x);
+float ck_vec_dot_q5_0_q8_0_ref(int64_t n, const void *w, const void *x);
+float ck_vec_dot_q5_0_q8_0_generic(int64_t n, const void *w, const void *x);
+float ck_vec_dot_q5_1_q8_0_ref(int64_t n, const void *w, const void *x);
+float ck_vec_dot_q5_1_q8_0_generic(int64_t n, const void *w, const void *x);
+float ck_vec_dot_q8_0_q8_0_ref(int64_t n, const void *w, const void *x);
+float ck_vec_dot_q8_0_q8_0_generic(int64_t n, const void *w, const void *x);
+float ck_vec_dot_q2_K_q8_K_ref(int64_t n, const void *w, const void *x);
+float ck_vec_dot_q2_K_q8_K_generic(int64_t n, const void *w, const void *x);
+float ck_vec_dot_q3_K_q8_K_ref(int64_t n, const void *w, const void *x);
+float ck_vec_dot_q3_K_q8_K_generic(int64_t n, const void *w, const void *x);
+float ck_vec_dot_q4_K_q8_K_ref(int64_t n, const void *w, const void *x);
+float ck_vec_dot_q4_K_q8_K_generic(int64_t n, const void *w, const void *x);
+float ck_vec_dot_q5_K_q8_K_ref(int64_t n, const void *w, const void *x);
+float ck_vec_dot_q5_K_q8_K_generic(int64_t n, const void *w, const void *x);
+float ck_vec_dot_q6_K_q8_K_ref(int64_t n, const void *w, const void *x);
+float ck_vec_dot_q6_K_q8_K_generic(int64_t n, const void *w, const void *x);
+
+/* ---- matrix kernels (matvec.c) -------------------------------------------------------- */
+
+/**
+ * y[r] = dot(W[r], xq) for r in [row_begin, row_end), with the selected ISA.
+ * W: [rows, cols] of `type`, rows dense (ck_row_size(type, cols) bytes apart);
+ * xq: one activation row quantized for `type` at the selected level (ck_quantize_activation);
+ * y: [rows].
+ * A thread pool splits [0, rows) into ranges and calls this once per range.
+ */
+void ck_matvec(int type, const void *W, int64_t rows, int64_t cols, const void *xq, float *y,
+               int64_t row_begin, int64_t row_end);
+/** `ck_matvec` with explicit kernels and a row stride in bytes (>= the row size). */
+void ck_matvec_ex(const ck_type_kernels *k, const void *W, size_t row_stride, int64_t cols,
+                  const void *xq, float *y, int64_t row_begin, int64_t row_end);
+/**
+ * Batched prefill: Y[j][r] = dot(W[r], X[j]) for the nx activation rows X and rows r in
+ * [row_begin, row_end), with the selected ISA. X: [nx] quantized rows, dense; Y: [nx, rows].
+ * Rows are taken in small tiles and activations CK_MAX_NX at a time, so each weight block is
+ * decoded once per group of activations and stays in L1 across the groups.
+ */
+void ck_matmul(int type, const void *W, int64_t rows, int64_t cols, const void *X, int64_t nx,
+               float *Y, int64_t row_begin, int64_t row_end);
+/** `ck_matmul` with explicit kernels and strides: X rows x_stride bytes apart, Y rows y_stride floats apart. */
+void ck_matmul_ex(const ck_type_kernels *k, const void *W, size_t row_stride, int64_t cols,
+                  const void *X, size_t x_stride, int64_t nx, float *Y, int64_t y_stride,
+                  int64_t row_begin, int64_t row_end);
+
+/* ---- half-precision helpers (exact, portable) ----------------------------------------- */
+
+/** IEEE binary16 bits -> f32 (exact; subnormals, infinities and NaNs kept). */
+float ck_fp16_to_fp32(ck_half h);
+/** f32 -> IEEE binary16 bits, round to nearest even (NaN -> quiet NaN). */
+ck_half ck_fp32_to_fp16(float f);
+/** bfloat16 bits -> f32 (exact). */
+float ck_bf16_to_fp32(ck_bf16 h);
+/** f32 -> bfloat16 bits, round to nearest even (NaN -> quiet NaN). */
+ck_bf16 ck_fp32_to_bf16(float f);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CKERNELS_H */

@@ -1,0 +1,124 @@
+/*
+ * cpu.c - what this machine offers: the instruction-set level (cpuid, once) and the core
+ * counts the thread pool sizes itself by. The only platform-specific file of CKernels.
+ *
+ * Levels: AVX-512 needs AVX512F/BW/VL/VNNI plus AVX2/FMA/F16C; AVX2 needs AVX2/FMA/F16C.
+ * `__builtin_cpu_supports` also checks that the OS saves the wider registers (XCR0).
+ * Physical cores (Linux): the distinct (package, core) pairs among the CPUs this process may
+ * run on (sched_getaffinity), read from /sys/devices/system/cpu/cpuN/topology.
+ */
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE
+#endif
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#if defined(__linux__)
+#include <sched.h>
+#endif
+#if defined(__APPLE__)
+#include <sys/sysctl.h>
+#endif
+
+#include "ck_internal.h"
+
+static int ck_probe_isa(void) {
+#if defined(CK_X86)
+    __builtin_cpu_init();
+    const int avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+                     __builtin_cpu_supports("f16c");
+    const int avx512 = avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                       __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vnni");
+    if (avx512) return CK_ISA_AVX512;
+    if (avx2) return CK_ISA_AVX2;
+#endif
+    return CK_ISA_GENERIC;
+}
+
+int ck_detect_isa(void) {
+    static atomic_int cached = -1;
+    int isa = atomic_load_explicit(&cached, memory_order_relaxed);
+    if (isa < 0) {
+        isa = ck_probe_isa();
+        atomic_store_explicit(&cached, isa, memory_order_relaxed);
+    }
+    return isa;
+}
+
+int ck_isa_supported(int isa) { return isa >= 0 && isa <= ck_detect_isa(); }
+
+const char *ck_isa_name(int isa) {
+    switch (isa) {
+    case CK_ISA_REF: return "ref";
+    case CK_ISA_GENERIC: return "generic";
+    case CK_ISA_AVX2: return "avx2";
+    case CK_ISA_AVX512: return "avx512";
+    default: return "unknown";
+    }
+}
+
+void ck_cpu_relax(void) {
+#if defined(CK_X86)
+    _mm_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+int ck_logical_cpu_count(void) {
+#if defined(__linux__)
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof(set), &set) == 0) {
+        int count = CPU_COUNT(&set);
+        if (count > 0) return count;
+    }
+#endif
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
+}
+
+#if defined(__linux__)
+static int ck_read_topology(int cpu, const char *field) {
+    char path[128];
+    snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/%s", cpu, field);
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    int value = -1;
+    if (fscanf(f, "%d", &value) != 1) value = -1;
+    fclose(f);
+    return value;
+}
+#endif
+
+int ck_physical_core_count(void) {
+#if defined(__linux__)
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof(set), &set) != 0) return ck_logical_cpu_count();
+    enum { MAX_CORES = 1024 };
+    int seen[MAX_CORES][2];
+    int cores = 0;
+    for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+        if (!CPU_ISSET(cpu, &set)) continue;
+        const int package = ck_read_topology(cpu, "physical_package_id");
+        const int core = ck_read_topology(cpu, "core_id");
+        if (package < 0 || core < 0) return ck_logical_cpu_count();
+        int known = 0;
+        for (int i = 0; i < cores && !known; i++) known = seen[i][0] == package && seen[i][1] == core;
+        if (!known && cores < MAX_CORES) {
+            seen[cores][0] = package;
+            seen[cores][1] = core;
+            cores++;
+        }
+    }
+    return cores > 0 ? cores : ck_logical_cpu_count();
+#elif defined(__APPLE__)
+    int n = 0;
+    size_t size = sizeof(n);
+    if (sysctlbyname("hw.physicalcpu", &n, &size, NULL, 0) == 0 && n > 0) return n;
+    return ck_logical_cpu_count();
+#else
+    return ck_logical_cpu_count();
+#endif
+}

@@ -1,0 +1,168 @@
+/*
+ * float.c - F32, F16 and BF16 weights against f32 activations.
+ *
+ * Math:    y = sum_i w[i] * x[i], w[i] decoded exactly to f32 (f16: IEEE binary16;
+ *          bf16: the top half of a binary32), x[i] f32 (activations are not quantized).
+ * Layout:  a row is n consecutive elements of 4 (F32) or 2 (F16, BF16) bytes; any n.
+ * Variants: ref (double accumulation), generic (8 float lanes), AVX2/FMA (4x8 lanes),
+ *          AVX-512 (4x16 lanes, masked tail).
+ */
+#include "ck_internal.h"
+
+/* ---- dequantization (exact) ----------------------------------------------------------- */
+
+void ck_dequantize_row_f32_ref(const void *src, float *dst, int64_t n) {
+    memcpy(dst, src, (size_t)n * sizeof(float));
+}
+
+void ck_dequantize_row_f16_ref(const void *src, float *dst, int64_t n) {
+    const ck_half *h = (const ck_half *)src;
+    for (int64_t i = 0; i < n; i++) dst[i] = ck_h2f(h[i]);
+}
+
+void ck_dequantize_row_bf16_ref(const void *src, float *dst, int64_t n) {
+    const ck_bf16 *h = (const ck_bf16 *)src;
+    for (int64_t i = 0; i < n; i++) dst[i] = ck_bf2f(h[i]);
+}
+
+/* F32 activations need no quantization: a copy. */
+void ck_copy_row_f32(const float *x, void *y, int64_t n) { memcpy(y, x, (size_t)n * sizeof(float)); }
+
+/* ---- reference ------------------------------------------------------------------------ */
+
+float ck_vec_dot_f32_f32_ref(int64_t n, const void *w, const void *x) {
+    const float *a = (const float *)w, *b = (const float *)x;
+    double sum = 0;
+    for (int64_t i = 0; i < n; i++) sum += (double)a[i] * (double)b[i];
+    return (float)sum;
+}
+
+float ck_vec_dot_f16_f32_ref(int64_t n, const void *w, const void *x) {
+    const ck_half *a = (const ck_half *)w;
+    const float *b = (const float *)x;
+    double sum = 0;
+    for (int64_t i = 0; i < n; i++) sum += (double)ck_h2f(a[i]) * (double)b[i];
+    return (float)sum;
+}
+
+float ck_vec_dot_bf16_f32_ref(int64_t n, const void *w, const void *x) {
+    const ck_bf16 *a = (const ck_bf16 *)w;
+    const float *b = (const float *)x;
+    double sum = 0;
+    for (int64_t i = 0; i < n; i++) sum += (double)ck_bf2f(a[i]) * (double)b[i];
+    return (float)sum;
+}
+
+/* ---- generic: eight independent float lanes (vectorizable without reassociation) ------ */
+
+#define CK_GENERIC_FLOAT_DOT(name, T, decode)                                  \
+    float name(int64_t n, const void *w, const void *x) {                      \
+        const T *a = (const T *)w;                                             \
+        const float *b = (const float *)x;                                     \
+        float acc[8] = {0};                                                    \
+        int64_t i = 0;                                                         \
+        for (; i + 8 <= n; i += 8)                                             \
+            for (int l = 0; l < 8; l++) acc[l] += decode(a[i + l]) * b[i + l]; \
+        float sum = ((acc[0] + acc[4]) + (acc[1] + acc[5])) +                  \
+                    ((acc[2] + acc[6]) + (acc[3] + acc[7]));                   \
+        for (; i < n; i++) sum += decode(a[i]) * b[i];                         \
+        return sum;                                                            \
+    }
+
+#define CK_IDENTITY(v) (v)
+CK_GENERIC_FLOAT_DOT(ck_vec_dot_f32_f32_generic, float, CK_IDENTITY)
+CK_GENERIC_FLOAT_DOT(ck_vec_dot_f16_f32_generic, ck_half, ck_h2f)
+CK_GENERIC_FLOAT_DOT(ck_vec_dot_bf16_f32_generic, ck_bf16, ck_bf2f)
+
+CK_MULTI_FROM_SINGLE(ck_vec_dot_f32_f32_ref)
+CK_MULTI_FROM_SINGLE(ck_vec_dot_f16_f32_ref)
+CK_MULTI_FROM_SINGLE(ck_vec_dot_bf16_f32_ref)
+CK_MULTI_FROM_SINGLE(ck_vec_dot_f32_f32_generic)
+CK_MULTI_FROM_SINGLE(ck_vec_dot_f16_f32_generic)
+CK_MULTI_FROM_SINGLE(ck_vec_dot_bf16_f32_generic)
+
+#if defined(CK_X86)
+
+/* ---- AVX2: 8 weights per step, decoded once and used for nx activation rows ----------- */
+
+CK_INLINE_AVX2 __m256 ck_load8_f32(const float *p) { return _mm256_loadu_ps(p); }
+CK_INLINE_AVX2 __m256 ck_load8_f16(const ck_half *p) {
+    return _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)p));
+}
+CK_INLINE_AVX2 __m256 ck_load8_bf16(const ck_bf16 *p) {
+    __m256i v = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)p));
+    return _mm256_castsi256_ps(_mm256_slli_epi32(v, 16));
+}
+
+#define CK_AVX2_FLOAT_DOT(stem, T, load8, decode)                                             \
+    CK_INLINE_AVX2 void stem##_avx2_nx(int64_t n, const void *w, const void *x, size_t xs,    \
+                                       int nx, float *out) {                                  \
+        const T *a = (const T *)w;                                                            \
+        __m256 acc[CK_MAX_NX][2];                                                             \
+        for (int j = 0; j < nx; j++) acc[j][0] = acc[j][1] = _mm256_setzero_ps();             \
+        int64_t i = 0;                                                                        \
+        for (; i + 16 <= n; i += 16) {                                                        \
+            __m256 w0 = load8(a + i), w1 = load8(a + i + 8);                                  \
+            for (int j = 0; j < nx; j++) {                                                    \
+                const float *b = (const float *)((const char *)x + (size_t)j * xs);           \
+                acc[j][0] = _mm256_fmadd_ps(w0, _mm256_loadu_ps(b + i), acc[j][0]);           \
+                acc[j][1] = _mm256_fmadd_ps(w1, _mm256_loadu_ps(b + i + 8), acc[j][1]);       \
+            }                                                                                 \
+        }                                                                                     \
+        for (int j = 0; j < nx; j++) {                                                        \
+            const float *b = (const float *)((const char *)x + (size_t)j * xs);               \
+            float s = ck_hsum256(_mm256_add_ps(acc[j][0], acc[j][1]));                        \
+            for (int64_t k = i; k < n; k++) s += decode(a[k]) * b[k];                         \
+            out[j] = s;                                                                       \
+        }                                                                                     \
+    }                                                                                         \
+    CK_NX_ENTRIES(stem##_avx2, CK_AVX2)
+
+CK_AVX2_FLOAT_DOT(ck_vec_dot_f32_f32, float, ck_load8_f32, CK_IDENTITY)
+CK_AVX2_FLOAT_DOT(ck_vec_dot_f16_f32, ck_half, ck_load8_f16, ck_h2f)
+CK_AVX2_FLOAT_DOT(ck_vec_dot_bf16_f32, ck_bf16, ck_load8_bf16, ck_bf2f)
+
+/* ---- AVX-512: 32 weights per step, masked loads for the tail -------------------------- */
+
+CK_INLINE_AVX512 __m512 ck_load16_f32(const float *p, __mmask16 m) { return _mm512_maskz_loadu_ps(m, p); }
+CK_INLINE_AVX512 __m512 ck_load16_f16(const ck_half *p, __mmask16 m) {
+    return _mm512_cvtph_ps(_mm256_maskz_loadu_epi16(m, p));
+}
+CK_INLINE_AVX512 __m512 ck_load16_bf16(const ck_bf16 *p, __mmask16 m) {
+    __m512i v = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, p));
+    return _mm512_castsi512_ps(_mm512_slli_epi32(v, 16));
+}
+
+#define CK_AVX512_FLOAT_DOT(stem, T, load16)                                                  \
+    CK_INLINE_AVX512 void stem##_avx512_nx(int64_t n, const void *w, const void *x, size_t xs,\
+                                           int nx, float *out) {                              \
+        const T *a = (const T *)w;                                                            \
+        __m512 acc[CK_MAX_NX][2];                                                             \
+        for (int j = 0; j < nx; j++) acc[j][0] = acc[j][1] = _mm512_setzero_ps();             \
+        int64_t i = 0;                                                                        \
+        for (; i + 32 <= n; i += 32) {                                                        \
+            __m512 w0 = load16(a + i, 0xFFFF), w1 = load16(a + i + 16, 0xFFFF);               \
+            for (int j = 0; j < nx; j++) {                                                    \
+                const float *b = (const float *)((const char *)x + (size_t)j * xs);           \
+                acc[j][0] = _mm512_fmadd_ps(w0, _mm512_loadu_ps(b + i), acc[j][0]);           \
+                acc[j][1] = _mm512_fmadd_ps(w1, _mm512_loadu_ps(b + i + 16), acc[j][1]);      \
+            }                                                                                 \
+        }                                                                                     \
+        for (; i < n; i += 16) {                                                              \
+            int64_t left = n - i;                                                             \
+            __mmask16 m = left >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << left) - 1);     \
+            __m512 w0 = load16(a + i, m);                                                     \
+            for (int j = 0; j < nx; j++) {                                                    \
+                const float *b = (const float *)((const char *)x + (size_t)j * xs);           \
+                acc[j][0] = _mm512_fmadd_ps(w0, _mm512_maskz_loadu_ps(m, b + i), acc[j][0]);  \
+            }                                                                                 \
+        }                                                                                     \
+        for (int j = 0; j < nx; j++) out[j] = ck_hsum512(_mm512_add_ps(acc[j][0], acc[j][1]));\
+    }                                                                                         \
+    CK_NX_ENTRIES(stem##_avx512, CK_AVX512)
+
+CK_AVX512_FLOAT_DOT(ck_vec_dot_f32_f32, float, ck_load16_f32)
+CK_AVX512_FLOAT_DOT(ck_vec_dot_f16_f32, ck_half, ck_load16_f16)
+CK_AVX512_FLOAT_DOT(ck_vec_dot_bf16_f32, ck_bf16, ck_load16_bf16)
+
+#endif /* CK_X86 */

@@ -1,0 +1,56 @@
+/*
+ * matvec.c - matrix-vector (decode) and matrix-matrix (prefill) products over row ranges.
+ *
+ * W: [rows, cols] weights, row r at W + r * row_stride bytes (ggml order: a GGUF tensor with
+ *    dimensions [cols, rows] is exactly this).
+ * matvec: y[r] = dot(W[r], xq) for r in [row_begin, row_end); xq one activation row.
+ * matmul: Y[j * y_stride + r] = dot(W[r], X[j]) for j < nx, X[j] at X + j * x_stride bytes.
+ *   Rows are processed in tiles of about 32 KB of weights; for each tile, the activations
+ *   CK_MAX_NX at a time (vec_dot_multi decodes each weight block once per group), so the
+ *   tile stays in L1 while the activations stream from L2.
+ * Callers split [0, rows) into ranges, one per thread; ranges write disjoint parts of y / Y.
+ */
+#include "ck_internal.h"
+
+void ck_matvec_ex(const ck_type_kernels *k, const void *W, size_t row_stride, int64_t cols,
+                  const void *xq, float *y, int64_t row_begin, int64_t row_end) {
+    const char *w = (const char *)W;
+    const ck_vec_dot_fn dot = k->vec_dot;
+    for (int64_t r = row_begin; r < row_end; r++) y[r] = dot(cols, w + (size_t)r * row_stride, xq);
+}
+
+void ck_matvec(int type, const void *W, int64_t rows, int64_t cols, const void *xq, float *y,
+               int64_t row_begin, int64_t row_end) {
+    const ck_type_kernels *k = ck_kernels(type, ck_selected_isa());
+    if (!k || row_begin < 0 || row_end > rows) return;
+    ck_matvec_ex(k, W, (size_t)ck_row_size(type, cols), cols, xq, y, row_begin, row_end);
+}
+
+void ck_matmul_ex(const ck_type_kernels *k, const void *W, size_t row_stride, int64_t cols,
+                  const void *X, size_t x_stride, int64_t nx, float *Y, int64_t y_stride,
+                  int64_t row_begin, int64_t row_end) {
+    const char *w = (const char *)W;
+    const char *x = (const char *)X;
+    int64_t tile = (int64_t)(32768 / (row_stride ? row_stride : 1));
+    if (tile < 4) tile = 4;
+    if (tile > 64) tile = 64;
+    for (int64_t r0 = row_begin; r0 < row_end; r0 += tile) {
+        const int64_t r1 = r0 + tile < row_end ? r0 + tile : row_end;
+        for (int64_t j0 = 0; j0 < nx; j0 += CK_MAX_NX) {
+            const int nj = (int)(nx - j0 < CK_MAX_NX ? nx - j0 : CK_MAX_NX);
+            for (int64_t r = r0; r < r1; r++) {
+                float out[CK_MAX_NX];
+                k->vec_dot_multi(cols, w + (size_t)r * row_stride, x + (size_t)j0 * x_stride, x_stride, nj, out);
+                for (int j = 0; j < nj; j++) Y[(j0 + j) * y_stride + r] = out[j];
+            }
+        }
+    }
+}
+
+void ck_matmul(int type, const void *W, int64_t rows, int64_t cols, const void *X, int64_t nx,
+               float *Y, int64_t row_begin, int64_t row_end) {
+    const ck_type_kernels *k = ck_kernels(type, ck_selected_isa());
+    if (!k || row_begin < 0 || row_end > rows) return;
+    ck_matmul_ex(k, W, (size_t)ck_row_size(type, cols), cols, X, (size_t)ck_activation_row_size(type, ck_selected_isa(), cols), nx,
+                 Y, rows, row_begin, row_end);
+}

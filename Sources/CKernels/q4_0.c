@@ -1,0 +1,103 @@
+/*
+ * q4_0.c - Q4_0 and Q4_1 weights against block_q8_0 activations.
+ *
+ * block_q4_0 (18 bytes / 32): ck_half d; uint8 qs[16];
+ * block_q4_1 (20 bytes / 32): ck_half d, m; uint8 qs[16];
+ *   element i < 16 is the low nibble of qs[i], element i >= 16 the high nibble of qs[i - 16].
+ *   Q4_0: x[i] = d * (q[i] - 8)       Q4_1: x[i] = d * q[i] + m        (q in 0...15)
+ *
+ * Dot with block_q8_0 activations (dx, qx):
+ *   Q4_0: sum_b dw*dx * sum_i (q[i] - 8) qx[i]
+ *   Q4_1: sum_b dw*dx * sum_i q[i] qx[i]  +  m * dx * sum_i qx[i]
+ * Variants: Q4_0 has ref, generic, AVX2 and AVX-512 VNNI (two blocks per zmm: u8 nibbles x s8
+ *   activations with vpdpbusd; the ck_q8_0x16 activations take back 8 * sum qx); Q4_1 has ref
+ *   and generic only (rare in current files).
+ */
+#include "ck_internal.h"
+
+/* ---- dequantization --------------------------------------------------------------------- */
+
+void ck_dequantize_row_q4_0_ref(const void *src, float *dst, int64_t n) {
+    const block_q4_0 *x = (const block_q4_0 *)src;
+    for (int64_t b = 0; b < n / CK_QK; b++, dst += CK_QK) {
+        const float d = ck_h2f(x[b].d);
+        for (int i = 0; i < CK_QK / 2; i++) {
+            dst[i] = d * (float)((x[b].qs[i] & 0xF) - 8);
+            dst[i + 16] = d * (float)((x[b].qs[i] >> 4) - 8);
+        }
+    }
+}
+
+void ck_dequantize_row_q4_1_ref(const void *src, float *dst, int64_t n) {
+    const block_q4_1 *x = (const block_q4_1 *)src;
+    for (int64_t b = 0; b < n / CK_QK; b++, dst += CK_QK) {
+        const float d = ck_h2f(x[b].d), m = ck_h2f(x[b].m);
+        for (int i = 0; i < CK_QK / 2; i++) {
+            dst[i] = d * (float)(x[b].qs[i] & 0xF) + m;
+            dst[i + 16] = d * (float)(x[b].qs[i] >> 4) + m;
+        }
+    }
+}
+
+/* ---- reference: the dot of the dequantized rows, summed in double ----------------------- */
+
+CK_REF_DOT_Q8_0(ck_vec_dot_q4_0_q8_0_ref, block_q4_0, ck_dequantize_row_q4_0_ref)
+CK_REF_DOT_Q8_0(ck_vec_dot_q4_1_q8_0_ref, block_q4_1, ck_dequantize_row_q4_1_ref)
+
+/* ---- generic ---------------------------------------------------------------------------- */
+
+float ck_vec_dot_q4_0_q8_0_generic(int64_t n, const void *w, const void *x) {
+    const block_q4_0 *a = (const block_q4_0 *)w;
+    const block_q8_0 *b = (const block_q8_0 *)x;
+    float sum = 0.0f;
+    for (int64_t k = 0; k < n / CK_QK; k++) {
+        int32_t isum = 0;
+        for (int i = 0; i < CK_QK / 2; i++) {
+            isum += ((a[k].qs[i] & 0xF) - 8) * b[k].qs[i];
+            isum += ((a[k].qs[i] >> 4) - 8) * b[k].qs[i + 16];
+        }
+        sum += (ck_h2f(a[k].d) * ck_h2f(b[k].d)) * (float)isum;
+    }
+    return sum;
+}
+
+float ck_vec_dot_q4_1_q8_0_generic(int64_t n, const void *w, const void *x) {
+    const block_q4_1 *a = (const block_q4_1 *)w;
+    const block_q8_0 *b = (const block_q8_0 *)x;
+    float sum = 0.0f;
+    for (int64_t k = 0; k < n / CK_QK; k++) {
+        int32_t isum = 0, xsum = 0;
+        for (int i = 0; i < CK_QK / 2; i++) {
+            isum += (a[k].qs[i] & 0xF) * b[k].qs[i] + (a[k].qs[i] >> 4) * b[k].qs[i + 16];
+            xsum += b[k].qs[i] + b[k].qs[i + 16];
+        }
+        const float dx = ck_h2f(b[k].d);
+        sum += (ck_h2f(a[k].d) * dx) * (float)isum + (ck_h2f(a[k].m) * dx) * (float)xsum;
+    }
+    return sum;
+}
+
+CK_MULTI_FROM_SINGLE(ck_vec_dot_q4_0_q8_0_ref)
+CK_MULTI_FROM_SINGLE(ck_vec_dot_q4_0_q8_0_generic)
+CK_MULTI_FROM_SINGLE(ck_vec_dot_q4_1_q8_0_ref)
+CK_MULTI_FROM_SINGLE(ck_vec_dot_q4_1_q8_0_generic)
+
+#if defined(CK_X86)
+
+/* ---- AVX2: one block per step, (q - 8) signed, sign trick ---------------------------------- */
+
+/* Nibbles minus 8, as signed bytes. */
+CK_INLINE_AVX2 __m256i ck_decode_q4_0_avx2(const block_q4_0 *p) {
+    return _mm256_sub_epi8(ck_nibbles_avx2(p->qs), _mm256_set1_epi8(8));
+}
+CK_AVX2_BLOCK_DOT(ck_vec_dot_q4_0_q8_0_avx2, block_q4_0, ck_decode_q4_0_avx2)
+
+/* ---- AVX-512 VNNI: two blocks per zmm ------------------------------------------------------ */
+
+/* The nibbles of a block pair as unsigned bytes (the activations' negc subtracts 8 * sum qx). */
+CK_INLINE_AVX512 __m512i ck_decode_q4_0_pair(const block_q4_0 *p, int two) {
+    return ck_load_nibble_pair(p->qs, sizeof(block_q4_0), two);
+}
+CK_X16_DOT(ck_vec_dot_q4_0_q8_0_avx512, block_q4_0, ck_decode_q4_0_pair)
+
+#endif /* CK_X86 */

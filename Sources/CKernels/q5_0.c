@@ -1,0 +1,128 @@
+/*
+ * q5_0.c - Q5_0 and Q5_1 weights against block_q8_0 activations.
+ *
+ * block_q5_0 (22 bytes / 32): ck_half d; uint8 qh[4]; uint8 qs[16];
+ * block_q5_1 (24 bytes / 32): ck_half d, m; uint8 qh[4]; uint8 qs[16];
+ *   q[i] = nibble | (bit i of the little-endian uint32 qh) << 4, where the nibble of element
+ *   i < 16 is the low one of qs[i] and of element i >= 16 the high one of qs[i - 16].
+ *   Q5_0: x[i] = d * (q[i] - 16)      Q5_1: x[i] = d * q[i] + m       (q in 0...31)
+ *
+ * Dot with block_q8_0 activations (dx, qx):
+ *   Q5_0: sum_b dw*dx * sum_i (q[i] - 16) qx[i]
+ *   Q5_1: sum_b dw*dx * sum_i q[i] qx[i]  +  m * dx * sum_i qx[i]
+ * Variants: Q5_0 has ref, generic, AVX2 (qh expanded with a byte shuffle) and AVX-512 VNNI
+ *   (two blocks per zmm; their qh used directly as a 64-bit byte mask; u8 q x s8 qx with
+ *   vpdpbusd, the ck_q8_0x16 activations taking back 16 * sum qx); Q5_1 has ref and generic
+ *   only.
+ */
+#include "ck_internal.h"
+
+/* ---- dequantization --------------------------------------------------------------------- */
+
+CK_INLINE uint32_t ck_load_qh(const uint8_t qh[4]) {
+    uint32_t v;
+    memcpy(&v, qh, 4);
+    return v;
+}
+
+void ck_dequantize_row_q5_0_ref(const void *src, float *dst, int64_t n) {
+    const block_q5_0 *x = (const block_q5_0 *)src;
+    for (int64_t b = 0; b < n / CK_QK; b++, dst += CK_QK) {
+        const float d = ck_h2f(x[b].d);
+        const uint32_t qh = ck_load_qh(x[b].qh);
+        for (int i = 0; i < CK_QK / 2; i++) {
+            const int lo = (x[b].qs[i] & 0xF) | (int)(((qh >> i) & 1u) << 4);
+            const int hi = (x[b].qs[i] >> 4) | (int)(((qh >> (i + 16)) & 1u) << 4);
+            dst[i] = d * (float)(lo - 16);
+            dst[i + 16] = d * (float)(hi - 16);
+        }
+    }
+}
+
+void ck_dequantize_row_q5_1_ref(const void *src, float *dst, int64_t n) {
+    const block_q5_1 *x = (const block_q5_1 *)src;
+    for (int64_t b = 0; b < n / CK_QK; b++, dst += CK_QK) {
+        const float d = ck_h2f(x[b].d), m = ck_h2f(x[b].m);
+        const uint32_t qh = ck_load_qh(x[b].qh);
+        for (int i = 0; i < CK_QK / 2; i++) {
+            const int lo = (x[b].qs[i] & 0xF) | (int)(((qh >> i) & 1u) << 4);
+            const int hi = (x[b].qs[i] >> 4) | (int)(((qh >> (i + 16)) & 1u) << 4);
+            dst[i] = d * (float)lo + m;
+            dst[i + 16] = d * (float)hi + m;
+        }
+    }
+}
+
+/* ---- reference: the dot of the dequantized rows, summed in double ----------------------- */
+
+CK_REF_DOT_Q8_0(ck_vec_dot_q5_0_q8_0_ref, block_q5_0, ck_dequantize_row_q5_0_ref)
+CK_REF_DOT_Q8_0(ck_vec_dot_q5_1_q8_0_ref, block_q5_1, ck_dequantize_row_q5_1_ref)
+
+/* ---- generic ---------------------------------------------------------------------------- */
+
+float ck_vec_dot_q5_0_q8_0_generic(int64_t n, const void *w, const void *x) {
+    const block_q5_0 *a = (const block_q5_0 *)w;
+    const block_q8_0 *b = (const block_q8_0 *)x;
+    float sum = 0.0f;
+    for (int64_t k = 0; k < n / CK_QK; k++) {
+        const uint32_t qh = ck_load_qh(a[k].qh);
+        int32_t isum = 0;
+        for (int i = 0; i < CK_QK / 2; i++) {
+            const int lo = (a[k].qs[i] & 0xF) | (int)(((qh >> i) & 1u) << 4);
+            const int hi = (a[k].qs[i] >> 4) | (int)(((qh >> (i + 16)) & 1u) << 4);
+            isum += (lo - 16) * b[k].qs[i] + (hi - 16) * b[k].qs[i + 16];
+        }
+        sum += (ck_h2f(a[k].d) * ck_h2f(b[k].d)) * (float)isum;
+    }
+    return sum;
+}
+
+float ck_vec_dot_q5_1_q8_0_generic(int64_t n, const void *w, const void *x) {
+    const block_q5_1 *a = (const block_q5_1 *)w;
+    const block_q8_0 *b = (const block_q8_0 *)x;
+    float sum = 0.0f;
+    for (int64_t k = 0; k < n / CK_QK; k++) {
+        const uint32_t qh = ck_load_qh(a[k].qh);
+        int32_t isum = 0, xsum = 0;
+        for (int i = 0; i < CK_QK / 2; i++) {
+            const int lo = (a[k].qs[i] & 0xF) | (int)(((qh >> i) & 1u) << 4);
+            const int hi = (a[k].qs[i] >> 4) | (int)(((qh >> (i + 16)) & 1u) << 4);
+            isum += lo * b[k].qs[i] + hi * b[k].qs[i + 16];
+            xsum += b[k].qs[i] + b[k].qs[i + 16];
+        }
+        const float dx = ck_h2f(b[k].d);
+        sum += (ck_h2f(a[k].d) * dx) * (float)isum + (ck_h2f(a[k].m) * dx) * (float)xsum;
+    }
+    return sum;
+}
+
+CK_MULTI_FROM_SINGLE(ck_vec_dot_q5_0_q8_0_ref)
+CK_MULTI_FROM_SINGLE(ck_vec_dot_q5_0_q8_0_generic)
+CK_MULTI_FROM_SINGLE(ck_vec_dot_q5_1_q8_0_ref)
+CK_MULTI_FROM_SINGLE(ck_vec_dot_q5_1_q8_0_generic)
+
+#if defined(CK_X86)
+
+/* ---- AVX2: one block per step, (q - 16) signed, sign trick ----------------------------------- */
+
+/* Nibbles with their fifth bit (qh expanded to bytes), minus 16, as signed bytes. */
+CK_INLINE_AVX2 __m256i ck_decode_q5_0_avx2(const block_q5_0 *p) {
+    const __m256i hb = _mm256_and_si256(ck_bits_to_bytes_avx2(ck_load_qh(p->qh)), _mm256_set1_epi8(0x10));
+    return _mm256_sub_epi8(_mm256_or_si256(ck_nibbles_avx2(p->qs), hb), _mm256_set1_epi8(16));
+}
+CK_AVX2_BLOCK_DOT(ck_vec_dot_q5_0_q8_0_avx2, block_q5_0, ck_decode_q5_0_avx2)
+
+/* ---- AVX-512 VNNI: two blocks per zmm -------------------------------------------------------- */
+
+/* The 5-bit values of a block pair as unsigned bytes: nibbles, plus 16 where the pair's 64 qh
+ * bits (used directly as a byte mask) are set; the activations' negc subtracts 16 * sum qx. */
+CK_INLINE_AVX512 __m512i ck_decode_q5_0_pair(const block_q5_0 *p, int two) {
+    const uint64_t hbits = (uint64_t)ck_load_qh(p->qh) | (two ? (uint64_t)ck_load_qh(p[1].qh) << 32 : 0);
+    const __m512i q = ck_load_nibble_pair(p->qs, sizeof(block_q5_0), two);
+    __m512i sixteen = _mm512_set1_epi8(16);
+    __asm__("" : "+v"(sixteen)); /* opaque: keeps one masked vpaddb instead of vpor + blend */
+    return _mm512_mask_add_epi8(q, (__mmask64)hbits, q, sixteen);
+}
+CK_X16_DOT(ck_vec_dot_q5_0_q8_0_avx512, block_q5_0, ck_decode_q5_0_pair)
+
+#endif /* CK_X86 */

@@ -1,0 +1,169 @@
+/*
+ * q5_K.c - Q5_K weights against block_q8_K activations.
+ *
+ * block_q5_K (176 bytes / 256): ck_half d, dmin; uint8 scales[12]; uint8 qh[32]; uint8 qs[128];
+ *   As Q4_K (eight sub-blocks of 32, 6-bit scales and mins packed the same way, chunk c holds
+ *   elements 64c...64c+63 as the low then the high nibbles of qs[32c...32c+31]), plus a fifth
+ *   bit: element 32j + l (sub-block j, l < 32) takes bit j of qh[l] as bit 4.
+ *   x = (d * sc[j]) * q - (dmin * m[j]),  q in 0...31.
+ *
+ * Dot with block_q8_K: as Q4_K:
+ *   y = sum d*dx * sum_j sc[j] sum_{i in j} q[i] qx[i]  -  dmin*dx * sum_j m[j] (bsums[2j] + bsums[2j+1])
+ * Variants: ref, generic, AVX2 and AVX-512 VNNI (as Q4_K's, ck_q8_Kx activations; the fifth
+ *   bits set with a byte mask).
+ */
+#include "ck_internal.h"
+
+void ck_dequantize_row_q5_K_ref(const void *src, float *dst, int64_t n) {
+    const block_q5_K *x = (const block_q5_K *)src;
+    for (int64_t b = 0; b < n / CK_QK_K; b++) {
+        const float d = ck_h2f(x[b].d), dmin = ck_h2f(x[b].dmin);
+        for (int c = 0; c < 4; c++) {
+            const uint8_t *q = x[b].qs + 32 * c;
+            uint8_t sc, m;
+            ck_get_scale_min_k4(2 * c, x[b].scales, &sc, &m);
+            const float d1 = d * (float)sc, m1 = dmin * (float)m;
+            ck_get_scale_min_k4(2 * c + 1, x[b].scales, &sc, &m);
+            const float d2 = d * (float)sc, m2 = dmin * (float)m;
+            const uint8_t u1 = (uint8_t)(1u << (2 * c)), u2 = (uint8_t)(2u << (2 * c));
+            for (int l = 0; l < 32; l++) *dst++ = d1 * (float)((q[l] & 0xF) + (x[b].qh[l] & u1 ? 16 : 0)) - m1;
+            for (int l = 0; l < 32; l++) *dst++ = d2 * (float)((q[l] >> 4) + (x[b].qh[l] & u2 ? 16 : 0)) - m2;
+        }
+    }
+}
+
+CK_REF_DOT_Q8_K(ck_vec_dot_q5_K_q8_K_ref, block_q5_K, ck_dequantize_row_q5_K_ref)
+
+float ck_vec_dot_q5_K_q8_K_generic(int64_t n, const void *w, const void *x) {
+    const block_q5_K *a = (const block_q5_K *)w;
+    const block_q8_K *b = (const block_q8_K *)x;
+    float sum = 0.0f;
+    for (int64_t k = 0; k < n / CK_QK_K; k++) {
+        uint8_t sc[8], m[8];
+        ck_unpack_scales_k4(a[k].scales, sc, m);
+        int32_t sumi = 0, summ = 0;
+        for (int c = 0; c < 4; c++) {
+            const uint8_t *q = a[k].qs + 32 * c;
+            const int8_t *y = b[k].qs + 64 * c;
+            int32_t lo = 0, hi = 0;
+            for (int l = 0; l < 32; l++) {
+                const int h = a[k].qh[l] >> (2 * c);
+                lo += ((q[l] & 0xF) | ((h & 1) << 4)) * y[l];
+                hi += ((q[l] >> 4) | ((h & 2) << 3)) * y[l + 32];
+            }
+            sumi += sc[2 * c] * lo + sc[2 * c + 1] * hi;
+        }
+        for (int j = 0; j < 8; j++) summ += m[j] * (b[k].bsums[2 * j] + b[k].bsums[2 * j + 1]);
+        sum += (ck_h2f(a[k].d) * b[k].d) * (float)sumi - (ck_h2f(a[k].dmin) * b[k].d) * (float)summ;
+    }
+    return sum;
+}
+
+CK_MULTI_FROM_SINGLE(ck_vec_dot_q5_K_q8_K_ref)
+CK_MULTI_FROM_SINGLE(ck_vec_dot_q5_K_q8_K_generic)
+
+#if defined(CK_X86)
+
+/* ---- AVX2 --------------------------------------------------------------------------------------- */
+
+CK_INLINE_AVX2 void ck_vec_dot_q5_K_q8_K_avx2_nx(int64_t n, const void *w, const void *x, size_t xs,
+                                                 int nx, float *out) {
+    const block_q5_K *a = (const block_q5_K *)w;
+    const __m256i low4 = _mm256_set1_epi8(0x0F), bit4 = _mm256_set1_epi8(0x10);
+    __m256 acc[CK_MAX_NX], accm[CK_MAX_NX];
+    for (int j = 0; j < nx; j++) acc[j] = accm[j] = _mm256_setzero_ps();
+    for (int64_t k = 0; k < n / CK_QK_K; k++) {
+        uint8_t sc[8], m[8];
+        ck_unpack_scales_k4(a[k].scales, sc, m);
+        const float d = ck_h2f_f16c(a[k].d), dmin = ck_h2f_f16c(a[k].dmin);
+        const __m256i mins = ck_mins_pairs_avx2(m);
+        const __m256i hq = _mm256_loadu_si256((const __m256i *)a[k].qh);
+        __m256i sumi[CK_MAX_NX];
+        for (int j = 0; j < nx; j++) sumi[j] = _mm256_setzero_si256();
+        for (int c = 0; c < 4; c++) {
+            const __m256i q = _mm256_loadu_si256((const __m256i *)(a[k].qs + 32 * c));
+            const __m256i b1 = _mm256_set1_epi8((char)(1 << (2 * c))), b2 = _mm256_set1_epi8((char)(2 << (2 * c)));
+            const __m256i h1 = _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_and_si256(hq, b1), b1), bit4);
+            const __m256i h2 = _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_and_si256(hq, b2), b2), bit4);
+            const __m256i lo = _mm256_or_si256(_mm256_and_si256(q, low4), h1);
+            const __m256i hi = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(q, 4), low4), h2);
+            const __m256i s_lo = _mm256_set1_epi16(sc[2 * c]), s_hi = _mm256_set1_epi16(sc[2 * c + 1]);
+            for (int j = 0; j < nx; j++) {
+                const int8_t *y = ((const block_q8_K *)((const char *)x + (size_t)j * xs) + k)->qs + 64 * c;
+                const __m256i p_lo = _mm256_maddubs_epi16(lo, _mm256_loadu_si256((const __m256i *)y));
+                const __m256i p_hi = _mm256_maddubs_epi16(hi, _mm256_loadu_si256((const __m256i *)(y + 32)));
+                sumi[j] = _mm256_add_epi32(sumi[j], _mm256_add_epi32(_mm256_madd_epi16(p_lo, s_lo),
+                                                                     _mm256_madd_epi16(p_hi, s_hi)));
+            }
+        }
+        for (int j = 0; j < nx; j++) {
+            const block_q8_K *b = (const block_q8_K *)((const char *)x + (size_t)j * xs) + k;
+            const __m256i pm = _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)b->bsums), mins);
+            acc[j] = _mm256_fmadd_ps(_mm256_set1_ps(d * b->d), _mm256_cvtepi32_ps(sumi[j]), acc[j]);
+            accm[j] = _mm256_fmadd_ps(_mm256_set1_ps(dmin * b->d), _mm256_cvtepi32_ps(pm), accm[j]);
+        }
+    }
+    for (int j = 0; j < nx; j++) out[j] = ck_hsum256(acc[j]) - ck_hsum256(accm[j]);
+}
+CK_NX_ENTRIES(ck_vec_dot_q5_K_q8_K_avx2, CK_AVX2)
+
+/* ---- AVX-512 VNNI ------------------------------------------------------------------------------- */
+
+/* As Q4_K (one 64-byte load of qs per half h, sub-blocks 4h, 4h + 2 in the low nibbles and
+ * 4h + 1, 4h + 3 in the high ones, ck_q8_Kx activations), plus the fifth bits: qh tested
+ * against the sub-block's bit gives a byte mask, and a masked add puts 16 where it is set. */
+CK_INLINE_AVX512 void ck_vec_dot_q5_K_q8_K_avx512_nx(int64_t n, const void *w, const void *x, size_t xs,
+                                                     int nx, float *out) {
+    const block_q5_K *a = (const block_q5_K *)w;
+    const __m512i low4 = _mm512_set1_epi8(0x0F), bit4 = _mm512_set1_epi8(0x10);
+    const __m512i idx[4] = {ck_word_pair_index(0, 2), ck_word_pair_index(1, 3), ck_word_pair_index(4, 6),
+                            ck_word_pair_index(5, 7)};
+    __m512i sel[4]; /* [4] the qh bit of sub-blocks (4h, 4h + 2) and (4h + 1, 4h + 3), per byte */
+    for (int i = 0; i < 4; i++) {
+        const int s0 = 4 * (i / 2) + (i % 2);
+        sel[i] = _mm512_inserti64x4(_mm512_set1_epi8((char)(1 << s0)), _mm256_set1_epi8((char)(1 << (s0 + 2))), 1);
+    }
+    __m512 acc[CK_MAX_NX];
+    __m128 accm[CK_MAX_NX];
+    for (int j = 0; j < nx; j++) {
+        acc[j] = _mm512_setzero_ps();
+        accm[j] = _mm_setzero_ps();
+    }
+    for (int64_t k = 0; k < n / CK_QK_K; k++) {
+        uint64_t sc, m;
+        ck_unpack_scales_k4_u64(a[k].scales, &sc, &m);
+        uint32_t dbits; /* d and dmin, converted together: [d, dmin, 0, 0] */
+        memcpy(&dbits, &a[k].d, 4);
+        const __m128 dm = _mm_cvtph_ps(_mm_cvtsi32_si128((int)dbits));
+        const __m512i s8 = _mm512_castsi128_si512(_mm_cvtepu8_epi16(_mm_cvtsi64_si128((long long)sc)));
+        const __m128i m8 = _mm_cvtepu8_epi16(_mm_cvtsi64_si128((long long)m));
+        const __m512i hq = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)a[k].qh));
+        __m512i sumi[CK_MAX_NX];
+        for (int j = 0; j < nx; j++) sumi[j] = _mm512_setzero_si512();
+        for (int h = 0; h < 2; h++) {
+            const __m512i v = _mm512_loadu_si512(a[k].qs + 64 * h);
+            __m512i lo = _mm512_and_si512(v, low4);
+            __m512i hi = _mm512_and_si512(_mm512_srli_epi16(v, 4), low4);
+            lo = _mm512_mask_add_epi8(lo, _mm512_test_epi8_mask(hq, sel[2 * h]), lo, bit4);
+            hi = _mm512_mask_add_epi8(hi, _mm512_test_epi8_mask(hq, sel[2 * h + 1]), hi, bit4);
+            const __m512i s_lo = _mm512_permutexvar_epi16(idx[2 * h], s8);
+            const __m512i s_hi = _mm512_permutexvar_epi16(idx[2 * h + 1], s8);
+            for (int j = 0; j < nx; j++) {
+                const int8_t *y = ((const ck_q8_Kx *)((const char *)x + (size_t)j * xs) + k)->qs + 128 * h;
+                sumi[j] = _mm512_dpwssd_epi32(sumi[j], _mm512_maddubs_epi16(lo, _mm512_load_si512(y)), s_lo);
+                sumi[j] = _mm512_dpwssd_epi32(sumi[j], _mm512_maddubs_epi16(hi, _mm512_load_si512(y + 64)), s_hi);
+            }
+        }
+        for (int j = 0; j < nx; j++) {
+            const ck_q8_Kx *b = (const ck_q8_Kx *)((const char *)x + (size_t)j * xs) + k;
+            const __m128i pm = _mm_madd_epi16(_mm_load_si128((const __m128i *)b->bsum32), m8);
+            const __m128 sd = _mm_mul_ps(dm, _mm_broadcast_ss(&b->d)); /* [d dx, dmin dx, 0, 0] */
+            acc[j] = _mm512_fmadd_ps(_mm512_broadcastss_ps(sd), _mm512_cvtepi32_ps(sumi[j]), acc[j]);
+            accm[j] = _mm_fmadd_ps(_mm_permute_ps(sd, 0x55), _mm_cvtepi32_ps(pm), accm[j]);
+        }
+    }
+    for (int j = 0; j < nx; j++) out[j] = ck_hsum512(acc[j]) - ck_hsum128(accm[j]);
+}
+CK_NX_ENTRIES(ck_vec_dot_q5_K_q8_K_avx512, CK_AVX512)
+
+#endif /* CK_X86 */

@@ -1,0 +1,178 @@
+/*
+ * q6_K.c - Q6_K weights against block_q8_K activations.
+ *
+ * block_q6_K (210 bytes / 256): uint8 ql[128]; uint8 qh[64]; int8 scales[16]; ck_half d;
+ *   Half h (0, 1) covers elements 128h...128h+127 with ql' = ql + 64h, qh' = qh + 32h.
+ *   Element 128h + 32t + l (t = 0...3, l < 32) has
+ *     low 4 bits:  t = 0: ql'[l] & 15   t = 1: ql'[l+32] & 15   t = 2: ql'[l] >> 4   t = 3: ql'[l+32] >> 4
+ *     high 2 bits: (qh'[l] >> 2t) & 3
+ *   q in 0...63; sixteen sub-blocks of 16 with a signed 8-bit scale each:
+ *   x = (d * scales[e / 16]) * (q - 32).
+ *
+ * Dot with block_q8_K (dx, qx, bsums):
+ *   y = sum_superblocks d*dx * ( sum_s sc[s] * sum_{i in s} q[i] qx[i]  -  32 * sum_s sc[s] * bsums[s] )
+ *   (the offset of 32 is applied once per sub-block through the activation sums; exact int32.)
+ * Variants: ref (dequantize, double sum), generic, AVX2 (maddubs + madd by scale),
+ *   AVX-512 VNNI (64 elements per zmm, maddubs then vpdpwssd by the sub-block scales).
+ */
+#include "ck_internal.h"
+
+void ck_dequantize_row_q6_K_ref(const void *src, float *dst, int64_t n) {
+    const block_q6_K *x = (const block_q6_K *)src;
+    for (int64_t b = 0; b < n / CK_QK_K; b++) {
+        const float d = ck_h2f(x[b].d);
+        for (int h = 0; h < 2; h++) {
+            const uint8_t *ql = x[b].ql + 64 * h, *qh = x[b].qh + 32 * h;
+            const int8_t *sc = x[b].scales + 8 * h;
+            float *y = dst + b * CK_QK_K + 128 * h;
+            for (int l = 0; l < 32; l++) {
+                const int s = l / 16;
+                const int q1 = (int)((ql[l] & 0xF) | (((qh[l] >> 0) & 3) << 4)) - 32;
+                const int q2 = (int)((ql[l + 32] & 0xF) | (((qh[l] >> 2) & 3) << 4)) - 32;
+                const int q3 = (int)((ql[l] >> 4) | (((qh[l] >> 4) & 3) << 4)) - 32;
+                const int q4 = (int)((ql[l + 32] >> 4) | (((qh[l] >> 6) & 3) << 4)) - 32;
+                y[l] = (d * (float)sc[s]) * (float)q1;
+                y[l + 32] = (d * (float)sc[s + 2]) * (float)q2;
+                y[l + 64] = (d * (float)sc[s + 4]) * (float)q3;
+                y[l + 96] = (d * (float)sc[s + 6]) * (float)q4;
+            }
+        }
+    }
+}
+
+CK_REF_DOT_Q8_K(ck_vec_dot_q6_K_q8_K_ref, block_q6_K, ck_dequantize_row_q6_K_ref)
+
+float ck_vec_dot_q6_K_q8_K_generic(int64_t n, const void *w, const void *x) {
+    const block_q6_K *a = (const block_q6_K *)w;
+    const block_q8_K *b = (const block_q8_K *)x;
+    float sum = 0.0f;
+    for (int64_t k = 0; k < n / CK_QK_K; k++) {
+        int8_t q[CK_QK_K]; /* [256] the 6-bit values minus 32, in element order */
+        for (int h = 0; h < 2; h++) {
+            const uint8_t *ql = a[k].ql + 64 * h, *qh = a[k].qh + 32 * h;
+            int8_t *o = q + 128 * h;
+            for (int l = 0; l < 32; l++) {
+                o[l] = (int8_t)((int)((ql[l] & 0xF) | ((qh[l] & 3) << 4)) - 32);
+                o[l + 32] = (int8_t)((int)((ql[l + 32] & 0xF) | (((qh[l] >> 2) & 3) << 4)) - 32);
+                o[l + 64] = (int8_t)((int)((ql[l] >> 4) | (((qh[l] >> 4) & 3) << 4)) - 32);
+                o[l + 96] = (int8_t)((int)((ql[l + 32] >> 4) | (((qh[l] >> 6) & 3) << 4)) - 32);
+            }
+        }
+        int32_t sumi = 0;
+        for (int s = 0; s < 16; s++) {
+            int32_t isum = 0;
+            for (int i = 0; i < 16; i++) isum += q[16 * s + i] * b[k].qs[16 * s + i];
+            sumi += a[k].scales[s] * isum;
+        }
+        sum += (ck_h2f(a[k].d) * b[k].d) * (float)sumi;
+    }
+    return sum;
+}
+
+CK_MULTI_FROM_SINGLE(ck_vec_dot_q6_K_q8_K_ref)
+CK_MULTI_FROM_SINGLE(ck_vec_dot_q6_K_q8_K_generic)
+
+#if defined(CK_X86)
+
+/* ---- AVX2 ------------------------------------------------------------------------------------- */
+
+CK_INLINE_AVX2 void ck_vec_dot_q6_K_q8_K_avx2_nx(int64_t n, const void *w, const void *x, size_t xs,
+                                                 int nx, float *out) {
+    const block_q6_K *a = (const block_q6_K *)w;
+    const __m256i low4 = _mm256_set1_epi8(0x0F), bits45 = _mm256_set1_epi8(0x30);
+    __m256 acc[CK_MAX_NX];
+    for (int j = 0; j < nx; j++) acc[j] = _mm256_setzero_ps();
+    for (int64_t k = 0; k < n / CK_QK_K; k++) {
+        const __m256i sc16 = _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)a[k].scales));
+        const float d = ck_h2f_f16c(a[k].d);
+        __m256i sumi[CK_MAX_NX];
+        for (int j = 0; j < nx; j++) {
+            /* the -32 offset: 32 * sum_s sc[s] * bsums[s] */
+            const block_q8_K *b = (const block_q8_K *)((const char *)x + (size_t)j * xs) + k;
+            const __m256i corr = _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)b->bsums), sc16);
+            sumi[j] = _mm256_sub_epi32(_mm256_setzero_si256(), _mm256_slli_epi32(corr, 5));
+        }
+        for (int h = 0; h < 2; h++) {
+            const __m256i l0 = _mm256_loadu_si256((const __m256i *)(a[k].ql + 64 * h));
+            const __m256i l1 = _mm256_loadu_si256((const __m256i *)(a[k].ql + 64 * h + 32));
+            const __m256i hq = _mm256_loadu_si256((const __m256i *)(a[k].qh + 32 * h));
+            __m256i v[4]; /* [4][32 bytes]: elements 128h + 32t ... 128h + 32t + 31 */
+            v[0] = _mm256_or_si256(_mm256_and_si256(l0, low4), _mm256_and_si256(_mm256_slli_epi16(hq, 4), bits45));
+            v[1] = _mm256_or_si256(_mm256_and_si256(l1, low4), _mm256_and_si256(_mm256_slli_epi16(hq, 2), bits45));
+            v[2] = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(l0, 4), low4), _mm256_and_si256(hq, bits45));
+            v[3] = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(l1, 4), low4),
+                                   _mm256_and_si256(_mm256_srli_epi16(hq, 2), bits45));
+            for (int t = 0; t < 4; t++) {
+                const int s = 8 * h + 2 * t; /* sub-blocks s (lane 0) and s + 1 (lane 1) */
+                const __m256i sv = _mm256_set_m128i(_mm_set1_epi16(a[k].scales[s + 1]), _mm_set1_epi16(a[k].scales[s]));
+                for (int j = 0; j < nx; j++) {
+                    const int8_t *y = ((const block_q8_K *)((const char *)x + (size_t)j * xs) + k)->qs + 128 * h + 32 * t;
+                    const __m256i p = _mm256_maddubs_epi16(v[t], _mm256_loadu_si256((const __m256i *)y));
+                    sumi[j] = _mm256_add_epi32(sumi[j], _mm256_madd_epi16(p, sv));
+                }
+            }
+        }
+        for (int j = 0; j < nx; j++) {
+            const block_q8_K *b = (const block_q8_K *)((const char *)x + (size_t)j * xs) + k;
+            acc[j] = _mm256_fmadd_ps(_mm256_set1_ps(d * b->d), _mm256_cvtepi32_ps(sumi[j]), acc[j]);
+        }
+    }
+    for (int j = 0; j < nx; j++) out[j] = ck_hsum256(acc[j]);
+}
+CK_NX_ENTRIES(ck_vec_dot_q6_K_q8_K_avx2, CK_AVX2)
+
+/* ---- AVX-512 VNNI ------------------------------------------------------------------------------ */
+
+/* Words [s[4g] x8, s[4g+1] x8, s[4g+2] x8, s[4g+3] x8]: the scales of the four sub-blocks of
+ * 16 that one zmm of 64 elements covers, per maddubs output word. */
+CK_INLINE_AVX512 __m512i ck_scales_q6_group(__m512i s16, int g) {
+    const __m512i base = _mm512_setr_epi32(0, 0, 0, 0, 0x00010001, 0x00010001, 0x00010001, 0x00010001,
+                                           0x00020002, 0x00020002, 0x00020002, 0x00020002,
+                                           0x00030003, 0x00030003, 0x00030003, 0x00030003);
+    return _mm512_permutexvar_epi16(_mm512_add_epi16(base, _mm512_set1_epi16((short)(4 * g))), s16);
+}
+
+CK_INLINE_AVX512 void ck_vec_dot_q6_K_q8_K_avx512_nx(int64_t n, const void *w, const void *x, size_t xs,
+                                                     int nx, float *out) {
+    const block_q6_K *a = (const block_q6_K *)w;
+    const __m512i low4 = _mm512_set1_epi8(0x0F), bits45 = _mm512_set1_epi8(0x30);
+    const __m512i sh0 = _mm512_inserti64x4(_mm512_set1_epi16(4), _mm256_set1_epi16(2), 1);
+    const __m512i sh1 = _mm512_inserti64x4(_mm512_setzero_si512(), _mm256_set1_epi16(2), 1);
+    __m512 acc[CK_MAX_NX];
+    for (int j = 0; j < nx; j++) acc[j] = _mm512_setzero_ps();
+    for (int64_t k = 0; k < n / CK_QK_K; k++) {
+        const __m256i sc16 = _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)a[k].scales));
+        const __m512i s16 = _mm512_castsi256_si512(sc16);
+        const float d = ck_h2f_f16c(a[k].d);
+        __m512i sumi[CK_MAX_NX];
+        for (int j = 0; j < nx; j++) {
+            const block_q8_K *b = (const block_q8_K *)((const char *)x + (size_t)j * xs) + k;
+            const __m256i corr = _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)b->bsums), sc16);
+            sumi[j] = _mm512_zextsi256_si512(_mm256_sub_epi32(_mm256_setzero_si256(), _mm256_slli_epi32(corr, 5)));
+        }
+        for (int h = 0; h < 2; h++) {
+            const __m512i l = _mm512_loadu_si512(a[k].ql + 64 * h);
+            const __m512i hq = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)(a[k].qh + 32 * h)));
+            /* high bits to bits 4-5: elements 0-63 of the half take qh bits 0-1 (<< 4) then 2-3
+             * (<< 2); elements 64-127 take bits 4-5 (as is) then 6-7 (>> 2) */
+            const __m512i h0 = _mm512_sllv_epi16(hq, sh0);
+            const __m512i h1 = _mm512_srlv_epi16(hq, sh1);
+            const __m512i v0 = _mm512_ternarylogic_epi32(_mm512_and_si512(l, low4), h0, bits45, 0xF8);
+            const __m512i v1 = _mm512_ternarylogic_epi32(_mm512_and_si512(_mm512_srli_epi16(l, 4), low4), h1, bits45, 0xF8);
+            const __m512i sv0 = ck_scales_q6_group(s16, 2 * h), sv1 = ck_scales_q6_group(s16, 2 * h + 1);
+            for (int j = 0; j < nx; j++) {
+                const int8_t *y = ((const block_q8_K *)((const char *)x + (size_t)j * xs) + k)->qs + 128 * h;
+                sumi[j] = _mm512_dpwssd_epi32(sumi[j], _mm512_maddubs_epi16(v0, _mm512_loadu_si512(y)), sv0);
+                sumi[j] = _mm512_dpwssd_epi32(sumi[j], _mm512_maddubs_epi16(v1, _mm512_loadu_si512(y + 64)), sv1);
+            }
+        }
+        for (int j = 0; j < nx; j++) {
+            const block_q8_K *b = (const block_q8_K *)((const char *)x + (size_t)j * xs) + k;
+            acc[j] = _mm512_fmadd_ps(_mm512_set1_ps(d * b->d), _mm512_cvtepi32_ps(sumi[j]), acc[j]);
+        }
+    }
+    for (int j = 0; j < nx; j++) out[j] = ck_hsum512(acc[j]);
+}
+CK_NX_ENTRIES(ck_vec_dot_q6_K_q8_K_avx512, CK_AVX512)
+
+#endif /* CK_X86 */

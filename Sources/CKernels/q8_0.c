@@ -1,0 +1,116 @@
+/*
+ * q8_0.c - Q8_0 weights, and the block_q8_0 activation quantizer of all 32-block types.
+ *
+ * block_q8_0 (34 bytes per 32 elements): ck_half d; int8 qs[32];  x[i] = d * qs[i].
+ *
+ * Activation quantization (per block of 32):  amax = max |x|,  d = amax / 127,
+ *   q[i] = roundf(x[i] / d) (half away from zero; x * (1/d) exactly as written), d kept as f16.
+ *   Every variant produces the same bytes as the reference.
+ *
+ * Dot product with a block_q8_0 activation row:
+ *   y = sum_b  dw_b * dx_b * sum_{i<32} qw[b][i] * qx[b][i]
+ *   The inner sum is exact in int32; the scales and the accumulation are f32.
+ * Variants: ref (dequantize, double sum), generic, AVX2 (sign trick + maddubs, two blocks
+ *   per step), AVX-512 VNNI (two blocks per zmm: (w + 128) . qx with vpdpbusd, the 128 * sum qx
+ *   taken back by the ck_q8_0x16 activations; the sixteen weight scales of a 512-element group
+ *   gathered in one go).
+ */
+#include <math.h>
+
+#include "ck_internal.h"
+
+/* ---- activation quantization ------------------------------------------------------------ */
+
+void ck_quantize_row_q8_0_ref(const float *x, void *vy, int64_t n) {
+    block_q8_0 *y = (block_q8_0 *)vy;
+    for (int64_t b = 0; b < n / CK_QK; b++) {
+        const float *xb = x + b * CK_QK;
+        float amax = 0.0f;
+        for (int i = 0; i < CK_QK; i++) amax = fmaxf(amax, fabsf(xb[i]));
+        const float d = amax / 127.0f;
+        const float id = d != 0.0f ? 1.0f / d : 0.0f;
+        y[b].d = ck_f2h(d);
+        for (int i = 0; i < CK_QK; i++) y[b].qs[i] = (int8_t)ck_round_away(xb[i] * id);
+    }
+}
+
+void ck_dequantize_row_q8_0_ref(const void *src, float *dst, int64_t n) {
+    const block_q8_0 *x = (const block_q8_0 *)src;
+    for (int64_t b = 0; b < n / CK_QK; b++) {
+        const float d = ck_h2f(x[b].d);
+        for (int i = 0; i < CK_QK; i++) dst[b * CK_QK + i] = (float)x[b].qs[i] * d;
+    }
+}
+
+/* ---- reference and generic dot products ------------------------------------------------- */
+
+float ck_vec_dot_q8_0_q8_0_ref(int64_t n, const void *w, const void *x) {
+    const block_q8_0 *a = (const block_q8_0 *)w, *b = (const block_q8_0 *)x;
+    double sum = 0;
+    for (int64_t k = 0; k < n / CK_QK; k++) {
+        const float da = ck_h2f(a[k].d), db = ck_h2f(b[k].d);
+        for (int i = 0; i < CK_QK; i++)
+            sum += (double)((float)a[k].qs[i] * da) * (double)((float)b[k].qs[i] * db);
+    }
+    return (float)sum;
+}
+
+float ck_vec_dot_q8_0_q8_0_generic(int64_t n, const void *w, const void *x) {
+    const block_q8_0 *a = (const block_q8_0 *)w, *b = (const block_q8_0 *)x;
+    float sum = 0.0f;
+    for (int64_t k = 0; k < n / CK_QK; k++) {
+        int32_t isum = 0;
+        for (int i = 0; i < CK_QK; i++) isum += (int32_t)a[k].qs[i] * (int32_t)b[k].qs[i];
+        sum += (ck_h2f(a[k].d) * ck_h2f(b[k].d)) * (float)isum;
+    }
+    return sum;
+}
+
+CK_MULTI_FROM_SINGLE(ck_vec_dot_q8_0_q8_0_ref)
+CK_MULTI_FROM_SINGLE(ck_vec_dot_q8_0_q8_0_generic)
+
+#if defined(CK_X86)
+
+/* ---- AVX2 ------------------------------------------------------------------------------- */
+
+CK_AVX2 void ck_quantize_row_q8_0_avx2(const float *x, void *vy, int64_t n) {
+    block_q8_0 *y = (block_q8_0 *)vy;
+    const __m256 sign = _mm256_set1_ps(-0.0f);
+    for (int64_t b = 0; b < n / CK_QK; b++) {
+        const float *xb = x + b * CK_QK;
+        __m256 v0 = _mm256_loadu_ps(xb), v1 = _mm256_loadu_ps(xb + 8);
+        __m256 v2 = _mm256_loadu_ps(xb + 16), v3 = _mm256_loadu_ps(xb + 24);
+        __m256 m = _mm256_max_ps(_mm256_max_ps(_mm256_andnot_ps(sign, v0), _mm256_andnot_ps(sign, v1)),
+                                 _mm256_max_ps(_mm256_andnot_ps(sign, v2), _mm256_andnot_ps(sign, v3)));
+        __m128 m4 = _mm_max_ps(_mm256_castps256_ps128(m), _mm256_extractf128_ps(m, 1));
+        m4 = _mm_max_ps(m4, _mm_movehl_ps(m4, m4));
+        m4 = _mm_max_ss(m4, _mm_movehdup_ps(m4));
+        const float amax = _mm_cvtss_f32(m4);
+        const float d = amax / 127.0f;
+        const float id = d != 0.0f ? 1.0f / d : 0.0f;
+        y[b].d = (ck_half)_cvtss_sh(d, 0);
+        const __m256 s = _mm256_set1_ps(id);
+        __m256i q = ck_pack32_i8_avx2(ck_round_away256(_mm256_mul_ps(v0, s)), ck_round_away256(_mm256_mul_ps(v1, s)),
+                                      ck_round_away256(_mm256_mul_ps(v2, s)), ck_round_away256(_mm256_mul_ps(v3, s)));
+        _mm256_storeu_si256((__m256i *)y[b].qs, q);
+    }
+}
+
+/* The weights are signed bytes already. */
+CK_INLINE_AVX2 __m256i ck_decode_q8_0_avx2(const block_q8_0 *p) { return _mm256_loadu_si256((const __m256i *)p->qs); }
+CK_AVX2_BLOCK_DOT(ck_vec_dot_q8_0_q8_0_avx2, block_q8_0, ck_decode_q8_0_avx2)
+
+/* ---- AVX-512 ----------------------------------------------------------------------------- */
+
+CK_AVX512 void ck_quantize_row_q8_0_avx512(const float *x, void *vy, int64_t n) {
+    block_q8_0 *y = (block_q8_0 *)vy;
+    for (int64_t b = 0; b < n / CK_QK; b++) y[b].d = ck_quantize_block32_avx512(x + b * CK_QK, y[b].qs, NULL);
+}
+
+/* Signed weights as unsigned bytes: w + 128 (the activations' negc subtracts 128 * sum qx). */
+CK_INLINE_AVX512 __m512i ck_decode_q8_0_pair(const block_q8_0 *p, int two) {
+    return _mm512_xor_si512(ck_load_pair256(p->qs, sizeof(block_q8_0), two), _mm512_set1_epi8((char)0x80));
+}
+CK_X16_DOT(ck_vec_dot_q8_0_q8_0_avx512, block_q8_0, ck_decode_q8_0_pair)
+
+#endif /* CK_X86 */

@@ -1,0 +1,89 @@
+@testable import Kernels
+import Testing
+
+/// matVec and matMul over a thread pool, against single-threaded and row-by-row results.
+@Suite("matrix products")
+struct MatrixProductTests {
+    static let pools = [ThreadPool(threadCount: 2), ThreadPool(threadCount: 3)]
+
+    /// Splitting rows over threads changes nothing: bit-identical to one thread.
+    @Test(arguments: [QuantType.q4_K, .q5_0, .q6_K, .q8_0, .f32, .f16, .q4_0, .q2_K], KernelTest.levels)
+    func pooledMatVecEqualsSingleThreaded(type: QuantType, level: InstructionSet) throws {
+        let kernels = KernelSet(isa: level)
+        let (rows, columns) = (173, type.blockSize == 256 ? 1024 : 896)
+        let bytes = KernelTest.weights(type, rows: rows, columns: columns, seed: 31)
+        let xq = QuantizedActivations(type: type, columns: columns, kernels: kernels)
+        KernelTest.activations(columns, seed: 32).withUnsafeBufferPointer { xq.quantize($0) }
+        try bytes.withUnsafeBytes { raw in
+            let w = try QuantizedMatrix(raw, type: type, rows: rows, columns: columns)
+            var single = [Float](repeating: .nan, count: rows)
+            single.withUnsafeMutableBufferPointer { kernels.matVec(w, xq, into: $0, pool: nil) }
+            for r in 0..<rows { #expect(single[r] == kernels.dot(w, row: r, xq)) }
+            for pool in Self.pools {
+                var pooled = [Float](repeating: .nan, count: rows)
+                pooled.withUnsafeMutableBufferPointer { kernels.matVec(w, xq, into: $0, pool: pool) }
+                #expect(pooled.map(\.bitPattern) == single.map(\.bitPattern), "\(type) \(level) \(pool.threadCount) threads")
+            }
+        }
+    }
+
+    /// matMul of n activation rows equals n matVecs, bit for bit, with and without a pool,
+    /// for activation counts that leave partial groups of four.
+    @Test(arguments: [QuantType.q4_K, .q5_0, .q6_K, .q8_0, .f16, .q5_K, .q3_K], KernelTest.levels)
+    func matMulEqualsRepeatedMatVec(type: QuantType, level: InstructionSet) throws {
+        let kernels = KernelSet(isa: level)
+        let (rows, columns) = (70, type.blockSize == 256 ? 512 : 640)
+        let bytes = KernelTest.weights(type, rows: rows, columns: columns, seed: 41)
+        try bytes.withUnsafeBytes { raw in
+            let w = try QuantizedMatrix(raw, type: type, rows: rows, columns: columns)
+            for n in [1, 3, 4, 9] {
+                let x = KernelTest.activations(n * columns, seed: UInt64(42 + n))
+                let xq = QuantizedActivations(type: type, columns: columns, capacity: n, kernels: kernels)
+                x.withUnsafeBufferPointer { xq.quantize(rows: $0, count: n, pool: Self.pools[0]) }
+                var expected = [Float](repeating: .nan, count: n * rows)
+                for j in 0..<n {
+                    let one = QuantizedActivations(type: type, columns: columns, kernels: kernels)
+                    x.withUnsafeBufferPointer { one.quantize(UnsafeBufferPointer(rebasing: $0[(j * columns)...])) }
+                    expected.withUnsafeMutableBufferPointer {
+                        kernels.matVec(w, one, into: UnsafeMutableBufferPointer(rebasing: $0[(j * rows)...]))
+                    }
+                }
+                for pool in [nil] + Self.pools.map(Optional.some) {
+                    var y = [Float](repeating: .nan, count: n * rows)
+                    y.withUnsafeMutableBufferPointer { kernels.matMul(w, xq, into: $0, pool: pool) }
+                    #expect(y.map(\.bitPattern) == expected.map(\.bitPattern), "\(type) \(level) n=\(n)")
+                }
+            }
+        }
+    }
+
+    /// Views: validation of shapes, row slices and strided rows.
+    @Test func matrixViews() throws {
+        let bytes = KernelTest.weights(.q8_0, rows: 4, columns: 64, seed: 3)
+        try bytes.withUnsafeBytes { raw in
+            #expect(throws: KernelError.columnsNotMultipleOfBlock(columns: 48, type: .q8_0, blockSize: 32)) {
+                try QuantizedMatrix(raw, type: .q8_0, rows: 1, columns: 48)
+            }
+            #expect(throws: KernelError.bufferTooSmall(needed: 5 * 68, available: 4 * 68)) {
+                try QuantizedMatrix(raw, type: .q8_0, rows: 5, columns: 64)
+            }
+            #expect(throws: KernelError.rowStrideTooSmall(stride: 10, rowBytes: 68)) {
+                try QuantizedMatrix(base: raw.baseAddress!, type: .q8_0, rows: 1, columns: 64, rowStride: 10)
+            }
+            let w = try QuantizedMatrix(raw, type: .q8_0, rows: 4, columns: 64)
+            #expect(w.rowBytes == 68)
+            let lower = w.rows(2..<4)
+            #expect(lower.rows == 2 && lower.row(0) == w.row(2))
+            // every other row, through a stride
+            let strided = try QuantizedMatrix(base: raw.baseAddress!, type: .q8_0, rows: 2, columns: 64, rowStride: 136)
+            let kernels = KernelSet.default
+            let xq = QuantizedActivations(type: .q8_0, columns: 64, kernels: kernels)
+            KernelTest.activations(64, seed: 4).withUnsafeBufferPointer { xq.quantize($0) }
+            var y = [Float](repeating: 0, count: 2)
+            y.withUnsafeMutableBufferPointer { kernels.matVec(strided, xq, into: $0) }
+            #expect(y == [kernels.dot(w, row: 0, xq), kernels.dot(w, row: 2, xq)])
+        }
+        #expect(QuantType(name: "q6_k") == .q6_K && QuantType(rawValue: 4) == nil)
+        #expect(QuantType.q4_K.rowBytes(columns: 4864) == 2736 && QuantType.q4_K.rowBytes(columns: 896) == nil)
+    }
+}
