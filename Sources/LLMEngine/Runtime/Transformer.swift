@@ -1,0 +1,119 @@
+import Foundation
+import GGUF
+import Kernels
+
+/// The forward pass shared by `qwen2`, `llama` and `gemma3`: the architectures differ only in
+/// the switches of `ModelArchitecture` and `ModelHyperparameters` (biases, QK-norm, post-norms,
+/// GELU vs SiLU gating, embedding scale, RoPE style and bases, sliding-window layers).
+///
+/// ```swift
+/// let model = try Transformer(file: GGUFFile(path: path))
+/// var cache = model.makeCache(capacity: 1024)
+/// let logits = try model.forward(token: 42, cache: &cache)   // [vocabularySize]
+/// ```
+///
+/// Weights stay in the memory-mapped file; only norm and bias vectors are copied to `Float`.
+/// This version runs positions one at a time (prefill is a loop of decode steps); batched
+/// prefill over `KernelSet.matMul` comes next.
+public final class Transformer: @unchecked Sendable {
+    /// The model file (kept alive: the matrices point into its map).
+    public let file: GGUFFile
+    /// The hyperparameters.
+    public let hyperparameters: ModelHyperparameters
+    let kernels: KernelSet
+    let pool: ThreadPool?
+    let layers: [LayerWeights]
+    let embedding: QuantizedMatrix
+    let output: QuantizedMatrix
+    let outputNorm: [Float]
+    let ropeFactors: [Float]?
+    let scratch: Scratch
+
+    /// Loads `file`; throws `ModelLoadError` naming what is unsupported or malformed.
+    public init(file: GGUFFile, threads: Int = ThreadPool.defaultThreadCount, kernels: KernelSet = .default) throws {
+        let hp = try ModelHyperparameters(file)
+        let w = try ModelWeights(file, hp)
+        self.file = file
+        hyperparameters = hp
+        self.kernels = kernels
+        pool = threads > 1 ? ThreadPool(threadCount: threads) : nil
+        func matrix(_ t: GGUFTensorInfo) throws -> QuantizedMatrix {
+            guard let type = QuantType(rawValue: t.type.rawValue) else {
+                throw ModelLoadError.unsupportedTensorType(tensor: t.name, type: t.type.name,
+                                                           supported: ModelWeights.supportedTypes.map(\.name))
+            }
+            return try QuantizedMatrix(file.data(for: t), type: type, rows: t.dimensions.count > 1 ? t.dimensions[1] : 1,
+                                       columns: t.dimensions[0])
+        }
+        func vector(_ t: GGUFTensorInfo?) throws -> [Float]? {
+            guard let t else { return nil }
+            let m = try matrix(t)
+            var out = [Float](repeating: 0, count: m.columns)
+            out.withUnsafeMutableBufferPointer { kernels.dequantize(m, row: 0, into: $0) }
+            return out
+        }
+        embedding = try matrix(w.tokenEmbedding)
+        output = try matrix(w.output)
+        outputNorm = try vector(w.outputNorm)!
+        ropeFactors = try vector(w.ropeFrequencyFactors)
+        layers = try w.layers.map { l in
+            LayerWeights(
+                attentionNorm: try vector(l.attentionNorm)!, query: try matrix(l.query), key: try matrix(l.key),
+                value: try matrix(l.value), queryBias: try vector(l.queryBias), keyBias: try vector(l.keyBias),
+                valueBias: try vector(l.valueBias), queryNorm: try vector(l.queryNorm), keyNorm: try vector(l.keyNorm),
+                output: try matrix(l.output), postAttentionNorm: try vector(l.postAttentionNorm),
+                feedForwardNorm: try vector(l.feedForwardNorm)!, gate: try matrix(l.gate), up: try matrix(l.up),
+                down: try matrix(l.down), postFeedForwardNorm: try vector(l.postFeedForwardNorm))
+        }
+        scratch = Scratch(hp, kernels: kernels)
+    }
+
+    /// A cache for `capacity` positions (at most the trained context length is sensible).
+    public func makeCache(capacity: Int) -> KVCache {
+        let hp = hyperparameters
+        return KVCache(layers: hp.blockCount, capacity: capacity,
+                       keyWidth: hp.headCountKV * hp.keyLength, valueWidth: hp.headCountKV * hp.valueLength)
+    }
+
+    /// Runs `token` at position `cache.count`, appends its keys and values to the cache, and
+    /// returns the logits of the next token (`[vocabularySize]`).
+    public func forward(token: Int, cache: inout KVCache) throws(GenerationFailure) -> [Float] {
+        let hp = hyperparameters
+        guard (0..<hp.vocabularySize).contains(token) else { throw .tokenOutOfRange(token, vocabularySize: hp.vocabularySize) }
+        guard cache.count < cache.capacity else { throw .contextFull(capacity: cache.capacity) }
+        let position = cache.count
+        let s = scratch
+        s.x.withUnsafeMutableBufferPointer { kernels.dequantize(embedding, row: token, into: $0) }
+        if hp.architecture == .gemma3 {
+            let scale = Float(hp.embeddingLength).squareRoot()
+            for i in s.x.indices { s.x[i] *= scale }
+        }
+        for (index, layer) in layers.enumerated() {
+            block(index, layer, position: position, cache: &cache)
+        }
+        cache.commit(upTo: position + 1)
+        rmsNorm(s.x, outputNorm, into: &s.normed)
+        var logits = [Float](repeating: 0, count: hp.vocabularySize)
+        linear(output, s.normed, into: &logits)
+        if let cap = hp.finalLogitSoftcap {
+            for i in logits.indices { logits[i] = cap * tanhf(logits[i] / cap) }
+        }
+        return logits
+    }
+}
+
+/// Why a forward step could not run.
+public enum GenerationFailure: Error, Equatable, CustomStringConvertible {
+    /// The KV cache (the context) is full.
+    case contextFull(capacity: Int)
+    /// A token id outside the vocabulary.
+    case tokenOutOfRange(Int, vocabularySize: Int)
+
+    /// A sentence naming the problem.
+    public var description: String {
+        switch self {
+        case let .contextFull(capacity): "the context is full (\(capacity) tokens)"
+        case let .tokenOutOfRange(token, size): "token id \(token) is outside the vocabulary (\(size) tokens)"
+        }
+    }
+}
