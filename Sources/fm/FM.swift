@@ -12,6 +12,7 @@ struct FM: AsyncParsableCommand {
             TokenizeCommand.self,
             DetokenizeCommand.self,
             BenchTokenizerCommand.self,
+            GenerateCommand.self,
         ]
     )
 }

@@ -29,6 +29,9 @@ public final class Transformer: @unchecked Sendable {
     let ropeFactors: [Float]?
     let scratch: Scratch
 
+    /// The default thread count: the physical cores.
+    public static var defaultThreads: Int { ThreadPool.defaultThreadCount }
+
     /// Loads `file`; throws `ModelLoadError` naming what is unsupported or malformed.
     public init(file: GGUFFile, threads: Int = ThreadPool.defaultThreadCount, kernels: KernelSet = .default) throws {
         let hp = try ModelHyperparameters(file)

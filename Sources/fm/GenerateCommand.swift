@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import GGUF
+import LLMEngine
+import Tokenizers
+
+/// `fm generate PROMPT`: streams a raw completion (no chat template) to stdout.
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Stream a raw completion of a prompt (no chat template).",
+        discussion: "Control tokens written in the prompt (<|im_start|>) are recognised. Timings go to stderr.")
+
+    @OptionGroup var options: ModelOptions
+
+    @Option(name: .long, help: "The most tokens to generate.")
+    var maxTokens = 128
+
+    @Option(help: "Sampling temperature (0: greedy).")
+    var temperature: Float = 0.8
+
+    @Option(help: "Keep only the K most likely tokens.")
+    var topK: Int?
+
+    @Option(help: "Nucleus sampling threshold.")
+    var topP: Float?
+
+    @Option(help: "Random seed (same seed, same output).")
+    var seed: UInt64?
+
+    @Flag(help: "Always take the most likely token.")
+    var greedy = false
+
+    @Option(name: [.customShort("t"), .long], help: "Threads (default: physical cores).")
+    var threads: Int?
+
+    @Option(help: "Context size in tokens (default: prompt + max tokens).")
+    var context: Int?
+
+    @Argument(help: "The prompt ('-' or nothing: standard input).")
+    var prompt: String?
+
+    func validate() throws {
+        if maxTokens < 0 { throw ValidationError("--max-tokens must not be negative") }
+        if temperature < 0 { throw ValidationError("--temperature must not be negative") }
+    }
+
+    func run() throws {
+        let file = try GGUFFile(path: options.path())
+        let tokenizer = try TokenizerLoader.load(from: file)
+        let model = try Transformer(file: file, threads: threads ?? Transformer.defaultThreads)
+        let ids = tokenizer.encode(try TextInput.read(prompt), parseSpecial: true)
+        guard !ids.isEmpty else { throw CLIError("the prompt is empty") }
+        let capacity = context ?? (ids.count + maxTokens)
+        guard ids.count + maxTokens <= capacity else {
+            throw CLIError("prompt (\(ids.count) tokens) plus --max-tokens \(maxTokens) exceeds the context of \(capacity) tokens")
+        }
+        var cache = model.makeCache(capacity: capacity)
+        let params = greedy ? SamplingParameters.greedy
+            : SamplingParameters(temperature: temperature, topK: topK, topP: topP, seed: seed)
+        var sampler = Sampler(params)
+        let stop = StopCondition(endOfSequenceTokens: Set([tokenizer.eosTokenID].compactMap { $0 }), maximumTokens: maxTokens)
+        let clock = ContinuousClock()
+        var logits: [Float] = []
+        let prefill = try clock.measure { for id in ids { logits = try model.forward(token: id, cache: &cache) } }
+        var detok = tokenizer.makeStreamingDetokenizer(skipSpecialTokens: true)
+        var generated = 0
+        let decode = try clock.measure {
+            while maxTokens > 0, let token = sampler.sample(&logits) {
+                generated += 1
+                if stop.check(token, count: generated) == .endOfSequence(token) { break }
+                FileHandle.standardOutput.write(Data(detok.append(token).utf8))
+                if stop.check(token, count: generated) != nil { break }
+                logits = try model.forward(token: token, cache: &cache)
+            }
+        }
+        FileHandle.standardOutput.write(Data((detok.finish() + "\n").utf8))
+        func rate(_ n: Int, _ d: Duration) -> String {
+            let s = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+            return String(format: "%d tokens in %.2f s (%.1f tokens/s)", n, s, Double(n) / max(s, 1e-9))
+        }
+        Terminal.status("prompt: \(rate(ids.count, prefill)); generated: \(rate(generated, decode))")
+    }
+}
