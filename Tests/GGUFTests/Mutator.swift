@@ -1,10 +1,12 @@
+import TestSupport
+
 /// Random structural damage to a GGUF byte image: bit flips, "interesting" bytes and integers
 /// over fields, huge length fields, truncation, inserted and deleted bytes, copied chunks.
 ///
 /// Positions are drawn from `hotRanges` (the header and tensor-info region of a real model,
 /// where every byte is structure) most of the time, and uniformly otherwise.
 struct Mutator {
-    var random: SplitMix64
+    var random: SplitMixGenerator
     /// Byte ranges to favour when choosing where to mutate.
     let hotRanges: [Range<Int>]
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 import StructuredDecoding
@@ -41,7 +42,7 @@ import StructuredDecoding
     }
 
     @Test func chunkingDoesNotMatter() throws {
-        var generator = SplitMix64(seed: 1)
+        var generator = SplitMixGenerator(seed: 1)
         for document in Self.documents {
             let bytes = Array(document.utf8)
             var parser = PartialJSONParser()
