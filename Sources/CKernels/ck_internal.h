@@ -1,7 +1,8 @@
 /*
- * ck_internal.h - shared helpers of the kernel files: exact half-precision conversions,
- * per-function ISA target attributes, SIMD reductions, and the prototypes of the ISA
- * variants that dispatch.c puts in its tables. Not part of the public interface.
+ * ck_internal.h - shared helpers of the kernel files: exact half-precision conversions, scale
+ * unpacking, the AVX-512 activation layouts, the macros that build reference and multi-row
+ * entry points, and the prototypes of the variants dispatch.c puts in its tables. The x86
+ * SIMD helpers are in ck_x86.h (included here). Not part of the public interface.
  */
 #ifndef CK_INTERNAL_H
 #define CK_INTERNAL_H
@@ -22,17 +23,17 @@
 CK_INLINE float ck_bits_to_f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 CK_INLINE uint32_t ck_f32_to_bits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 
-/* binary16 -> binary32: rebias the exponent; subnormal halves are normalized. */
+/* binary16 -> binary32, exactly and without branches (so loops over halves vectorize):
+ * normal halves rebias the exponent (+112); infinities and NaNs rebias twice (exponent 255);
+ * subnormal halves are em * 2^-24, which float arithmetic gives exactly. */
 CK_INLINE float ck_h2f(ck_half h) {
-    uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
-    uint32_t exp = (h >> 10) & 0x1Fu;
-    uint32_t mant = h & 0x3FFu;
-    if (exp == 0x1F) return ck_bits_to_f32(sign | 0x7F800000u | (mant << 13));
-    if (exp != 0) return ck_bits_to_f32(sign | ((exp + 112u) << 23) | (mant << 13));
-    if (mant == 0) return ck_bits_to_f32(sign);
-    uint32_t e = 113; /* value = mant * 2^-24; shift the leading one up to bit 10 */
-    while (!(mant & 0x400u)) { mant <<= 1; e--; }
-    return ck_bits_to_f32(sign | (e << 23) | ((mant & 0x3FFu) << 13));
+    const uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
+    const uint32_t em = h & 0x7FFFu;
+    const uint32_t normal = (em << 13) + (112u << 23);
+    const uint32_t special = normal + (112u << 23);
+    const uint32_t subnormal = ck_f32_to_bits((float)em * 0x1p-24f);
+    const uint32_t bits = em >= 0x7C00u ? special : (em >= 0x0400u ? normal : subnormal);
+    return ck_bits_to_f32(bits | sign);
 }
 
 /* binary32 -> binary16, round to nearest even. Small values go through a float addition that
@@ -110,217 +111,7 @@ CK_INLINE void ck_unpack_scales_q3_K(const uint8_t *s, int8_t out[16]) {
     }
 }
 
-/* ---- x86 SIMD ------------------------------------------------------------------------- */
-
-#if defined(__x86_64__)
-#define CK_X86 1
-#include <immintrin.h>
-
-#define CK_AVX2 __attribute__((target("avx2,fma,f16c")))
-#define CK_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vnni,avx2,fma,f16c")))
-#define CK_INLINE_AVX2 static inline __attribute__((always_inline, target("avx2,fma,f16c")))
-#define CK_INLINE_AVX512 \
-    static inline __attribute__((always_inline, target("avx512f,avx512bw,avx512vl,avx512vnni,avx2,fma,f16c")))
-
-CK_INLINE_AVX2 float ck_hsum256(__m256 v) {
-    __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
-    s = _mm_add_ps(s, _mm_movehl_ps(s, s));
-    s = _mm_add_ss(s, _mm_movehdup_ps(s));
-    return _mm_cvtss_f32(s);
-}
-
-CK_INLINE_AVX2 int ck_hsum256_epi32(__m256i v) {
-    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
-    s = _mm_add_epi32(s, _mm_unpackhi_epi64(s, s));
-    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 1));
-    return _mm_cvtsi128_si32(s);
-}
-
-CK_INLINE_AVX2 float ck_hsum128(__m128 s) {
-    s = _mm_add_ps(s, _mm_movehl_ps(s, s));
-    s = _mm_add_ss(s, _mm_movehdup_ps(s));
-    return _mm_cvtss_f32(s);
-}
-
-CK_INLINE_AVX512 float ck_hsum512(__m512 v) {
-    __m256 lo = _mm512_castps512_ps256(v);
-    __m256 hi = _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(v), 1));
-    return ck_hsum256(_mm256_add_ps(lo, hi));
-}
-
-/* f16 -> f32 with F16C. Written in assembly on purpose: from _cvtsh_ss (or cvtph_ps of
- * cvtsi32_si128) clang emits `vpinsrw $0, mem, %xmm_any, %xmm_t`, merging into whatever
- * register it likes, often a loop's accumulator, which chains each iteration behind the
- * previous one (a 5x slowdown of the block loops). vmovd zeroes the other lanes. */
-CK_INLINE_AVX2 float ck_h2f_f16c(ck_half h) {
-    __m128 r;
-    __asm__("vmovd %k1, %0\n\tvcvtph2ps %0, %0" : "=x"(r) : "r"((uint32_t)h));
-    return _mm_cvtss_f32(r);
-}
-
-/* Words [a x16, b x16]: a vpermw index picking sub-block scales a (low 256 bits) and b. */
-CK_INLINE_AVX512 __m512i ck_word_pair_index(int a, int b) {
-    return _mm512_inserti64x4(_mm512_set1_epi16((short)a), _mm256_set1_epi16((short)b), 1);
-}
-
-/* [m0 m0 m1 m1 ... m7 m7] as 16 words: each pair lines up with two 16-element bsums, so
- * madd(bsums, this) gives m[j] * (bsums[2j] + bsums[2j+1]) (Q4_K/Q5_K mins). */
-CK_INLINE_AVX2 __m256i ck_mins_pairs_avx2(const uint8_t m[8]) {
-    const __m128i w = _mm_cvtepu8_epi16(_mm_loadl_epi64((const __m128i *)m));
-    return _mm256_set_m128i(_mm_unpackhi_epi16(w, w), _mm_unpacklo_epi16(w, w));
-}
-
-/* The f16 scales of `count` (1...16) consecutive blocks `stride` bytes apart, as 16 floats
- * (lane b = block b; lanes past count are 0). One gather instead of 16 scalar conversions. */
-CK_INLINE_AVX512 __m512 ck_gather_half16(const void *base, int stride, int count) {
-    const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    const __m512i idx = _mm512_mullo_epi32(iota, _mm512_set1_epi32(stride));
-    const __mmask16 m = (__mmask16)(count >= 16 ? 0xFFFFu : (1u << count) - 1u);
-    const __m512i g = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), m, idx, base, 1);
-    return _mm512_cvtph_ps(_mm512_cvtepi32_epi16(g));
-}
-
-/* Lanes 0-7 get s[2k], lanes 8-15 get s[2k + 1]: the scales of block pair k. */
-CK_INLINE_AVX512 __m512 ck_pair_scales(__m512 s, int k) {
-    const __m512i base = _mm512_setr_epi32(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1);
-    return _mm512_permutexvar_ps(_mm512_add_epi32(base, _mm512_set1_epi32(2 * k)), s);
-}
-
-/* The 64 quant bytes of blocks b and b + 1 (32 each, at p and p + stride); when `two` is 0
- * the upper half is zero. */
-CK_INLINE_AVX512 __m512i ck_load_pair256(const void *p, size_t stride, int two) {
-    const __m256i lo = _mm256_loadu_si256((const __m256i *)p);
-    if (!two) return _mm512_zextsi256_si512(lo);
-    const __m256i hi = _mm256_loadu_si256((const __m256i *)((const char *)p + stride));
-    return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
-}
-
-/* The 16 quant bytes of blocks b and b + 1 (at p and p + stride) as [qb, qb, qb+1, qb+1]
- * (128-bit lanes), then low nibbles in lanes 0 and 2, high nibbles in lanes 1 and 3: byte i
- * holds element i of block b for i < 32 and element i - 32 of block b + 1 above. */
-CK_INLINE_AVX512 __m512i ck_load_nibble_pair(const uint8_t *p, size_t stride, int two) {
-    const __m512i shifts = _mm512_setr_epi64(0, 0, 0x0004000400040004LL, 0x0004000400040004LL, 0, 0,
-                                             0x0004000400040004LL, 0x0004000400040004LL);
-    const __m128i q0 = _mm_loadu_si128((const __m128i *)p);
-    __m512i v;
-    if (two) {
-        v = _mm512_broadcast_i32x4(q0);
-        v = _mm512_mask_broadcast_i32x4(v, 0xFF00, _mm_loadu_si128((const __m128i *)(p + stride)));
-    } else {
-        v = _mm512_maskz_broadcast_i32x4(0x00FF, q0);
-    }
-    return _mm512_and_si512(_mm512_srlv_epi16(v, shifts), _mm512_set1_epi8(0x0F));
-}
-
-/* Round half away from zero (roundf), exactly, for |v| < 2^23: truncate, then step away from
- * zero when the dropped fraction (exact by Sterbenz) is at least one half. */
-CK_INLINE_AVX512 __m512 ck_round_away512(__m512 v) {
-    const __m512 one = _mm512_set1_ps(1.0f);
-    __m512 t = _mm512_roundscale_ps(v, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-    const __m512 frac = _mm512_sub_ps(v, t);
-    const __mmask16 up = _mm512_cmp_ps_mask(frac, _mm512_set1_ps(0.5f), _CMP_GE_OQ);
-    const __mmask16 dn = _mm512_cmp_ps_mask(frac, _mm512_set1_ps(-0.5f), _CMP_LE_OQ);
-    t = _mm512_mask_add_ps(t, up, t, one);
-    return _mm512_mask_sub_ps(t, dn, t, one);
-}
-
-/* One block of 32 floats -> 32 int8 (the reference rounding) and its f16 scale; *sum (when not
- * NULL) receives the sum of the quantized values. */
-CK_INLINE_AVX512 ck_half ck_quantize_block32_avx512(const float *xb, int8_t *qs, int32_t *sum) {
-    const __m512 v0 = _mm512_loadu_ps(xb), v1 = _mm512_loadu_ps(xb + 16);
-    const float amax = _mm512_reduce_max_ps(_mm512_max_ps(_mm512_abs_ps(v0), _mm512_abs_ps(v1)));
-    const float d = amax / 127.0f;
-    const float id = d != 0.0f ? 1.0f / d : 0.0f;
-    const __m512 s = _mm512_set1_ps(id);
-    const __m512i q0 = _mm512_cvttps_epi32(ck_round_away512(_mm512_mul_ps(v0, s)));
-    const __m512i q1 = _mm512_cvttps_epi32(ck_round_away512(_mm512_mul_ps(v1, s)));
-    _mm_storeu_si128((__m128i *)qs, _mm512_cvtepi32_epi8(q0));
-    _mm_storeu_si128((__m128i *)(qs + 16), _mm512_cvtepi32_epi8(q1));
-    if (sum) *sum = _mm512_reduce_add_epi32(_mm512_add_epi32(q0, q1));
-    return (ck_half)_mm_extract_epi16(_mm_cvtps_ph(_mm_set_ss(d), _MM_FROUND_TO_NEAREST_INT), 0);
-}
-
-CK_INLINE_AVX2 __m256 ck_round_away256(__m256 v) {
-    const __m256 one = _mm256_set1_ps(1.0f);
-    const __m256 t = _mm256_round_ps(v, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-    const __m256 frac = _mm256_sub_ps(v, t);
-    const __m256 up = _mm256_and_ps(_mm256_cmp_ps(frac, _mm256_set1_ps(0.5f), _CMP_GE_OQ), one);
-    const __m256 dn = _mm256_and_ps(_mm256_cmp_ps(frac, _mm256_set1_ps(-0.5f), _CMP_LE_OQ), one);
-    return _mm256_sub_ps(_mm256_add_ps(t, up), dn);
-}
-
-/* 32 floats (four vectors, in order) -> 32 int8 in order (values already in -127...127). */
-CK_INLINE_AVX2 __m256i ck_pack32_i8_avx2(__m256 a, __m256 b, __m256 c, __m256 d) {
-    const __m256i ab = _mm256_packs_epi32(_mm256_cvttps_epi32(a), _mm256_cvttps_epi32(b));
-    const __m256i cd = _mm256_packs_epi32(_mm256_cvttps_epi32(c), _mm256_cvttps_epi32(d));
-    const __m256i v = _mm256_packs_epi16(ab, cd); /* dwords: a0 b0 c0 d0 a1 b1 c1 d1 */
-    return _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
-}
-
-/* Sum of products of signed bytes, four at a time, into eight int32 (AVX2: the sign trick
- * makes `a` unsigned for maddubs). */
-CK_INLINE_AVX2 __m256i ck_dot_i8_avx2(__m256i a, __m256i b) {
-    const __m256i ua = _mm256_sign_epi8(a, a);
-    const __m256i sb = _mm256_sign_epi8(b, a);
-    const __m256i p16 = _mm256_maddubs_epi16(ua, sb);
-    return _mm256_madd_epi16(p16, _mm256_set1_epi16(1));
-}
-
-/* Unsigned bytes a times signed bytes b, summed in fours, into eight int32 (AVX2). */
-CK_INLINE_AVX2 __m256i ck_dot_u8i8_avx2(__m256i a, __m256i b) {
-    return _mm256_madd_epi16(_mm256_maddubs_epi16(a, b), _mm256_set1_epi16(1));
-}
-
-/* 32 bits -> 32 bytes: byte i is 0xFF when bit i is set (AVX2). */
-CK_INLINE_AVX2 __m256i ck_bits_to_bytes_avx2(uint32_t bits) {
-    const __m256i shuf = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
-                                          2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
-    const __m256i bitsel = _mm256_set1_epi64x(0x8040201008040201LL);
-    __m256i v = _mm256_shuffle_epi8(_mm256_set1_epi32((int)bits), shuf);
-    v = _mm256_and_si256(v, bitsel);
-    return _mm256_cmpeq_epi8(v, bitsel);
-}
-
-/* 16 bytes q -> 32 bytes: low nibbles (elements 0-15) then high nibbles (elements 16-31). */
-CK_INLINE_AVX2 __m256i ck_nibbles_avx2(const uint8_t *q) {
-    const __m128i v = _mm_loadu_si128((const __m128i *)q);
-    const __m256i both = _mm256_set_m128i(_mm_srli_epi16(v, 4), v);
-    return _mm256_and_si256(both, _mm256_set1_epi8(0x0F));
-}
-#endif
-
-/* The dot product of a 32-block weight type with block_q8_0 activations at the AVX2 level:
- * DECODE(block pointer) gives the block's 32 weights as signed bytes (zero point removed);
- * the sign trick makes them unsigned for maddubs; blocks alternate between two accumulators
- * so the fma latency does not serialize the loop. */
-#define CK_AVX2_STEP(DECODE, k, slot)                                                                   \
-    {                                                                                           \
-        const __m256i qa = DECODE(a + (k));                                                     \
-        const __m256i ua = _mm256_sign_epi8(qa, qa);                                            \
-        const float da = ck_h2f_f16c(a[k].d);                                                   \
-        for (int j = 0; j < nx; j++) {                                                          \
-            const block_q8_0 *b = (const block_q8_0 *)((const char *)x + (size_t)j * xs) + (k); \
-            const __m256i sb = _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)b->qs), qa);\
-            const __m256 sc = _mm256_set1_ps(da * ck_h2f_f16c(b->d));                           \
-            acc[j][slot] = _mm256_fmadd_ps(sc, _mm256_cvtepi32_ps(ck_dot_u8i8_avx2(ua, sb)), acc[j][slot]); \
-        }                                                                                       \
-    }
-#define CK_AVX2_BLOCK_DOT(name, block_t, DECODE_FN)                                             \
-    CK_INLINE_AVX2 void name##_nx(int64_t n, const void *w, const void *x, size_t xs, int nx,   \
-                                  float *out) {                                                 \
-        const block_t *a = (const block_t *)w;                                                  \
-        const int64_t nb = n / CK_QK;                                                           \
-        __m256 acc[CK_MAX_NX][2];                                                               \
-        for (int j = 0; j < nx; j++) acc[j][0] = acc[j][1] = _mm256_setzero_ps();               \
-        int64_t k = 0;                                                                          \
-        for (; k + 1 < nb; k += 2) {                                                            \
-            CK_AVX2_STEP(DECODE_FN, k, 0)                                                      \
-            CK_AVX2_STEP(DECODE_FN, k + 1, 1)                                                  \
-        }                                                                                       \
-        if (k < nb) CK_AVX2_STEP(DECODE_FN, k, 0)                                              \
-        for (int j = 0; j < nx; j++) out[j] = ck_hsum256(_mm256_add_ps(acc[j][0], acc[j][1]));  \
-    }                                                                                           \
-    CK_NX_ENTRIES(name, CK_AVX2)
+#include "ck_x86.h"
 
 /* ---- activation layouts of the AVX-512 level ----------------------------------------------
  * For a matrix-vector product the activation row is shared by every weight row, so any work
@@ -367,76 +158,6 @@ void ck_dequantize_row_f32_act(const void *src, float *dst, int64_t n);
 void ck_dequantize_row_q8_0x16(const void *src, float *dst, int64_t n);
 void ck_dequantize_row_q8_Kx(const void *src, float *dst, int64_t n);
 
-#if defined(CK_X86)
-void ck_quantize_row_q8_0x16_q4_0(const float *x, void *y, int64_t n);
-void ck_quantize_row_q8_0x16_q5_0(const float *x, void *y, int64_t n);
-void ck_quantize_row_q8_0x16_q8_0(const float *x, void *y, int64_t n);
-void ck_quantize_row_q8_Kx(const float *x, void *y, int64_t n);
-
-/* One vpdpbusd step of a 32-block type at the AVX-512 level: block pair k of the group
- * (weights q as unsigned bytes), for every activation row j, into accumulator `slot`. */
-#define CK_X16_PAIR(q, k, slot)                                                                 \
-    for (int j = 0; j < nx; j++) {                                                              \
-        __m512i p = _mm512_load_si512(G[j]->negc[k]);                                           \
-        p = _mm512_dpbusd_epi32(p, (q), _mm512_load_si512(G[j]->qs + 64 * (k)));               \
-        acc[j][slot] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(p), ck_pair_scales(s[j], (k)), acc[j][slot]); \
-    }
-
-#define CK_X16_STEP(DECODE, k)                                                                  \
-    {                                                                                           \
-        const __m512i q = DECODE(ag + 2 * (k), 1);                                              \
-        CK_X16_PAIR(q, k, (k) & 1)                                                              \
-    }
-
-/* The dot product of a 32-block weight type with ck_q8_0x16 activations, in groups of 16
- * blocks: the 16 weight scales come in one gather, the block pairs of a full group are
- * unrolled, and DECODE(block pointer, two) gives a pair's 64 weights as unsigned bytes. */
-#define CK_X16_DOT(name, block_t, DECODE)                                                       \
-    CK_INLINE_AVX512 void name##_nx(int64_t n, const void *w, const void *x, size_t xs, int nx, \
-                                    float *out) {                                               \
-        const block_t *a = (const block_t *)w;                                                  \
-        const int64_t nb = n / CK_QK;                                                           \
-        __m512 acc[CK_MAX_NX][2];                                                               \
-        for (int j = 0; j < nx; j++) acc[j][0] = acc[j][1] = _mm512_setzero_ps();               \
-        for (int64_t g = 0; 16 * g < nb; g++) {                                                 \
-            const block_t *ag = a + 16 * g;                                                     \
-            const int cnt = (int)(nb - 16 * g < 16 ? nb - 16 * g : 16);                         \
-            const __m512 dw = ck_gather_half16(&ag->d, sizeof(block_t), cnt);                   \
-            const ck_q8_0x16 *G[CK_MAX_NX];                                                     \
-            __m512 s[CK_MAX_NX];                                                                \
-            for (int j = 0; j < nx; j++) {                                                      \
-                G[j] = (const ck_q8_0x16 *)((const char *)x + (size_t)j * xs) + g;              \
-                s[j] = _mm512_mul_ps(dw, _mm512_load_ps(G[j]->d));                              \
-            }                                                                                   \
-            if (cnt == 16) {                                                                    \
-                _Pragma("clang loop unroll(full)") for (int k = 0; k < 8; k++) {                \
-                    const __m512i q = DECODE(ag + 2 * k, 1);                                    \
-                    CK_X16_PAIR(q, k, k & 1)                                                    \
-                }                                                                               \
-            } else {                                                                            \
-                /* a partial group: its whole pairs, unrolled through a fallthrough switch so   \
-                 * every pair keeps constant offsets, then a lone last block */                 \
-                switch (cnt / 2) {                                                              \
-                case 7: CK_X16_STEP(DECODE, 6) __attribute__((fallthrough));                    \
-                case 6: CK_X16_STEP(DECODE, 5) __attribute__((fallthrough));                    \
-                case 5: CK_X16_STEP(DECODE, 4) __attribute__((fallthrough));                    \
-                case 4: CK_X16_STEP(DECODE, 3) __attribute__((fallthrough));                    \
-                case 3: CK_X16_STEP(DECODE, 2) __attribute__((fallthrough));                    \
-                case 2: CK_X16_STEP(DECODE, 1) __attribute__((fallthrough));                    \
-                case 1: CK_X16_STEP(DECODE, 0) __attribute__((fallthrough));                    \
-                default: break;                                                                 \
-                }                                                                               \
-                if (cnt & 1) {                                                                  \
-                    const int k = cnt / 2;                                                      \
-                    const __m512i q = DECODE(ag + 2 * k, 0);                                    \
-                    CK_X16_PAIR(q, k, 1)                                                        \
-                }                                                                               \
-            }                                                                                   \
-        }                                                                                       \
-        for (int j = 0; j < nx; j++) out[j] = ck_hsum512(_mm512_add_ps(acc[j][0], acc[j][1]));  \
-    }                                                                                           \
-    CK_NX_ENTRIES(name, CK_AVX512)
-#endif
 
 /* ---- prototypes of the ISA variants ---------------------------------------------------- */
 

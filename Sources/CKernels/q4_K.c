@@ -140,8 +140,8 @@ CK_INLINE_AVX512 void ck_vec_dot_q4_K_q8_K_avx512_nx(int64_t n, const void *w, c
             const __m512i s_hi = _mm512_permutexvar_epi16(idx[2 * h + 1], s8);
             for (int j = 0; j < nx; j++) {
                 const int8_t *y = ((const ck_q8_Kx *)((const char *)x + (size_t)j * xs) + k)->qs + 128 * h;
-                sumi[j] = _mm512_dpwssd_epi32(sumi[j], _mm512_maddubs_epi16(lo, _mm512_load_si512(y)), s_lo);
-                sumi[j] = _mm512_dpwssd_epi32(sumi[j], _mm512_maddubs_epi16(hi, _mm512_load_si512(y + 64)), s_hi);
+                sumi[j] = ck_dpwssd(sumi[j], _mm512_maddubs_epi16(lo, _mm512_load_si512(y)), s_lo);
+                sumi[j] = ck_dpwssd(sumi[j], _mm512_maddubs_epi16(hi, _mm512_load_si512(y + 64)), s_hi);
             }
         }
         for (int j = 0; j < nx; j++) {

@@ -60,18 +60,23 @@ CK_REF_DOT_Q8_0(ck_vec_dot_q5_1_q8_0_ref, block_q5_1, ck_dequantize_row_q5_1_ref
 
 /* ---- generic ---------------------------------------------------------------------------- */
 
+/* The 32 five-bit values of a block, in element order. */
+CK_INLINE void ck_q5_values(const uint8_t qs[16], uint32_t qh, uint8_t q[32]) {
+    for (int i = 0; i < 16; i++) {
+        q[i] = (uint8_t)((qs[i] & 0xF) | (((qh >> i) & 1u) << 4));
+        q[i + 16] = (uint8_t)((qs[i] >> 4) | (((qh >> (i + 16)) & 1u) << 4));
+    }
+}
+
 float ck_vec_dot_q5_0_q8_0_generic(int64_t n, const void *w, const void *x) {
     const block_q5_0 *a = (const block_q5_0 *)w;
     const block_q8_0 *b = (const block_q8_0 *)x;
     float sum = 0.0f;
     for (int64_t k = 0; k < n / CK_QK; k++) {
-        const uint32_t qh = ck_load_qh(a[k].qh);
+        uint8_t q[CK_QK];
+        ck_q5_values(a[k].qs, ck_load_qh(a[k].qh), q);
         int32_t isum = 0;
-        for (int i = 0; i < CK_QK / 2; i++) {
-            const int lo = (a[k].qs[i] & 0xF) | (int)(((qh >> i) & 1u) << 4);
-            const int hi = (a[k].qs[i] >> 4) | (int)(((qh >> (i + 16)) & 1u) << 4);
-            isum += (lo - 16) * b[k].qs[i] + (hi - 16) * b[k].qs[i + 16];
-        }
+        for (int i = 0; i < CK_QK; i++) isum += ((int32_t)q[i] - 16) * b[k].qs[i];
         sum += (ck_h2f(a[k].d) * ck_h2f(b[k].d)) * (float)isum;
     }
     return sum;
@@ -82,13 +87,12 @@ float ck_vec_dot_q5_1_q8_0_generic(int64_t n, const void *w, const void *x) {
     const block_q8_0 *b = (const block_q8_0 *)x;
     float sum = 0.0f;
     for (int64_t k = 0; k < n / CK_QK; k++) {
-        const uint32_t qh = ck_load_qh(a[k].qh);
+        uint8_t q[CK_QK];
+        ck_q5_values(a[k].qs, ck_load_qh(a[k].qh), q);
         int32_t isum = 0, xsum = 0;
-        for (int i = 0; i < CK_QK / 2; i++) {
-            const int lo = (a[k].qs[i] & 0xF) | (int)(((qh >> i) & 1u) << 4);
-            const int hi = (a[k].qs[i] >> 4) | (int)(((qh >> (i + 16)) & 1u) << 4);
-            isum += lo * b[k].qs[i] + hi * b[k].qs[i + 16];
-            xsum += b[k].qs[i] + b[k].qs[i + 16];
+        for (int i = 0; i < CK_QK; i++) {
+            isum += (int32_t)q[i] * b[k].qs[i];
+            xsum += b[k].qs[i];
         }
         const float dx = ck_h2f(b[k].d);
         sum += (ck_h2f(a[k].d) * dx) * (float)isum + (ck_h2f(a[k].m) * dx) * (float)xsum;

@@ -162,8 +162,8 @@ CK_INLINE_AVX512 void ck_vec_dot_q6_K_q8_K_avx512_nx(int64_t n, const void *w, c
             const __m512i sv0 = ck_scales_q6_group(s16, 2 * h), sv1 = ck_scales_q6_group(s16, 2 * h + 1);
             for (int j = 0; j < nx; j++) {
                 const int8_t *y = ((const block_q8_K *)((const char *)x + (size_t)j * xs) + k)->qs + 128 * h;
-                sumi[j] = _mm512_dpwssd_epi32(sumi[j], _mm512_maddubs_epi16(v0, _mm512_loadu_si512(y)), sv0);
-                sumi[j] = _mm512_dpwssd_epi32(sumi[j], _mm512_maddubs_epi16(v1, _mm512_loadu_si512(y + 64)), sv1);
+                sumi[j] = ck_dpwssd(sumi[j], _mm512_maddubs_epi16(v0, _mm512_loadu_si512(y)), sv0);
+                sumi[j] = ck_dpwssd(sumi[j], _mm512_maddubs_epi16(v1, _mm512_loadu_si512(y + 64)), sv1);
             }
         }
         for (int j = 0; j < nx; j++) {

@@ -20,8 +20,13 @@ public struct CPUFeatures: Sendable {
     /// Logical CPUs this process may run on.
     public let logicalCPUs: Int
 
-    /// The features of this machine (computed on first use).
-    public static let current = CPUFeatures(environment: Platform.environment("FM_ISA"))
+    /// The features of this machine (computed on first use; also makes `selected` the default
+    /// level of the C entry points `ck_matvec`/`ck_matmul`).
+    public static let current: CPUFeatures = {
+        let features = CPUFeatures(environment: Platform.environment("FM_ISA"))
+        ck_select_isa(Int32(features.selected.rawValue))
+        return features
+    }()
 
     /// Detects the machine's features, reading the override from `environment` (the value of
     /// `FM_ISA`, or nil).
@@ -35,7 +40,6 @@ public struct CPUFeatures: Sendable {
         }
         physicalCores = max(1, Int(ck_physical_core_count()))
         logicalCPUs = max(1, Int(ck_logical_cpu_count()))
-        ck_select_isa(Int32(selected.rawValue))
     }
 
     /// Every level this machine can run, slowest first.

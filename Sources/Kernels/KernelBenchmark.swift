@@ -1,3 +1,5 @@
+import CKernels
+
 /// Times matrix-vector products to measure how fast the kernels stream weights.
 ///
 /// A decode step is bound by reading the weights once, so the figure that matters is bytes of
@@ -37,6 +39,32 @@ public enum KernelBenchmark {
             let gbs = (gigabytesPerSecond * 10).rounded() / 10
             return "\(type.name) \(isa.name) \(threads) thread\(threads == 1 ? "" : "s") \(rows)x\(columns): \(gbs) GB/s (median of \(seconds.count))"
         }
+    }
+
+    /// The machine's streaming read bandwidth with `threads` threads, in 10^9 bytes per second
+    /// (median of `repetitions` passes over `workingSetBytes`): the ceiling for `run`'s figures.
+    public static func readBandwidth(threads: Int = ThreadPool.defaultThreadCount, repetitions: Int = 7,
+                                     workingSetBytes: Int = 256 << 20) -> Double {
+        let pool = ThreadPool(threadCount: threads)
+        let size = max(4096, workingSetBytes) / 4096 * 4096
+        let storage = Platform.allocateAligned(size, alignment: 4096)
+        defer { storage.deallocate() }
+        let base = UnsafeSendableRawPointer(storage)
+        let pages = size / 4096
+        func pass() {
+            pool.parallelFor(count: pages) { range in
+                let sum = ck_stream_read(base.base + range.lowerBound * 4096, range.count * 4096)
+                if sum == 1 { Platform.yield() } // keep the read from being optimized away
+            }
+        }
+        pass()
+        var seconds: [Double] = []
+        for _ in 0..<max(1, repetitions) {
+            let start = Platform.monotonicNanoseconds()
+            pass()
+            seconds.append(Double(Platform.monotonicNanoseconds() - start) / 1e9)
+        }
+        return Double(size) / seconds.sorted()[seconds.count / 2] / 1e9
     }
 
     /// Measures each type at each level.

@@ -85,6 +85,25 @@ public struct KernelSet: Sendable {
         }
     }
 
+    /// `y = w x` for float activations `x` (`w.columns` of them): quantizes `x` for `w`'s type,
+    /// then runs `matVec`. Reuse a `QuantizedActivations` instead when several matrices share
+    /// the same input.
+    public func matVec(_ w: QuantizedMatrix, _ x: UnsafeBufferPointer<Float>, into y: UnsafeMutableBufferPointer<Float>,
+                       pool: ThreadPool? = nil) {
+        let xq = QuantizedActivations(type: w.type, columns: w.columns, kernels: self)
+        xq.quantize(x)
+        matVec(w, xq, into: y, pool: pool)
+    }
+
+    /// `y[j] = w x[j]` for `count` float activation rows `x` ([count, w.columns] row-major):
+    /// quantizes them (rows split over `pool`), then runs `matMul`; `y` is [count, w.rows].
+    public func matMul(_ w: QuantizedMatrix, _ x: UnsafeBufferPointer<Float>, count: Int,
+                       into y: UnsafeMutableBufferPointer<Float>, pool: ThreadPool? = nil) {
+        let xq = QuantizedActivations(type: w.type, columns: w.columns, capacity: count, kernels: self)
+        xq.quantize(rows: x, count: count, pool: pool)
+        matMul(w, xq, into: y, pool: pool)
+    }
+
     /// The dot product of weight row `row` of `w` with activation row `xRow` of `x`.
     public func dot(_ w: QuantizedMatrix, row: Int, _ x: QuantizedActivations, xRow: Int = 0) -> Float {
         precondition(x.type == w.type && x.isa == isa && x.columns == w.columns, "dot: operands do not match")

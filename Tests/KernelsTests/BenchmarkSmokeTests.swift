@@ -14,5 +14,6 @@ struct BenchmarkSmokeTests {
             #expect(m.bytesPerRepetition >= m.rows * m.type.rowBytes(columns: m.columns)!)
             #expect(m.description.hasPrefix(m.type.name))
         }
+        #expect(KernelBenchmark.readBandwidth(threads: 2, repetitions: 2, workingSetBytes: 1 << 20) > 0)
     }
 }

@@ -52,7 +52,16 @@ struct MatrixProductTests {
                     var y = [Float](repeating: .nan, count: n * rows)
                     y.withUnsafeMutableBufferPointer { kernels.matMul(w, xq, into: $0, pool: pool) }
                     #expect(y.map(\.bitPattern) == expected.map(\.bitPattern), "\(type) \(level) n=\(n)")
+                    // the float-input convenience quantizes the same way
+                    var z = [Float](repeating: .nan, count: n * rows)
+                    x.withUnsafeBufferPointer { xs in
+                        z.withUnsafeMutableBufferPointer { kernels.matMul(w, xs, count: n, into: $0, pool: pool) }
+                    }
+                    #expect(z.map(\.bitPattern) == expected.map(\.bitPattern), "\(type) \(level) n=\(n) (floats)")
                 }
+                var v = [Float](repeating: .nan, count: rows)
+                x.withUnsafeBufferPointer { xs in v.withUnsafeMutableBufferPointer { kernels.matVec(w, xs, into: $0) } }
+                #expect(v.map(\.bitPattern) == Array(expected[0..<rows]).map(\.bitPattern))
             }
         }
     }
@@ -85,5 +94,22 @@ struct MatrixProductTests {
         }
         #expect(QuantType(name: "q6_k") == .q6_K && QuantType(rawValue: 4) == nil)
         #expect(QuantType.q4_K.rowBytes(columns: 4864) == 2736 && QuantType.q4_K.rowBytes(columns: 896) == nil)
+    }
+}
+
+/// CPU feature detection and the `FM_ISA` override.
+@Suite("CPU features")
+struct CPUFeatureTests {
+    @Test func overrideIsClampedToTheCPU() {
+        let best = CPUFeatures.current.best
+        #expect(CPUFeatures(environment: "generic").selected == .generic)
+        #expect(CPUFeatures(environment: "REF").selected == .reference)
+        #expect(CPUFeatures(environment: "avx512").selected == min(.avx512, best))
+        #expect(CPUFeatures(environment: "sse9").selected == best)
+        #expect(CPUFeatures(environment: nil).selected == best)
+        #expect(CPUFeatures.current.physicalCores >= 1 && CPUFeatures.current.logicalCPUs >= CPUFeatures.current.physicalCores)
+        #expect(CPUFeatures.current.supported.first == .reference && CPUFeatures.current.supported.last == best)
+        #expect(KernelSet(isa: .avx512).isa == min(.avx512, best))
+        #expect(InstructionSet.allCases.map(\.name) == ["ref", "generic", "avx2", "avx512"])
     }
 }

@@ -16,6 +16,9 @@
  *   Q2_K Q3_K Q4_K Q5_K Q6_K      -> block_q8_K (256 elements, f32 scale, 16-element sums)
  *   F32 F16 BF16                  -> plain f32 (no quantization)
  * (ggml pairs Q4_1/Q5_1 with block_q8_1; we use block_q8_0 and form the block sums on the fly.)
+ * At the AVX-512 level Q4_0/Q5_0/Q8_0 and Q4_K/Q5_K take the same values in layouts of their
+ * own (ck_q8_0x16, ck_q8_Kx): always quantize with the `quantize_act` of the table whose
+ * `vec_dot` will read the row, and size rows with its `act_row_size`.
  *
  * Type ids are ggml's (`GGML_TYPE_*`), so a GGUF tensor's type field can be passed as is.
  */
@@ -223,6 +226,9 @@ void ck_matmul(int type, const void *W, int64_t rows, int64_t cols, const void *
 void ck_matmul_ex(const ck_type_kernels *k, const void *W, size_t row_stride, int64_t cols,
                   const void *X, size_t x_stride, int64_t nx, float *Y, int64_t y_stride,
                   int64_t row_begin, int64_t row_end);
+
+/** Reads n bytes as fast as memory allows and returns their 64-bit sum (a bandwidth baseline). */
+uint64_t ck_stream_read(const void *p, size_t n);
 
 /* ---- half-precision helpers (exact, portable) ----------------------------------------- */
 
