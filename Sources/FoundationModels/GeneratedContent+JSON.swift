@@ -87,7 +87,7 @@ extension GeneratedContent {
         case .number(let number):
             output += Self.jsonNumber(number)
         case .string(let text):
-            Self.writeQuoted(text, to: &output)
+            JSONStringWriter.writeQuoted(text, to: &output)
         case .array(let elements):
             output += "["
             for (index, element) in elements.enumerated() {
@@ -102,7 +102,7 @@ extension GeneratedContent {
                 guard let member = properties[key] else { continue }
                 if !first { output += ", " }
                 first = false
-                Self.writeQuoted(key, to: &output)
+                JSONStringWriter.writeQuoted(key, to: &output)
                 output += ": "
                 member.write(to: &output)
             }
@@ -120,25 +120,4 @@ extension GeneratedContent {
         return "\(number)"
     }
 
-    /// Writes `text` as a JSON string literal, escaping only what JSON requires.
-    static func writeQuoted(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
-    }
 }

@@ -48,13 +48,13 @@ struct ByteLevelBPE: Sendable {
     }
 
     /// Appends the tokens of ordinary text (no special tokens in it) to `output`.
-    func encode(_ text: Substring, into output: inout [Int32], scratch: inout BPEScratch) {
-        var utf8: [UInt8]
-        if preTokenizer.normalizesNFC, text.utf8.contains(where: { $0 >= 0xCC }) {
+    func encode(_ text: UnsafeBufferPointer<UInt8>, into output: inout [Int32], scratch: inout BPEScratch) {
+        let utf8: [UInt8]
+        if preTokenizer.normalizesNFC, text.contains(where: { $0 >= 0xCC }) {
             // Only scalars from U+0300 up (lead byte 0xCC or more) can change under NFC.
-            utf8 = String(text)._nfcCodeUnits
+            utf8 = String(decoding: text, as: UTF8.self)._nfcCodeUnits
         } else {
-            utf8 = Array(text.utf8)
+            utf8 = Array(text)
         }
         scratch.decodeScalars(utf8)
         scratch.scalars.withUnsafeBufferPointer { scalars in

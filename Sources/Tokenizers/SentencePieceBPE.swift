@@ -58,11 +58,11 @@ struct SentencePieceBPE: Sendable {
 
     /// Appends the tokens of ordinary text to `output`; `atStart` says whether the text begins
     /// the input (where `add_space_prefix` puts its space).
-    func encode(_ text: Substring, atStart: Bool, into output: inout [Int32], scratch: inout SPMScratch) {
+    func encode(_ text: UnsafeBufferPointer<UInt8>, atStart: Bool, into output: inout [Int32], scratch: inout SPMScratch) {
         var escaped: [UInt8] = []
-        escaped.reserveCapacity(text.utf8.count + 8)
+        escaped.reserveCapacity(text.count + 8)
         if addSpacePrefix && atStart { escaped.append(contentsOf: [0xE2, 0x96, 0x81]) }
-        for b in text.utf8 {
+        for b in text {
             if b == 0x20 { escaped.append(contentsOf: [0xE2, 0x96, 0x81]) } else { escaped.append(b) }
         }
         guard !escaped.isEmpty else { return }

@@ -13,14 +13,4 @@ public enum TokenType: Int32, Sendable, CaseIterable {
     case unused = 5
     /// A byte-fallback token such as `<0x0A>`.
     case byte = 6
-
-    /// Whether the token is matched whole in raw text before the model splits it.
-    /// User-defined tokens always are; control tokens only when `parseSpecial` is set.
-    func isMatchedInText(parseSpecial: Bool) -> Bool {
-        switch self {
-        case .userDefined: true
-        case .control: parseSpecial
-        default: false
-        }
-    }
 }

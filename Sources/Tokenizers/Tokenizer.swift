@@ -127,7 +127,7 @@ public final class Tokenizer: Sendable {
             var i = 0
             func flush(_ end: Int) {
                 guard segmentStart < end else { return }
-                let segment = Substring(String(decoding: UnsafeBufferPointer(rebasing: buffer[segmentStart..<end]), as: UTF8.self))
+                let segment = UnsafeBufferPointer(rebasing: buffer[segmentStart..<end])
                 switch model {
                 case let .byteLevel(bpe): bpe.encode(segment, into: &output, scratch: &bpeScratch)
                 case let .sentencePiece(spm):

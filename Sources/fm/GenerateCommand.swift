@@ -68,9 +68,10 @@ struct GenerateCommand: ParsableCommand {
         let decode = try clock.measure {
             while maxTokens > 0, let token = sampler.sample(&logits) {
                 generated += 1
-                if stop.check(token, count: generated) == .endOfSequence(token) { break }
+                let reason = stop.check(token, count: generated)
+                if case .endOfSequence = reason { break }
                 FileHandle.standardOutput.write(Data(detok.append(token).utf8))
-                if stop.check(token, count: generated) != nil { break }
+                if reason != nil { break }
                 logits = try model.forward(token: token, cache: &cache)
             }
         }

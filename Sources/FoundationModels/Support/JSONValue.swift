@@ -1,3 +1,5 @@
+internal import StructuredDecoding
+
 import Foundation
 
 /// A JSON document in memory, used to encode schemas and transcripts in Apple's formats through
@@ -58,7 +60,7 @@ enum JSONValue: Sendable {
         case .integer(let value): output += String(value)
         case .double(let value): output += GeneratedContent.jsonNumber(value)
         case .decimal(let value): output += value.description
-        case .string(let text): GeneratedContent.writeQuoted(text, to: &output)
+        case .string(let text): JSONStringWriter.writeQuoted(text, to: &output)
         case .array(let elements):
             output += "["
             for (index, element) in elements.enumerated() {
@@ -71,7 +73,7 @@ enum JSONValue: Sendable {
             let ordered = sortedKeys ? members.sorted { $0.key < $1.key } : members
             for (index, member) in ordered.enumerated() {
                 if index > 0 { output += "," }
-                GeneratedContent.writeQuoted(member.key, to: &output)
+                JSONStringWriter.writeQuoted(member.key, to: &output)
                 output += ":"
                 member.value.write(to: &output, sortedKeys: sortedKeys)
             }

@@ -73,7 +73,7 @@ extension PartialJSONValue: CustomStringConvertible {
         case .bool(let value): output += value ? "true" : "false"
         case .number(let text, _): output += text
         case .string(let text, let complete):
-            Self.writeQuoted(text, to: &output)
+            JSONStringWriter.writeQuoted(text, to: &output)
             if !complete { output.removeLast(); output += "…" }
         case .array(let items, let complete):
             output += "["
@@ -86,7 +86,7 @@ extension PartialJSONValue: CustomStringConvertible {
             output += "{"
             for (index, member) in members.enumerated() {
                 if index > 0 { output += "," }
-                Self.writeQuoted(member.key, to: &output)
+                JSONStringWriter.writeQuoted(member.key, to: &output)
                 output += ":"
                 member.value.write(to: &output)
             }
@@ -94,21 +94,4 @@ extension PartialJSONValue: CustomStringConvertible {
         }
     }
 
-    private static func writeQuoted(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
-    }
 }
