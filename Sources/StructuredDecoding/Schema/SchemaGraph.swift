@@ -1,0 +1,185 @@
+/// The decoder's schema intermediate representation: what a JSON output may be, as a graph of
+/// nodes (references and recursion are plain node indices).
+///
+/// Both front ends lower to it: JSON Schema 2020-12 documents and Apple's `GenerationSchema`
+/// dialect (`JSONSchemaImporter`), each exact or refusing. The grammar compiler reads only this.
+/// Nothing here is approximate: a node accepts exactly the JSON values its case describes.
+///
+/// ```swift
+/// // {"type":"object","properties":{"n":{"type":"integer","minimum":1}},"required":["n"]}
+/// var graph = SchemaGraph()
+/// let n = graph.add(.integer(IntegerBounds(minimum: 1)))
+/// graph.root = graph.add(.object(ObjectNode(properties: [.init(name: "n", node: n, isRequired: true)])))
+/// ```
+public struct SchemaGraph: Sendable, Hashable {
+    /// Every node; a `SchemaNode.ID` indexes this array.
+    public var nodes: [SchemaNode]
+    /// The node the whole output must match.
+    public var root: SchemaNode.ID
+
+    /// An empty graph whose root (node 0) accepts any JSON value until replaced.
+    public init() {
+        nodes = [.any]
+        root = 0
+    }
+
+    /// A graph of `nodes` rooted at `root`.
+    public init(nodes: [SchemaNode], root: SchemaNode.ID) {
+        self.nodes = nodes
+        self.root = root
+    }
+
+    /// Appends `node` and returns its id.
+    @discardableResult
+    public mutating func add(_ node: SchemaNode) -> SchemaNode.ID {
+        nodes.append(node)
+        return nodes.count - 1
+    }
+
+    /// The node with id `id`.
+    public subscript(id: SchemaNode.ID) -> SchemaNode {
+        get { nodes[id] }
+        set { nodes[id] = newValue }
+    }
+}
+
+/// One node of a `SchemaGraph`: the set of JSON values it accepts.
+public enum SchemaNode: Sendable, Hashable {
+    /// Index of a node in its graph.
+    public typealias ID = Int
+
+    /// Any JSON value (JSON Schema `true` or `{}`).
+    case any
+    /// No value at all (JSON Schema `false`; an unsatisfiable combination).
+    case never
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case boolean
+    /// An integer (a JSON number with no fraction or exponent) within the bounds.
+    case integer(IntegerBounds)
+    /// Any JSON number within the bounds.
+    case number(NumberBounds)
+    /// A string whose decoded content satisfies the constraints.
+    case string(StringNode)
+    /// Exactly one of these values (`const`, `enum`, Apple's `anyOf`/`constant` guides), each
+    /// written as its canonical JSON text (`JSONValue` numbers as written).
+    case enumeration([JSONValue])
+    /// An array.
+    case array(ArrayNode)
+    /// An object.
+    case object(ObjectNode)
+    /// A value accepted by at least one alternative (`anyOf`, disjoint `oneOf`, type lists).
+    case anyOf([ID])
+}
+
+/// Inclusive bounds of an integer node (exclusive JSON Schema bounds are folded in).
+public struct IntegerBounds: Sendable, Hashable {
+    /// The smallest value allowed, or `nil` for no lower bound.
+    public var minimum: Int?
+    /// The largest value allowed, or `nil` for no upper bound.
+    public var maximum: Int?
+
+    /// Bounds; both default to unbounded.
+    public init(minimum: Int? = nil, maximum: Int? = nil) {
+        self.minimum = minimum
+        self.maximum = maximum
+    }
+}
+
+/// Bounds of a number node.
+public struct NumberBounds: Sendable, Hashable {
+    /// The lower bound, or `nil` for none.
+    public var minimum: Double?
+    /// Whether the lower bound itself is excluded.
+    public var exclusiveMinimum: Bool
+    /// The upper bound, or `nil` for none.
+    public var maximum: Double?
+    /// Whether the upper bound itself is excluded.
+    public var exclusiveMaximum: Bool
+
+    /// Bounds; all default to unbounded and inclusive.
+    public init(minimum: Double? = nil, exclusiveMinimum: Bool = false, maximum: Double? = nil, exclusiveMaximum: Bool = false) {
+        self.minimum = minimum
+        self.exclusiveMinimum = exclusiveMinimum
+        self.maximum = maximum
+        self.exclusiveMaximum = exclusiveMaximum
+    }
+}
+
+/// Constraints on a string's decoded content; all of them hold at once.
+public struct StringNode: Sendable, Hashable {
+    /// Patterns the whole content must match (whole-match semantics: a JSON Schema `pattern`,
+    /// which searches, is lowered to `.*(?:p).*`-style framing by its front end).
+    public var patterns: [RegexPattern]
+    /// A `format` the content must have.
+    public var format: StringFormat?
+    /// The fewest Unicode scalars.
+    public var minLength: Int
+    /// The most Unicode scalars, or `nil` for no limit.
+    public var maxLength: Int?
+
+    /// A string node; defaults accept any string.
+    public init(patterns: [RegexPattern] = [], format: StringFormat? = nil, minLength: Int = 0, maxLength: Int? = nil) {
+        self.patterns = patterns
+        self.format = format
+        self.minLength = minLength
+        self.maxLength = maxLength
+    }
+}
+
+/// An array: positional items first, then any number of `items`, within the counts.
+public struct ArrayNode: Sendable, Hashable {
+    /// The nodes of the first elements, in order (JSON Schema `prefixItems`).
+    public var prefixItems: [SchemaNode.ID]
+    /// The node of every element after the prefix, or `nil` when no more are allowed.
+    public var items: SchemaNode.ID?
+    /// The fewest elements.
+    public var minItems: Int
+    /// The most elements, or `nil` for no limit.
+    public var maxItems: Int?
+
+    /// An array node.
+    public init(prefixItems: [SchemaNode.ID] = [], items: SchemaNode.ID?, minItems: Int = 0, maxItems: Int? = nil) {
+        self.prefixItems = prefixItems
+        self.items = items
+        self.minItems = minItems
+        self.maxItems = maxItems
+    }
+}
+
+/// An object with named properties, each at most once.
+public struct ObjectNode: Sendable, Hashable {
+    /// One named property.
+    public struct Property: Sendable, Hashable {
+        /// The key.
+        public var name: String
+        /// The node its value must match.
+        public var node: SchemaNode.ID
+        /// Whether the object must have it (optional ones are the model's choice).
+        public var isRequired: Bool
+
+        /// A property.
+        public init(name: String, node: SchemaNode.ID, isRequired: Bool) {
+            self.name = name
+            self.node = node
+            self.isRequired = isRequired
+        }
+    }
+
+    /// The named properties in declaration order (generation writes them in this order).
+    public var properties: [Property]
+    /// The node of values under any other key, or `nil` when no other key is allowed
+    /// (`additionalProperties: false`, always so for Apple's schemas).
+    public var additionalProperties: SchemaNode.ID?
+    /// Whether keys may appear in any order (validating JSON Schema instances) rather than only
+    /// in declaration order (generation, Apple's `x-order`).
+    public var allowsAnyOrder: Bool
+
+    /// An object node.
+    public init(properties: [Property], additionalProperties: SchemaNode.ID? = nil, allowsAnyOrder: Bool = false) {
+        self.properties = properties
+        self.additionalProperties = additionalProperties
+        self.allowsAnyOrder = allowsAnyOrder
+    }
+}
