@@ -62,7 +62,7 @@ struct GenerateCommand: ParsableCommand {
         let stop = StopCondition(endOfSequenceTokens: Set([tokenizer.eosTokenID].compactMap { $0 }), maximumTokens: maxTokens)
         let clock = ContinuousClock()
         var logits: [Float] = []
-        let prefill = try clock.measure { for id in ids { logits = try model.forward(token: id, cache: &cache) } }
+        let prefill = try clock.measure { logits = try model.forward(tokens: ids, cache: &cache) }
         var detok = tokenizer.makeStreamingDetokenizer(skipSpecialTokens: true)
         var generated = 0
         let decode = try clock.measure {

@@ -230,6 +230,19 @@ void ck_matmul_ex(const ck_type_kernels *k, const void *W, size_t row_stride, in
 /** Reads n bytes as fast as memory allows and returns their 64-bit sum (a bandwidth baseline). */
 uint64_t ck_stream_read(const void *p, size_t n);
 
+/* ---- attention over an f16 KV cache (attention.c) -------------------------------------- */
+
+/**
+ * Attention of one query position for one key/value head and the `group` query heads that read
+ * it: q is [group * dk] f32; key row p at K + p * k_stride halves, value row p at
+ * V + p * v_stride; positions first...last inclusive; scores is scratch of
+ * group * (last - first + 1) floats; out is [group * dv]. Uses `isa` (clamped to the CPU).
+ */
+void ck_attend_group(int isa, const float *q, const ck_half *K, int64_t k_stride, const ck_half *V, int64_t v_stride,
+                     int64_t first, int64_t last, int group, int dk, int dv, float scale, float *scores, float *out);
+/** n floats -> IEEE binary16 bits, round to nearest even (F16C where `isa` allows). */
+void ck_f32_to_f16_row(int isa, const float *src, ck_half *dst, int64_t n);
+
 /* ---- half-precision helpers (exact, portable) ----------------------------------------- */
 
 /** IEEE binary16 bits -> f32 (exact; subnormals, infinities and NaNs kept). */

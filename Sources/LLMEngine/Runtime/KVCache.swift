@@ -59,4 +59,24 @@ public struct KVCache: Sendable {
     public func withLayer<R>(_ layer: Int, _ body: (UnsafeBufferPointer<Float16>, UnsafeBufferPointer<Float16>) -> R) -> R {
         keys[layer].withUnsafeBufferPointer { k in values[layer].withUnsafeBufferPointer { v in body(k, v) } }
     }
+
+    /// The keys and values of `layer` as raw IEEE half bits (`[capacity, keyWidth]` and
+    /// `[capacity, valueWidth]`), for the kernels.
+    func withLayer<R>(_ layer: Int, _ body: (UnsafePointer<UInt16>, UnsafePointer<UInt16>) -> R) -> R {
+        withLayer(layer) { (k: UnsafeBufferPointer<Float16>, v: UnsafeBufferPointer<Float16>) in
+            k.withMemoryRebound(to: UInt16.self) { kb in v.withMemoryRebound(to: UInt16.self) { vb in
+                body(kb.baseAddress!, vb.baseAddress!)
+            } }
+        }
+    }
+
+    /// Writable keys and values of `layer` as raw IEEE half bits, for storing new positions
+    /// (then `commit(upTo:)`).
+    mutating func withMutableLayer<R>(_ layer: Int, _ body: (UnsafeMutablePointer<UInt16>, UnsafeMutablePointer<UInt16>) -> R) -> R {
+        keys[layer].withUnsafeMutableBufferPointer { k in values[layer].withUnsafeMutableBufferPointer { v in
+            k.withMemoryRebound(to: UInt16.self) { kb in v.withMemoryRebound(to: UInt16.self) { vb in
+                body(kb.baseAddress!, vb.baseAddress!)
+            } }
+        } }
+    }
 }

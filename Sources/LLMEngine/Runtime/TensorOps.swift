@@ -18,16 +18,44 @@ enum TensorOps {
     static func rope(_ x: UnsafeMutableBufferPointer<Float>, heads: Int, headLength: Int, rotated: Int,
                      position: Float, base: Float, neox: Bool, factors: UnsafeBufferPointer<Float>?) {
         let half = rotated / 2
-        for pair in 0..<half {
-            var theta = position * powf(base, -2 * Float(pair) / Float(rotated))
-            if let factors { theta /= factors[pair] }
-            let c = cosf(theta), s = sinf(theta)
-            for h in 0..<heads {
-                let base = h * headLength
-                let (a, b) = neox ? (base + pair, base + pair + half) : (base + 2 * pair, base + 2 * pair + 1)
-                let x0 = x[a], x1 = x[b]
-                x[a] = x0 * c - x1 * s
-                x[b] = x0 * s + x1 * c
+        let frequencies = ropeFrequencies(rotated: rotated, base: base, factors: factors)
+        var cos = [Float](repeating: 0, count: half), sin = cos
+        ropeAngles(position: position, frequencies: frequencies, cos: &cos, sin: &sin)
+        cos.withUnsafeMutableBufferPointer { c in sin.withUnsafeMutableBufferPointer { s in
+            rope(x.baseAddress!, heads: heads, headLength: headLength, rotated: rotated, cos: c.baseAddress!,
+                 sin: s.baseAddress!, neox: neox)
+        } }
+    }
+
+    /// The angle per position of each rotated pair: `base^(-2i/rotated) / factors[i]`.
+    static func ropeFrequencies(rotated: Int, base: Float, factors: UnsafeBufferPointer<Float>?) -> [Float] {
+        (0..<(rotated / 2)).map { pair in
+            let f = powf(base, -2 * Float(pair) / Float(rotated))
+            return factors.map { f / $0[pair] } ?? f
+        }
+    }
+
+    /// `cos` and `sin` of `position * frequencies[i]` (`[rotated / 2]` each).
+    static func ropeAngles(position: Float, frequencies: [Float], cos: UnsafeMutablePointer<Float>,
+                           sin: UnsafeMutablePointer<Float>) {
+        for (i, f) in frequencies.enumerated() {
+            let theta = position * f
+            cos[i] = cosf(theta)
+            sin[i] = sinf(theta)
+        }
+    }
+
+    /// Rotates each head of `x` by precomputed angles (`cos`/`sin`: `[rotated / 2]`).
+    static func rope(_ x: UnsafeMutablePointer<Float>, heads: Int, headLength: Int, rotated: Int,
+                     cos: UnsafeMutablePointer<Float>, sin: UnsafeMutablePointer<Float>, neox: Bool) {
+        let half = rotated / 2
+        for h in 0..<heads {
+            let head = x + h * headLength
+            for pair in 0..<half {
+                let (a, b) = neox ? (pair, pair + half) : (2 * pair, 2 * pair + 1)
+                let x0 = head[a], x1 = head[b], c = cos[pair], s = sin[pair]
+                head[a] = x0 * c - x1 * s
+                head[b] = x0 * s + x1 * c
             }
         }
     }
@@ -38,5 +66,15 @@ enum TensorOps {
     /// GELU, tanh approximation.
     @inline(__always) static func gelu(_ x: Float) -> Float {
         0.5 * x * (1 + tanhf(0.797_884_6 * (x + 0.044_715 * x * x * x)))
+    }
+}
+
+extension Optional where Wrapped == [Float] {
+    /// Calls `body` with a buffer over the array, or nil.
+    func withOptionalBuffer<R>(_ body: (UnsafeBufferPointer<Float>?) -> R) -> R {
+        switch self {
+        case let .some(a): a.withUnsafeBufferPointer { body($0) }
+        case .none: body(nil)
+        }
     }
 }

@@ -14,135 +14,133 @@ struct LayerWeights {
     let postFeedForwardNorm: [Float]?
 }
 
-/// Buffers reused by every step (one forward pass at a time per model).
-final class Scratch {
-    var x: [Float]          // [d] residual stream
-    var normed: [Float]     // [d]
-    var q: [Float]          // [heads * headK]
-    var k: [Float]          // [kvHeads * headK]
-    var v: [Float]          // [kvHeads * headV]
-    var attention: [Float]  // [heads * headV]
-    var projected: [Float]  // [d]
-    var gate: [Float]       // [ff]
-    var up: [Float]         // [ff]
-    var scores: [Float]     // [context]
-    /// Quantized activations by (type, columns).
-    var activations: [Int: QuantizedActivations] = [:]
-    let kernels: KernelSet
-
-    init(_ hp: ModelHyperparameters, kernels: KernelSet) {
-        let d = hp.embeddingLength
-        x = .init(repeating: 0, count: d)
-        normed = x
-        projected = x
-        q = .init(repeating: 0, count: hp.headCount * hp.keyLength)
-        k = .init(repeating: 0, count: hp.headCountKV * hp.keyLength)
-        v = .init(repeating: 0, count: hp.headCountKV * hp.valueLength)
-        attention = .init(repeating: 0, count: hp.headCount * hp.valueLength)
-        gate = .init(repeating: 0, count: hp.feedForwardLength)
-        up = gate
-        scores = []
-        self.kernels = kernels
-    }
-
-    func activations(for w: QuantizedMatrix) -> QuantizedActivations {
-        let key = Int(w.type.rawValue) << 32 | w.columns
-        if let a = activations[key] { return a }
-        let a = QuantizedActivations(type: w.type, columns: w.columns, kernels: kernels)
-        activations[key] = a
-        return a
-    }
-}
-
 extension Transformer {
-    /// `y = W x` through the kernels (x quantized the way W's type pairs with).
-    func linear(_ w: QuantizedMatrix, _ x: [Float], into y: inout [Float]) {
-        let xq = scratch.activations(for: w)
-        x.withUnsafeBufferPointer { xq.quantize($0) }
-        y.withUnsafeMutableBufferPointer { kernels.matVec(w, xq, into: $0, pool: pool) }
-    }
-
-    func rmsNorm(_ x: [Float], _ weight: [Float], into y: inout [Float]) {
-        x.withUnsafeBufferPointer { xb in weight.withUnsafeBufferPointer { wb in y.withUnsafeMutableBufferPointer {
-            TensorOps.rmsNorm(xb, weight: wb, epsilon: hyperparameters.rmsNormEpsilon, into: $0)
-        } } }
-    }
-
-    /// RMSNorm of each `length`-wide head of `x` in place (Gemma's QK-norm).
-    func headNorm(_ x: inout [Float], _ weight: [Float], heads: Int, length: Int) {
-        let eps = hyperparameters.rmsNormEpsilon
-        x.withUnsafeMutableBufferPointer { xb in weight.withUnsafeBufferPointer { wb in
-            for h in 0..<heads {
-                let head = UnsafeMutableBufferPointer(rebasing: xb[(h * length)..<((h + 1) * length)])
-                TensorOps.rmsNorm(UnsafeBufferPointer(head), weight: wb, epsilon: eps, into: head)
-            }
-        } }
-    }
-
-    /// One transformer block at `position`: attention (with the cache) and feed-forward, both
-    /// added to the residual stream `scratch.x`.
-    func block(_ index: Int, _ l: LayerWeights, position: Int, cache: inout KVCache) {
+    /// One transformer block over the `n` rows of `scratch.x` ([n, d], positions
+    /// `start..<start + n`): attention (storing the rows' keys and values in the cache first) and
+    /// feed-forward, both added to the residual stream.
+    func block(_ index: Int, _ l: LayerWeights, rows n: Int, start: Int, cache: inout KVCache) {
         let hp = hyperparameters, s = scratch
-        rmsNorm(s.x, l.attentionNorm, into: &s.normed)
-        linear(l.query, s.normed, into: &s.q)
-        linear(l.key, s.normed, into: &s.k)
-        linear(l.value, s.normed, into: &s.v)
-        if let b = l.queryBias { for i in s.q.indices { s.q[i] += b[i] } }
-        if let b = l.keyBias { for i in s.k.indices { s.k[i] += b[i] } }
-        if let b = l.valueBias { for i in s.v.indices { s.v[i] += b[i] } }
-        if let n = l.queryNorm { headNorm(&s.q, n, heads: hp.headCount, length: hp.keyLength) }
-        if let n = l.keyNorm { headNorm(&s.k, n, heads: hp.headCountKV, length: hp.keyLength) }
-        let sliding = hp.isSlidingWindowLayer(index)
-        let base = sliding ? hp.ropeFreqBaseLocal : hp.ropeFreqBase
-        let pos = Float(position) / hp.ropeScaleFactor
-        let neox = hp.architecture.usesNeoxRope
-        ropeFactors.withOptionalBuffer { factors in
-            s.q.withUnsafeMutableBufferPointer {
-                TensorOps.rope($0, heads: hp.headCount, headLength: hp.keyLength, rotated: hp.ropeDimensions,
-                               position: pos, base: base, neox: neox, factors: factors)
-            }
-            s.k.withUnsafeMutableBufferPointer {
-                TensorOps.rope($0, heads: hp.headCountKV, headLength: hp.keyLength, rotated: hp.ropeDimensions,
-                               position: pos, base: base, neox: neox, factors: factors)
-            }
-        }
-        s.k.withUnsafeBufferPointer { kb in s.v.withUnsafeBufferPointer { vb in
-            cache.store(layer: index, position: position, key: kb, value: vb)
-        } }
-        if s.scores.count < cache.capacity { s.scores = .init(repeating: 0, count: cache.capacity) }
-        cache.withLayer(index) { keys, values in
-            s.q.withUnsafeBufferPointer { qb in s.scores.withUnsafeMutableBufferPointer { sb in
-                s.attention.withUnsafeMutableBufferPointer { ob in
-                    Attention.attend(query: qb, position: position, window: sliding ? hp.slidingWindow : nil,
-                                     keys: keys, values: values, heads: hp.headCount, kvHeads: hp.headCountKV,
-                                     keyLength: hp.keyLength, valueLength: hp.valueLength,
-                                     scale: 1 / Float(hp.keyLength).squareRoot(), scores: sb, output: ob)
-                }
-            } }
-        }
-        linear(l.output, s.attention, into: &s.projected)
-        if let n = l.postAttentionNorm { rmsNorm(s.projected, n, into: &s.projected) }
-        for i in s.x.indices { s.x[i] += s.projected[i] }
+        let d = hp.embeddingLength, ff = hp.feedForwardLength
+        let qWidth = hp.headCount * hp.keyLength, kWidth = hp.headCountKV * hp.keyLength
+        let vWidth = hp.headCountKV * hp.valueLength
 
-        rmsNorm(s.x, l.feedForwardNorm, into: &s.normed)
-        linear(l.gate, s.normed, into: &s.gate)
-        linear(l.up, s.normed, into: &s.up)
+        rmsNormRows(s.x, l.attentionNorm, into: s.normed, rows: n, width: d)
+        project(s.normed, rows: n, [(l.query, s.q), (l.key, s.k), (l.value, s.v)])
+        if let b = l.queryBias { addRows(b, to: s.q, rows: n) }
+        if let b = l.keyBias { addRows(b, to: s.k, rows: n) }
+        if let b = l.valueBias { addRows(b, to: s.v, rows: n) }
+        if let w = l.queryNorm { rmsNormRows(s.q, w, into: s.q, rows: n * hp.headCount, width: hp.keyLength) }
+        if let w = l.keyNorm { rmsNormRows(s.k, w, into: s.k, rows: n * hp.headCountKV, width: hp.keyLength) }
+        let sliding = hp.isSlidingWindowLayer(index)
+        let table = sliding ? s.ropeLocal : s.ropeGlobal
+        for r in 0..<n {
+            rotate(s.q + r * qWidth, heads: hp.headCount, row: r, table)
+            rotate(s.k + r * kWidth, heads: hp.headCountKV, row: r, table)
+        }
+        cache.withMutableLayer(index) { keys, values in
+            for r in 0..<n {
+                kernels.convertToHalf(s.k + r * kWidth, into: keys + (start + r) * kWidth, count: kWidth)
+                kernels.convertToHalf(s.v + r * vWidth, into: values + (start + r) * vWidth, count: vWidth)
+            }
+        }
+        attend(layer: index, rows: n, start: start, window: sliding ? hp.slidingWindow : nil, cache: cache)
+        project(s.attention, rows: n, [(l.output, s.projected)])
+        if let w = l.postAttentionNorm { rmsNormRows(s.projected, w, into: s.projected, rows: n, width: d) }
+        add(s.projected, to: s.x, count: n * d)
+
+        rmsNormRows(s.x, l.feedForwardNorm, into: s.normed, rows: n, width: d)
+        project(s.normed, rows: n, [(l.gate, s.gate), (l.up, s.up)])
         let gelu = hp.architecture == .gemma3
-        for i in s.gate.indices {
+        for i in 0..<(n * ff) {
             s.gate[i] = (gelu ? TensorOps.gelu(s.gate[i]) : TensorOps.silu(s.gate[i])) * s.up[i]
         }
-        linear(l.down, s.gate, into: &s.projected)
-        if let n = l.postFeedForwardNorm { rmsNorm(s.projected, n, into: &s.projected) }
-        for i in s.x.indices { s.x[i] += s.projected[i] }
+        project(s.gate, rows: n, [(l.down, s.projected)])
+        if let w = l.postFeedForwardNorm { rmsNormRows(s.projected, w, into: s.projected, rows: n, width: d) }
+        add(s.projected, to: s.x, count: n * d)
     }
-}
 
-extension Optional where Wrapped == [Float] {
-    /// Calls `body` with a buffer over the array, or nil.
-    func withOptionalBuffer<R>(_ body: (UnsafeBufferPointer<Float>?) -> R) -> R {
-        switch self {
-        case let .some(a): a.withUnsafeBufferPointer { body($0) }
-        case .none: body(nil)
+    /// Attention of the `n` query rows in `scratch.q` over the cache into `scratch.attention`.
+    /// Work items are (row, kv head) pairs, dealt round-robin to the pool's slices so that the
+    /// longer causal rows of a prefill chunk spread evenly.
+    func attend(layer: Int, rows n: Int, start: Int, window: Int?, cache: KVCache) {
+        let hp = hyperparameters, s = scratch
+        let group = hp.headCount / hp.headCountKV
+        let dk = hp.keyLength, dv = hp.valueLength
+        let kWidth = hp.headCountKV * dk, vWidth = hp.headCountKV * dv
+        let qWidth = hp.headCount * dk, oWidth = hp.headCount * dv
+        let perSlice = group * (start + n)
+        s.reserveScores(perSlice)
+        let items = n * hp.headCountKV, slices = min(s.slices, items)
+        let scale = 1 / Float(dk).squareRoot(), kernels = kernels
+        let q = UnsafeSendablePointer(s.q), out = UnsafeSendablePointer(s.attention)
+        let scores = UnsafeSendablePointer(s.scores)
+        cache.withLayer(layer) { keys, values in
+            let kp = UnsafeSendablePointer(UnsafeMutablePointer(mutating: keys))
+            let vp = UnsafeSendablePointer(UnsafeMutablePointer(mutating: values))
+            let body: @Sendable (Range<Int>) -> Void = { range in
+                for slice in range {
+                    for item in stride(from: slice, to: items, by: slices) {
+                        let r = item / hp.headCountKV, g = item % hp.headCountKV
+                        let position = start + r
+                        let first = window.map { max(0, position - $0 + 1) } ?? 0
+                        kernels.attend(query: q.base + r * qWidth + g * group * dk, keys: kp.base + g * dk, keyStride: kWidth,
+                                       values: vp.base + g * dv, valueStride: vWidth, positions: first...position,
+                                       group: group, keyLength: dk, valueLength: dv, scale: scale,
+                                       scores: scores.base + slice * perSlice, output: out.base + r * oWidth + g * group * dv)
+                    }
+                }
+            }
+            if let pool, slices > 1 { pool.parallelFor(count: slices, body) } else { body(0..<1) }
         }
+    }
+
+    /// `y = W x` for every row of `input` ([n, W.columns]) and each `(W, y)` pair; pairs whose
+    /// matrices share a type (and so an activation format) quantize the input once.
+    func project(_ input: UnsafeMutablePointer<Float>, rows n: Int, _ outputs: [(QuantizedMatrix, UnsafeMutablePointer<Float>)]) {
+        var quantized: [QuantizedActivations] = []
+        for (w, y) in outputs {
+            let xq = scratch.activations(for: w)
+            if !quantized.contains(where: { $0 === xq }) {
+                if n == 1 {
+                    xq.quantize(UnsafeBufferPointer(start: input, count: w.columns))
+                } else {
+                    xq.quantize(rows: UnsafeBufferPointer(start: input, count: n * w.columns), count: n, pool: pool)
+                }
+                quantized.append(xq)
+            }
+            let out = UnsafeMutableBufferPointer(start: y, count: n * w.rows)
+            if n == 1 { kernels.matVec(w, xq, into: out, pool: pool) } else { kernels.matMul(w, xq, into: out, pool: pool) }
+        }
+    }
+
+    /// RMSNorm of `rows` consecutive `width`-wide rows (in place when `y == x`).
+    func rmsNormRows(_ x: UnsafeMutablePointer<Float>, _ weight: [Float], into y: UnsafeMutablePointer<Float>,
+                     rows: Int, width: Int) {
+        let eps = hyperparameters.rmsNormEpsilon
+        weight.withUnsafeBufferPointer { w in
+            for r in 0..<rows {
+                TensorOps.rmsNorm(UnsafeBufferPointer(start: x + r * width, count: width), weight: w, epsilon: eps,
+                                  into: UnsafeMutableBufferPointer(start: y + r * width, count: width))
+            }
+        }
+    }
+
+    /// Adds `bias` to each of `rows` rows of `x` (rows as wide as `bias`).
+    func addRows(_ bias: [Float], to x: UnsafeMutablePointer<Float>, rows: Int) {
+        let width = bias.count
+        for r in 0..<rows { for i in 0..<width { x[r * width + i] += bias[i] } }
+    }
+
+    /// `x += y` over `count` floats.
+    func add(_ y: UnsafeMutablePointer<Float>, to x: UnsafeMutablePointer<Float>, count: Int) {
+        for i in 0..<count { x[i] += y[i] }
+    }
+
+    /// Rotates the `heads` heads at `x` by row `row`'s angles of `table`.
+    func rotate(_ x: UnsafeMutablePointer<Float>, heads: Int, row: Int,
+                _ table: (cos: UnsafeMutablePointer<Float>, sin: UnsafeMutablePointer<Float>)) {
+        let hp = hyperparameters, half = hp.ropeDimensions / 2
+        TensorOps.rope(x, heads: heads, headLength: hp.keyLength, rotated: hp.ropeDimensions,
+                       cos: table.cos + row * half, sin: table.sin + row * half, neox: hp.architecture.usesNeoxRope)
     }
 }

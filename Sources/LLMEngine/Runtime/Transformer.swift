@@ -13,8 +13,9 @@ import Kernels
 /// ```
 ///
 /// Weights stay in the memory-mapped file; only norm and bias vectors are copied to `Float`.
-/// This version runs positions one at a time (prefill is a loop of decode steps); batched
-/// prefill over `KernelSet.matMul` comes next.
+/// A prompt is prefilled in chunks of up to `batchCapacity` positions through matrix-matrix
+/// products; decode runs one position through matrix-vector products. Calls are serialized: one
+/// forward pass runs at a time per model (its scratch buffers are shared).
 public final class Transformer: @unchecked Sendable {
     /// The model file (kept alive: the matrices point into its map).
     public let file: GGUFFile
@@ -26,14 +27,22 @@ public final class Transformer: @unchecked Sendable {
     let embedding: QuantizedMatrix
     let output: QuantizedMatrix
     let outputNorm: [Float]
-    let ropeFactors: [Float]?
-    let scratch: Scratch
+    /// Rope angle per position of each rotated pair, for global and sliding-window layers.
+    let ropeFrequencies: (global: [Float], local: [Float])
+    let scratch: ForwardScratch
+    let lock = NSLock()
+    /// The most positions one forward step processes (longer inputs are split into chunks).
+    public let batchCapacity: Int
 
     /// The default thread count: the physical cores.
     public static var defaultThreads: Int { ThreadPool.defaultThreadCount }
 
     /// Loads `file`; throws `ModelLoadError` naming what is unsupported or malformed.
-    public init(file: GGUFFile, threads: Int = ThreadPool.defaultThreadCount, kernels: KernelSet = .default) throws {
+    ///
+    /// `batchCapacity` bounds the positions of one prefill chunk (and so the scratch memory,
+    /// about 60 KB per position for Qwen2.5-0.5B).
+    public init(file: GGUFFile, threads: Int = ThreadPool.defaultThreadCount, kernels: KernelSet = .default,
+                batchCapacity: Int = 128) throws {
         let hp = try ModelHyperparameters(file)
         let w = try ModelWeights(file, hp)
         self.file = file
@@ -58,7 +67,11 @@ public final class Transformer: @unchecked Sendable {
         embedding = try matrix(w.tokenEmbedding)
         output = try matrix(w.output)
         outputNorm = try vector(w.outputNorm)!
-        ropeFactors = try vector(w.ropeFrequencyFactors)
+        let factors = try vector(w.ropeFrequencyFactors)
+        ropeFrequencies = factors.withOptionalBuffer { f in
+            (TensorOps.ropeFrequencies(rotated: hp.ropeDimensions, base: hp.ropeFreqBase, factors: f),
+             TensorOps.ropeFrequencies(rotated: hp.ropeDimensions, base: hp.ropeFreqBaseLocal, factors: f))
+        }
         layers = try w.layers.map { l in
             LayerWeights(
                 attentionNorm: try vector(l.attentionNorm)!, query: try matrix(l.query), key: try matrix(l.key),
@@ -68,7 +81,8 @@ public final class Transformer: @unchecked Sendable {
                 feedForwardNorm: try vector(l.feedForwardNorm)!, gate: try matrix(l.gate), up: try matrix(l.up),
                 down: try matrix(l.down), postFeedForwardNorm: try vector(l.postFeedForwardNorm))
         }
-        scratch = Scratch(hp, kernels: kernels)
+        self.batchCapacity = max(1, batchCapacity)
+        scratch = ForwardScratch(hp, capacity: self.batchCapacity, slices: max(1, threads), kernels: kernels)
     }
 
     /// A cache for `capacity` positions (at most the trained context length is sensible).
@@ -81,27 +95,7 @@ public final class Transformer: @unchecked Sendable {
     /// Runs `token` at position `cache.count`, appends its keys and values to the cache, and
     /// returns the logits of the next token (`[vocabularySize]`).
     public func forward(token: Int, cache: inout KVCache) throws(GenerationFailure) -> [Float] {
-        let hp = hyperparameters
-        guard (0..<hp.vocabularySize).contains(token) else { throw .tokenOutOfRange(token, vocabularySize: hp.vocabularySize) }
-        guard cache.count < cache.capacity else { throw .contextFull(capacity: cache.capacity) }
-        let position = cache.count
-        let s = scratch
-        s.x.withUnsafeMutableBufferPointer { kernels.dequantize(embedding, row: token, into: $0) }
-        if hp.architecture == .gemma3 {
-            let scale = Float(hp.embeddingLength).squareRoot()
-            for i in s.x.indices { s.x[i] *= scale }
-        }
-        for (index, layer) in layers.enumerated() {
-            block(index, layer, position: position, cache: &cache)
-        }
-        cache.commit(upTo: position + 1)
-        rmsNorm(s.x, outputNorm, into: &s.normed)
-        var logits = [Float](repeating: 0, count: hp.vocabularySize)
-        linear(output, s.normed, into: &logits)
-        if let cap = hp.finalLogitSoftcap {
-            for i in logits.indices { logits[i] = cap * tanhf(logits[i] / cap) }
-        }
-        return logits
+        try forward(tokens: [token], cache: &cache)
     }
 }
 
@@ -109,6 +103,8 @@ public final class Transformer: @unchecked Sendable {
 public enum GenerationFailure: Error, Equatable, CustomStringConvertible {
     /// The KV cache (the context) is full.
     case contextFull(capacity: Int)
+    /// `tokens` more positions do not fit: `used` of `capacity` are taken.
+    case exceedsContext(tokens: Int, used: Int, capacity: Int)
     /// A token id outside the vocabulary.
     case tokenOutOfRange(Int, vocabularySize: Int)
 
@@ -116,6 +112,8 @@ public enum GenerationFailure: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .contextFull(capacity): "the context is full (\(capacity) tokens)"
+        case let .exceedsContext(tokens, used, capacity):
+            "\(tokens) tokens do not fit in the context: \(used) of \(capacity) positions are taken"
         case let .tokenOutOfRange(token, size): "token id \(token) is outside the vocabulary (\(size) tokens)"
         }
     }

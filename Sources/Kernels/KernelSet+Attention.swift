@@ -1,0 +1,31 @@
+import CKernels
+
+/// Attention over a half-precision KV cache, and the f32 -> f16 conversion that fills it.
+///
+/// ```swift
+/// // decode: query heads 0..<7 read kv head 0 (Qwen2.5-0.5B: 14 heads, 2 kv heads, dk 64)
+/// kernels.attend(query: q + 0, keys: k + 0, keyStride: 128, values: v + 0, valueStride: 128,
+///                positions: 0...position, group: 7, keyLength: 64, valueLength: 64,
+///                scale: 0.125, scores: scratch, output: out + 0)
+/// ```
+extension KernelSet {
+    /// `out[h] = sum_p softmax_p(scale * q[h] . K[p]) V[p]` over `positions`, for the `group`
+    /// query heads (`query`: [group * keyLength]) that read one key/value head. Key row `p` is
+    /// at `keys + p * keyStride` (halves), value row `p` at `values + p * valueStride`.
+    /// `scores` holds at least `group * positions.count` floats; `output` is [group * valueLength].
+    public func attend(query: UnsafePointer<Float>, keys: UnsafePointer<UInt16>, keyStride: Int,
+                       values: UnsafePointer<UInt16>, valueStride: Int, positions: ClosedRange<Int>,
+                       group: Int, keyLength: Int, valueLength: Int, scale: Float,
+                       scores: UnsafeMutablePointer<Float>, output: UnsafeMutablePointer<Float>) {
+        precondition(positions.lowerBound >= 0 && group > 0 && keyLength > 0 && valueLength > 0,
+                     "attend: invalid shape")
+        ck_attend_group(Int32(isa.rawValue), query, keys, Int64(keyStride), values, Int64(valueStride),
+                        Int64(positions.lowerBound), Int64(positions.upperBound), Int32(group),
+                        Int32(keyLength), Int32(valueLength), scale, scores, output)
+    }
+
+    /// Converts `count` floats to IEEE half-precision bits, rounding to nearest even.
+    public func convertToHalf(_ source: UnsafePointer<Float>, into destination: UnsafeMutablePointer<UInt16>, count: Int) {
+        ck_f32_to_f16_row(Int32(isa.rawValue), source, destination, Int64(count))
+    }
+}

@@ -1,0 +1,68 @@
+import Kernels
+
+/// The buffers one forward call works in, sized for `capacity` positions at a time (a prefill
+/// chunk; decode uses row 0). Raw allocations, reused by every call, freed with the model.
+///
+/// Shapes, with n = rows of the current chunk:
+/// `x`, `normed`, `projected`: [n, d]; `q`: [n, heads * keyLength]; `k`: [n, kvHeads * keyLength];
+/// `v`: [n, kvHeads * valueLength]; `attention`: [n, heads * valueLength]; `gate`, `up`: [n, ff];
+/// `ropeCos`/`ropeSin`: [n, ropeDimensions / 2] per rope base; `scores`: [slices, group * context].
+final class ForwardScratch {
+    let capacity: Int
+    let x, normed, projected, q, k, v, attention, gate, up: UnsafeMutablePointer<Float>
+    let ropeGlobal, ropeLocal: (cos: UnsafeMutablePointer<Float>, sin: UnsafeMutablePointer<Float>)
+    /// Attention scores, one region per parallel slice, grown on demand to the context.
+    private(set) var scores: UnsafeMutablePointer<Float>
+    private(set) var scoresPerSlice = 0
+    let slices: Int
+    /// Quantized activations by (weight type, columns).
+    private var activations: [Int: QuantizedActivations] = [:]
+    let kernels: KernelSet
+    private var allocations: [UnsafeMutablePointer<Float>] = []
+
+    init(_ hp: ModelHyperparameters, capacity: Int, slices: Int, kernels: KernelSet) {
+        self.capacity = capacity
+        self.slices = slices
+        self.kernels = kernels
+        var owned: [UnsafeMutablePointer<Float>] = []
+        func buffer(_ width: Int) -> UnsafeMutablePointer<Float> {
+            let p = UnsafeMutablePointer<Float>.allocate(capacity: max(1, capacity * width))
+            p.initialize(repeating: 0, count: max(1, capacity * width))
+            owned.append(p)
+            return p
+        }
+        let d = hp.embeddingLength, half = hp.ropeDimensions / 2
+        x = buffer(d); normed = buffer(d); projected = buffer(d)
+        q = buffer(hp.headCount * hp.keyLength)
+        k = buffer(hp.headCountKV * hp.keyLength)
+        v = buffer(hp.headCountKV * hp.valueLength)
+        attention = buffer(hp.headCount * hp.valueLength)
+        gate = buffer(hp.feedForwardLength); up = buffer(hp.feedForwardLength)
+        ropeGlobal = (buffer(half), buffer(half))
+        ropeLocal = (buffer(half), buffer(half))
+        scores = .allocate(capacity: 1)
+        allocations = owned
+    }
+
+    deinit {
+        for p in allocations { p.deallocate() }
+        scores.deallocate()
+    }
+
+    /// Makes room for `count` scores in every slice.
+    func reserveScores(_ count: Int) {
+        guard count > scoresPerSlice else { return }
+        scores.deallocate()
+        scores = .allocate(capacity: count * slices)
+        scoresPerSlice = count
+    }
+
+    /// The activation buffer for `w`'s type and width, `capacity` rows.
+    func activations(for w: QuantizedMatrix) -> QuantizedActivations {
+        let key = Int(w.type.rawValue) << 32 | w.columns
+        if let a = activations[key] { return a }
+        let a = QuantizedActivations(type: w.type, columns: w.columns, capacity: capacity, kernels: kernels)
+        activations[key] = a
+        return a
+    }
+}

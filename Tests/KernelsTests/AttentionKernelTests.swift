@@ -1,0 +1,77 @@
+import Foundation
+import Kernels
+import Testing
+import TestSupport
+
+/// The attention kernel at every level against a double-precision attention over the same
+/// half-precision keys and values.
+@Suite("attention kernel")
+struct AttentionKernelTests {
+    struct Shape: Sendable, CustomStringConvertible {
+        let group, keyLength, valueLength, kvHeads, positions: Int
+        let window: Int?
+        var description: String { "group \(group) dk \(keyLength) dv \(valueLength) kv \(kvHeads) n \(positions) w \(window.map(String.init) ?? "-")" }
+    }
+
+    static let shapes: [Shape] = [
+        Shape(group: 7, keyLength: 64, valueLength: 64, kvHeads: 2, positions: 37, window: nil),   // Qwen2.5-0.5B
+        Shape(group: 4, keyLength: 256, valueLength: 256, kvHeads: 1, positions: 20, window: 6),   // Gemma 3 270M
+        Shape(group: 9, keyLength: 16, valueLength: 24, kvHeads: 3, positions: 5, window: nil),    // > 8 heads a pass
+        Shape(group: 1, keyLength: 12, valueLength: 20, kvHeads: 2, positions: 9, window: 3),     // not 8-aligned: generic
+        Shape(group: 2, keyLength: 8, valueLength: 8, kvHeads: 1, positions: 1, window: nil),     // one position
+    ]
+
+    @Test(arguments: shapes, KernelTest.levels)
+    func matchesDoublePrecision(shape: Shape, level: InstructionSet) {
+        let kernels = KernelSet(isa: level)
+        var rng = SplitMixGenerator(seed: UInt64(shape.keyLength * 31 + shape.group))
+        let kWidth = shape.kvHeads * shape.keyLength, vWidth = shape.kvHeads * shape.valueLength
+        let keys = (0..<(shape.positions * kWidth)).map { _ in Float16(rng.nextSigned() * 2) }
+        let values = (0..<(shape.positions * vWidth)).map { _ in Float16(rng.nextSigned()) }
+        let query = (0..<(shape.kvHeads * shape.group * shape.keyLength)).map { _ in rng.nextSigned() }
+        let last = shape.positions - 1
+        let first = shape.window.map { max(0, last - $0 + 1) } ?? 0
+        let scale = 1 / Float(shape.keyLength).squareRoot()
+        for g in 0..<shape.kvHeads {
+            var out = [Float](repeating: .nan, count: shape.group * shape.valueLength)
+            var scores = [Float](repeating: 0, count: shape.group * shape.positions)
+            keys.withUnsafeBufferPointer { kb in values.withUnsafeBufferPointer { vb in
+                kb.withMemoryRebound(to: UInt16.self) { k in vb.withMemoryRebound(to: UInt16.self) { v in
+                    kernels.attend(query: query.withUnsafeBufferPointer { $0.baseAddress! } + g * shape.group * shape.keyLength,
+                                   keys: k.baseAddress! + g * shape.keyLength, keyStride: kWidth,
+                                   values: v.baseAddress! + g * shape.valueLength, valueStride: vWidth,
+                                   positions: first...last, group: shape.group, keyLength: shape.keyLength,
+                                   valueLength: shape.valueLength, scale: scale, scores: &scores, output: &out)
+                } }
+            } }
+            for h in 0..<shape.group {
+                let q = (0..<shape.keyLength).map { Double(query[(g * shape.group + h) * shape.keyLength + $0]) }
+                let s = (first...last).map { p in
+                    (0..<shape.keyLength).reduce(0.0) { $0 + q[$1] * Double(keys[p * kWidth + g * shape.keyLength + $1]) } * Double(scale)
+                }
+                let m = s.max()!
+                let e = s.map { Foundation.exp($0 - m) }
+                let total = e.reduce(0, +)
+                for i in 0..<shape.valueLength {
+                    let expected = (first...last).enumerated().reduce(0.0) { acc, item in
+                        acc + e[item.offset] / total * Double(values[item.element * vWidth + g * shape.valueLength + i])
+                    }
+                    let actual = Double(out[h * shape.valueLength + i])
+                    #expect(abs(actual - expected) <= 1e-5 + 1e-5 * abs(expected), "\(shape) \(level) head \(h) [\(i)]: \(actual) vs \(expected)")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: KernelTest.levels)
+    func halfConversionRoundsToNearestEven(level: InstructionSet) {
+        var rng = SplitMixGenerator(seed: 9)
+        var source = (0..<1003).map { _ in rng.nextSigned() * 70_000 }
+        source += [0, -0, 1e-8, -6.1e-5, 65_519.99, 65_520, .infinity, -.infinity, 2.000_976_6, 1.000_488_3]
+        var bits = [UInt16](repeating: 0, count: source.count)
+        KernelSet(isa: level).convertToHalf(source, into: &bits, count: source.count)
+        for (x, b) in zip(source, bits) {
+            #expect(b == Float16(x).bitPattern, "\(level): \(x) -> \(String(b, radix: 16)) vs \(String(Float16(x).bitPattern, radix: 16))")
+        }
+    }
+}
