@@ -1,5 +1,6 @@
 import Foundation
 import GGUF
+import Kernels
 import LLMEngine
 import TestSupport
 import Testing
@@ -14,6 +15,8 @@ import Testing
 /// - the reference's argmax wherever its top-2 margin is at least `near_tie`, otherwise a token
 ///   scoring within `near_tie` of the reference's best;
 /// - the same again after rewinding the cache to the middle of the sequence and decoding on.
+///
+/// Each variant runs at every kernel level this CPU supports (reference, generic, AVX2, AVX-512).
 ///
 /// `FM_WRITE_SYNTHETIC_MODELS=/dir` also writes each model to `/dir/<name>.gguf` for the script.
 @Suite struct SyntheticReferenceTests {
@@ -30,8 +33,8 @@ import Testing
             """,
     ]
 
-    @Test(arguments: SyntheticModel.referenceVariants.map(\.name))
-    func logitsMatchTheReference(_ name: String) throws {
+    @Test(arguments: SyntheticModel.referenceVariants.map(\.name), CPUFeatures.current.supported)
+    func logitsMatchTheReference(_ name: String, _ isa: InstructionSet) throws {
         let variant = try #require(SyntheticModel.referenceVariants.first { $0.name == name })
         let bytes = try variant.model.encoded()
         if let directory = ProcessInfo.processInfo.environment["FM_WRITE_SYNTHETIC_MODELS"], !directory.isEmpty {
@@ -45,12 +48,12 @@ import Testing
             \(name): the model bytes changed since the fixture was made; regenerate it \
             (Fixtures/README.md, "Synthetic models")
             """)
-        let model = try Transformer(file: GGUFFile(bytes: bytes), threads: 1)
+        let model = try Transformer(file: GGUFFile(bytes: bytes), threads: 1, kernels: KernelSet(isa: isa))
         fixture.config.expectAgreement(with: model.hyperparameters, variant: name)
         if let issue = Self.knownEngineIssues[name] {
-            withKnownIssue(issue) { try Self.compare(model, fixture) }
+            withKnownIssue(issue) { try Self.compare(model, fixture, isa) }
         } else {
-            try Self.compare(model, fixture)
+            try Self.compare(model, fixture, isa)
         }
     }
 
@@ -66,7 +69,7 @@ import Testing
 
     /// Decodes every sequence of `fixture` token by token, then once more from the middle after
     /// rewinding the cache, and checks each position against the reference.
-    static func compare(_ model: Transformer, _ fixture: SyntheticReferenceFixture) throws {
+    static func compare(_ model: Transformer, _ fixture: SyntheticReferenceFixture, _ isa: InstructionSet) throws {
         let tol = fixture.tolerance
         for sequence in fixture.sequences {
             var cache = model.makeCache(capacity: sequence.tokens.count)
@@ -82,10 +85,11 @@ import Testing
                 check(logits, sequence, position, tol, pass: "after rewind", into: &stats)
             }
             let mean = stats.sum / Float(stats.count)
-            #expect(stats.max <= tol.maxAbs, "\(fixture.variant) \(sequence.name): max |diff| \(stats.max) > \(tol.maxAbs)")
-            #expect(mean <= tol.meanAbs, "\(fixture.variant) \(sequence.name): mean |diff| \(mean) > \(tol.meanAbs)")
+            let label = "\(fixture.variant) \(sequence.name) [\(isa)]"
+            #expect(stats.max <= tol.maxAbs, "\(label): max |diff| \(stats.max) > \(tol.maxAbs)")
+            #expect(mean <= tol.meanAbs, "\(label): mean |diff| \(mean) > \(tol.meanAbs)")
             print("""
-                synthetic \(fixture.variant) \(sequence.name): max |diff| \(stats.max) (tol \(tol.maxAbs)), \
+                synthetic \(label): max |diff| \(stats.max) (tol \(tol.maxAbs)), \
                 mean \(mean), top-1 \(stats.sameTop1)/\(stats.positions) (\(stats.nearTies) near ties)
                 """)
         }
