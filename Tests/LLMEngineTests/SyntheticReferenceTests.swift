@@ -72,6 +72,10 @@ import Testing
     static func compare(_ model: Transformer, _ fixture: SyntheticReferenceFixture, _ isa: InstructionSet) throws {
         let tol = fixture.tolerance
         for sequence in fixture.sequences {
+            let n = sequence.tokens.count
+            let counts: [Int] = [sequence.logits.count, sequence.argmax.count, sequence.margin.count]
+            try #require(n > 1 && counts == [n, n, n],
+                         "\(fixture.variant) \(sequence.name): the fixture needs one logits row, argmax and margin per token")
             var cache = model.makeCache(capacity: sequence.tokens.count)
             var stats = Stats()
             for (position, token) in sequence.tokens.enumerated() {
@@ -116,13 +120,13 @@ import Testing
         let ours = logits.indices.max { logits[$0] < logits[$1] || (logits[$0] == logits[$1] && $0 > $1) }!
         let best = sequence.argmax[position]
         if ours == best { stats.sameTop1 += 1 }
-        let where_ = "\(sequence.name) position \(position) (\(pass))"
+        let place = "\(sequence.name) position \(position) (\(pass))"
         if sequence.margin[position] >= tol.nearTie {
-            #expect(ours == best, "\(where_): argmax \(ours), reference \(best) with margin \(sequence.margin[position])")
+            #expect(ours == best, "\(place): argmax \(ours), reference \(best) with margin \(sequence.margin[position])")
         } else {
             stats.nearTies += 1
             #expect(reference[best] - reference[ours] <= tol.nearTie,
-                    "\(where_): near-tie pick \(ours) scores \(reference[ours]), reference best \(reference[best])")
+                    "\(place): near-tie pick \(ours) scores \(reference[ours]), reference best \(reference[best])")
         }
     }
 }
