@@ -189,6 +189,26 @@ def _set(**fields):
     return apply
 
 
+def _gqa_modulo(model):
+    """Query head h reads KV head h % n_kv instead of h // (n_head / n_kv). Emulated with the
+    reference's correct attention by moving query head h to slot (h % n_kv) * G + h // n_kv (rows of
+    attn_q and its bias) and reading that slot's output back from h's columns of attn_output."""
+    cfg = model.cfg
+    H, Hkv, D, Dv = cfg.n_head, cfg.n_head_kv, cfg.head_dim, cfg.head_dim_v
+    G = H // Hkv
+    source = [0] * H                            # slot -> the query head that lands there
+    for h in range(H):
+        source[(h % Hkv) * G + h // Hkv] = h
+    q_rows = np.concatenate([np.arange(h * D, (h + 1) * D) for h in source])
+    o_cols = np.concatenate([np.arange(h * Dv, (h + 1) * Dv) for h in source])
+    for il in range(cfg.n_layer):
+        p = f"blk.{il}"
+        model._cache[f"{p}.attn_q.weight"] = model.weight(f"{p}.attn_q.weight")[q_rows]
+        if model.has(f"{p}.attn_q.bias"):
+            model._cache[f"{p}.attn_q.bias"] = model.weight(f"{p}.attn_q.bias")[q_rows]
+        model._cache[f"{p}.attn_output.weight"] = model.weight(f"{p}.attn_output.weight")[:, o_cols]
+
+
 def controls_for(model: ref.GGUFModel) -> list:
     """(label, mutation of a fresh model) for the bugs that apply to this model's features."""
     cfg, out = model.cfg, []
@@ -196,6 +216,8 @@ def controls_for(model: ref.GGUFModel) -> list:
     out.append(("RoPE pairing NORM/NEOX swapped", _set(rope_style=lambda c: flip[c.rope_style])))
     if model.has("output.weight"):
         out.append(("tied output instead of output.weight", _without("output.weight")))
+    if 1 < cfg.n_head_kv < cfg.n_head:
+        out.append(("GQA: query head h reads KV head h % n_kv", _gqa_modulo))
     if cfg.rope_freq_scale != 1.0:
         out.append(("linear RoPE scaling ignored", _set(rope_freq_scale=1.0)))
     if model.has("rope_freqs.weight"):
