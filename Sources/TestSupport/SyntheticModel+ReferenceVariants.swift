@@ -37,9 +37,10 @@ extension SyntheticModel {
             m.separateOutput = false
             m.matrixTypes = [.f16]
         },
-        variant("llama-q4_0-q5_0-q8_0", "llama", seed: 13, "GQA 4/2, tied output, Q4_0/Q5_0/Q8_0 in turn") { m in
+        variant("llama-q4_0-q4_1-q5_0-q5_1-q8_0", "llama", seed: 13,
+                "GQA 4/2, tied output, Q4_0/Q4_1/Q5_0/Q5_1/Q8_0 in turn") { m in
             m.separateOutput = false
-            m.matrixTypes = [.q4_0, .q5_0, .q8_0]
+            m.matrixTypes = [.q4_0, .q4_1, .q5_0, .q5_1, .q8_0]
         },
         variant("llama-q4_K-q6_K", "llama", seed: 14, "d 256, GQA 4/2, separate output, Q4_K/Q6_K in turn") { m in
             m.embeddingLength = 256
@@ -56,13 +57,14 @@ extension SyntheticModel {
             m.ropeFreqBase = 1_000_000
             m.matrixTypes = [.q8_0, .bf16]
         },
-        variant("qwen2-q4_K-q5_0-q6_K", "qwen2", seed: 23, "d 256, biases, tied output, Q4_K/Q5_0/Q6_K in turn") { m in
+        variant("qwen2-q4_K-q5_0-q5_K-q6_K", "qwen2", seed: 23,
+                "d 256, biases, tied output, Q4_K/Q5_0/Q5_K/Q6_K in turn") { m in
             m.embeddingLength = 256
             m.feedForwardLength = 512
             m.biasAmplitude = 0.5
             m.ropeFreqBase = 1_000_000
             m.separateOutput = false
-            m.matrixTypes = [.q4_K, .q5_0, .q6_K]
+            m.matrixTypes = [.q4_K, .q5_0, .q5_K, .q6_K]
         },
         variant("gemma3-f32-swa", "gemma3", seed: 31,
                 "7 blocks (block 5 global, the rest sliding), window 5, 32-wide heads over d 64, MQA, bases 1e6/1e4") { m in

@@ -1,6 +1,6 @@
 import GGUF
 
-/// Encoders for the 256-element k-quant super-blocks `block_q4_K` and `block_q6_K`.
+/// Encoders for the 256-element k-quant super-blocks `block_q4_K`, `block_q5_K` and `block_q6_K`.
 extension SyntheticModelQuantizer {
     /// `block_q4_K` (144 bytes per 256 values): f16 `d`, f16 `dmin`, 12 bytes packing eight
     /// 6-bit sub-block scales `sc` and minimums `m`, then 128 bytes of 4-bit levels.
@@ -15,33 +15,72 @@ extension SyntheticModelQuantizer {
         precondition(values.count % 256 == 0, "Q4_K needs a multiple of 256 values, got \(values.count)")
         var out = GGUFByteBuffer()
         for start in stride(from: 0, to: values.count, by: 256) {
-            let block = Array(values[start..<start + 256])
-            // Per sub-block: an offset that lifts its minimum to 0 and a step spanning its range.
-            var steps = [Float](repeating: 0, count: 8), offsets = steps
-            for s in 0..<8 {
-                let sub = block[(s * 32)..<(s * 32 + 32)]
-                let low = min(0, sub.min()!), high = max(0, sub.max()!)
-                offsets[s] = -low
-                steps[s] = (high - low) / 15
-            }
-            let d = half(steps.max()! / 63), dmin = half(offsets.max()! / 63)
-            let sc = steps.map { level($0, scale: d, in: 0...63, rounding: .up) }
-            let m = offsets.map { level($0, scale: dmin, in: 0...63) }
-            var q = [Int](repeating: 0, count: 256)
-            for s in 0..<8 {
-                let step = d * Float(sc[s]), offset = dmin * Float(m[s])
-                for i in (s * 32)..<(s * 32 + 32) { q[i] = level(block[i] + offset, scale: step, in: 0...15) }
-            }
-            out.append(GGUFWriter.halfBits(d))
-            out.append(GGUFWriter.halfBits(dmin))
-            for j in 0..<4 { out.append(UInt8(sc[j] | (sc[j + 4] >> 4) << 6)) }
-            for j in 0..<4 { out.append(UInt8(m[j] | (m[j + 4] >> 4) << 6)) }
-            for j in 0..<4 { out.append(UInt8((sc[j + 4] & 0xF) | (m[j + 4] & 0xF) << 4)) }
+            let b = offsetBlock(values[start..<start + 256], maxLevel: 15)
+            appendScales(b, to: &out)
             for c in 0..<4 {
-                for l in 0..<32 { out.append(UInt8(q[64 * c + l] | q[64 * c + 32 + l] << 4)) }
+                for l in 0..<32 { out.append(UInt8(b.q[64 * c + l] | b.q[64 * c + 32 + l] << 4)) }
             }
         }
         return out.bytes
+    }
+
+    /// `block_q5_K` (176 bytes per 256 values): as Q4_K with 5-bit levels `q ∈ 0...31`; after the
+    /// 12 scale bytes come 32 bytes `qh`, bit `j` of `qh[l]` being bit 4 of element `32j + l`, then
+    /// the 128 bytes of low nibbles laid out as Q4_K's levels.
+    public static func q5_K(_ values: [Float]) -> [UInt8] {
+        precondition(values.count % 256 == 0, "Q5_K needs a multiple of 256 values, got \(values.count)")
+        var out = GGUFByteBuffer()
+        for start in stride(from: 0, to: values.count, by: 256) {
+            let b = offsetBlock(values[start..<start + 256], maxLevel: 31)
+            appendScales(b, to: &out)
+            for l in 0..<32 {
+                var high = 0
+                for j in 0..<8 { high |= (b.q[32 * j + l] >> 4) << j }
+                out.append(UInt8(high))
+            }
+            for c in 0..<4 {
+                for l in 0..<32 { out.append(UInt8((b.q[64 * c + l] & 0xF) | (b.q[64 * c + 32 + l] & 0xF) << 4)) }
+            }
+        }
+        return out.bytes
+    }
+
+    /// A 256-value super-block with eight 32-value sub-blocks `x ≈ d·sc·q − dmin·m` (Q4_K, Q5_K).
+    struct OffsetBlock {
+        var d: Float, dmin: Float
+        var sc: [Int], m: [Int], q: [Int]
+    }
+
+    /// Per sub-block, an offset lifting its minimum to 0 and a step spanning its range in
+    /// `maxLevel` levels; both are stored as 6-bit multiples of the f16 `d` and `dmin`, the step
+    /// rounded up so that the levels always reach the sub-block's maximum.
+    static func offsetBlock(_ block: ArraySlice<Float>, maxLevel: Int) -> OffsetBlock {
+        let x = Array(block)
+        var steps = [Float](repeating: 0, count: 8), offsets = steps
+        for s in 0..<8 {
+            let sub = x[(s * 32)..<(s * 32 + 32)]
+            let low = min(0, sub.min()!), high = max(0, sub.max()!)
+            offsets[s] = -low
+            steps[s] = (high - low) / Float(maxLevel)
+        }
+        let d = half(steps.max()! / 63), dmin = half(offsets.max()! / 63)
+        let sc = steps.map { level($0, scale: d, in: 0...63, rounding: .up) }
+        let m = offsets.map { level($0, scale: dmin, in: 0...63) }
+        var q = [Int](repeating: 0, count: 256)
+        for s in 0..<8 {
+            let step = d * Float(sc[s]), offset = dmin * Float(m[s])
+            for i in (s * 32)..<(s * 32 + 32) { q[i] = level(x[i] + offset, scale: step, in: 0...maxLevel) }
+        }
+        return OffsetBlock(d: d, dmin: dmin, sc: sc, m: m, q: q)
+    }
+
+    /// `d`, `dmin` and the 12 bytes of packed 6-bit scales and minimums (see `q4_K`).
+    static func appendScales(_ b: OffsetBlock, to out: inout GGUFByteBuffer) {
+        out.append(GGUFWriter.halfBits(b.d))
+        out.append(GGUFWriter.halfBits(b.dmin))
+        for j in 0..<4 { out.append(UInt8(b.sc[j] | (b.sc[j + 4] >> 4) << 6)) }
+        for j in 0..<4 { out.append(UInt8(b.m[j] | (b.m[j + 4] >> 4) << 6)) }
+        for j in 0..<4 { out.append(UInt8((b.sc[j + 4] & 0xF) | (b.m[j + 4] & 0xF) << 4)) }
     }
 
     /// `block_q6_K` (210 bytes per 256 values): 128 bytes `ql` (low 4 bits), 64 bytes `qh`

@@ -1,8 +1,8 @@
 import GGUF
 
 /// Deterministic block encoders for the matrix types `SyntheticModel` writes: BF16 and the
-/// 32-element block types Q4_0 and Q5_0 (Q8_0 is `GGUFWriter.q8_0Bytes`; the 256-element
-/// k-quants are in `SyntheticModelQuantizer+KQuants.swift`).
+/// 32-element block types Q4_0, Q4_1, Q5_0 and Q5_1 (Q8_0 is `GGUFWriter.q8_0Bytes`; the
+/// 256-element k-quants are in `SyntheticModelQuantizer+KQuants.swift`).
 ///
 /// The encoders only have to produce valid blocks close to the input: the engine and the numpy
 /// reference both decode the same bytes, so a file's numbers never depend on how clever the
@@ -26,7 +26,10 @@ public enum SyntheticModelQuantizer {
         case .q8_0: GGUFWriter.q8_0Bytes(values)
         case .q4_0: q4_0(values)
         case .q5_0: q5_0(values)
+        case .q4_1: q4_1(values)
+        case .q5_1: q5_1(values)
         case .q4_K: q4_K(values)
+        case .q5_K: q5_K(values)
         case .q6_K: q6_K(values)
         }
     }
@@ -74,6 +77,45 @@ public enum SyntheticModelQuantizer {
             for j in 0..<16 { out.append(UInt8((q[j] & 0xF) | (q[j + 16] & 0xF) << 4)) }
         }
         return out.bytes
+    }
+
+    /// `block_q4_1` (20 bytes per 32 values): f16 scale `d`, f16 minimum `m`, then 16 bytes of
+    /// nibbles laid out as in Q4_0, with `x ≈ d · q + m`, `q ∈ 0...15`.
+    public static func q4_1(_ values: [Float]) -> [UInt8] {
+        precondition(values.count % 32 == 0, "Q4_1 needs a multiple of 32 values, got \(values.count)")
+        var out = GGUFByteBuffer()
+        for start in stride(from: 0, to: values.count, by: 32) {
+            let (d, m, q) = offsetLevels(values[start..<start + 32], maxLevel: 15)
+            out.append(GGUFWriter.halfBits(d))
+            out.append(GGUFWriter.halfBits(m))
+            for j in 0..<16 { out.append(UInt8(q[j] | q[j + 16] << 4)) }
+        }
+        return out.bytes
+    }
+
+    /// `block_q5_1` (24 bytes per 32 values): f16 `d`, f16 `m`, the `uint32` of fifth bits as in
+    /// Q5_0, then 16 bytes of low nibbles, with `x ≈ d · q + m`, `q ∈ 0...31`.
+    public static func q5_1(_ values: [Float]) -> [UInt8] {
+        precondition(values.count % 32 == 0, "Q5_1 needs a multiple of 32 values, got \(values.count)")
+        var out = GGUFByteBuffer()
+        for start in stride(from: 0, to: values.count, by: 32) {
+            let (d, m, q) = offsetLevels(values[start..<start + 32], maxLevel: 31)
+            var high: UInt32 = 0
+            for j in 0..<32 { high |= UInt32(q[j] >> 4) << UInt32(j) }
+            out.append(GGUFWriter.halfBits(d))
+            out.append(GGUFWriter.halfBits(m))
+            out.append(high)
+            for j in 0..<16 { out.append(UInt8((q[j] & 0xF) | (q[j + 16] & 0xF) << 4)) }
+        }
+        return out.bytes
+    }
+
+    /// The f16 minimum `m` of a block, the f16 step `d` spreading the rest over `maxLevel` levels,
+    /// and each value's level `round((x − m) / d)`.
+    static func offsetLevels(_ block: ArraySlice<Float>, maxLevel: Int) -> (d: Float, m: Float, q: [Int]) {
+        let m = half(block.min()!)
+        let d = half((block.max()! - m) / Float(maxLevel))
+        return (d, m, block.map { level($0 - m, scale: d, in: 0...maxLevel) })
     }
 
     /// The largest `|x|` of `values`.

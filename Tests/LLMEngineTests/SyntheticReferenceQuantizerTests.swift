@@ -70,7 +70,7 @@ import Testing
     static func group(_ type: SyntheticModel.WeightType) -> Int {
         switch type {
         case .f32, .f16, .bf16: 1
-        case .q8_0, .q4_0, .q5_0, .q4_K: 32
+        case .q8_0, .q4_0, .q5_0, .q4_1, .q5_1, .q4_K, .q5_K: 32
         case .q6_K: 16
         }
     }
@@ -86,7 +86,10 @@ import Testing
         case .q8_0: return amax / 127
         case .q4_0: return amax / 7
         case .q5_0: return amax / 15
+        case .q4_1: return (block.max()! - block.min()!) / 15
+        case .q5_1: return (block.max()! - block.min()!) / 31
         case .q4_K: return (max(0, block.max()!) - min(0, block.min()!)) / 15
+        case .q5_K: return (max(0, block.max()!) - min(0, block.min()!)) / 31
         case .q6_K: return amax / 31
         }
     }

@@ -250,7 +250,7 @@ def controls_for(model: ref.GGUFModel) -> list:
 
 def run_controls(files: list):
     from math import erf
-    print(f"{'variant':28s} {'deliberate bug':52s} {'max |diff|':>10s} {'x tol':>6s} {'top-1 kept':>10s}")
+    print(f"{'variant':32s} {'deliberate bug':52s} {'max |diff|':>10s} {'x tol':>6s} {'top-1 kept':>10s}")
     for path in files:
         fixture = json.loads((HERE / f"{path.stem}.logits.json").read_text())
         tol = fixture["tolerance"]["max_abs"]
@@ -276,7 +276,7 @@ def run_controls(files: list):
                     total += len(tokens)
             finally:
                 ref.gelu_tanh, ref.rope_cos_sin = saved_gelu, saved_rope
-            print(f"{path.stem:28s} {label:52s} {worst:10.4f} {worst / tol:6.1f} {kept:4d}/{total}", flush=True)
+            print(f"{path.stem:32s} {label:52s} {worst:10.4f} {worst / tol:6.1f} {kept:4d}/{total}", flush=True)
 
 
 def main(argv=None):
@@ -290,13 +290,13 @@ def main(argv=None):
         raise SystemExit(f"{args.models}: no .gguf files (run the Swift test with FM_WRITE_SYNTHETIC_MODELS first)")
     if args.controls:
         return run_controls(files)
-    print(f"{'variant':28s} {'regime':16s} {'types':24s} {'sim max':>8s} {'sim mean':>9s} "
+    print(f"{'variant':32s} {'regime':16s} {'types':24s} {'sim max':>8s} {'sim mean':>9s} "
           f"{'min margin':>10s}")
     for path in files:
         doc = make_fixture(path)
         write_json(doc, HERE / f"{path.stem}.logits.json")
         s = doc["simulation"]
-        print(f"{path.stem:28s} {doc['regime']:16s} {'/'.join(doc['model']['matrix_types']):24s} "
+        print(f"{path.stem:32s} {doc['regime']:16s} {'/'.join(doc['model']['matrix_types']):24s} "
               f"{s['max_abs']:8.4f} {s['mean_abs']:9.5f} "
               f"{min(q['min_margin'] for q in doc['sequences']):10.4f}", flush=True)
     stale = {p.name.removesuffix(".logits.json") for p in HERE.glob("*.logits.json")} - {p.stem for p in files}
