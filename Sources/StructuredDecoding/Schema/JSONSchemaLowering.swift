@@ -72,9 +72,6 @@ struct JSONSchemaLowering {
         _ id: JSONSchemaDraft.ID, into atoms: inout Set<Atom>, done: inout Set<JSONSchemaDraft.ID>, path: inout Set<JSONSchemaDraft.ID>
     ) throws(JSONSchemaImportError) {
         let draft = drafts[id]
-        guard !path.contains(id) else {
-            throw JSONSchemaImportError(.unguardedRecursion(draft.referenceText ?? "allOf"), at: draft.pointer)
-        }
         guard done.insert(id).inserted else { return }
         path.insert(id)
         defer { path.remove(id) }
@@ -82,16 +79,29 @@ struct JSONSchemaLowering {
         for index in draft.valueSets.indices { atoms.insert(.values(id, index)) }
         if draft.anyOf != nil { atoms.insert(.anyOf(id)) }
         if draft.oneOf != nil { atoms.insert(.oneOf(id)) }
-        if let reference = draft.reference { try flatten(reference, into: &atoms, done: &done, path: &path) }
-        for member in draft.allOf { try flatten(member, into: &atoms, done: &done, path: &path) }
+        var next: [(target: JSONSchemaDraft.ID, via: String, pointer: String)] = []
+        if let reference = draft.reference { next.append((reference, draft.referenceText ?? "$ref", draft.pointer + "/$ref")) }
+        for (index, member) in draft.allOf.enumerated() { next.append((member, "allOf", draft.pointer + "/allOf/\(index)")) }
+        for (target, via, pointer) in next {
+            // Back to a schema on the current path: a cycle of `$ref`/`allOf` alone.
+            guard !path.contains(target) else { throw JSONSchemaImportError(.unguardedRecursion(via), at: pointer) }
+            try flatten(target, into: &atoms, done: &done, path: &path)
+        }
     }
 
     /// The slot of the conjunction `atoms`.
     mutating func lower(_ atoms: [Atom]) throws(JSONSchemaImportError) -> SchemaNode.ID {
         if let known = memo[atoms] {
             guard !unguarded.contains(atoms) else {
-                let draft = drafts[Self.draftID(of: atoms[0])]
-                throw JSONSchemaImportError(.unguardedRecursion(draft.referenceText ?? "anyOf/oneOf"), at: draft.pointer)
+                // Only distributing an `anyOf`/`oneOf` lowers a set again without descending.
+                let (draft, keyword) = atoms.lazy.compactMap { atom -> (JSONSchemaDraft.ID, String)? in
+                    switch atom {
+                    case .anyOf(let id): (id, "anyOf")
+                    case .oneOf(let id): (id, "oneOf")
+                    default: nil
+                    }
+                }.first ?? (atoms.first.map(Self.draftID) ?? 0, "anyOf")
+                throw JSONSchemaImportError(.unguardedRecursion(keyword), at: drafts[draft].pointer + "/" + keyword)
             }
             return known
         }
