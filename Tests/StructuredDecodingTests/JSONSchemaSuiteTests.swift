@@ -30,7 +30,7 @@ import StructuredDecoding
             let validator = SchemaGraph.Validator(graph)
             return { validator.accepts(jsonBytes: $0) }
         }
-        print(Self.summary(outcomes, refusals: refusals))
+        print(Self.summary("JSON Schema Test Suite", outcomes, refusals: refusals))
         #expect(outcomes.count > 2000, "the suite should have over 2000 tests; found \(outcomes.count)")
 
         let falseAccepts = outcomes.filter { $0.value == .falseAccept }.keys.sorted()
@@ -57,13 +57,13 @@ import StructuredDecoding
     }
 
     /// Counts per outcome, per file, and the refusal reasons.
-    static func summary(_ outcomes: [JSONSchemaSuiteRunner.Case: Outcome], refusals: [String: JSONSchemaImportError]) -> String {
+    static func summary(_ title: String, _ outcomes: [JSONSchemaSuiteRunner.Case: Outcome], refusals: [String: JSONSchemaImportError]) -> String {
         func counts(_ keys: some Sequence<JSONSchemaSuiteRunner.Case>) -> String {
             let outcomes = keys.map { outcomes[$0]! }
             return Outcome.allCases.map { outcome in "\(outcome.rawValue) \(outcomes.filter { $0 == outcome }.count)" }
                 .joined(separator: ", ")
         }
-        var lines = ["JSON Schema Test Suite: \(outcomes.count) tests: \(counts(outcomes.keys))"]
+        var lines = ["\(title): \(outcomes.count) tests: \(counts(outcomes.keys))"]
         let byFile = Dictionary(grouping: outcomes.keys, by: \.file)
         for file in byFile.keys.sorted() { lines.append("  \(file): \(counts(byFile[file]!))") }
         let reasons = Dictionary(grouping: refusals.values) { error in
