@@ -126,6 +126,13 @@ import StructuredDecoding
         #expect(graph.nodes.count <= 6, "one node per schema location: \(graph.nodes)")
     }
 
+    @Test func constantsKeepTheirMemberOrderInGeneration() throws {
+        // Key order constrains what is generated for an object node, not a constant's members.
+        let graph = try Self.importForGeneration(#"{"type":"object","properties":{"a":{},"b":{}},"const":{"b":1,"a":2}}"#)
+        #expect(graph[graph.root] == .enumeration([try JSONValue(parsing: #"{"b":1,"a":2}"#)]))
+        #expect(graph.accepts(try JSONValue(parsing: #"{"b":1,"a":2}"#)))
+    }
+
     @Test func choiceBetweenReferencedTypes() throws {
         let graph = try Self.importForGeneration(Self.drink)
         #expect(graph.accepts(try JSONValue(parsing: #"{"origin":"x","roast":"medium"}"#)))

@@ -55,6 +55,8 @@ import StructuredDecoding
         Row(schema: #"{"type":"integer","exclusiveMaximum":-9223372036854775808}"#,
             reason: .boundOutOfRange(keyword: "exclusiveMaximum", value: "-9223372036854775808"), pointer: "/exclusiveMaximum"),
         Row(schema: #"{"type":"number","maximum":1e400}"#, reason: .boundOutOfRange(keyword: "maximum", value: "1e400"), pointer: "/maximum"),
+        Row(schema: #"{"maxLength":1e999999999}"#, reason: .boundOutOfRange(keyword: "maxLength", value: "1e999999999"), pointer: "/maxLength"),
+        Row(schema: #"{"minimum":1e9999999999}"#, reason: .boundOutOfRange(keyword: "minimum", value: "1e9999999999"), pointer: "/minimum"),
         Row(schema: #"{"maxLength":1e30}"#, reason: .boundOutOfRange(keyword: "maxLength", value: "1e30"), pointer: "/maxLength"),
         Row(schema: #"{"type":"strings"}"#,
             reason: .invalidKeywordValue(keyword: "type", expected: "a type name or an array of unique type names"), pointer: "/type"),

@@ -134,6 +134,8 @@ struct JSONSchemaDecimal: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     /// The value rounded towards +∞ (`up`) or -∞ as an `Int`, or `nil` outside `Int`'s range.
     func roundedToInt(up: Bool) -> Int? {
+        // Int.max has 19 digits: anything of 21 or more integer digits is out of range.
+        guard magnitudeOrder <= 20 else { return nil }
         let integerDigits = magnitudeOrder <= 0 ? [] : Array(digits.prefix(magnitudeOrder))
         var magnitude: UInt64 = 0
         for digit in integerDigits + Array(repeating: 0, count: max(0, exponent)) {

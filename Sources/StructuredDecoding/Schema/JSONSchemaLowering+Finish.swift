@@ -22,7 +22,9 @@ extension JSONSchemaLowering {
         var changed = true
         while changed {
             changed = false
-            let validator = SchemaGraph.Validator(graph)
+            // Values are filtered by JSON Schema's meaning: key order is a generation choice, not
+            // a constraint on a constant's members.
+            let validator = SchemaGraph.Validator(SchemaGraph(nodes: graph.nodes.map(\.ignoringKeyOrder), root: graph.root))
             for filter in filters {
                 let node = target[filter.node]
                 guard case .enumeration(let values) = graph[node] else { continue }
@@ -69,6 +71,13 @@ extension SchemaNode {
             object.additionalProperties = object.additionalProperties.map(transform)
             return .object(object)
         }
+    }
+
+    /// The node with keys allowed in any order (objects only).
+    var ignoringKeyOrder: SchemaNode {
+        guard case .object(var object) = self else { return self }
+        object.allowsAnyOrder = true
+        return .object(object)
     }
 
     /// Calls `body` with each child id in order.
