@@ -115,6 +115,8 @@ import StructuredDecoding
             {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"T","description":"d","default":1,"examples":[1],
              "$comment":"c","deprecated":true,"readOnly":false,"writeOnly":false,"type":"integer"}
             """#, valid: ["1"], invalid: [#""1""#]),
+        Row(name: "uniqueItems false asserts nothing", schema: #"{"type":"array","uniqueItems":false}"#,
+            valid: ["[1,1]", "[]"], invalid: ["{}"]),
         Row(name: "unsatisfiable combination is never", schema: #"{"type":"string","minLength":3,"maxLength":2}"#,
             valid: [], invalid: [#""ab""#, #""abc""#, "1"]),
     ]

@@ -124,6 +124,10 @@ struct JSONSchemaParser {
                 for definition in definitions where !names.insert(Array(definition.key.utf8)).inserted {
                     throw JSONSchemaImportError(.duplicateKey(definition.key), at: at)
                 }
+            case "uniqueItems":
+                // `false` asserts nothing; `true` is not a regular constraint.
+                guard case .bool(let unique) = value else { throw Self.invalid(keyword, "a boolean", at) }
+                if unique { throw JSONSchemaImportError(.unsupportedKeyword(keyword), at: at) }
             default: try Self.checkAnnotation(keyword, value, at: at, isRoot: pointer.isEmpty)
             }
         }
