@@ -1,0 +1,119 @@
+/// One schema location of a document, read but not yet lowered: the constraints it states
+/// itself and the subschemas it applies (by `JSONSchemaDraft.ID`).
+///
+/// The lowering treats a schema as the conjunction of its own constraints, its `$ref` target and
+/// its `allOf` members, so a draft keeps them apart instead of merging early.
+struct JSONSchemaDraft {
+    /// Index of a draft in `JSONSchemaParser.drafts`.
+    typealias ID = Int
+
+    /// A numeric bound as written, with the keyword it came from.
+    struct Bound {
+        /// The bound's exact value.
+        var value: JSONSchemaDecimal
+        /// Whether the bound itself is excluded (`exclusiveMinimum`/`exclusiveMaximum`).
+        var isExclusive: Bool
+        /// The keyword (`minimum`, ...).
+        var keyword: String
+        /// The keyword's JSON pointer.
+        var pointer: String
+    }
+
+    /// The JSON pointer of the schema.
+    var pointer: String
+    /// The boolean schema `false` (nothing is valid).
+    var isFalse = false
+    /// The `type` keyword's types, or `nil` when absent.
+    var types: JSONSchemaTypes?
+    /// `enum` and `const` value lists (a value must be in each).
+    var valueSets: [[JSONValue]] = []
+
+    var lowerBounds: [Bound] = []
+    var upperBounds: [Bound] = []
+
+    var minLength: Int?
+    var maxLength: Int?
+    /// `pattern`, already framed for whole-match semantics.
+    var patterns: [RegexPattern] = []
+    var format: StringFormat?
+
+    var prefixItems: [ID] = []
+    var items: ID?
+    var minItems: Int?
+    var maxItems: Int?
+
+    /// `properties` in declaration order (`x-order` first when given).
+    var properties: [(name: String, draft: ID)] = []
+    var required: [String] = []
+    var additionalProperties: ID?
+
+    var anyOf: [ID]?
+    var oneOf: [ID]?
+    var allOf: [ID] = []
+    var reference: ID?
+    /// The `$ref` text as written (for errors).
+    var referenceText: String?
+
+    /// Whether the schema states any constraint of its own (beyond values and applicators).
+    var hasLocalConstraints: Bool {
+        isFalse || types != nil || hasNumberConstraints || hasStringConstraints || hasArrayConstraints
+            || hasObjectConstraints
+    }
+
+    var hasNumberConstraints: Bool { !lowerBounds.isEmpty || !upperBounds.isEmpty }
+    var hasStringConstraints: Bool { minLength != nil || maxLength != nil || !patterns.isEmpty || format != nil }
+    var hasArrayConstraints: Bool { !prefixItems.isEmpty || items != nil || minItems != nil || maxItems != nil }
+    var hasObjectConstraints: Bool { !properties.isEmpty || !required.isEmpty || additionalProperties != nil }
+
+    /// The draft of the property named `name` (scalar-exact), if declared.
+    func property(named name: String) -> ID? {
+        properties.first { $0.name.utf8.elementsEqual(name.utf8) }?.draft
+    }
+}
+
+/// A set of JSON types, as the `type` keyword names them. `number` is `integer` plus `fraction`
+/// (the numbers with a fractional part), so intersections stay exact (`number` ∩ `integer` =
+/// `integer`).
+struct JSONSchemaTypes: OptionSet, Hashable {
+    let rawValue: UInt8
+
+    static let null = Self(rawValue: 1 << 0)
+    static let boolean = Self(rawValue: 1 << 1)
+    static let integer = Self(rawValue: 1 << 2)
+    static let fraction = Self(rawValue: 1 << 3)
+    static let string = Self(rawValue: 1 << 4)
+    static let array = Self(rawValue: 1 << 5)
+    static let object = Self(rawValue: 1 << 6)
+    static let number: Self = [.integer, .fraction]
+    static let all: Self = [.null, .boolean, .number, .string, .array, .object]
+
+    /// The types a `type` keyword name stands for, or `nil` for an unknown name.
+    init?(name: String) {
+        switch name {
+        case "null": self = .null
+        case "boolean": self = .boolean
+        case "integer": self = .integer
+        case "number": self = .number
+        case "string": self = .string
+        case "array": self = .array
+        case "object": self = .object
+        default: return nil
+        }
+    }
+
+    init(rawValue: UInt8) {
+        self.rawValue = rawValue
+    }
+
+    /// The type of a JSON value.
+    init(of value: JSONValue) {
+        switch value {
+        case .null: self = .null
+        case .bool: self = .boolean
+        case .number(let text): self = JSONSchemaDecimal(text).map { $0.isInteger ? .integer : .fraction } ?? .number
+        case .string: self = .string
+        case .array: self = .array
+        case .object: self = .object
+        }
+    }
+}

@@ -1,0 +1,53 @@
+extension JSONSchemaLowering {
+    /// Whether no JSON value can be accepted by both slots, proved from what is certain:
+    /// disjoint type sets, enumerations with no equal values, non-overlapping integer ranges,
+    /// `anyOf` branches each disjoint, or objects that both require a property whose values are
+    /// disjoint (a discriminator). Slots still being lowered prove nothing; enumerations not yet
+    /// filtered are supersets of their final values, so a proof on them still holds.
+    func disjoint(_ left: SchemaNode.ID, _ right: SchemaNode.ID, depth: Int) -> Bool {
+        guard depth < 16 else { return false }
+        if types(of: left, depth: 0).isDisjoint(with: types(of: right, depth: 0)) { return true }
+        guard let leftNode = resolved(left), let rightNode = resolved(right) else { return false }
+        switch (leftNode, rightNode) {
+        case (.anyOf(let branches), _):
+            return branches.allSatisfy { disjoint($0, right, depth: depth + 1) }
+        case (_, .anyOf(let branches)):
+            return branches.allSatisfy { disjoint(left, $0, depth: depth + 1) }
+        case (.enumeration(let values), .enumeration(let others)):
+            return !values.contains { value in others.contains { value.isSchemaEqual(to: $0) } }
+        case (.integer(let a), .integer(let b)):
+            if let aMax = a.maximum, let bMin = b.minimum, aMax < bMin { return true }
+            if let bMax = b.maximum, let aMin = a.minimum, bMax < aMin { return true }
+            return false
+        case (.object(let a), .object(let b)):
+            return a.properties.contains { property in
+                guard property.isRequired,
+                      let other = b.properties.first(where: { $0.isRequired && $0.name.utf8.elementsEqual(property.name.utf8) })
+                else { return false }
+                return disjoint(property.node, other.node, depth: depth + 1)
+            }
+        default:
+            return false
+        }
+    }
+
+    /// The JSON types a slot may accept (all of them while it is being lowered).
+    func types(of id: SchemaNode.ID, depth: Int) -> JSONSchemaTypes {
+        guard depth < 16, let node = resolved(id) else { return .all }
+        switch node {
+        case .any: return .all
+        case .never: return []
+        case .null: return .null
+        case .boolean: return .boolean
+        case .integer: return .integer
+        case .number: return .number
+        case .string: return .string
+        case .array: return .array
+        case .object: return .object
+        case .enumeration(let values):
+            return values.reduce(into: JSONSchemaTypes()) { $0.formUnion(JSONSchemaTypes(of: $1)) }
+        case .anyOf(let branches):
+            return branches.reduce(into: JSONSchemaTypes()) { $0.formUnion(types(of: $1, depth: depth + 1)) }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+extension JSONSchemaLowering {
+    /// The intersection of the local constraints of `ids`, one branch per JSON type they allow
+    /// (a schema without `type` allows every type, each with the keywords that apply to it).
+    mutating func combine(_ ids: [JSONSchemaDraft.ID]) throws(JSONSchemaImportError) -> SchemaNode {
+        let locals = ids.map { drafts[$0] }
+        if locals.contains(where: \.isFalse) { return .never }
+        var types = JSONSchemaTypes.all
+        for draft in locals { if let named = draft.types { types.formIntersection(named) } }
+        let constrained = locals.contains {
+            $0.hasNumberConstraints || $0.hasStringConstraints || $0.hasArrayConstraints || $0.hasObjectConstraints
+        }
+        if types == .all, !constrained { return .any }
+
+        var branches: [SchemaNode] = []
+        if types.contains(.null) { branches.append(.null) }
+        if types.contains(.boolean) { branches.append(.boolean) }
+        if !types.isDisjoint(with: .number), let node = try numberNode(locals, integersOnly: !types.contains(.fraction)) {
+            branches.append(node)
+        }
+        if types.contains(.string), let node = stringNode(locals) { branches.append(node) }
+        if types.contains(.array), let node = try arrayNode(locals) { branches.append(node) }
+        if types.contains(.object), let node = try objectNode(locals) { branches.append(node) }
+        switch branches.count {
+        case 0: return .never
+        case 1: return branches[0]
+        default:
+            var ids: [SchemaNode.ID] = []
+            for branch in branches { ids.append(try reserve(.node(branch))) }
+            return .anyOf(ids)
+        }
+    }
+
+    /// The number (or, for `integersOnly`, integer) branch, or `nil` when the bounds leave none.
+    private func numberNode(_ locals: [JSONSchemaDraft], integersOnly: Bool) throws(JSONSchemaImportError) -> SchemaNode? {
+        let lower = Self.tightest(locals.flatMap(\.lowerBounds), lower: true)
+        let upper = Self.tightest(locals.flatMap(\.upperBounds), lower: false)
+        if let lower, let upper {
+            if upper.value < lower.value { return nil }
+            if upper.value == lower.value, lower.isExclusive || upper.isExclusive { return nil }
+        }
+        if integersOnly {
+            let minimum = try lower.map { bound throws(JSONSchemaImportError) in try Self.integer(bound, up: true) }
+            let maximum = try upper.map { bound throws(JSONSchemaImportError) in try Self.integer(bound, up: false) }
+            if let minimum, let maximum, minimum > maximum { return nil }
+            return .integer(IntegerBounds(minimum: minimum, maximum: maximum))
+        }
+        var bounds = NumberBounds()
+        if let lower { (bounds.minimum, bounds.exclusiveMinimum) = try Self.double(lower, up: true) }
+        if let upper { (bounds.maximum, bounds.exclusiveMaximum) = try Self.double(upper, up: false) }
+        return .number(bounds)
+    }
+
+    /// The strictest of several bounds of one side.
+    private static func tightest(_ bounds: [JSONSchemaDraft.Bound], lower: Bool) -> JSONSchemaDraft.Bound? {
+        var best: JSONSchemaDraft.Bound?
+        for bound in bounds {
+            guard let current = best else { best = bound; continue }
+            if lower ? current.value < bound.value : bound.value < current.value {
+                best = bound
+            } else if bound.value == current.value, bound.isExclusive {
+                best = bound
+            }
+        }
+        return best
+    }
+
+    /// A bound folded into an inclusive `Int` bound (rounded inwards), refused outside `Int`.
+    private static func integer(_ bound: JSONSchemaDraft.Bound, up: Bool) throws(JSONSchemaImportError) -> Int {
+        let outOfRange = JSONSchemaImportError(.boundOutOfRange(keyword: bound.keyword, value: bound.value.description), at: bound.pointer)
+        guard var value = bound.value.roundedToInt(up: up) else { throw outOfRange }
+        if bound.isExclusive, bound.value.isInteger {
+            let (moved, overflow) = up ? value.addingReportingOverflow(1) : value.subtractingReportingOverflow(1)
+            guard !overflow else { throw outOfRange }
+            value = moved
+        }
+        return value
+    }
+
+    /// A bound as a `Double` bound: exact when the value is a `Double`; otherwise the nearest
+    /// `Double` inside the bound, inclusive (values within one ulp of such a bound are
+    /// rejected; none outside it is accepted). Refused when that is not finite.
+    private static func double(_ bound: JSONSchemaDraft.Bound, up: Bool) throws(JSONSchemaImportError) -> (Double, Bool) {
+        guard let value = bound.value.roundedToDouble(up: up) else {
+            throw JSONSchemaImportError(.boundOutOfRange(keyword: bound.keyword, value: bound.value.description), at: bound.pointer)
+        }
+        let exact = JSONSchemaDecimal(exactly: value) == bound.value
+        return (value, exact && bound.isExclusive)
+    }
+
+    /// The string branch, or `nil` when the lengths leave none.
+    private func stringNode(_ locals: [JSONSchemaDraft]) -> SchemaNode? {
+        var node = StringNode()
+        for draft in locals {
+            if let minimum = draft.minLength { node.minLength = max(node.minLength, minimum) }
+            if let maximum = draft.maxLength { node.maxLength = min(node.maxLength ?? maximum, maximum) }
+            for pattern in draft.patterns where !node.patterns.contains(pattern) { node.patterns.append(pattern) }
+            guard let format = draft.format else { continue }
+            if node.format == nil {
+                node.format = format
+            } else if node.format != format, !node.patterns.contains(format.regex) {
+                node.patterns.append(format.regex)
+            }
+        }
+        if let maximum = node.maxLength, node.minLength > maximum { return nil }
+        return .string(node)
+    }
+
+    /// The array branch: element `i` meets every draft's `prefixItems[i]` (or its `items` past
+    /// its prefix); elements past every prefix meet all `items`. Cut short where an element
+    /// can be nothing; `nil` when the counts leave no array.
+    private mutating func arrayNode(_ locals: [JSONSchemaDraft]) throws(JSONSchemaImportError) -> SchemaNode? {
+        let minItems = locals.compactMap(\.minItems).max() ?? 0
+        let maxItems = locals.compactMap(\.maxItems).min()
+        let prefixCount = locals.map(\.prefixItems.count).max() ?? 0
+        var prefix: [SchemaNode.ID] = []
+        var closed = false
+        for index in 0..<prefixCount {
+            if let maxItems, index >= maxItems { closed = true; break }
+            let element = try lowerChild(locals.compactMap { index < $0.prefixItems.count ? $0.prefixItems[index] : $0.items })
+            if isNever(element) { closed = true; break }
+            prefix.append(element)
+        }
+        var items: SchemaNode.ID?
+        if !closed, maxItems.map({ $0 > prefix.count }) ?? true {
+            let element = try lowerChild(locals.compactMap(\.items))
+            items = isNever(element) ? nil : element
+        }
+        let capacity = items == nil ? prefix.count : Int.max
+        if minItems > min(maxItems ?? Int.max, capacity) { return nil }
+        return .array(ArrayNode(prefixItems: prefix, items: items, minItems: minItems, maxItems: maxItems))
+    }
+
+    /// The object branch: every property any draft declares or requires, its value meeting each
+    /// draft's declaration of it (or that draft's `additionalProperties`); other keys meet all
+    /// `additionalProperties`. `nil` when a required property can be nothing.
+    private mutating func objectNode(_ locals: [JSONSchemaDraft]) throws(JSONSchemaImportError) -> SchemaNode? {
+        var names: [String] = []
+        var seen = Set<[UInt8]>()
+        for name in locals.flatMap({ $0.properties.map(\.name) }) + locals.flatMap(\.required)
+        where seen.insert(Array(name.utf8)).inserted {
+            names.append(name)
+        }
+        var properties: [ObjectNode.Property] = []
+        for name in names {
+            let value = try lowerChild(locals.compactMap { $0.property(named: name) ?? $0.additionalProperties })
+            let isRequired = locals.contains { $0.required.contains { $0.utf8.elementsEqual(name.utf8) } }
+            if isRequired, isNever(value) { return nil }
+            properties.append(ObjectNode.Property(name: name, node: value, isRequired: isRequired))
+        }
+        let additional = try lowerChild(locals.compactMap(\.additionalProperties))
+        return .object(ObjectNode(
+            properties: properties, additionalProperties: isNever(additional) ? nil : additional, allowsAnyOrder: allowsAnyOrder))
+    }
+}

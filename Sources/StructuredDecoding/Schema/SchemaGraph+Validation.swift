@@ -1,0 +1,197 @@
+extension SchemaGraph {
+    /// Whether `value` is accepted by the graph's root, with JSON Schema's semantics of the IR.
+    ///
+    /// ```swift
+    /// let graph = try JSONSchemaImporter(mode: .validation).importSchema(#"{"type":"integer","minimum":1}"#)
+    /// graph.accepts(try JSONValue(parsing: "2.0"))   // true: 2.0 is an integer in JSON Schema
+    /// graph.accepts(try JSONValue(parsing: "0"))     // false
+    /// ```
+    /// This is the test oracle for the grammar engine; build a `Validator` to check many values
+    /// against one graph (it caches the compiled patterns).
+    public func accepts(_ value: JSONValue) -> Bool {
+        Validator(self).accepts(value)
+    }
+
+    /// Checks JSON values against a `SchemaGraph`, exactly as the IR documents:
+    ///
+    /// - `integer`: a number with no fractional part (JSON Schema: `1.0` and `1e2` are integers),
+    ///   bounds compared exactly (no rounding through `Double`);
+    /// - `number`: any number, compared exactly with the `Double` bounds' exact values;
+    /// - `string`: length in Unicode scalars, every pattern and the format matched against the
+    ///   whole decoded content;
+    /// - `enumeration`: JSON Schema equality (`1 == 1.0`, objects regardless of key order,
+    ///   strings scalar by scalar);
+    /// - `object`: keys unique; each key a named property or else `additionalProperties`;
+    ///   required ones present; unless `allowsAnyOrder`, the named properties that appear do so
+    ///   in declaration order (other keys may sit anywhere);
+    /// - `anyOf`: at least one branch; a branch that leads back to the same `anyOf` without
+    ///   entering an element or property accepts nothing (least fixed point), so a malformed
+    ///   graph cannot make the check loop.
+    ///
+    /// A pattern that cannot be compiled, or whose lazy DFA overflows, rejects (never accepts
+    /// wrongly).
+    ///
+    /// ```swift
+    /// let validator = SchemaGraph.Validator(graph)
+    /// for text in ["1", "\"x\""] { print(validator.accepts(jsonBytes: Array(text.utf8))) }
+    /// ```
+    public struct Validator {
+        /// The graph checked against.
+        public let graph: SchemaGraph
+        private let automata = PatternAutomata()
+
+        /// A validator for `graph`.
+        public init(_ graph: SchemaGraph) {
+            self.graph = graph
+        }
+
+        /// Whether the root accepts `value`.
+        public func accepts(_ value: JSONValue) -> Bool {
+            accepts(value, node: graph.root)
+        }
+
+        /// Whether the node `node` accepts `value`.
+        public func accepts(_ value: JSONValue, node: SchemaNode.ID) -> Bool {
+            var open: [SchemaNode.ID] = []
+            return check(value, node, &open)
+        }
+
+        /// Whether the root accepts the JSON document in `jsonBytes` (`false` if it is not one
+        /// complete, valid JSON document).
+        public func accepts(jsonBytes: [UInt8]) -> Bool {
+            guard let parsed = try? PartialJSON.parseComplete(bytes: jsonBytes) else { return false }
+            return accepts(JSONValue(parsed))
+        }
+
+        /// `open` holds the `anyOf` nodes entered since the last element or property.
+        private func check(_ value: JSONValue, _ id: SchemaNode.ID, _ open: inout [SchemaNode.ID]) -> Bool {
+            guard graph.nodes.indices.contains(id) else { return false }
+            switch graph.nodes[id] {
+            case .any: return true
+            case .never: return false
+            case .null: return value == .null
+            case .boolean:
+                if case .bool = value { return true }
+                return false
+            case .integer(let bounds): return checkInteger(value, bounds)
+            case .number(let bounds): return checkNumber(value, bounds)
+            case .string(let node):
+                guard case .string(let text) = value else { return false }
+                return checkString(text, node)
+            case .enumeration(let values): return values.contains { $0.isSchemaEqual(to: value) }
+            case .array(let node):
+                guard case .array(let items) = value else { return false }
+                return checkArray(items, node)
+            case .object(let node):
+                guard case .object(let members) = value else { return false }
+                return checkObject(members, node)
+            case .anyOf(let branches):
+                guard !open.contains(id) else { return false }
+                open.append(id)
+                defer { open.removeLast() }
+                return branches.contains { check(value, $0, &open) }
+            }
+        }
+
+        private func checkInteger(_ value: JSONValue, _ bounds: IntegerBounds) -> Bool {
+            guard case .number(let text) = value, let number = JSONSchemaDecimal(text), number.isInteger else { return false }
+            if let minimum = bounds.minimum, number < JSONSchemaDecimal(minimum) { return false }
+            if let maximum = bounds.maximum, JSONSchemaDecimal(maximum) < number { return false }
+            return true
+        }
+
+        private func checkNumber(_ value: JSONValue, _ bounds: NumberBounds) -> Bool {
+            guard case .number(let text) = value, let number = JSONSchemaDecimal(text) else { return false }
+            if let minimum = bounds.minimum {
+                guard !minimum.isNaN, minimum != .infinity else { return false }
+                if minimum.isFinite {
+                    let bound = JSONSchemaDecimal(exactly: minimum)
+                    if number < bound || (bounds.exclusiveMinimum && number == bound) { return false }
+                }
+            }
+            if let maximum = bounds.maximum {
+                guard !maximum.isNaN, maximum != -.infinity else { return false }
+                if maximum.isFinite {
+                    let bound = JSONSchemaDecimal(exactly: maximum)
+                    if bound < number || (bounds.exclusiveMaximum && number == bound) { return false }
+                }
+            }
+            return true
+        }
+
+        private func checkString(_ text: String, _ node: StringNode) -> Bool {
+            let length = text.unicodeScalars.count
+            guard length >= node.minLength, length <= node.maxLength ?? Int.max else { return false }
+            if let format = node.format, !automata.matches(format.regex, text) { return false }
+            return node.patterns.allSatisfy { automata.matches($0, text) }
+        }
+
+        private func checkArray(_ items: [JSONValue], _ node: ArrayNode) -> Bool {
+            guard items.count >= node.minItems, items.count <= node.maxItems ?? Int.max else { return false }
+            if node.items == nil, items.count > node.prefixItems.count { return false }
+            for (index, item) in items.enumerated() {
+                let itemNode = index < node.prefixItems.count ? node.prefixItems[index] : node.items!
+                var open: [SchemaNode.ID] = []
+                guard check(item, itemNode, &open) else { return false }
+            }
+            return true
+        }
+
+        private func checkObject(_ members: [JSONMember], _ node: ObjectNode) -> Bool {
+            var seen = Set<[UInt8]>()
+            var present = Set<Int>()
+            var lastNamed = -1
+            for member in members {
+                let key = Array(member.key.utf8)
+                guard seen.insert(key).inserted else { return false }
+                let named = node.properties.firstIndex { $0.name.utf8.elementsEqual(key) }
+                let valueNode: SchemaNode.ID
+                if let named {
+                    if !node.allowsAnyOrder {
+                        guard named > lastNamed else { return false }
+                        lastNamed = named
+                    }
+                    present.insert(named)
+                    valueNode = node.properties[named].node
+                } else {
+                    guard let additional = node.additionalProperties else { return false }
+                    valueNode = additional
+                }
+                var open: [SchemaNode.ID] = []
+                guard check(member.value, valueNode, &open) else { return false }
+            }
+            for (index, property) in node.properties.enumerated() where property.isRequired && !present.contains(index) {
+                return false
+            }
+            return true
+        }
+    }
+}
+
+/// Compiled whole-match UTF-8 automata of the patterns a validator has met, shared by its copies.
+final class PatternAutomata {
+    private var compiled: [RegexPattern: ByteDFA?] = [:]
+
+    /// Whether `text` matches `pattern` as a whole; `false` if the pattern cannot be compiled or
+    /// its automaton overflowed on the way.
+    func matches(_ pattern: RegexPattern, _ text: String) -> Bool {
+        let dfa: ByteDFA?
+        if let known = compiled[pattern] {
+            dfa = known
+        } else {
+            dfa = try? pattern.compile(AutomatonOptions(limits: AutomatonLimits(dfaStates: 100_000)))
+            compiled[pattern] = dfa
+        }
+        guard let dfa else { return false }
+        var state = dfa.start
+        do {
+            for byte in text.utf8 {
+                state = try dfa.checkedNext(state, byte)
+                if state == dfa.dead { return false }
+            }
+        } catch {
+            return false
+        }
+        return dfa.isAccepting(state)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import StructuredDecoding
+
+/// The official JSON Schema Test Suite against the committed baseline
+/// (`Fixtures/json-schema-suite/baseline.tsv`). Fails on any regression (a passing test now
+/// refused or wrong), any false accept, and a baseline that no longer lists the suite's tests.
+/// Regenerate after an improvement with `FM_UPDATE_BASELINE=1` (see the baseline's header).
+///
+/// The suite lives outside the repository (`../shared/data/json-schema-test-suite`, or under
+/// `$FM_SHARED_DIR`); like `StringFormatTests`, the test runs when that directory exists and is
+/// reported as skipped (with the reason) when it does not.
+@Suite struct JSONSchemaSuiteTests {
+    /// `$FM_SHARED_DIR` (for a checkout elsewhere, e.g. a worktree), else `../shared` beside the
+    /// repository, as `StringFormatTests` finds it.
+    static let suite: URL = {
+        let shared = ProcessInfo.processInfo.environment["FM_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared")
+        return shared.appendingPathComponent("data/json-schema-test-suite/tests/draft2020-12").standardized
+    }()
+    static let baseline = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/json-schema-suite/baseline.tsv")
+
+    typealias Outcome = JSONSchemaSuiteRunner.Outcome
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: suite.path), "needs ../shared/data/json-schema-test-suite"))
+    func officialSuiteMatchesBaseline() throws {
+        let runner = JSONSchemaSuiteRunner(directory: Self.suite)
+        let (outcomes, refusals) = try runner.run { graph in
+            let validator = SchemaGraph.Validator(graph)
+            return { validator.accepts(jsonBytes: $0) }
+        }
+        print(Self.summary("JSON Schema Test Suite", outcomes, refusals: refusals))
+        #expect(outcomes.count > 2000, "the suite should have over 2000 tests; found \(outcomes.count)")
+
+        let falseAccepts = outcomes.filter { $0.value == .falseAccept }.keys.sorted()
+        #expect(falseAccepts.isEmpty, "false accepts: \(falseAccepts)")
+
+        if ProcessInfo.processInfo.environment["FM_UPDATE_BASELINE"] == "1" {
+            try FileManager.default.createDirectory(at: Self.baseline.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try JSONSchemaSuiteBaseline.text(outcomes).write(to: Self.baseline, atomically: true, encoding: .utf8)
+            print("wrote \(Self.baseline.path)")
+            return
+        }
+        let expected = try JSONSchemaSuiteBaseline.read(Self.baseline)
+        var improvements: [String] = []
+        for key in Set(expected.keys).union(outcomes.keys).sorted() {
+            guard let now = outcomes[key] else { Issue.record("\(key) is in the baseline but not in the suite"); continue }
+            guard let before = expected[key] else { Issue.record("\(key) (\(now.rawValue)) is not in the baseline"); continue }
+            if before == .pass, now != .pass { Issue.record("regression: \(key) was pass, now \(now.rawValue)") }
+            if now == .falseAccept, before != .falseAccept { Issue.record("new false accept: \(key)") }
+            if now == .pass, before != .pass { improvements.append("\(key): \(before.rawValue) -> pass") }
+        }
+        if !improvements.isEmpty {
+            print("improvements (regenerate the baseline with FM_UPDATE_BASELINE=1):\n  " + improvements.joined(separator: "\n  "))
+        }
+    }
+
+    /// Counts per outcome, per file, and the refusal reasons.
+    static func summary(_ title: String, _ outcomes: [JSONSchemaSuiteRunner.Case: Outcome], refusals: [String: JSONSchemaImportError]) -> String {
+        func counts(_ keys: some Sequence<JSONSchemaSuiteRunner.Case>) -> String {
+            let outcomes = keys.map { outcomes[$0]! }
+            return Outcome.allCases.map { outcome in "\(outcome.rawValue) \(outcomes.filter { $0 == outcome }.count)" }
+                .joined(separator: ", ")
+        }
+        var lines = ["\(title): \(outcomes.count) tests: \(counts(outcomes.keys))"]
+        let byFile = Dictionary(grouping: outcomes.keys, by: \.file)
+        for file in byFile.keys.sorted() { lines.append("  \(file): \(counts(byFile[file]!))") }
+        let reasons = Dictionary(grouping: refusals.values) { error in
+            String(String(describing: error.reason).prefix { $0 != "(" }) + (error.keyword.map { " `\($0)`" } ?? "")
+        }
+        lines.append("refused groups by reason:")
+        for (reason, errors) in reasons.sorted(by: { $0.value.count > $1.value.count }) {
+            lines.append("  \(errors.count) \(reason) e.g. \(errors[0])")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
