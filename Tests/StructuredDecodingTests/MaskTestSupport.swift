@@ -5,15 +5,21 @@ import TestSupport
 
 /// The real vocabularies, loaded once per test process.
 enum RealVocabularies {
-    static let qwen: Result<VocabularyIndex, Error> = Result { try load(TestModels.qwenPath()) }
-    static let gemma: Result<VocabularyIndex, Error> = Result { try load(TestModels.gemmaPath()) }
+    static let qwenVocabulary = Result { try load(TestModels.qwenPath()) }
+    static let gemmaVocabulary = Result { try load(TestModels.gemmaPath()) }
+    static let qwen = qwenVocabulary.map(VocabularyIndex.init)
+    static let gemma = gemmaVocabulary.map(VocabularyIndex.init)
+
+    static func vocabulary(_ name: String) throws -> TokenizerVocabulary {
+        try (name == "qwen" ? qwenVocabulary : gemmaVocabulary).get()
+    }
 
     static func index(_ name: String) throws -> VocabularyIndex {
         try (name == "qwen" ? qwen : gemma).get()
     }
 
-    private static func load(_ path: String) throws -> VocabularyIndex {
-        VocabularyIndex(TokenizerVocabulary(tokenizer: try TokenizerLoader.load(from: GGUFFile(path: path))))
+    private static func load(_ path: String) throws -> TokenizerVocabulary {
+        TokenizerVocabulary(tokenizer: try TokenizerLoader.load(from: GGUFFile(path: path)))
     }
 }
 
@@ -46,7 +52,7 @@ enum AppleStyleSchemas {
 
     /// A game character with an `anyOf` of tagged cases (Apple's enums with associated values).
     static let character: SchemaGraph = schema { g in
-        let text = g.add(.string(StringNode(maxLength: 40)))
+        let text = g.add(.string(StringNode()))
         let level = g.add(.integer(IntegerBounds(minimum: 1, maximum: 99)))
         let tagSword = g.add(.enumeration([.string("sword")]))
         let tagSpell = g.add(.enumeration([.string("spell")]))
@@ -65,5 +71,17 @@ enum AppleStyleSchemas {
     static let characterInstances = [
         #"{"name": "Barista Bob", "level": 12, "mood": "grumpy", "attacks": [{"type": "sword", "damage": 42}, {"type": "spell", "name": "Espresso Shot", "mana": 7}], "motto": "No decaf."}"#,
         #"{"name": "Latte", "level": 3, "mood": "sleepy", "attacks": []}"#,
+    ]
+
+    /// JSON-Schema-style length bounds (Apple's guides have none for strings): every length
+    /// state is a new lexeme state, so these are the worst case for memoized masks.
+    static let boundedStrings: SchemaGraph = schema { g in
+        let text = g.add(.string(StringNode(minLength: 1, maxLength: 40)))
+        let tags = g.add(.array(ArrayNode(items: g.add(.string(StringNode(maxLength: 12))), maxItems: 5)))
+        return g.add(.object(ObjectNode(properties: [property("title", text), property("tags", tags)])))
+    }
+
+    static let boundedStringInstances = [
+        #"{"title": "A short story about coffee", "tags": ["coffee", "story", "morning"]}"#,
     ]
 }

@@ -39,6 +39,9 @@ public enum GrammarBenchmark {
     public struct Report: Sendable {
         /// Time to compute each mask.
         public var mask: Distribution
+        /// The masks among `mask` that first computed a lexeme state's memoized mask (a walk of
+        /// the whole trie); the others only reused memoized ones.
+        public var coldMask: Distribution
         /// Time to commit each token.
         public var commit: Distribution
         /// Time to compile the schema (uncached).
@@ -68,17 +71,19 @@ public enum GrammarBenchmark {
             grammar = try Grammar(compiling: schema, options: options)
             compileTimes.append(microseconds(clock.now - start))
         }
-        var maskTimes: [Double] = [], commitTimes: [Double] = []
+        var maskTimes: [Double] = [], coldTimes: [Double] = [], commitTimes: [Double] = []
         var rejected = 0, replayed = 0
         var mask = TokenMask(count: index.tokenCount)
         for instance in instances {
             var matcher = GrammarMatcher(grammar: grammar, index: index)
             var ok = true
             for token in tokenize(Array(instance.utf8), index: index) + [index.endOfSequenceTokens.first ?? -1] where token >= 0 {
+                let memoized = index.memoizedMaskCount
                 let t0 = clock.now
                 matcher.fillMask(&mask)
                 let t1 = clock.now
                 maskTimes.append(microseconds(t1 - t0))
+                if index.memoizedMaskCount != memoized { coldTimes.append(microseconds(t1 - t0)) }
                 guard mask.contains(token) else { ok = false; break }
                 do { try matcher.commit(token) } catch { ok = false; break }
                 commitTimes.append(microseconds(clock.now - t1))
@@ -86,7 +91,7 @@ public enum GrammarBenchmark {
             }
             if !ok || !matcher.isFinished { rejected += 1 }
         }
-        return Report(mask: Distribution(maskTimes), commit: Distribution(commitTimes), compile: Distribution(compileTimes),
+        return Report(mask: Distribution(maskTimes), coldMask: Distribution(coldTimes), commit: Distribution(commitTimes), compile: Distribution(compileTimes),
                       rejectedInstances: rejected, tokens: replayed)
     }
 

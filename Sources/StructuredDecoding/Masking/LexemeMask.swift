@@ -20,48 +20,58 @@ final class LexemeMask: Sendable {
 
     /// Walks the whole trie with `dfa` from `state`.
     init(trie: TokenTrie, dfa: DenseDFA, state: UInt32) {
-        var list: [Int32] = []
+        var words = [UInt64](repeating: 0, count: (trie.vocabularySize + 63) / 64)
         var exits: [Int32] = []
+        var allowed = 0
         var visited = 0
         var states = [UInt32](repeating: 0, count: trie.maxDepth + 1)
         states[0] = state
+        let classCount = dfa.classCount
+        let count = trie.nodeCount
         trie.bytes.withUnsafeBufferPointer { bytes in
-            trie.depths.withUnsafeBufferPointer { depths in
-                trie.subtreeEnds.withUnsafeBufferPointer { ends in
-                    trie.tokenStarts.withUnsafeBufferPointer { starts in
-                        dfa.table.withUnsafeBufferPointer { table in
-                            dfa.classOf.withUnsafeBufferPointer { classOf in
-                                dfa.accepting.withUnsafeBufferPointer { accepting in
-                                    let classCount = dfa.classCount
-                                    let count = bytes.count
-                                    var i = 0
-                                    while i < count {
-                                        visited &+= 1
-                                        let depth = Int(depths[i])
-                                        let parent = states[depth &- 1]
-                                        let next = table[Int(parent) &* classCount &+ Int(classOf[Int(bytes[i])])]
-                                        if next == 0 {
-                                            if accepting[Int(parent)] { exits.append(Int32(i)) }
-                                            i = Int(ends[i])
-                                            continue
-                                        }
-                                        states[depth] = next
-                                        let lo = Int(starts[i]), hi = Int(starts[i &+ 1])
-                                        if lo < hi { for k in lo..<hi { list.append(trie.tokens[k]) } }
-                                        i &+= 1
-                                    }
-                                }
-                            }
-                        }
-                    }
+        trie.depths.withUnsafeBufferPointer { depths in
+        trie.subtreeEnds.withUnsafeBufferPointer { ends in
+        trie.tokenStarts.withUnsafeBufferPointer { starts in
+        trie.tokens.withUnsafeBufferPointer { tokens in
+        dfa.table.withUnsafeBufferPointer { table in
+        dfa.classOf.withUnsafeBufferPointer { classOf in
+        dfa.accepting.withUnsafeBufferPointer { accepting in
+        words.withUnsafeMutableBufferPointer { words in
+        states.withUnsafeMutableBufferPointer { states in
+            var i = 0
+            while i < count {
+                visited &+= 1
+                let depth = Int(depths[i])
+                let parent = states[depth &- 1]
+                let next = table[Int(parent) &* classCount &+ Int(classOf[Int(bytes[i])])]
+                if next == 0 {
+                    if accepting[Int(parent)] { exits.append(Int32(i)) }
+                    i = Int(ends[i])
+                    continue
+                }
+                states[depth] = next
+                var k = Int(starts[i])
+                let hi = Int(starts[i &+ 1])
+                while k < hi {
+                    let id = Int(tokens[k])
+                    words[id &>> 6] |= 1 &<< UInt64(id & 63)
+                    allowed &+= 1
+                    k &+= 1
+                }
+                i &+= 1
+            }
+        }}}}}}}}}}
+        if allowed > 512 {
+            tokens = .dense(words)
+        } else {
+            var list: [Int32] = []
+            for (w, word) in words.enumerated() where word != 0 {
+                var bits = word
+                while bits != 0 {
+                    list.append(Int32(w << 6 | bits.trailingZeroBitCount))
+                    bits &= bits - 1
                 }
             }
-        }
-        if list.count > 1024 {
-            var mask = TokenMask(count: trie.vocabularySize)
-            for id in list { mask.insert(Int(id)) }
-            tokens = .dense(mask.words)
-        } else {
             tokens = .sparse(list)
         }
         self.exits = exits

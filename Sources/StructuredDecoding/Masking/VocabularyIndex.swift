@@ -40,6 +40,10 @@ public final class VocabularyIndex: Sendable {
         tokenOffsets = offsets
         tokenData = data
         self.special = special
+        // The most common lexeme state: inside a string with unconstrained content.
+        if let string = try? Lexeme.interned(.string(StringNode())) {
+            _ = lexemeMask(string, state: string.dfa.next(string.dfa.start, UInt8(ascii: "\"")))
+        }
     }
 
     /// The bytes of token `id` (empty for special tokens).
