@@ -5,7 +5,7 @@ extension Grammar {
     /// The threads after `byte`, appended to `output` (empty when the byte is rejected).
     func step(_ threads: [ParserThread], _ byte: UInt8, into output: inout [ParserThread]) {
         for thread in threads {
-            let dfa = lexemes[Int(thread.lexeme)].dfa
+            let dfa = lexemes[Int(thread.lexeme)]
             let next = dfa.next(thread.state, byte)
             if next != DenseDFA.dead {
                 var moved = thread
@@ -13,7 +13,7 @@ extension Grammar {
                 output.append(moved)
             } else if dfa.isAccepting(thread.state) {
                 for started in following(thread) {
-                    let first = lexemes[Int(started.lexeme)].dfa.next(started.state, byte)
+                    let first = lexemes[Int(started.lexeme)].next(started.state, byte)
                     if first != DenseDFA.dead {
                         var moved = started
                         moved.state = first
@@ -51,7 +51,7 @@ extension Grammar {
 
     /// Whether the output may end after the bytes that led to `threads`.
     func isComplete(_ threads: [ParserThread]) -> Bool {
-        threads.contains { $0.stack.isEmpty && lexemes[Int($0.lexeme)].dfa.isAccepting($0.state) }
+        threads.contains { $0.stack.isEmpty && lexemes[Int($0.lexeme)].isAccepting($0.state) }
     }
 
     private func deduplicate(_ threads: inout [ParserThread]) {

@@ -24,18 +24,44 @@ enum LexemeSpec: Hashable, Sendable {
 }
 
 /// A compiled lexeme: its automaton and a process-wide id that keys the mask caches.
+///
+/// Strings bounded only in length keep the unconstrained string automaton and count scalars
+/// beside it (`LengthCounter`): a state is `count << 12 | base`. Their masks then come from one
+/// walk per base state, whatever the count (see `CountedWalk`).
 final class Lexeme: Sendable {
     /// Unique in the process.
     let id: Int
     /// What it accepts.
     let spec: LexemeSpec
-    /// The automaton.
+    /// The automaton (for a counted string: of unbounded strings).
     let dfa: DenseDFA
+    /// The scalar counter of a length-bounded string.
+    let counter: LengthCounter?
 
-    init(id: Int, spec: LexemeSpec, dfa: DenseDFA) {
+    init(id: Int, spec: LexemeSpec, dfa: DenseDFA, counter: LengthCounter? = nil) {
         self.id = id
         self.spec = spec
         self.dfa = dfa
+        self.counter = counter
+    }
+
+    /// The state before any byte.
+    var start: UInt32 { dfa.start }
+
+    /// The bytes that can begin the lexeme.
+    var firstBytes: ByteSet { dfa.firstBytes }
+
+    /// The state after `byte` (`DenseDFA.dead` when it cannot come next).
+    @inline(__always)
+    func next(_ state: UInt32, _ byte: UInt8) -> UInt32 {
+        guard let counter else { return dfa.next(state, byte) }
+        return counter.next(state, byte, dfa)
+    }
+
+    /// Whether the lexeme may end in `state`.
+    @inline(__always)
+    func isAccepting(_ state: UInt32) -> Bool {
+        dfa.isAccepting(counter == nil ? state : state & LengthCounter.baseMask)
     }
 
     private static let table = Mutex<[LexemeSpec: Lexeme]>([:])
@@ -43,10 +69,19 @@ final class Lexeme: Sendable {
     /// The lexeme for `spec`, built once per process.
     static func interned(_ spec: LexemeSpec) throws(GrammarError) -> Lexeme {
         if let known = table.withLock({ $0[spec] }) { return known }
-        let dfa = try build(spec)
+        var dfa: DenseDFA
+        var counter: LengthCounter?
+        if case .string(let node) = spec, node.patterns.isEmpty, node.format == nil, node.minLength > 0 || node.maxLength != nil,
+           let unbounded = try? interned(.string(StringNode())),
+           let made = LengthCounter(strings: unbounded.dfa, minimum: node.minLength, maximum: node.maxLength ?? LengthCounter.maxCount) {
+            dfa = unbounded.dfa
+            counter = made
+        } else {
+            dfa = try build(spec)
+        }
         return table.withLock { table in
             if let known = table[spec] { return known }
-            let lexeme = Lexeme(id: table.count, spec: spec, dfa: dfa)
+            let lexeme = Lexeme(id: table.count, spec: spec, dfa: dfa, counter: counter)
             table[spec] = lexeme
             return lexeme
         }

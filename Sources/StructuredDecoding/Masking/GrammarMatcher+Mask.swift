@@ -16,7 +16,7 @@ extension GrammarMatcher {
             guard !inside.exits.isEmpty else { continue }
             let following = grammar.following(thread)
             var firstBytes = ByteSet()
-            for next in following { firstBytes.formUnion(grammar.lexemes[Int(next.lexeme)].dfa.firstBytes) }
+            for next in following { firstBytes.formUnion(grammar.lexemes[Int(next.lexeme)].firstBytes) }
             var started: [ParserThread] = []
             for exit in inside.exits {
                 let node = Int(exit)

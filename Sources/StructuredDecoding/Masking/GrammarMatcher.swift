@@ -108,10 +108,10 @@ public struct GrammarMatcher: Sendable {
         var set = ByteSet()
         guard !isFinished else { return set }
         for thread in threads {
-            let dfa = grammar.lexemes[Int(thread.lexeme)].dfa
+            let dfa = grammar.lexemes[Int(thread.lexeme)]
             for byte in 0...255 where dfa.next(thread.state, UInt8(byte)) != DenseDFA.dead { set.insert(UInt8(byte)) }
             if dfa.isAccepting(thread.state) {
-                for next in grammar.following(thread) { set.formUnion(grammar.lexemes[Int(next.lexeme)].dfa.firstBytes) }
+                for next in grammar.following(thread) { set.formUnion(grammar.lexemes[Int(next.lexeme)].firstBytes) }
             }
         }
         return set

@@ -18,6 +18,12 @@ final class LexemeMask: Sendable {
     /// Nodes visited when it was computed (for benchmarks).
     let visited: Int
 
+    init(tokens: Tokens, exits: [Int32], visited: Int) {
+        self.tokens = tokens
+        self.exits = exits
+        self.visited = visited
+    }
+
     /// Walks the whole trie with `dfa` from `state`.
     init(trie: TokenTrie, dfa: DenseDFA, state: UInt32) {
         var words = [UInt64](repeating: 0, count: (trie.vocabularySize + 63) / 64)

@@ -21,6 +21,8 @@ public final class VocabularyIndex: Sendable {
     /// Special (control) tokens: never allowed, except end-of-sequence where the grammar ends.
     let special: [Bool]
     private let lexemeMasks = Mutex<[Int64: LexemeMask]>([:])
+    private let countedWalks = Mutex<[CountedKey: CountedWalk]>([:])
+    private struct CountedKey: Hashable { var dfa: ObjectIdentifier, base: UInt32 }
 
     /// Prepares `vocabulary`.
     public init(_ vocabulary: some Vocabulary) {
@@ -58,7 +60,19 @@ public final class VocabularyIndex: Sendable {
     func lexemeMask(_ lexeme: Lexeme, state: UInt32) -> LexemeMask {
         let key = Int64(lexeme.id) << 32 | Int64(state)
         if let known = lexemeMasks.withLock({ $0[key] }) { return known }
-        let computed = LexemeMask(trie: trie, dfa: lexeme.dfa, state: state)
+        let computed: LexemeMask
+        if let counter = lexeme.counter {
+            let base = state & LengthCounter.baseMask
+            let key = CountedKey(dfa: ObjectIdentifier(lexeme.dfa), base: base)
+            let walk = countedWalks.withLock { $0[key] } ?? {
+                let walk = CountedWalk(trie: trie, dfa: lexeme.dfa, counter: counter, base: base)
+                countedWalks.withLock { $0[key] = walk }
+                return walk
+            }()
+            computed = walk.mask(count: Int(state >> LengthCounter.baseBits), counter: counter, vocabularySize: tokenCount)
+        } else {
+            computed = LexemeMask(trie: trie, dfa: lexeme.dfa, state: state)
+        }
         lexemeMasks.withLock { $0[key] = computed }
         return computed
     }
