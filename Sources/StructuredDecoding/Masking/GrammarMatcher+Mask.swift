@@ -42,6 +42,7 @@ extension GrammarMatcher {
         addTokens(at: root, to: &mask)
         let base = Int(trie.depths[root])
         var states: [[ParserThread]] = [threads]
+        var caches: [[[ParserThread]?]] = [[]]
         var visited = 1
         var i = root + 1
         let end = Int(trie.subtreeEnds[root])
@@ -50,12 +51,18 @@ extension GrammarMatcher {
             visited += 1
             let level = Int(trie.depths[i]) - base
             next.removeAll(keepingCapacity: true)
-            grammar.step(states[level - 1], trie.bytes[i], into: &next)
+            grammar.step(states[level - 1], trie.bytes[i], following: &caches[level - 1], into: &next)
             if next.isEmpty {
                 i = Int(trie.subtreeEnds[i])
                 continue
             }
-            if states.count > level { states[level] = next } else { states.append(next) }
+            if states.count > level {
+                states[level] = next
+                caches[level] = []
+            } else {
+                states.append(next)
+                caches.append([])
+            }
             addTokens(at: i, to: &mask)
             i += 1
         }

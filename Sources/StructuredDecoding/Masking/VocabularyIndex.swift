@@ -42,9 +42,12 @@ public final class VocabularyIndex: Sendable {
         tokenOffsets = offsets
         tokenData = data
         self.special = special
-        // The most common lexeme state: inside a string with unconstrained content.
-        if let string = try? Lexeme.interned(.string(StringNode())) {
-            _ = lexemeMask(string, state: string.dfa.next(string.dfa.start, UInt8(ascii: "\"")))
+        // The most common lexeme states, computed now rather than at the first mask: inside a
+        // string with unconstrained content, and the walk every length-bounded string shares.
+        for spec in [LexemeSpec.string(StringNode()), .string(StringNode(maxLength: LengthCounter.maxCount))] {
+            if let string = try? Lexeme.interned(spec) {
+                _ = lexemeMask(string, state: string.next(string.start, UInt8(ascii: "\"")))
+            }
         }
     }
 
