@@ -63,11 +63,15 @@ public struct GrammarMatcher: Sendable {
         }
     }
 
-    /// Whether token `id` may come next.
+    /// Whether token `id` may come next: what `commit` would accept, checked byte by byte
+    /// (the definition the masks are tested against; use `fillMask` to ask for every token).
     public func allows(_ id: Int) -> Bool {
-        var copy = self
-        do { try copy.commit(id) } catch { return false }
-        return true
+        guard id >= 0 && id < index.tokenCount, !isFinished else { return false }
+        if index.endOfSequenceTokens.contains(id) { return grammar.isComplete(threads) }
+        let bytes = index.tokenBytes(id)
+        guard !index.isSpecial(id), !bytes.isEmpty else { return false }
+        if case .success = bytes.withUnsafeBufferPointer({ grammar.advance(threads, bytes: $0) }) { return true }
+        return false
     }
 
     /// Undoes the last `count` commits.
