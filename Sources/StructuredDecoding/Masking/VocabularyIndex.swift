@@ -63,6 +63,10 @@ public final class VocabularyIndex: Sendable {
     func lexemeMask(_ lexeme: Lexeme, state: UInt32) -> LexemeMask {
         let key = Int64(lexeme.id) << 32 | Int64(state)
         if let known = lexemeMasks.withLock({ $0[key] }) { return known }
+        if lexemeMasks.withLock({ $0.count }) >= Self.maxMemoizedMasks {
+            lexemeMasks.withLock { $0.removeAll() }
+            countedWalks.withLock { $0.removeAll() }
+        }
         let computed: LexemeMask
         if let counter = lexeme.counter {
             let base = state & LengthCounter.baseMask
@@ -79,6 +83,10 @@ public final class VocabularyIndex: Sendable {
         lexemeMasks.withLock { $0[key] = computed }
         return computed
     }
+
+    /// The most lexeme-state masks kept (each up to one bit per token); past it the memo
+    /// starts over, so a long-running server with many schemas stays bounded in memory.
+    public static let maxMemoizedMasks = 4096
 
     /// The number of lexeme states whose masks are memoized.
     public var memoizedMaskCount: Int { lexemeMasks.withLock { $0.count } }
