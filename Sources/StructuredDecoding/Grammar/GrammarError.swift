@@ -15,6 +15,7 @@ public enum GrammarError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An option is out of range.
     case invalidOption(String)
 
+    /// The problem in one line, naming the node.
     public var description: String {
         switch self {
         case .unsatisfiable(let node): "schema node \(node) accepts no value"

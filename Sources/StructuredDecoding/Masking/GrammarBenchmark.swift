@@ -15,6 +15,7 @@ public enum GrammarBenchmark {
     public struct Distribution: Sendable, CustomStringConvertible {
         /// The number of measurements.
         public var count: Int
+        /// The median, 90th, 99th and 99.9th percentiles, the maximum and the mean (µs).
         public var p50: Double, p90: Double, p99: Double, p999: Double, max: Double, mean: Double
 
         /// Summarizes `samples` (microseconds).
@@ -29,6 +30,7 @@ public enum GrammarBenchmark {
             mean = sorted.isEmpty ? 0 : sorted.reduce(0, +) / Double(sorted.count)
         }
 
+        /// One line: count and percentiles.
         public var description: String {
             func f(_ x: Double) -> String { x < 10 ? "\(Double(Int(x * 100)) / 100)" : "\(Double(Int(x * 10)) / 10)" }
             return "n \(count): p50 \(f(p50)) µs, p90 \(f(p90)), p99 \(f(p99)), p99.9 \(f(p999)), max \(f(max)), mean \(f(mean))"

@@ -15,6 +15,7 @@ public enum GrammarMatcherError: Error, Hashable, Sendable, CustomStringConverti
     /// `rewind` by more tokens than were committed.
     case cannotRewind(requested: Int, available: Int)
 
+    /// The problem in one line, naming the token or offset.
     public var description: String {
         switch self {
         case .tokenRejected(let token, let offset): "token \(token) is not allowed here (its byte \(offset) cannot come next)"
