@@ -101,9 +101,10 @@ import Testing
 
     /// Random walks: at every step the mask equals the definition (commit succeeds) and is
     /// never empty before the output is complete.
-    @Test func randomWalksMatchTheDefinition() throws {
+    @Test(arguments: [GrammarOptions.appleCompact, .flexible(maxRun: 2)])
+    func randomWalksMatchTheDefinition(_ options: GrammarOptions) throws {
         var random = SplitMixGenerator(seed: 7)
-        let grammar = try Grammar.compile(Self.graph)
+        let grammar = try Grammar.compile(Self.graph, options: options)
         for _ in 0..<40 {
             var m = GrammarMatcher(grammar: grammar, index: Self.index)
             var path: [String] = []
