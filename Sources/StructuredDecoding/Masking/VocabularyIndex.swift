@@ -25,23 +25,51 @@ public final class VocabularyIndex: Sendable {
     private struct CountedKey: Hashable { var dfa: ObjectIdentifier, base: UInt32 }
 
     /// Prepares `vocabulary`.
-    public init(_ vocabulary: some Vocabulary) {
-        trie = TokenTrie(vocabulary)
-        tokenCount = vocabulary.tokenCount
-        endOfSequenceTokens = vocabulary.endOfSequenceTokens.filter { $0 >= 0 && $0 < vocabulary.tokenCount }
+    public convenience init(_ vocabulary: some Vocabulary) {
+        let table = TokenTable(vocabulary)
+        self.init(trie: TokenTrie(vocabulary), table: table)
+    }
+
+    /// Every token's bytes and kind, read once from a vocabulary.
+    struct TokenTable {
+        var count: Int
+        var endOfSequence: [Int]
         var offsets: [Int32] = [0]
         var data: [UInt8] = []
-        var special = [Bool](repeating: false, count: vocabulary.tokenCount)
-        offsets.reserveCapacity(tokenCount + 1)
-        for id in 0..<tokenCount {
-            special[id] = vocabulary.isSpecial(id)
-            if !special[id] { data.append(contentsOf: vocabulary.tokenBytes(id)) }
-            offsets.append(Int32(data.count))
+        var special: [Bool]
+
+        init(_ vocabulary: some Vocabulary) {
+            count = vocabulary.tokenCount
+            endOfSequence = vocabulary.endOfSequenceTokens.filter { $0 >= 0 && $0 < vocabulary.tokenCount }
+            special = [Bool](repeating: false, count: count)
+            offsets.reserveCapacity(count + 1)
+            for id in 0..<count {
+                special[id] = vocabulary.isSpecial(id)
+                if !special[id] { data.append(contentsOf: vocabulary.tokenBytes(id)) }
+                offsets.append(Int32(data.count))
+            }
+            for id in endOfSequence { special[id] = true }
         }
-        for id in endOfSequenceTokens { special[id] = true }
-        tokenOffsets = offsets
-        tokenData = data
-        self.special = special
+
+        /// FNV-1a over the token bytes, kinds and end-of-sequence ids: what a stored index must match.
+        var fingerprint: UInt64 {
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            func mix(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01B3 }
+            for byte in data { mix(byte) }
+            for offset in offsets { for shift in stride(from: 0, to: 32, by: 8) { mix(UInt8(truncatingIfNeeded: offset >> Int32(shift))) } }
+            for flag in special { mix(flag ? 1 : 0) }
+            for id in endOfSequence { for shift in stride(from: 0, to: 64, by: 8) { mix(UInt8(truncatingIfNeeded: id >> shift)) } }
+            return hash
+        }
+    }
+
+    init(trie: TokenTrie, table: TokenTable) {
+        self.trie = trie
+        tokenCount = table.count
+        endOfSequenceTokens = table.endOfSequence
+        tokenOffsets = table.offsets
+        tokenData = table.data
+        special = table.special
         // The most common lexeme states, computed now rather than at the first mask: inside a
         // string with unconstrained content, and the walk every length-bounded string shares.
         for spec in [LexemeSpec.string(StringNode()), .string(StringNode(maxLength: LengthCounter.maxCount))] {
