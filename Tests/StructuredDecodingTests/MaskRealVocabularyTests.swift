@@ -42,7 +42,8 @@ import Testing
         let index = try RealVocabularies.index(name)
         for (label, graph, instances) in [("recipe", AppleStyleSchemas.recipe, AppleStyleSchemas.recipeInstances),
                                           ("character", AppleStyleSchemas.character, AppleStyleSchemas.characterInstances),
-                                          ("bounded strings", AppleStyleSchemas.boundedStrings, AppleStyleSchemas.boundedStringInstances)] {
+                                          ("bounded strings", AppleStyleSchemas.boundedStrings, AppleStyleSchemas.boundedStringInstances),
+                                          ("wide regex", AppleStyleSchemas.wideRegex, AppleStyleSchemas.wideRegexInstances)] {
             let report = try GrammarBenchmark.run(schema: graph, index: index, instances: instances)
             #expect(report.rejectedInstances == 0, "\(name) \(label): an instance was rejected")
             print("\(name) \(label): \(report.tokens) tokens\n  mask    \(report.mask)\n  cold    \(report.coldMask)\n  commit  \(report.commit)\n  compile \(report.compile), first \(report.firstCompile) µs")

@@ -84,4 +84,16 @@ enum AppleStyleSchemas {
     static let boundedStringInstances = [
         #"{"title": "A short story about coffee", "tags": ["coffee", "story", "morning"]}"#,
     ]
+
+    /// Wide regular expressions (most tokens fit, several automaton states): every new state
+    /// costs a whole-trie walk the first time.
+    static let wideRegex: SchemaGraph = schema { g in
+        let email = g.add(.string(StringNode(format: .email)))
+        let note = g.add(.string(StringNode(patterns: [pattern("[^\\n]*coffee[^\\n]*")])))
+        return g.add(.object(ObjectNode(properties: [property("email", email), property("note", note)])))
+    }
+
+    static let wideRegexInstances = [
+        #"{"email": "bob.barista@coffee-shop.example", "note": "Bob likes his coffee black and strong."}"#,
+    ]
 }
