@@ -15,7 +15,8 @@ import Testing
     func masksEqualTheDefinitionAlongAnInstance(_ name: String) throws {
         let index = try RealVocabularies.index(name)
         for (graph, instance) in [(AppleStyleSchemas.character, AppleStyleSchemas.characterInstances[0]),
-                                  (AppleStyleSchemas.boundedStrings, AppleStyleSchemas.boundedStringInstances[0])] {
+                                  (AppleStyleSchemas.boundedStrings, AppleStyleSchemas.boundedStringInstances[0]),
+                                  (AppleStyleSchemas.wideRegex, AppleStyleSchemas.wideRegexInstances[0])] {
         let grammar = try Grammar.compile(graph)
         var matcher = GrammarMatcher(grammar: grammar, index: index)
         let tokens = GrammarBenchmark.tokenize(Array(instance.utf8), index: index)

@@ -24,6 +24,23 @@ final class LexemeMask: Sendable {
         self.visited = visited
     }
 
+    /// A mask from a bitset of `allowed` tokens (kept as a list when few).
+    convenience init(words: [UInt64], allowed: Int, exits: [Int32]) {
+        if allowed > 512 {
+            self.init(tokens: .dense(words), exits: exits, visited: 0)
+            return
+        }
+        var list: [Int32] = []
+        for (w, word) in words.enumerated() where word != 0 {
+            var bits = word
+            while bits != 0 {
+                list.append(Int32(w << 6 | bits.trailingZeroBitCount))
+                bits &= bits - 1
+            }
+        }
+        self.init(tokens: .sparse(list), exits: exits, visited: 0)
+    }
+
     /// Walks the whole trie with `dfa` from `state`.
     init(trie: TokenTrie, dfa: DenseDFA, state: UInt32) {
         var words = [UInt64](repeating: 0, count: (trie.vocabularySize + 63) / 64)

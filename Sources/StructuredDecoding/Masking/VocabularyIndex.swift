@@ -22,6 +22,8 @@ public final class VocabularyIndex: Sendable {
     let special: [Bool]
     private let lexemeMasks = Mutex<[Int64: LexemeMask]>([:])
     private let countedWalks = Mutex<[CountedKey: CountedWalk]>([:])
+    private let subtreeWalks = Mutex<[SubtreeKey: SubtreeWalk]>([:])
+    private struct SubtreeKey: Hashable { var lexeme: Int, state: UInt32, root: Int32 }
     private struct CountedKey: Hashable { var dfa: ObjectIdentifier, base: UInt32 }
 
     /// Prepares `vocabulary`.
@@ -94,6 +96,7 @@ public final class VocabularyIndex: Sendable {
         if lexemeMasks.withLock({ $0.count }) >= Self.maxMemoizedMasks {
             lexemeMasks.withLock { $0.removeAll() }
             countedWalks.withLock { $0.removeAll() }
+            subtreeWalks.withLock { $0.removeAll() }
         }
         let computed: LexemeMask
         if let counter = lexeme.counter {
@@ -106,10 +109,37 @@ public final class VocabularyIndex: Sendable {
             }()
             computed = walk.mask(count: Int(state >> LengthCounter.baseBits), counter: counter, vocabularySize: tokenCount)
         } else {
-            computed = LexemeMask(trie: trie, dfa: lexeme.dfa, state: state)
+            computed = composedMask(lexeme, state: state)
         }
         lexemeMasks.withLock { $0[key] = computed }
         return computed
+    }
+
+    /// The mask of a lexeme state from the memoized walks of each first byte's subtree.
+    private func composedMask(_ lexeme: Lexeme, state: UInt32) -> LexemeMask {
+        let dfa = lexeme.dfa
+        var words = [UInt64](repeating: 0, count: (tokenCount + 63) / 64)
+        var exits: [Int32] = []
+        var allowed = 0
+        var root = 0
+        while root < trie.nodeCount {
+            defer { root = Int(trie.subtreeEnds[root]) }
+            let next = dfa.next(state, trie.bytes[root])
+            if next == DenseDFA.dead {
+                if dfa.isAccepting(state) { exits.append(Int32(root)) }
+                continue
+            }
+            let key = SubtreeKey(lexeme: lexeme.id, state: next, root: Int32(root))
+            let walk = subtreeWalks.withLock { $0[key] } ?? {
+                let walk = SubtreeWalk(trie: trie, dfa: dfa, root: root, state: next)
+                subtreeWalks.withLock { $0[key] = walk }
+                return walk
+            }()
+            for id in walk.tokens { words[Int(id) >> 6] |= 1 << UInt64(id & 63) }
+            allowed += walk.tokens.count
+            exits.append(contentsOf: walk.exits)
+        }
+        return LexemeMask(words: words, allowed: allowed, exits: exits)
     }
 
     /// The most lexeme-state masks kept (each up to one bit per token); past it the memo
