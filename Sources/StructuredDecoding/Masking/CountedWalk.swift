@@ -94,6 +94,6 @@ final class CountedWalk: Sendable {
             words[Int(token) >> 6] |= 1 << UInt64(token & 63)
         }
         let exits = exits.filter { Int($0.count) >= needed && Int($0.count) <= left }.map(\.node)
-        return LexemeMask(tokens: .dense(words), exits: exits, visited: 0)
+        return LexemeMask(tokens: .dense(words), exits: exits)
     }
 }
