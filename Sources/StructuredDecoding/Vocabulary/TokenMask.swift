@@ -35,8 +35,24 @@ public struct TokenMask: Sendable, Equatable {
     public mutating func remove(_ id: Int) { storage[id >> 6] &= ~(1 << UInt64(id & 63)) }
 
     /// Allows every token of `other` as well.
-    public mutating func formUnion(_ other: TokenMask) {
-        for i in storage.indices { storage[i] |= other.storage[i] }
+    public mutating func formUnion(_ other: TokenMask) { formUnion(words: other.storage) }
+
+    /// Allows every token whose bit is set in `words` (a bitset of the same layout).
+    @inlinable
+    public mutating func formUnion(words other: [UInt64]) {
+        precondition(other.count == storage.count, "TokenMask: word counts differ")
+        storage.withUnsafeMutableBufferPointer { mine in
+            other.withUnsafeBufferPointer { theirs in
+                for i in 0..<mine.count { mine[i] |= theirs[i] }
+            }
+        }
+    }
+
+    /// Forbids every token.
+    public mutating func removeAll() {
+        storage.withUnsafeMutableBufferPointer { words in
+            for i in 0..<words.count { words[i] = 0 }
+        }
     }
 
     /// Keeps only tokens also in `other`.

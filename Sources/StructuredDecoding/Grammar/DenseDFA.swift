@@ -1,0 +1,119 @@
+/// A lexeme's automaton, fully built and immutable: the form the mask walks read.
+///
+/// States are `UInt32`; `dead` (0) rejects everything and `start` is 1 (or 0 for the empty
+/// language). Every other state can still reach acceptance (the tables are pruned), so a walk
+/// that has not reached `dead` can always be finished. Bytes are folded into classes so the
+/// table stays small: `next(s, b) = table[s * classCount + classOf[b]]`.
+///
+/// Built from a lazy `ByteDFA` (regex, JSON strings), from literal byte strings (punctuation,
+/// keys, constants), or as the product of two others (bounds, several patterns).
+final class DenseDFA: Sendable {
+    /// The state that accepts nothing.
+    static let dead: UInt32 = 0
+    /// The class of each byte value.
+    let classOf: [UInt8]
+    /// The number of byte classes.
+    let classCount: Int
+    /// `[stateCount, classCount]` transitions.
+    let table: [UInt32]
+    /// Whether each state accepts.
+    let accepting: [Bool]
+    /// The initial state (`dead` when the language is empty).
+    let start: UInt32
+    /// The bytes that can begin a word of the language (`next(start, b) != dead`).
+    let firstBytes: ByteSet
+
+    /// The number of states, `dead` included.
+    var stateCount: Int { accepting.count }
+
+    /// Wraps tables that are already pruned (every non-dead state live) and numbered with
+    /// `dead` = 0 and the start at 1.
+    init(classOf: [UInt8], classCount: Int, table: [UInt32], accepting: [Bool], isEmpty: Bool) {
+        self.classOf = classOf
+        self.classCount = classCount
+        self.table = table
+        self.accepting = accepting
+        start = isEmpty ? Self.dead : 1
+        var first = ByteSet()
+        if !isEmpty {
+            for byte in 0..<256 where table[classCount + Int(classOf[byte])] != Self.dead { first.insert(UInt8(byte)) }
+        }
+        firstBytes = first
+    }
+
+    /// The state after `byte`.
+    @inline(__always)
+    func next(_ state: UInt32, _ byte: UInt8) -> UInt32 {
+        table[Int(state) &* classCount &+ Int(classOf[Int(byte)])]
+    }
+
+    /// Whether `state` accepts.
+    @inline(__always)
+    func isAccepting(_ state: UInt32) -> Bool { accepting[Int(state)] }
+
+    /// Whether the whole of `bytes` is in the language.
+    func matches(_ bytes: some Sequence<UInt8>) -> Bool {
+        var state = start
+        for byte in bytes {
+            state = next(state, byte)
+            if state == Self.dead { return false }
+        }
+        return isAccepting(state)
+    }
+}
+
+/// A set of byte values as four words.
+struct ByteSet: Hashable, Sendable {
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    /// The empty set.
+    init() {}
+
+    /// Adds `byte`.
+    mutating func insert(_ byte: UInt8) {
+        let bit = UInt64(1) << UInt64(byte & 63)
+        switch byte >> 6 {
+        case 0: words.0 |= bit
+        case 1: words.1 |= bit
+        case 2: words.2 |= bit
+        default: words.3 |= bit
+        }
+    }
+
+    /// Whether `byte` is in the set.
+    @inline(__always)
+    func contains(_ byte: UInt8) -> Bool {
+        let word: UInt64
+        switch byte >> 6 {
+        case 0: word = words.0
+        case 1: word = words.1
+        case 2: word = words.2
+        default: word = words.3
+        }
+        return word >> UInt64(byte & 63) & 1 != 0
+    }
+
+    /// Adds every byte of `other`.
+    mutating func formUnion(_ other: ByteSet) {
+        words = (words.0 | other.words.0, words.1 | other.words.1, words.2 | other.words.2, words.3 | other.words.3)
+    }
+
+    /// The number of bytes in the set.
+    var count: Int {
+        words.0.nonzeroBitCount + words.1.nonzeroBitCount + words.2.nonzeroBitCount + words.3.nonzeroBitCount
+    }
+
+    /// The bytes in increasing order.
+    var elements: [UInt8] { (0...255).compactMap { contains(UInt8($0)) ? UInt8($0) : nil } }
+
+    static func == (a: ByteSet, b: ByteSet) -> Bool {
+        a.words.0 == b.words.0 && a.words.1 == b.words.1 && a.words.2 == b.words.2 && a.words.3 == b.words.3
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(words.0)
+        hasher.combine(words.1)
+        hasher.combine(words.2)
+        hasher.combine(words.3)
+    }
+}

@@ -1,0 +1,31 @@
+/// Why a `SchemaGraph` could not be compiled into a `Grammar`. Each case names the node.
+public enum GrammarError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The root (or the node named) accepts no value at all, so no output could ever complete.
+    case unsatisfiable(node: SchemaNode.ID)
+    /// A node id points outside the graph.
+    case unknownNode(SchemaNode.ID, referencedFrom: SchemaNode.ID?)
+    /// A number bound is not a finite number.
+    case nonFiniteBound(node: SchemaNode.ID)
+    /// A string node's pattern or format could not be compiled.
+    case regex(node: SchemaNode.ID, RegexError)
+    /// A lexeme automaton would exceed `DenseDFA.maxStates` states (the text says which).
+    case automatonTooLarge(String)
+    /// `anyOf` nodes refer to each other in a cycle that never reads a byte.
+    case emptyRecursion(node: SchemaNode.ID)
+    /// An option is out of range.
+    case invalidOption(String)
+
+    /// The problem in one line, naming the node.
+    public var description: String {
+        switch self {
+        case .unsatisfiable(let node): "schema node \(node) accepts no value"
+        case .unknownNode(let id, let from):
+            "schema node \(id) does not exist" + (from.map { " (referenced from node \($0))" } ?? "")
+        case .nonFiniteBound(let node): "schema node \(node): number bound is not finite"
+        case .regex(let node, let error): "schema node \(node): \(error)"
+        case .automatonTooLarge(let what): "automaton for \(what) is too large"
+        case .emptyRecursion(let node): "schema node \(node): anyOf recursion that reads nothing"
+        case .invalidOption(let text): "invalid grammar option: \(text)"
+        }
+    }
+}

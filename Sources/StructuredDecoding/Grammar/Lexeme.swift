@@ -1,0 +1,172 @@
+import Synchronization
+
+/// What one lexeme (a token of the JSON text: punctuation, a key, a string, a number, a
+/// constant) accepts. Equal specifications share one automaton and one set of cached masks in
+/// every grammar and vocabulary of the process.
+enum LexemeSpec: Hashable, Sendable {
+    /// Exactly one of these byte strings.
+    case literals([[UInt8]])
+    /// JSON whitespace, 1 to `maxRun` bytes.
+    case whitespace(maxRun: Int)
+    /// A JSON string literal (quotes included) whose decoded content satisfies the node.
+    case string(StringNode)
+    /// A JSON string literal decoding to none of `names` (any spelling).
+    case stringExcept([String])
+    /// A JSON number (an integer if `integersOnly`) within the bounds; exponents only when
+    /// unbounded.
+    case number(NumberBounds, integersOnly: Bool)
+    /// An integer within exact integer bounds.
+    case integer(IntegerBounds)
+    /// A number equal to the decimal written (any plain spelling: `1`, `1.0`, `1.00`).
+    case numberEqual(String)
+    /// Any of these.
+    case union([LexemeSpec])
+}
+
+/// A compiled lexeme: its automaton and a process-wide id that keys the mask caches.
+///
+/// Strings bounded only in length keep the unconstrained string automaton and count scalars
+/// beside it (`LengthCounter`): a state is `count << 12 | base`. Their masks then come from one
+/// walk per base state, whatever the count (see `CountedWalk`).
+final class Lexeme: Sendable {
+    /// Unique in the process.
+    let id: Int
+    /// What it accepts.
+    let spec: LexemeSpec
+    /// The automaton (for a counted string: of unbounded strings).
+    let dfa: DenseDFA
+    /// The scalar counter of a length-bounded string.
+    let counter: LengthCounter?
+
+    init(id: Int, spec: LexemeSpec, dfa: DenseDFA, counter: LengthCounter? = nil) {
+        self.id = id
+        self.spec = spec
+        self.dfa = dfa
+        self.counter = counter
+    }
+
+    /// The state before any byte.
+    var start: UInt32 { dfa.start }
+
+    /// The bytes that can begin the lexeme.
+    var firstBytes: ByteSet { dfa.firstBytes }
+
+    /// The state after `byte` (`DenseDFA.dead` when it cannot come next).
+    @inline(__always)
+    func next(_ state: UInt32, _ byte: UInt8) -> UInt32 {
+        guard let counter else { return dfa.next(state, byte) }
+        return counter.next(state, byte, dfa)
+    }
+
+    /// Whether the lexeme may end in `state`.
+    @inline(__always)
+    func isAccepting(_ state: UInt32) -> Bool {
+        dfa.isAccepting(counter == nil ? state : state & LengthCounter.baseMask)
+    }
+
+    private static let table = Mutex<[LexemeSpec: Lexeme]>([:])
+
+    /// The lexeme for `spec`, built once per process.
+    static func interned(_ spec: LexemeSpec) throws(GrammarError) -> Lexeme {
+        if let known = table.withLock({ $0[spec] }) { return known }
+        var dfa: DenseDFA
+        var counter: LengthCounter?
+        if case .string(let node) = spec, node.patterns.isEmpty, node.format == nil, node.minLength > 0 || node.maxLength != nil,
+           let unbounded = try? interned(.string(StringNode())),
+           let made = LengthCounter(strings: unbounded.dfa, minimum: node.minLength, maximum: node.maxLength ?? LengthCounter.maxCount) {
+            dfa = unbounded.dfa
+            counter = made
+        } else {
+            dfa = try build(spec)
+        }
+        return table.withLock { table in
+            if let known = table[spec] { return known }
+            let lexeme = Lexeme(id: table.count, spec: spec, dfa: dfa, counter: counter)
+            table[spec] = lexeme
+            return lexeme
+        }
+    }
+
+    private static func build(_ spec: LexemeSpec) throws(GrammarError) -> DenseDFA {
+        switch spec {
+        case .literals(let words):
+            return DenseDFA(literals: words)
+        case .whitespace(let maxRun):
+            return try regex(#"[ \t\n\r]{1,\#(maxRun)}"#, .utf8, what: "whitespace")
+        case .string(let node):
+            return try stringDFA(node)
+        case .stringExcept(let names):
+            let any = try stringDFA(StringNode())
+            guard !names.isEmpty else { return any }
+            let alternatives = names.map { RegexPattern.escaping($0) }.joined(separator: "|")
+            let named = try regex("(?:\(alternatives))", .jsonString(), what: "property names")
+            return try DenseDFA.product(any, named, .difference, what: "additional property names")
+        case .integer(let bounds):
+            var parts: [String] = []
+            if let minimum = bounds.minimum {
+                parts.append(NumericRangePatterns.atLeast(NumericRangePatterns.decimal(minimum), exclusive: false, integersOnly: true) ?? "[^\\s\\S]")
+            }
+            if let maximum = bounds.maximum {
+                parts.append(NumericRangePatterns.atMost(NumericRangePatterns.decimal(maximum), exclusive: false, integersOnly: true) ?? "[^\\s\\S]")
+            }
+            return try intersect("-?(?:0|[1-9][0-9]*)", parts, what: "integer bounds")
+        case .number(let bounds, let integersOnly):
+            let syntax = integersOnly ? "-?(?:0|[1-9][0-9]*)" : #"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?"#
+            var parts: [String] = []
+            if let minimum = bounds.minimum {
+                guard let bound = NumericRangePatterns.decimal(minimum) else { throw GrammarError.nonFiniteBound(node: -1) }
+                parts.append(NumericRangePatterns.atLeast(bound, exclusive: bounds.exclusiveMinimum, integersOnly: integersOnly) ?? "[^\\s\\S]")
+            }
+            if let maximum = bounds.maximum {
+                guard let bound = NumericRangePatterns.decimal(maximum) else { throw GrammarError.nonFiniteBound(node: -1) }
+                parts.append(NumericRangePatterns.atMost(bound, exclusive: bounds.exclusiveMaximum, integersOnly: integersOnly) ?? "[^\\s\\S]")
+            }
+            if parts.isEmpty { return try regex(syntax + "(?:[eE][+-]?[0-9]+)?", .utf8, what: "number") }
+            return try intersect(syntax, parts, what: "number bounds")
+        case .numberEqual(let text):
+            guard let value = NumericRangePatterns.decimal(text: Array(text.utf8.drop { $0 == UInt8(ascii: "-") })) else {
+                return DenseDFA(literals: [Array(text.utf8)])
+            }
+            let bound = (text.hasPrefix("-"), value)
+            let low = NumericRangePatterns.atLeast(bound, exclusive: false, integersOnly: false)!
+            let high = NumericRangePatterns.atMost(bound, exclusive: false, integersOnly: false)!
+            return try intersect(#"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?"#, [low, high], what: "number constant")
+        case .union(let specs):
+            var result: DenseDFA?
+            for part in specs {
+                let dfa = try interned(part).dfa
+                result = try result.map { (r) throws(GrammarError) in try DenseDFA.product(r, dfa, .union, what: "constants") } ?? dfa
+            }
+            return result ?? DenseDFA(literals: [])
+        }
+    }
+
+    private static func stringDFA(_ node: StringNode) throws(GrammarError) -> DenseDFA {
+        let options = AutomatonOptions(mode: .wholeMatch, encoding: .jsonString(), minLength: node.minLength, maxLength: node.maxLength)
+        var patterns = node.patterns
+        if let format = node.format { patterns.append(format.regex) }
+        var result = try DenseDFA(compile(patterns.first ?? .anyText, options), what: "string")
+        for pattern in patterns.dropFirst() {
+            let other = try DenseDFA(compile(pattern, AutomatonOptions(encoding: .jsonString())), what: "string pattern")
+            result = try DenseDFA.product(result, other, .intersection, what: "string patterns")
+        }
+        return result
+    }
+
+    /// Compiles `pattern`; a failure is reported for node -1, which the compiler replaces.
+    private static func compile(_ pattern: RegexPattern, _ options: AutomatonOptions) throws(GrammarError) -> ByteDFA {
+        do { return try pattern.compile(options) } catch { throw GrammarError.regex(node: -1, error) }
+    }
+
+    private static func regex(_ source: String, _ encoding: TextEncoding, what: String) throws(GrammarError) -> DenseDFA {
+        let pattern: RegexPattern
+        do { pattern = try RegexPattern(source) } catch { throw GrammarError.regex(node: -1, error) }
+        return try DenseDFA(compile(pattern, AutomatonOptions(encoding: encoding)), what: what)
+    }
+
+    private static func intersect(_ syntax: String, _ parts: [String], what: String) throws(GrammarError) -> DenseDFA {
+        var result = try regex(syntax, .utf8, what: what)
+        for part in parts { result = try DenseDFA.product(result, try regex(part, .utf8, what: what), .intersection, what: what) }
+        return result
+    }
+}

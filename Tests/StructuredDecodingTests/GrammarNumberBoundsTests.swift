@@ -1,0 +1,69 @@
+import StructuredDecoding
+import TestSupport
+import Testing
+
+/// Exact decimal bounds, checked against numeric comparison on short decimals (for which
+/// `Double` comparison is exact: distinct short decimals are distinct doubles, in order).
+@Suite struct GrammarNumberBoundsTests {
+    /// A random short decimal spelling: sign, 1-3 integer digits (no leading zeros), 0-3 fraction digits.
+    func decimal(_ random: inout SplitMixGenerator) -> String {
+        var text = random.next() % 3 == 0 ? "-" : ""
+        let integer = Int(random.next() % 3) == 0 ? 0 : Int(random.next() % 120)
+        text += String(integer)
+        let digits = Int(random.next() % 4)
+        if digits > 0 { text += "." + (0..<digits).map { _ in String(random.next() % 10) }.joined() }
+        return text
+    }
+
+    @Test func numbersAgreeWithNumericComparison() throws {
+        var random = SplitMixGenerator(seed: 99)
+        var accepted = 0, rejected = 0
+        for _ in 0..<40 {
+            let lo = Double(decimal(&random))!, width = Double(random.next() % 50) / 4
+            let bounds = NumberBounds(minimum: random.next() % 4 == 0 ? nil : lo, exclusiveMinimum: random.next() % 2 == 0,
+                                      maximum: random.next() % 4 == 0 ? nil : lo + width, exclusiveMaximum: random.next() % 2 == 0)
+            let grammar = try Grammar.compile(schema(.number(bounds)))
+            for _ in 0..<60 {
+                let text = decimal(&random)
+                let x = Double(text)!
+                var expected = true
+                if let min = bounds.minimum { expected = expected && (bounds.exclusiveMinimum ? x > min : x >= min) }
+                if let max = bounds.maximum { expected = expected && (bounds.exclusiveMaximum ? x < max : x <= max) }
+                #expect(grammar.accepts(text) == expected, "\(text) in \(bounds)")
+                if expected { accepted += 1 } else { rejected += 1 }
+            }
+        }
+        #expect(accepted > 300 && rejected > 300)
+    }
+
+    @Test func integersAgreeWithNumericComparison() throws {
+        var random = SplitMixGenerator(seed: 5)
+        for _ in 0..<40 {
+            let lo = Int(random.next() % 2000) - 1000
+            let bounds = IntegerBounds(minimum: random.next() % 4 == 0 ? nil : lo,
+                                       maximum: random.next() % 4 == 0 ? nil : lo + Int(random.next() % 300))
+            let grammar = try Grammar.compile(schema(.integer(bounds)))
+            for _ in 0..<60 {
+                let x = Int(random.next() % 3000) - 1500
+                let expected = (bounds.minimum.map { x >= $0 } ?? true) && (bounds.maximum.map { x <= $0 } ?? true)
+                #expect(grammar.accepts(String(x)) == expected, "\(x) in \(bounds)")
+            }
+        }
+    }
+
+    @Test func extremeBoundsCompile() throws {
+        let wide = try Grammar.compile(schema(.integer(IntegerBounds(minimum: Int.min, maximum: Int.max))))
+        #expect(wide.accepts(String(Int.min)) && wide.accepts(String(Int.max)))
+        #expect(!wide.accepts("9223372036854775808"))
+        let tiny = try Grammar.compile(schema(.number(NumberBounds(minimum: .leastNonzeroMagnitude))))
+        #expect(tiny.accepts("1") && !tiny.accepts("0") && !tiny.accepts("-1"))
+        #expect(tiny.accepts("0." + String(repeating: "0", count: 323) + "5") && !tiny.accepts("0." + String(repeating: "0", count: 323) + "4"))
+        let big = try Grammar.compile(schema(.number(NumberBounds(maximum: -1e40))))
+        #expect(big.accepts("-1" + String(repeating: "0", count: 40)) && !big.accepts("-1" + String(repeating: "0", count: 39)))
+        // Digit-wise comparison automata grow with the square of the bound's digits: hundreds of
+        // digits are refused with a typed error, never approximated.
+        #expect(throws: GrammarError.automatonTooLarge("number bounds")) {
+            try Grammar.compile(schema(.number(NumberBounds(maximum: -1e300))))
+        }
+    }
+}

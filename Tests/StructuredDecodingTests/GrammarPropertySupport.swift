@@ -1,0 +1,127 @@
+import StructuredDecoding
+import TestSupport
+
+/// Random bounded schemas: every output is short (bounded strings, counts and digits).
+struct RandomSchema {
+    var random: SplitMixGenerator
+    private var graph = SchemaGraph()
+
+    init(random: SplitMixGenerator) { self.random = random }
+
+    mutating func make() -> SchemaGraph {
+        graph = SchemaGraph()
+        graph.root = node(depth: 0)
+        return graph
+    }
+
+    private mutating func pick(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+
+    private mutating func node(depth: Int) -> SchemaNode.ID {
+        let kinds = depth >= 2 ? 7 : 10
+        switch pick(kinds) {
+        case 0:
+            let lo = pick(200) - 100
+            return graph.add(.integer(IntegerBounds(minimum: lo, maximum: lo + pick(300))))
+        case 1:
+            let lo = Double(pick(4000) - 2000) / 8
+            return graph.add(.number(NumberBounds(minimum: lo, exclusiveMinimum: pick(2) == 0, maximum: lo + Double(pick(100)) + 0.5,
+                                                  exclusiveMaximum: pick(2) == 0)))
+        case 2:
+            let patterns = [nil, "[a-z]{1,4}", "[A-Z][0-9]{2}", "(?:yes|no|maybe)"]
+            let chosen = patterns[pick(patterns.count)]
+            return graph.add(.string(StringNode(patterns: chosen.map { [pattern($0)] } ?? [], minLength: pick(2), maxLength: 3 + pick(5))))
+        case 3:
+            return graph.add(.string(StringNode(format: pick(2) == 0 ? .date : .uuid)))
+        case 4:
+            return graph.add(.enumeration([.string("red"), .string("green \"g\""), .number("-1.5"), .null, .bool(true)]
+                .filter { _ in pick(3) != 0 } + [.number("42")]))
+        case 5: return graph.add(pick(2) == 0 ? .boolean : .null)
+        case 6: return graph.add(.number(NumberBounds(minimum: 0, maximum: 1)))
+        case 7:
+            let items = node(depth: depth + 1)
+            let min = pick(2)
+            return graph.add(.array(ArrayNode(prefixItems: pick(3) == 0 ? [node(depth: depth + 1)] : [], items: items,
+                                              minItems: min, maxItems: min + pick(3) + 1)))
+        case 8:
+            let count = 1 + pick(3)
+            var properties: [ObjectNode.Property] = []
+            for i in 0..<count { properties.append(property("p\(i)_\(pick(100))", node(depth: depth + 1), required: pick(3) != 0)) }
+            var seen = Set<String>()
+            properties = properties.filter { seen.insert($0.name).inserted }
+            return graph.add(.object(ObjectNode(properties: properties)))
+        default:
+            let a = node(depth: depth + 1), b = node(depth: depth + 1)
+            return graph.add(.anyOf([a, b]))
+        }
+    }
+}
+
+/// A `SchemaGraph` written as a JSON Schema 2020-12 document (one `$defs` entry per node) for
+/// the independent validator.
+enum JSONSchemaText {
+    static func document(_ graph: SchemaGraph) -> String {
+        var defs: [String] = []
+        for (id, node) in graph.nodes.enumerated() { defs.append("\"n\(id)\": \(text(node))") }
+        return ##"{"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": {\##(defs.joined(separator: ", "))}, "$ref": "#/$defs/n\##(graph.root)"}"##
+    }
+
+    private static func ref(_ id: Int) -> String { ##"{"$ref": "#/$defs/n\##(id)"}"## }
+
+    private static func quoted(_ text: String) -> String {
+        var out = ""
+        JSONStringWriter.writeQuoted(text, to: &out)
+        return out
+    }
+
+    private static func number(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : "\(x)" }
+
+    private static func text(_ node: SchemaNode) -> String {
+        switch node {
+        case .any: return "true"
+        case .never: return "false"
+        case .null: return #"{"type": "null"}"#
+        case .boolean: return #"{"type": "boolean"}"#
+        case .integer(let b):
+            var parts = [#""type": "integer""#]
+            if let lo = b.minimum { parts.append("\"minimum\": \(lo)") }
+            if let hi = b.maximum { parts.append("\"maximum\": \(hi)") }
+            return "{" + parts.joined(separator: ", ") + "}"
+        case .number(let b):
+            var parts = [#""type": "number""#]
+            if let lo = b.minimum { parts.append("\"\(b.exclusiveMinimum ? "exclusiveMinimum" : "minimum")\": \(number(lo))") }
+            if let hi = b.maximum { parts.append("\"\(b.exclusiveMaximum ? "exclusiveMaximum" : "maximum")\": \(number(hi))") }
+            return "{" + parts.joined(separator: ", ") + "}"
+        case .string(let s):
+            var parts = [#""type": "string""#, "\"minLength\": \(s.minLength)"]
+            if let max = s.maxLength { parts.append("\"maxLength\": \(max)") }
+            if let p = s.patterns.first { parts.append("\"pattern\": \(quoted("^(?:\(p.source))$"))") }
+            if let f = s.format { parts.append("\"format\": \(quoted(f.rawValue))") }
+            return "{" + parts.joined(separator: ", ") + "}"
+        case .enumeration(let values):
+            return "{\"enum\": [" + values.map(value).joined(separator: ", ") + "]}"
+        case .array(let a):
+            var parts = [#""type": "array""#, "\"minItems\": \(a.minItems)"]
+            if !a.prefixItems.isEmpty { parts.append("\"prefixItems\": [" + a.prefixItems.map(ref).joined(separator: ", ") + "]") }
+            parts.append("\"items\": " + (a.items.map(ref) ?? "false"))
+            if let max = a.maxItems { parts.append("\"maxItems\": \(max)") }
+            return "{" + parts.joined(separator: ", ") + "}"
+        case .object(let o):
+            let properties = o.properties.map { "\(quoted($0.name)): \(ref($0.node))" }.joined(separator: ", ")
+            let required = o.properties.filter(\.isRequired).map { quoted($0.name) }.joined(separator: ", ")
+            return #"{"type": "object", "properties": {\#(properties)}, "required": [\#(required)], "additionalProperties": \#(o.additionalProperties.map(ref) ?? "false")}"#
+        case .anyOf(let options):
+            return "{\"anyOf\": [" + options.map(ref).joined(separator: ", ") + "]}"
+        }
+    }
+
+    private static func value(_ v: JSONValue) -> String {
+        switch v {
+        case .null: "null"
+        case .bool(let b): b ? "true" : "false"
+        case .number(let t): t
+        case .string(let s): quoted(s)
+        case .array(let items): "[" + items.map(value).joined(separator: ", ") + "]"
+        case .object(let members): "{" + members.map { "\(quoted($0.key)): \(value($0.value))" }.joined(separator: ", ") + "}"
+        }
+    }
+}

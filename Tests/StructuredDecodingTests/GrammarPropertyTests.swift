@@ -1,0 +1,84 @@
+import Foundation
+import StructuredDecoding
+import TestSupport
+import Testing
+
+/// Random schemas x random logits on the real vocabularies: sampling under the mask never
+/// meets a dead end, and every output parses and validates against the schema according to an
+/// independent validator (Python's `jsonschema`).
+@Suite struct GrammarPropertyTests {
+    @Test(arguments: ["qwen", "gemma"])
+    func sampledOutputsAreValid(_ name: String) throws {
+        let index = try RealVocabularies.index(name)
+        var random = SplitMixGenerator(seed: name == "qwen" ? 11 : 12)
+        var documents: [(schema: String, output: String)] = []
+        var mask = TokenMask(count: index.tokenCount)
+        for round in 0..<30 {
+            var generator = RandomSchema(random: random)
+            let graph = generator.make()
+            random = generator.random
+            let grammar = try Grammar.compile(graph)
+            var matcher = GrammarMatcher(grammar: grammar, index: index)
+            var output: [UInt8] = []
+            var steps = 0
+            while !matcher.isFinished && steps < 600 {
+                matcher.fillMask(&mask)
+                let allowed = mask.allowed
+                try #require(!allowed.isEmpty, "\(name) round \(round): dead end after \(String(decoding: output, as: UTF8.self))")
+                // Random logits: the arg-max of independent noise is a uniform pick; favour the
+                // end of sequence a little so outputs stay short.
+                let eos = allowed.first { index.endOfSequenceTokens.contains($0) }
+                let token = eos != nil && random.next() % 4 != 0 ? eos! : allowed[Int(random.next() % UInt64(allowed.count))]
+                if !index.endOfSequenceTokens.contains(token) { output += index.tokenBytes(token) }
+                try matcher.commit(token)
+                steps += 1
+            }
+            try #require(matcher.isFinished, "\(name) round \(round): no end after 600 tokens")
+            let text = String(decoding: output, as: UTF8.self)
+            #expect(throws: Never.self, "\(name) round \(round): \(text)") { try PartialJSON.parseComplete(text) }
+            #expect(grammar.accepts(text))
+            documents.append((JSONSchemaText.document(graph), text))
+        }
+        try PythonJSONSchema.validate(documents)
+    }
+}
+
+/// Runs Python's `jsonschema` (Draft 2020-12, formats checked) over schema/instance pairs and
+/// fails with its messages; fails loudly when Python or the package is missing.
+enum PythonJSONSchema {
+    struct Failure: Error, CustomStringConvertible { let description: String }
+
+    static func validate(_ documents: [(schema: String, output: String)]) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("grammar-property-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let lines = documents.map { #"{"schema": \#($0.schema), "instance": \#($0.output)}"# }
+        let input = directory.appendingPathComponent("cases.jsonl")
+        try lines.joined(separator: "\n").write(to: input, atomically: true, encoding: .utf8)
+        let script = """
+        import json, sys
+        from jsonschema import Draft202012Validator, FormatChecker
+        bad = 0
+        for n, line in enumerate(open(sys.argv[1], encoding="utf-8")):
+            case = json.loads(line)
+            for error in Draft202012Validator(case["schema"], format_checker=FormatChecker()).iter_errors(case["instance"]):
+                bad += 1
+                print(f"case {n}: {error.message}")
+        print(f"checked {n + 1} cases")
+        sys.exit(1 if bad else 0)
+        """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, input.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationStatus == 0, text.contains("checked \(documents.count) cases") else {
+            throw Failure(description: "jsonschema validation failed (python3 with jsonschema is required):\n\(text)")
+        }
+    }
+}
