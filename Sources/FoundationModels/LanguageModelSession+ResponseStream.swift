@@ -113,7 +113,6 @@ extension LanguageModelSession {
         state.start { [self] in
             do {
                 let result = try await runTurn(turn, validate: { _ = try Self.decode(Content.self, from: $0) }, onSnapshot: state.publish)
-                state.publish(result.rawContent)
                 state.finish(.success(result))
             } catch {
                 state.finish(.failure(error))
