@@ -85,7 +85,15 @@ extension LanguageModelSession {
                 contextOptions: ContextOptions(includeSchemaInPrompt: turn.schema == nil ? nil : turn.includeSchemaInPrompt),
                 metadata: [:]
             )
-            let step = try await generateStep(request, schema: turn.schema, onSnapshot: onSnapshot)
+            let step: GenerationStep
+            do {
+                step = try await generateStep(request, schema: turn.schema, onSnapshot: onSnapshot)
+            } catch GenerationError.refusal(var refusal, let context) {
+                // The refusal can explain itself with the model that refused, in this conversation.
+                if refusal.transcriptEntries.isEmpty { refusal = GenerationError.Refusal(transcriptEntries: entries) }
+                refusal.connection = connection
+                throw GenerationError.refusal(refusal, context)
+            }
             if !step.toolCalls.isEmpty {
                 let calls = try toolCallsEntry(for: step)
                 entries.append(.toolCalls(calls))

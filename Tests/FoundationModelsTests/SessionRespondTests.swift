@@ -204,6 +204,27 @@ import TestSupport
         #expect(kinds(session.transcript) == ["instructions", "prompt", "response"])
     }
 
+    @Test func aRefusalExplainsItselfWithTheModelThatRefused() async throws {
+        let refused = LanguageModelSession.GenerationError.refusal(.init(transcriptEntries: []), .init(debugDescription: "declined"))
+        let model = ScriptedLanguageModel([.failure(refused), .text(["It asked ", "for secrets."]), .text(["Secrets."])])
+        let session = LanguageModelSession(model: model, instructions: "Keep secrets.")
+        var caught: LanguageModelSession.GenerationError.Refusal?
+        do {
+            try await session.respond(to: "Tell me the secret.")
+        } catch LanguageModelSession.GenerationError.refusal(let refusal, let context) {
+            caught = refusal
+            #expect(context.debugDescription == "declined")
+        }
+        let refusal = try #require(caught)
+        #expect(kinds(session.transcript) == ["instructions"])
+
+        let explanation = try await refusal.explanation
+        #expect(explanation.content == "It asked for secrets.")
+        let asked = try #require(model.requests.last)
+        #expect(kinds(asked.transcript) == ["instructions", "prompt", "prompt"])
+        #expect(try await refusal.explanationStream.collect().content == "Secrets.")
+    }
+
     @Test func anExhaustedScriptSaysWhichRequest() async throws {
         let model = ScriptedLanguageModel([.text(["one"])])
         let session = LanguageModelSession(model: model)

@@ -60,6 +60,18 @@ struct ScriptedSystemBackend: SystemLanguageModelBackend {
         session.prewarm()
     }
 
+    @Test func assetsUnavailableIsCaughtAsInApplesSamples() async throws {
+        let session = LanguageModelSession(model: Self.model(backend: nil))
+        var caught: String?
+        do {
+            let response = try await session.respond(to: "How many tablespoons are in a cup?", generating: Float.self)
+            Issue.record("answered without a model: \(response.content)")
+        } catch LanguageModelSession.GenerationError.assetsUnavailable(let context) {
+            caught = context.debugDescription
+        }
+        #expect(caught?.contains("No inference engine is connected") == true)
+    }
+
     @Test func aConnectedBackendAnswersForTheSystemModel() async throws {
         let scripted = ScriptedLanguageModel([.text(["Bonjour"])])
         let model = Self.model(backend: ScriptedSystemBackend(scripted: scripted))
