@@ -97,7 +97,7 @@ extension LanguageModelSession {
     private nonisolated(nonsending) func respond<Content: Generable>(_ turn: TurnRequest, generating type: Content.Type) async throws -> Response<Content> {
         try beginRequest()
         var content: Content?
-        let result = try await runTurn(turn, validate: { content = try Self.decode(Content.self, from: $0) }, onSnapshot: { _ in })
+        let result = try await runTurn(turn, validate: { content = try Self.decode(Content.self, from: $0) }, onSnapshot: nil)
         guard let content else {
             // runTurn validates before it returns, so this is unreachable.
             throw GenerationError.decodingFailure(.init(debugDescription: "The response was never decoded as \(Content.self)."))

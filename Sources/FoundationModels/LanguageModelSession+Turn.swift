@@ -54,14 +54,14 @@ extension LanguageModelSession {
 
     /// Runs a turn of a request already begun (`beginRequest`), then ends the request: asks the
     /// model, runs the tools it calls and asks again until it answers, checks the answer with
-    /// `validate`, and commits the turn's entries to the transcript. `onSnapshot` sees the
-    /// response's content each time it grows.
+    /// `validate`, and commits the turn's entries to the transcript. `onSnapshot`, if given,
+    /// sees the response's content each time it grows (partial JSON is only parsed for it).
     ///
     /// On failure or cancellation nothing is committed.
     nonisolated(nonsending) func runTurn(
         _ turn: TurnRequest,
         validate: (GeneratedContent) throws -> Void,
-        onSnapshot: (GeneratedContent) -> Void
+        onSnapshot: ((GeneratedContent) -> Void)?
     ) async throws -> TurnResult {
         defer { endRequest() }
         try Task.checkCancellation()
@@ -128,7 +128,7 @@ extension LanguageModelSession {
     private nonisolated(nonsending) func generateStep(
         _ request: LanguageModelExecutorGenerationRequest,
         schema: GenerationSchema?,
-        onSnapshot: (GeneratedContent) -> Void
+        onSnapshot: ((GeneratedContent) -> Void)?
     ) async throws -> GenerationStep {
         let channel = LanguageModelExecutorGenerationChannel()
         let connection = connection
@@ -144,7 +144,7 @@ extension LanguageModelSession {
                 }
                 var step = GenerationStep()
                 for try await event in channel {
-                    if step.apply(event), let snapshot = Self.snapshot(of: step.text, schema: schema) {
+                    if step.apply(event), let onSnapshot, let snapshot = Self.snapshot(of: step.text, schema: schema) {
                         onSnapshot(snapshot)
                     }
                 }

@@ -79,6 +79,30 @@ import TestSupport
         #expect(kinds(plain) == ["instructions"])
     }
 
+    @Test func feedbackAttachmentHoldsTheTranscriptAndTheWish() async throws {
+        let session = try await Self.sessionAfterARealTurn()
+        let data = session.logFeedbackAttachment(
+            sentiment: .negative,
+            issues: [.init(category: .tooVerbose, explanation: "Too long")],
+            desiredResponseText: "Frost, 2"
+        )
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["sentiment"] as? String == "negative")
+        let issues = try #require(object["issues"] as? [[String: Any]])
+        #expect(issues.first?["category"] as? String == "tooVerbose")
+        #expect(issues.first?["explanation"] as? String == "Too long")
+        let wish = try #require(object["desiredOutput"] as? [String: Any])
+        #expect(wish["role"] as? String == "response")
+        let transcriptJSON = try JSONSerialization.data(withJSONObject: try #require(object["transcript"]))
+        #expect(try JSONDecoder().decode(Transcript.self, from: transcriptJSON) == session.transcript)
+
+        let plain = try #require(try JSONSerialization.jsonObject(with: session.logFeedbackAttachment(sentiment: nil)) as? [String: Any])
+        #expect(plain["sentiment"] is NSNull)
+        #expect(plain["desiredOutput"] is NSNull)
+        let structured = session.logFeedbackAttachment(sentiment: .positive, desiredResponseContent: CatProfile(name: "A", age: 1))
+        #expect(String(decoding: structured, as: UTF8.self).contains("CatProfile"))
+    }
+
     @Test func executorsAreCreatedOncePerConfigurationAndShared() async throws {
         let cache = ExecutorCache()
         let first = ScriptedLanguageModel([.text(["a"])])
