@@ -123,6 +123,30 @@ import TestSupport
         #expect(session.transcript.count == 1)
     }
 
+    @Test func toolCallEventsAccumulateArgumentsAndMayBeWithdrawn() async throws {
+        typealias Event = LanguageModelExecutorGenerationChannel.Event
+        let model = ScriptedLanguageModel([
+            .events([
+                Event.toolCalls(entryID: "calls-1", action: .toolCall(id: "a", name: "getWeather", action: .appendArguments(#"{"city": "#, tokenCount: 3))),
+                Event.toolCalls(action: .toolCall(id: "b", name: "getWeather", action: .appendArguments(#"{"city": "Oslo"}"#, tokenCount: 5))),
+                Event.toolCalls(action: .toolCall(id: "a", name: "getWeather", action: .appendArguments(#""Paris"}"#, tokenCount: 2))),
+                Event.toolCalls(action: .removeToolCall(id: "b")),
+            ]),
+            .text(["ok"]),
+        ])
+        let session = LanguageModelSession(model: model, tools: [WeatherTool()])
+        try await session.respond(to: "Weather")
+        guard case .toolCalls(let calls) = session.transcript[2], case .toolOutput(let output) = session.transcript[3] else {
+            Issue.record("unexpected entries: \(session.transcript)")
+            return
+        }
+        #expect(calls.id == "calls-1")
+        #expect(calls.map(\.id) == ["a"])
+        #expect(calls.first?.arguments.jsonString == #"{"city": "Paris"}"#)
+        #expect(text(of: output.segments) == "21°C")
+        #expect(kinds(session.transcript) == ["instructions", "prompt", "toolCalls", "toolOutput", "response"])
+    }
+
     @Test func toolParametersAreReadOnceWhenTheSessionIsCreated() async throws {
         let tool = CountingTool()
         let model = ScriptedLanguageModel([
