@@ -45,8 +45,8 @@ let package = Package(
         .target(name: "LLMEngine", dependencies: ["GGUF", "Tokenizers", "Kernels"], exclude: ["README.md"]),
 
         // Apple's Foundation Models API with Apple's names (one type per file); glue to the engine
-        // and the decoder will live in Backend/.
-        .target(name: "FoundationModels", dependencies: ["StructuredDecoding"]),
+        // and the decoder lives in Backend/.
+        .target(name: "FoundationModels", dependencies: ["StructuredDecoding"], exclude: ["README.md"]),
 
         // The `fm` command-line tool.
         .executableTarget(
@@ -57,8 +57,9 @@ let package = Package(
             ]
         ),
 
-        // Test-only helpers: a synthetic GGUF writer, locating installed models.
-        .target(name: "TestSupport", dependencies: ["GGUF", "LLMEngine"]),
+        // Test-only helpers: a synthetic GGUF writer, locating installed models, a scripted
+        // language model for session tests.
+        .target(name: "TestSupport", dependencies: ["GGUF", "LLMEngine", "FoundationModels"]),
 
         .testTarget(name: "GGUFTests", dependencies: ["GGUF", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
@@ -67,7 +68,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "LLMEngineTests", dependencies: ["LLMEngine", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels"]),
+        .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels", "TestSupport"]),
         .testTarget(name: "KernelsTests", dependencies: ["Kernels", "CKernels", "GGUF", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "StructuredDecodingTests",

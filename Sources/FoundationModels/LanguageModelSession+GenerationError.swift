@@ -25,13 +25,47 @@ extension LanguageModelSession {
         }
 
         /// The model's refusal to answer, with the transcript entries that led to it.
+        ///
+        /// ```swift
+        /// } catch LanguageModelSession.GenerationError.refusal(let refusal, _) {
+        ///     let why = try await refusal.explanation.content
+        /// }
+        /// ```
         public struct Refusal: Sendable {
-            /// The entries of the refused turn.
+            /// The entries that led to the refusal, ending with the refused prompt.
             let transcriptEntries: [Transcript.Entry]
+            /// The model that refused (set by the session); the system model when `nil`.
+            var connection: ModelConnection?
 
             /// Creates a refusal for the entries of a turn.
             public init(transcriptEntries: [Transcript.Entry]) {
                 self.transcriptEntries = transcriptEntries
+                self.connection = nil
+            }
+
+            /// The model's explanation of why it refused, asked of the model that refused in a
+            /// new session that continues the refused conversation.
+            public var explanation: LanguageModelSession.Response<String> {
+                get async throws {
+                    try await explainingSession().respond(to: Self.explanationPrompt)
+                }
+            }
+
+            /// The model's explanation of why it refused, streamed.
+            public var explanationStream: LanguageModelSession.ResponseStream<String> {
+                explainingSession().streamResponse(to: Self.explanationPrompt)
+            }
+
+            /// What the model is asked.
+            static let explanationPrompt = "Briefly explain why you declined to respond to my last request."
+
+            /// A session continuing the refused conversation.
+            private func explainingSession() -> LanguageModelSession {
+                LanguageModelSession(
+                    connecting: connection ?? ModelConnection(SystemLanguageModel.default),
+                    tools: [],
+                    transcript: Transcript(entries: transcriptEntries)
+                )
             }
         }
 

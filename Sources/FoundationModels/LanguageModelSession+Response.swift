@@ -24,3 +24,6 @@ extension LanguageModelSession {
         }
     }
 }
+
+/// A response can cross tasks when its content can (as in Apple's 27.0 SDK).
+extension LanguageModelSession.Response: Sendable where Content: Sendable {}

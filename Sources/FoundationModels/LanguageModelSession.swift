@@ -1,3 +1,6 @@
+import Observation
+import Synchronization
+
 /// A conversation with a language model: it keeps the transcript of the instructions, prompts,
 /// tool calls and responses, and answers new prompts in that context.
 ///
@@ -7,9 +10,59 @@
 /// print(answer.content)
 /// ```
 ///
-/// The value types the session works with (prompts, options, schemas, transcripts, errors) are
-/// complete; the session's requests arrive with the model seam.
-public final class LanguageModelSession: @unchecked Sendable {
-    /// Creates a session shell; the public initializers arrive with the session's requests.
-    init() {}
+/// A session answers one request at a time: a request made while another is running throws
+/// `GenerationError.concurrentRequests` (watch `isResponding`). A turn's entries — the prompt,
+/// any tool calls and tool outputs, the response — are added to `transcript` together when the
+/// request succeeds; a request that fails or is cancelled leaves the transcript as it was, so
+/// the session can be used again at once. `transcript` and `isResponding` are observable.
+public final class LanguageModelSession: Sendable {
+    /// What changes while the session is used.
+    struct State: Sendable {
+        /// The conversation so far.
+        var transcript: Transcript
+        /// Whether a request is running.
+        var isResponding = false
+    }
+
+    /// The model the session talks to.
+    let connection: ModelConnection
+    /// The tools the model may call.
+    let tools: [any Tool]
+    /// The tools as the model sees them, read once when the session was created.
+    let toolDefinitions: [Transcript.ToolDefinition]
+    /// The transcript and the request flag.
+    let state: Mutex<State>
+    /// Tracks observers of `transcript` and `isResponding`.
+    let registrar = ObservationRegistrar()
+
+    /// Creates a session that continues `transcript` with `tools`.
+    init(connection: ModelConnection, tools: [any Tool], toolDefinitions: [Transcript.ToolDefinition], transcript: Transcript) {
+        self.connection = connection
+        self.tools = tools
+        self.toolDefinitions = toolDefinitions
+        self.state = Mutex(State(transcript: transcript))
+    }
+
+    /// The conversation so far: instructions, then each completed turn's prompt, tool calls,
+    /// tool outputs and response.
+    ///
+    /// ```swift
+    /// for entry in session.transcript { print(entry) }
+    /// ```
+    public final var transcript: Transcript {
+        registrar.access(self, keyPath: \.transcript)
+        return state.withLock { $0.transcript }
+    }
+
+    /// Whether the session is answering a request now.
+    ///
+    /// ```swift
+    /// Button("Ask") { ask() }.disabled(session.isResponding)
+    /// ```
+    public final var isResponding: Bool {
+        registrar.access(self, keyPath: \.isResponding)
+        return state.withLock { $0.isResponding }
+    }
 }
+
+extension LanguageModelSession: Observable {}
