@@ -25,13 +25,8 @@ import Testing
 
     /// Variants on which the engine is known to disagree with the reference, and why. Each is
     /// checked inside `withKnownIssue`, which fails once the engine is fixed (then delete it).
-    static let knownEngineIssues: [String: Comment] = [
-        "gemma3-f32-ropescale": """
-            LLMEngine divides the position by rope.scaling.factor on gemma3's sliding-window layers \
-            too (Transformer+Block.swift: `pos = position / ropeScaleFactor` for every layer); \
-            llama.cpp (rope_freq_scale_train_swa = 1) and the reference scale global layers only
-            """,
-    ]
+    /// None today (gemma3's rope scaling on sliding layers was fixed with batched prefill).
+    static let knownEngineIssues: [String: Comment] = [:]
 
     @Test(arguments: SyntheticModel.referenceVariants.map(\.name), CPUFeatures.current.supported)
     func logitsMatchTheReference(_ name: String, _ isa: InstructionSet) throws {
