@@ -136,8 +136,8 @@ struct EnumExpansion {
         let branches = cases.map { enumCase -> String in
             guard !enumCase.values.isEmpty else { return "case \(literal(enumCase.name)):\n    self = .\(enumCase.identifier.text)" }
             let values = enumCase.values.map { value in
-                let read = "content.value(\(value.type).self, forProperty: \(literal(value.key)))"
-                return value.label.map { "\($0.text): \(read)" } ?? read
+                let read = "content.value(forProperty: \(literal(value.key)))"
+                return value.label.map { "\(argumentLabel($0)): \(read)" } ?? read
             }
             return "case \(literal(enumCase.name)):\n    self = try .\(enumCase.identifier.text)(\(values.joined(separator: ", ")))"
         }

@@ -53,7 +53,7 @@ struct StructExpansion {
 
     private var initializer: String {
         let assignments = properties.map { property in
-            "self.\(property.identifier.text) = try content.value(\(property.type).self, forProperty: \(literal(property.name)))"
+            "self.\(property.identifier.text) = try content.value(forProperty: \(literal(property.name)))"
         }
         return """
             \(access)nonisolated init(_ content: FoundationModels.GeneratedContent) throws {
@@ -107,7 +107,7 @@ struct StructExpansion {
         var storage = hasOwnID ? [] : ["\(access)var id: FoundationModels.GenerationID"]
         storage += properties.map { "\(access)var \($0.identifier.text): \(partialType($0))" }
         var parameters = hasOwnID ? [] : ["id: FoundationModels.GenerationID = FoundationModels.GenerationID()"]
-        parameters += properties.map { "\($0.identifier.text): \(partialType($0)) = nil" }
+        parameters += properties.map { "\(argumentLabel($0.identifier)): \(partialType($0)) = nil" }
         var memberwise = hasOwnID ? [] : ["self.id = id"]
         memberwise += properties.map { "self.\($0.identifier.text) = \($0.identifier.text)" }
         var reads = hasOwnID ? [] : ["self.id = content.id ?? FoundationModels.GenerationID()"]
@@ -141,7 +141,7 @@ struct StructExpansion {
     private var asPartiallyGenerated: String {
         let arguments = properties.map { property in
             let access = property.shape.isOptional ? "?" : ""
-            return "\(property.identifier.text): self.\(property.identifier.text)\(access).asPartiallyGenerated()"
+            return "\(argumentLabel(property.identifier)): self.\(property.identifier.text)\(access).asPartiallyGenerated()"
         }
         return """
             \(access)nonisolated func asPartiallyGenerated() -> PartiallyGenerated {
@@ -149,6 +149,12 @@ struct StructExpansion {
             }
             """
     }
+}
+
+/// `identifier` as an argument label: without backticks, except for the keywords that need them.
+func argumentLabel(_ identifier: TokenSyntax) -> String {
+    let name = identifier.unescapedText
+    return ["inout", "var", "let"].contains(name) ? identifier.text : name
 }
 
 /// `text` as a Swift string literal.

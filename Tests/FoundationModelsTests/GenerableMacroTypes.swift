@@ -65,3 +65,94 @@ enum Encounter {
     case orderCoffee(String)
     case wantToTalkToManager(complaint: String)
 }
+
+/// Cases of every shape: plain, unlabeled values, labeled values, optional values.
+@Generable(description: "Something a guest does")
+enum GuestAction {
+    case wait
+    case pay(Int, Double)
+    case order(drink: String, size: MacroRoast)
+    case leave(review: String?)
+}
+
+/// Recursion through the enumeration itself.
+@Generable
+indirect enum Expression {
+    case number(Int)
+    case sum([Expression])
+    case negate(Expression)
+}
+
+/// An enumeration and a structure that refer to each other.
+@Generable
+indirect enum Step {
+    case stop
+    case next(Plan)
+}
+
+@Generable
+struct Plan {
+    var label: String
+    var step: Step
+}
+
+/// Absent optionals written as `null`.
+@Generable(description: "A newsletter", representNilExplicitlyInGeneratedContent: true)
+struct Newsletter {
+    var title: String
+    var sponsor: String?
+}
+
+/// A public type with guides that apply to elements, a regex builder guide, keyword and `id`
+/// names, a property with a default value and properties the macro leaves alone.
+@Generable
+public struct Menu {
+    public var id: Int
+    @Guide(.anyOf(["tea", "coffee"])) public var drinks: [String]
+    @Guide(.range(1...3)) public var sizes: [Int]
+    @Guide(Regex {
+        OneOrMore(.digit)
+        "-"
+        OneOrMore(.word)
+    })
+    public var code: String
+    public var `default`: Bool = false
+    public let version = 2
+    public static let shared = 0
+    public var summary: String { "\(drinks.count) drinks" }
+    public var notes: [String] = [] {
+        didSet { _ = oldValue }
+    }
+}
+
+/// The macro's names survive user types named like FoundationModels' own.
+enum Shadowing {
+    struct GeneratedContent {}
+    struct GenerationSchema {}
+    struct GenerationID {}
+    struct DynamicGenerationSchema {}
+    struct LanguageModelSession {}
+
+    @Generable
+    struct Item {
+        var name: String
+        var count: Int?
+    }
+
+    @Generable
+    enum Flavor {
+        case sweet, sour
+    }
+
+    @Generable
+    enum Wrapped {
+        case item(Item)
+    }
+}
+
+/// A generic structure.
+@Generable
+struct Box<Content: Generable> {
+    var content: Content
+    var labels: [String]
+}
