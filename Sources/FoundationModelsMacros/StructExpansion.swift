@@ -171,9 +171,11 @@ func literal(_ text: String) -> String {
     return "\"\(escaped)\""
 }
 
-/// Lines joined, each prefixed with `indent`.
+/// Lines joined, each prefixed with `indent` (elements may hold several lines).
 func indented(_ lines: [String], by indent: String) -> String {
-    lines.map { indent + $0 }.joined(separator: "\n")
+    lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+        .map { $0.isEmpty ? "" : indent + $0 }
+        .joined(separator: "\n")
 }
 
 /// An array literal with one element per line (`[]` when empty).

@@ -26,6 +26,7 @@ import Testing
         ("menu", #"{"id": 7, "drinks": ["tea"], "sizes": [1, 3], "code": "12-ab", "default": true, "notes": []}"#, { try Menu($0).generatedContent }),
         ("shadowed names", #"{"name": "Scone", "count": 2}"#, { try Shadowing.Item($0).generatedContent }),
         ("shadowed enum", #""sour""#, { try Shadowing.Flavor($0).generatedContent }),
+        ("stated conformance", #"{"tag": "x"}"#, { try Tagged($0).generatedContent }),
         ("generic", #"{"content": 5, "labels": ["five"]}"#, { try Box<Int>($0).generatedContent }),
     ]
 

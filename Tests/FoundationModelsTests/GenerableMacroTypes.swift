@@ -156,3 +156,9 @@ struct Box<Content: Generable> {
     var content: Content
     var labels: [String]
 }
+
+/// A type that states its conformance itself: the macro adds the members, not the conformance.
+@Generable
+struct Tagged: Generable {
+    var tag: String
+}
