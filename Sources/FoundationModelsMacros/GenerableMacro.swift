@@ -28,6 +28,8 @@ import SwiftSyntaxMacros
 /// Every name the expansion introduces is written in full (`FoundationModels.GeneratedContent`,
 /// `Swift.String`), so types of the user's own named like ours do not change its meaning.
 public struct GenerableMacro: MemberMacro, ExtensionMacro {
+    /// The members: `generationSchema`, and for structures `PartiallyGenerated` and
+    /// `asPartiallyGenerated()`. Reports every problem with the declaration; adds nothing then.
     public static func expansion(
         of node: AttributeSyntax,
         providingMembersOf declaration: some DeclGroupSyntax,
@@ -43,6 +45,8 @@ public struct GenerableMacro: MemberMacro, ExtensionMacro {
         return model.members.map { DeclSyntax(stringLiteral: $0) }
     }
 
+    /// The `Generable` conformance (when the type does not state it) with `init(_:)` and
+    /// `generatedContent`; nothing when the member expansion reported problems.
     public static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,

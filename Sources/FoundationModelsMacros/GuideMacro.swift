@@ -13,6 +13,7 @@ import SwiftSyntaxMacros
 /// @Guide(.range(0...20)) var name: String                           // error: .range on a String
 /// ```
 public struct GuideMacro: PeerMacro {
+    /// Adds nothing; reports a misplaced attribute or guides that do not fit the property.
     public static func expansion(
         of node: AttributeSyntax,
         providingPeersOf declaration: some DeclSyntaxProtocol,
