@@ -2,6 +2,7 @@
 //
 // swift-foundation-models: Apple's Foundation Models API on Linux, running open GGUF models on the
 // CPU with our own inference engine. See README.md and ../shared/DESIGN.md for the module graph.
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -19,6 +20,8 @@ let package = Package(
     dependencies: [
         // The `fm` command line: subcommands, options, help and error reporting.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The `@Generable` / `@Guide` macro implementations and their expansion tests.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
     ],
     targets: [
         // Parses GGUF v2/v3 model files through a memory map: metadata, tensor infos, ggml types.
@@ -44,9 +47,23 @@ let package = Package(
         // a tokenizer from a GGUF file's metadata. The forward pass arrives with its issue.
         .target(name: "LLMEngine", dependencies: ["GGUF", "Tokenizers", "Kernels"], exclude: ["README.md"]),
 
+        // The compiler plugin behind `@Generable` and `@Guide`: analyses declarations and emits
+        // schema, conversions and the `PartiallyGenerated` mirror; misuse is a diagnostic.
+        .macro(
+            name: "FoundationModelsMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ],
+            exclude: ["README.md"]
+        ),
+
         // Apple's Foundation Models API with Apple's names (one type per file); glue to the engine
         // and the decoder lives in Backend/.
-        .target(name: "FoundationModels", dependencies: ["StructuredDecoding"], exclude: ["README.md"]),
+        .target(name: "FoundationModels", dependencies: ["StructuredDecoding", "FoundationModelsMacros"], exclude: ["README.md"]),
 
         // The `fm` command-line tool.
         .executableTarget(
@@ -67,8 +84,15 @@ let package = Package(
             dependencies: ["Tokenizers", "LLMEngine", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "LLMEngineTests", dependencies: ["LLMEngine", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "LLMEngineTests", dependencies: ["LLMEngine", "Kernels", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels", "TestSupport"]),
+        .testTarget(
+            name: "FoundationModelsMacrosTests",
+            dependencies: [
+                "FoundationModelsMacros",
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            ]
+        ),
         .testTarget(name: "KernelsTests", dependencies: ["Kernels", "CKernels", "GGUF", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "StructuredDecodingTests",

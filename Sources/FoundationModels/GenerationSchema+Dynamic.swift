@@ -15,7 +15,7 @@ extension GenerationSchema {
     ///   `.duplicateProperty` when a structure repeats a property name, `.emptyTypeChoices` for
     ///   a choice without choices, `.undefinedReferences` for references no schema defines.
     public init(root: DynamicGenerationSchema, dependencies: [DynamicGenerationSchema]) throws {
-        var survey = DynamicSchemaSurvey()
+        var survey = DynamicSchemaSurvey(rootName: root.name)
         try survey.visit(root, in: nil, isTopLevel: true)
         for dependency in dependencies {
             try survey.visit(dependency, in: nil, isTopLevel: true)
@@ -52,6 +52,11 @@ struct DynamicSchemaSurvey {
         var owner: String?
     }
 
+    /// The root schema's name. A generable type's schema may carry a definition of that name:
+    /// the root type met again through recursion (an `@Generable` enum whose case holds a
+    /// structure that holds the enum). It is the root, not a second type of the same name.
+    let rootName: String?
+
     /// Every named schema (dynamic or from a generable type) by name.
     var named: [String: SchemaNode?] = [:]
     /// Every reference, in the order found.
@@ -87,7 +92,9 @@ struct DynamicSchemaSurvey {
             try visit(item, in: owner, isTopLevel: false)
         case .type(let schema):
             if let name = schema.rootName { try define(name, node: schema.root, in: owner) }
-            for definition in schema.definitions { try define(definition.name, node: definition.node, in: owner) }
+            for definition in schema.definitions where definition.name != rootName {
+                try define(definition.name, node: definition.node, in: owner)
+            }
         case .reference(let name):
             references.append(Reference(name: name, owner: owner))
         case .null:
