@@ -55,31 +55,21 @@ struct GenerateCommand: ParsableCommand {
         guard ids.count + maxTokens <= capacity else {
             throw CLIError("prompt (\(ids.count) tokens) plus --max-tokens \(maxTokens) exceeds the context of \(capacity) tokens")
         }
-        var cache = model.makeCache(capacity: capacity)
+        let context = ModelContext(model: model, capacity: capacity)
         let params = greedy ? SamplingParameters.greedy
             : SamplingParameters(temperature: temperature, topK: topK, topP: topP, seed: seed)
         var sampler = Sampler(params)
         let stop = StopCondition(endOfSequenceTokens: Set([tokenizer.eosTokenID].compactMap { $0 }), maximumTokens: maxTokens)
-        let clock = ContinuousClock()
-        var logits: [Float] = []
-        let prefill = try clock.measure { logits = try model.forward(tokens: ids, cache: &cache) }
         var detok = tokenizer.makeStreamingDetokenizer(skipSpecialTokens: true)
-        var generated = 0
-        let decode = try clock.measure {
-            while maxTokens > 0, let token = sampler.sample(&logits) {
-                generated += 1
-                let reason = stop.check(token, count: generated)
-                if case .endOfSequence = reason { break }
-                FileHandle.standardOutput.write(Data(detok.append(token).utf8))
-                if reason != nil { break }
-                logits = try model.forward(token: token, cache: &cache)
-            }
+        let result = try TokenGenerator.run(context: context, prompt: ids, sampler: &sampler, stop: stop) { token in
+            FileHandle.standardOutput.write(Data(detok.append(token).utf8))
         }
         FileHandle.standardOutput.write(Data((detok.finish() + "\n").utf8))
         func rate(_ n: Int, _ d: Duration) -> String {
             let s = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
             return String(format: "%d tokens in %.2f s (%.1f tokens/s)", n, s, Double(n) / max(s, 1e-9))
         }
-        Terminal.status("prompt: \(rate(ids.count, prefill)); generated: \(rate(generated, decode))")
+        Terminal.status("prompt: \(rate(result.prefilledTokens, result.prefillDuration)); "
+                        + "generated \(result.tokens.count) tokens, decode: \(rate(result.decodeSteps, result.decodeDuration))")
     }
 }

@@ -2,9 +2,10 @@ import Foundation
 import GGUF
 import Kernels
 
-/// The forward pass shared by `qwen2`, `llama` and `gemma3`: the architectures differ only in
-/// the switches of `ModelArchitecture` and `ModelHyperparameters` (biases, QK-norm, post-norms,
-/// GELU vs SiLU gating, embedding scale, RoPE style and bases, sliding-window layers).
+/// The forward pass shared by `qwen2`, `llama` and `gemma3` (each defined in its own file under
+/// `Model/Architectures/`): the families differ only in their `ArchitectureTraits` (biases,
+/// QK-norm, post-norms, GELU vs SiLU gating, embedding scale, RoPE style) and in what they add
+/// to `ModelHyperparameters` (RoPE bases, sliding-window layers).
 ///
 /// ```swift
 /// let model = try Transformer(file: GGUFFile(path: path))
@@ -96,25 +97,5 @@ public final class Transformer: @unchecked Sendable {
     /// returns the logits of the next token (`[vocabularySize]`).
     public func forward(token: Int, cache: inout KVCache) throws(GenerationFailure) -> [Float] {
         try forward(tokens: [token], cache: &cache)
-    }
-}
-
-/// Why a forward step could not run.
-public enum GenerationFailure: Error, Equatable, CustomStringConvertible {
-    /// The KV cache (the context) is full.
-    case contextFull(capacity: Int)
-    /// `tokens` more positions do not fit: `used` of `capacity` are taken.
-    case exceedsContext(tokens: Int, used: Int, capacity: Int)
-    /// A token id outside the vocabulary.
-    case tokenOutOfRange(Int, vocabularySize: Int)
-
-    /// A sentence naming the problem.
-    public var description: String {
-        switch self {
-        case let .contextFull(capacity): "the context is full (\(capacity) tokens)"
-        case let .exceedsContext(tokens, used, capacity):
-            "\(tokens) tokens do not fit in the context: \(used) of \(capacity) positions are taken"
-        case let .tokenOutOfRange(token, size): "token id \(token) is outside the vocabulary (\(size) tokens)"
-        }
     }
 }
