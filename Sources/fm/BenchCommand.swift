@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GGUF
+import Kernels
 import LLMEngine
 
 /// `fm bench`: prefill and decode throughput, in the spirit of llama.cpp's `llama-bench`.
@@ -31,6 +32,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Positions per prefill chunk.")
     var batch = 128
 
+    @Flag(help: "Measure the kernels instead of a model: read bandwidth and weight GB/s per type and level.")
+    var kernels = false
+
     func validate() throws {
         if prefill < 0 || decode < 0 { throw ValidationError("-p and -n must not be negative") }
         if repetitions < 1 { throw ValidationError("-r must be at least 1") }
@@ -48,6 +52,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        if kernels { return try runKernels() }
         let path = try options.path()
         let file = try GGUFFile(path: path)
         let fileBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
@@ -70,6 +75,21 @@ struct BenchCommand: ParsableCommand {
             let overhead = peak - fileBytes - kvBytes
             print(String(format: "peak RSS: %.1f MB (file %.1f MB + KV cache %.1f MB + %.1f MB)",
                          Double(peak) / 1e6, Double(fileBytes) / 1e6, Double(kvBytes) / 1e6, Double(overhead) / 1e6))
+        }
+    }
+}
+
+extension BenchCommand {
+    /// `fm bench --kernels`: the machine's streaming read bandwidth, then how fast each weight
+    /// type's matrix-vector product consumes weights at each instruction-set level (a decode
+    /// step is bound by this), for every requested thread count.
+    func runKernels() throws {
+        for count in try threadCounts() {
+            let bandwidth = KernelBenchmark.readBandwidth(threads: count, repetitions: max(3, repetitions))
+            print(String(format: "read bandwidth, %d thread%@: %.1f GB/s", count, count == 1 ? "" : "s", bandwidth))
+            for m in KernelBenchmark.run(types: [.q4_K, .q5_0, .q6_K, .q8_0], threads: count, repetitions: max(3, repetitions)) {
+                print(m)
+            }
         }
     }
 }
