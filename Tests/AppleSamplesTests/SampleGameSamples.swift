@@ -92,7 +92,6 @@ enum SampleGame {
         // MARK: "Generate character dialog": talking, with the block list
 
         func talk(to character: any Character, userInput: String) async throws {
-            isGenerating = true
             let response = try await session.respond(
                 to: userInput
             )
