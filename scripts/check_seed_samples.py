@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks that Tests/AppleSamplesTests holds Apple's seed samples verbatim.
 
-Usage: scripts/check_seed_samples.py [SEEDS_DIR]   (default ../shared/seeds)
+Usage: scripts/check_seed_samples.py [SEEDS_DIR]   (default $FM_SHARED_DIR/seeds or ../shared/seeds)
 
 Each fenced code block of each seed document is split into tokens (whitespace and comments
 ignored) and aligned with the tokens of the test file that holds that document's samples; a
@@ -9,6 +9,7 @@ token of a sample that finds no place in the file is a change to Apple's text. T
 made on purpose (each marked `// EDIT:` in the test files) are listed below; anything else fails.
 """
 import difflib
+import os
 import re
 import sys
 from pathlib import Path
@@ -50,7 +51,8 @@ def tokens(text):
 
 
 def main():
-    seeds = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT.parent / "shared" / "seeds"
+    shared = Path(os.environ["FM_SHARED_DIR"]) if os.environ.get("FM_SHARED_DIR") else ROOT.parent / "shared"
+    seeds = Path(sys.argv[1]) if len(sys.argv) > 1 else shared / "seeds"
     failures = 0
     for document, test_file in FILES.items():
         file_tokens = tokens((ROOT / "Tests" / "AppleSamplesTests" / test_file).read_text(encoding="utf-8"))
