@@ -86,6 +86,9 @@ let package = Package(
         ),
         .testTarget(name: "LLMEngineTests", dependencies: ["LLMEngine", "Kernels", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels", "TestSupport"]),
+        // Every code sample of Apple's walkthroughs (../shared/seeds), compiled with a plain
+        // `import FoundationModels` and run against a scripted model.
+        .testTarget(name: "AppleSamplesTests", dependencies: ["FoundationModels", "TestSupport"]),
         .testTarget(
             name: "FoundationModelsMacrosTests",
             dependencies: [

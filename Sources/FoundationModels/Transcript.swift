@@ -19,19 +19,19 @@ public struct Transcript: Sendable, Equatable, RandomAccessCollection {
     public typealias Index = Int
 
     /// The entries, in order.
-    var entries: [Entry]
+    var storage: [Entry]
 
     /// The entry at `index`.
     public subscript(index: Index) -> Entry {
-        get { entries[index] }
-        set { entries[index] = newValue }
+        get { storage[index] }
+        set { storage[index] = newValue }
     }
 
     /// The position of the first entry (0).
-    public var startIndex: Int { entries.startIndex }
+    public var startIndex: Int { storage.startIndex }
 
     /// The position after the last entry.
-    public var endIndex: Int { entries.endIndex }
+    public var endIndex: Int { storage.endIndex }
 
     /// Creates a transcript from entries.
     ///
@@ -40,7 +40,7 @@ public struct Transcript: Sendable, Equatable, RandomAccessCollection {
     ///     segments: [.text(.init(content: "You are a poet."))], toolDefinitions: []))])
     /// ```
     public init(entries: some Sequence<Entry> = []) {
-        self.entries = Array(entries)
+        self.storage = Array(entries)
     }
 
     /// An entry of a transcript.
