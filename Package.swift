@@ -69,7 +69,7 @@ let package = Package(
         .executableTarget(
             name: "fm",
             dependencies: [
-                "GGUF", "Tokenizers", "LLMEngine",
+                "GGUF", "Tokenizers", "LLMEngine", "StructuredDecoding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
