@@ -54,6 +54,9 @@ struct SchemaBenchCommand: ParsableCommand {
     @Option(help: "Compiles per schema after the first.")
     var compileRepetitions = 10
 
+    @Option(help: "What to time with: wall, or thread (the thread's CPU time; steadier on a loaded machine).")
+    var clock: BenchmarkClock = .wall
+
     @Flag(help: "Print one line per schema.")
     var perSchema = false
 
@@ -77,7 +80,7 @@ struct SchemaBenchCommand: ParsableCommand {
                 + suites.flatMap(SchemaBenchSources.suiteCases)
             let vocabulary = try SchemaVocabulary.load(options, useCache: !noTrieCache, measureBoth: true)
             var run = SchemaBenchRun(vocabulary: vocabulary, options: layout.options,
-                                     walk: GrammarBenchmark.WalkOptions(maxTokens: maxTokens), walks: walks, seed: seed,
+                                     walk: GrammarBenchmark.WalkOptions(maxTokens: maxTokens), walks: walks, seed: seed, timer: clock.timer,
                                      compileRepetitions: compileRepetitions, perSchema: perSchema)
             for benchCase in cases { run.measure(benchCase) }
             SchemaBenchReport(run: run, vocabulary: vocabulary, layout: layout).print()

@@ -16,6 +16,8 @@ struct SchemaBenchReport {
         let build = vocabulary.buildSeconds.map { String(format: "build %.3f s", $0) } ?? "build -"
         let load = vocabulary.loadSeconds.map { String(format: "trie cache load %.3f s", $0) } ?? "trie cache load -"
         out("vocabulary: \(build), \(load) (cache \(vocabulary.cacheNote))")
+        out(String(format: "clock: %@, %.3f µs per reading; load average %@", run.timer.name, run.timer.overhead(),
+                   BenchmarkClock.loadAverage() ?? "-"))
         let compiled = run.outcomes.count
         out("schemas: \(compiled + run.refusedByImporter + run.refusedByCompiler) given, \(compiled) compiled, "
             + "\(run.refusedByImporter) refused by the importer, \(run.refusedByCompiler) refused by the compiler")

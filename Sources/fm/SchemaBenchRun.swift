@@ -17,6 +17,8 @@ struct SchemaBenchRun {
     let walk: GrammarBenchmark.WalkOptions
     let walks: Int
     let seed: UInt64
+    /// What every operation is timed with.
+    let timer: GrammarBenchmark.Timer
     let compileRepetitions: Int
     let perSchema: Bool
     /// The tokens that close a value (random walks lean on them).
@@ -33,12 +35,13 @@ struct SchemaBenchRun {
     private(set) var outcomes: [Outcome] = []
 
     init(vocabulary: SchemaVocabulary, options: GrammarOptions, walk: GrammarBenchmark.WalkOptions, walks: Int, seed: UInt64,
-         compileRepetitions: Int, perSchema: Bool) {
+         timer: GrammarBenchmark.Timer, compileRepetitions: Int, perSchema: Bool) {
         self.vocabulary = vocabulary
         self.options = options
         self.walk = walk
         self.walks = walks
         self.seed = seed
+        self.timer = timer
         self.compileRepetitions = compileRepetitions
         self.perSchema = perSchema
         closing = GrammarBenchmark.closingTokens(vocabulary.index)
@@ -57,7 +60,8 @@ struct SchemaBenchRun {
         var samples = GrammarBenchmark.Samples()
         let grammar: Grammar
         do {
-            grammar = try GrammarBenchmark.measureCompile(document.graph, options: options, repetitions: compileRepetitions, into: &samples)
+            grammar = try GrammarBenchmark.measureCompile(document.graph, options: options, repetitions: compileRepetitions, timer: timer,
+                                                             into: &samples)
         } catch {
             refusedByCompiler += 1
             refused["compiler: " + Self.reason(error), default: 0] += 1
@@ -70,7 +74,7 @@ struct SchemaBenchRun {
                 unusableInstances += 1
                 continue
             }
-            GrammarBenchmark.replay(tokens, grammar: grammar, index: vocabulary.index, into: &samples)
+            GrammarBenchmark.replay(tokens, grammar: grammar, index: vocabulary.index, timer: timer, into: &samples)
             replayed += 1
         }
         var walksDone = 0
@@ -78,7 +82,7 @@ struct SchemaBenchRun {
             var random = GrammarBenchmark.SeededGenerator(seed: seed &+ UInt64(outcomes.count))
             for _ in 0..<walks {
                 GrammarBenchmark.randomWalk(grammar: grammar, index: vocabulary.index, closing: closing, options: walk,
-                                            random: &random, into: &samples)
+                                            random: &random, timer: timer, into: &samples)
                 walksDone += 1
             }
         }

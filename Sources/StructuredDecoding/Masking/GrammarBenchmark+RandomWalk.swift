@@ -37,8 +37,7 @@ extension GrammarBenchmark {
     /// capped or, which would be a bug, met a state without allowed tokens.
     @discardableResult
     public static func randomWalk(grammar: Grammar, index: VocabularyIndex, closing: TokenMask, options: WalkOptions = WalkOptions(),
-                                  random: inout some RandomNumberGenerator, into samples: inout Samples) -> [Int]? {
-        let clock = ContinuousClock()
+                                  random: inout some RandomNumberGenerator, timer: Timer = .wall, into samples: inout Samples) -> [Int]? {
         var matcher = GrammarMatcher(grammar: grammar, index: index)
         var mask = TokenMask(count: index.tokenCount)
         var narrowed = TokenMask(count: index.tokenCount)
@@ -50,9 +49,9 @@ extension GrammarBenchmark {
                 return nil
             }
             let memoized = index.memoizedMaskCount
-            let t0 = clock.now
+            let t0 = timer.now()
             matcher.fillMask(&mask)
-            samples.record(mask: microseconds(clock.now - t0), cold: index.memoizedMaskCount != memoized)
+            samples.record(mask: microseconds(timer.now() - t0), cold: index.memoizedMaskCount != memoized)
             let end = index.endOfSequenceTokens.first { mask.contains($0) }
             var token: Int?
             if let end, Double.random(in: 0..<1, using: &random) < options.endBias {
@@ -66,12 +65,12 @@ extension GrammarBenchmark {
                 samples.rejectedInstances += 1
                 return nil
             }
-            let t1 = clock.now
+            let t1 = timer.now()
             do { try matcher.commit(chosen) } catch {
                 samples.rejectedInstances += 1
                 return nil
             }
-            samples.commit.append(microseconds(clock.now - t1))
+            samples.commit.append(microseconds(timer.now() - t1))
             samples.tokens += 1
             tokens.append(chosen)
         }

@@ -90,15 +90,14 @@ public enum GrammarBenchmark {
     /// Compiles `schema` once (recorded as `firstCompile`) and then `repetitions` more times
     /// without the grammar cache (each recorded in `compile`); returns the grammar.
     public static func measureCompile(_ schema: SchemaGraph, options: GrammarOptions = .appleCompact, repetitions: Int = 20,
-                                      into samples: inout Samples) throws(GrammarError) -> Grammar {
-        let clock = ContinuousClock()
-        let first = clock.now
+                                      timer: Timer = .wall, into samples: inout Samples) throws(GrammarError) -> Grammar {
+        let first = timer.now()
         var grammar = try Grammar(compiling: schema, options: options)
-        samples.firstCompile.append(microseconds(clock.now - first))
+        samples.firstCompile.append(microseconds(timer.now() - first))
         for _ in 0..<Swift.max(repetitions, 1) {
-            let start = clock.now
+            let start = timer.now()
             grammar = try Grammar(compiling: schema, options: options)
-            samples.compile.append(microseconds(clock.now - start))
+            samples.compile.append(microseconds(timer.now() - start))
         }
         return grammar
     }
@@ -107,20 +106,20 @@ public enum GrammarBenchmark {
     /// every mask and commit, then the end-of-sequence token; returns whether the grammar
     /// accepted the whole instance (otherwise it counts in `rejectedInstances`).
     @discardableResult
-    public static func replay(_ tokens: [Int], grammar: Grammar, index: VocabularyIndex, into samples: inout Samples) -> Bool {
-        let clock = ContinuousClock()
+    public static func replay(_ tokens: [Int], grammar: Grammar, index: VocabularyIndex, timer: Timer = .wall,
+                              into samples: inout Samples) -> Bool {
         var matcher = GrammarMatcher(grammar: grammar, index: index)
         var mask = TokenMask(count: index.tokenCount)
         var ok = true
         for token in tokens + [index.endOfSequenceTokens.first ?? -1] where token >= 0 {
             let memoized = index.memoizedMaskCount
-            let t0 = clock.now
+            let t0 = timer.now()
             matcher.fillMask(&mask)
-            let t1 = clock.now
+            let t1 = timer.now()
             samples.record(mask: microseconds(t1 - t0), cold: index.memoizedMaskCount != memoized)
             guard mask.contains(token) else { ok = false; break }
             do { try matcher.commit(token) } catch { ok = false; break }
-            samples.commit.append(microseconds(clock.now - t1))
+            samples.commit.append(microseconds(timer.now() - t1))
             samples.tokens += 1
         }
         if !ok || !matcher.isFinished { samples.rejectedInstances += 1; return false }
