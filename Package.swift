@@ -69,7 +69,7 @@ let package = Package(
         .executableTarget(
             name: "fm",
             dependencies: [
-                "GGUF", "Tokenizers", "Kernels", "LLMEngine",
+                "GGUF", "Tokenizers", "Kernels", "LLMEngine", "StructuredDecoding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -14,6 +14,7 @@ struct FM: AsyncParsableCommand {
             BenchTokenizerCommand.self,
             GenerateCommand.self,
             BenchCommand.self,
+            SchemaCommand.self,
         ]
     )
 }

@@ -55,6 +55,17 @@ public enum GrammarBenchmark {
         public var rejectedInstances: Int
         /// Tokens replayed.
         public var tokens: Int
+
+        /// Summarizes raw samples (`firstCompile` is their first first-compile, 0 if none).
+        public init(_ samples: Samples) {
+            mask = Distribution(samples.mask)
+            coldMask = Distribution(samples.coldMask)
+            commit = Distribution(samples.commit)
+            compile = Distribution(samples.compile)
+            firstCompile = samples.firstCompile.first ?? 0
+            rejectedInstances = samples.rejectedInstances
+            tokens = samples.tokens
+        }
     }
 
     /// Builds a `VocabularyIndex` and reports how long it took.
@@ -68,38 +79,51 @@ public enum GrammarBenchmark {
     /// Compiles `schema` `compileRepetitions` times, then replays each instance.
     public static func run(schema: SchemaGraph, options: GrammarOptions = .appleCompact, index: VocabularyIndex,
                            instances: [String], compileRepetitions: Int = 20) throws(GrammarError) -> Report {
-        let clock = ContinuousClock()
-        var compileTimes: [Double] = []
-        let first = clock.now
-        var grammar = try Grammar(compiling: schema, options: options)
-        let firstCompile = microseconds(clock.now - first)
-        for _ in 0..<Swift.max(compileRepetitions, 1) {
-            let start = clock.now
-            grammar = try Grammar(compiling: schema, options: options)
-            compileTimes.append(microseconds(clock.now - start))
-        }
-        var maskTimes: [Double] = [], coldTimes: [Double] = [], commitTimes: [Double] = []
-        var rejected = 0, replayed = 0
-        var mask = TokenMask(count: index.tokenCount)
+        var samples = Samples()
+        let grammar = try measureCompile(schema, options: options, repetitions: compileRepetitions, into: &samples)
         for instance in instances {
-            var matcher = GrammarMatcher(grammar: grammar, index: index)
-            var ok = true
-            for token in tokenize(Array(instance.utf8), index: index) + [index.endOfSequenceTokens.first ?? -1] where token >= 0 {
-                let memoized = index.memoizedMaskCount
-                let t0 = clock.now
-                matcher.fillMask(&mask)
-                let t1 = clock.now
-                maskTimes.append(microseconds(t1 - t0))
-                if index.memoizedMaskCount != memoized { coldTimes.append(microseconds(t1 - t0)) }
-                guard mask.contains(token) else { ok = false; break }
-                do { try matcher.commit(token) } catch { ok = false; break }
-                commitTimes.append(microseconds(clock.now - t1))
-                replayed += 1
-            }
-            if !ok || !matcher.isFinished { rejected += 1 }
+            replay(tokenize(Array(instance.utf8), index: index), grammar: grammar, index: index, into: &samples)
         }
-        return Report(mask: Distribution(maskTimes), coldMask: Distribution(coldTimes), commit: Distribution(commitTimes), compile: Distribution(compileTimes),
-                      firstCompile: firstCompile, rejectedInstances: rejected, tokens: replayed)
+        return Report(samples)
+    }
+
+    /// Compiles `schema` once (recorded as `firstCompile`) and then `repetitions` more times
+    /// without the grammar cache (each recorded in `compile`); returns the grammar.
+    public static func measureCompile(_ schema: SchemaGraph, options: GrammarOptions = .appleCompact, repetitions: Int = 20,
+                                      timer: Timer = .wall, into samples: inout Samples) throws(GrammarError) -> Grammar {
+        let first = timer.now()
+        var grammar = try Grammar(compiling: schema, options: options)
+        samples.firstCompile.append(microseconds(timer.now() - first))
+        for _ in 0..<Swift.max(repetitions, 1) {
+            let start = timer.now()
+            grammar = try Grammar(compiling: schema, options: options)
+            samples.compile.append(microseconds(timer.now() - start))
+        }
+        return grammar
+    }
+
+    /// Replays `tokens` (an instance, without end of sequence) through a fresh matcher, timing
+    /// every mask and commit, then the end-of-sequence token; returns whether the grammar
+    /// accepted the whole instance (otherwise it counts in `rejectedInstances`).
+    @discardableResult
+    public static func replay(_ tokens: [Int], grammar: Grammar, index: VocabularyIndex, timer: Timer = .wall,
+                              into samples: inout Samples) -> Bool {
+        var matcher = GrammarMatcher(grammar: grammar, index: index)
+        var mask = TokenMask(count: index.tokenCount)
+        var ok = true
+        for token in tokens + [index.endOfSequenceTokens.first ?? -1] where token >= 0 {
+            let memoized = index.memoizedMaskCount
+            let t0 = timer.now()
+            matcher.fillMask(&mask)
+            let t1 = timer.now()
+            samples.record(mask: microseconds(t1 - t0), cold: index.memoizedMaskCount != memoized)
+            guard mask.contains(token) else { ok = false; break }
+            do { try matcher.commit(token) } catch { ok = false; break }
+            samples.commit.append(microseconds(timer.now() - t1))
+            samples.tokens += 1
+        }
+        if !ok || !matcher.isFinished { samples.rejectedInstances += 1; return false }
+        return true
     }
 
     /// Longest-match tokenization over the vocabulary trie (bytes no token covers are skipped).
@@ -125,7 +149,7 @@ public enum GrammarBenchmark {
         return tokens
     }
 
-    private static func microseconds(_ duration: Duration) -> Double {
+    static func microseconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
         return Double(seconds) * 1e6 + Double(attoseconds) / 1e12
     }

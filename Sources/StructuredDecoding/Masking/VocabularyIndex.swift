@@ -23,7 +23,13 @@ public final class VocabularyIndex: Sendable {
     private let lexemeMasks = Mutex<[Int64: LexemeMask]>([:])
     private let countedWalks = Mutex<[CountedKey: CountedWalk]>([:])
     private let subtreeWalks = Mutex<[SubtreeKey: SubtreeWalk]>([:])
-    private struct SubtreeKey: Hashable { var lexeme: Int, state: UInt32, root: Int32 }
+    private let languages = Mutex<Languages>(Languages())
+    private struct SubtreeKey: Hashable { var language: Int64, root: Int32 }
+    /// Canonical ids of the languages seen (`LexemeLanguage`), and each lexeme state's.
+    private struct Languages {
+        var ids: [[UInt32]: Int64] = [:]
+        var ofState: [Int64: Int64] = [:]
+    }
     private struct CountedKey: Hashable { var dfa: ObjectIdentifier, base: UInt32 }
 
     /// Prepares `vocabulary`.
@@ -89,14 +95,16 @@ public final class VocabularyIndex: Sendable {
     /// Whether `id` is a special token (end-of-sequence included).
     public func isSpecial(_ id: Int) -> Bool { special[id] }
 
-    /// The mask of `lexeme` read from `state`, computed on first use.
+    /// The mask of `lexeme` read from `state`, computed on first use (or shared with an
+    /// earlier state of any lexeme that accepts the same language from there).
     func lexemeMask(_ lexeme: Lexeme, state: UInt32) -> LexemeMask {
-        let key = Int64(lexeme.id) << 32 | Int64(state)
+        let key = lexeme.counter == nil ? language(lexeme, state) : Self.stateKey(lexeme, state)
         if let known = lexemeMasks.withLock({ $0[key] }) { return known }
         if lexemeMasks.withLock({ $0.count }) >= Self.maxMemoizedMasks {
             lexemeMasks.withLock { $0.removeAll() }
             countedWalks.withLock { $0.removeAll() }
             subtreeWalks.withLock { $0.removeAll() }
+            languages.withLock { $0.ofState.removeAll() }
         }
         let computed: LexemeMask
         if let counter = lexeme.counter {
@@ -115,6 +123,28 @@ public final class VocabularyIndex: Sendable {
         return computed
     }
 
+    /// A lexeme state's own key (lexeme ids stay far below 2^29).
+    private static func stateKey(_ lexeme: Lexeme, _ state: UInt32) -> Int64 { Int64(lexeme.id) << 32 | Int64(state) }
+
+    /// The key of the language `lexeme` accepts from `state`: a canonical id (bit 61 set) shared
+    /// by every state with the same reachable automaton, or the state's own key when that
+    /// automaton is too large to compare (`LexemeLanguage.maxStates`).
+    private func language(_ lexeme: Lexeme, _ state: UInt32) -> Int64 {
+        let own = Self.stateKey(lexeme, state)
+        if let known = languages.withLock({ $0.ofState[own] }) { return known }
+        var id = own
+        if let signature = LexemeLanguage.signature(lexeme.dfa, from: state) {
+            id = languages.withLock { table in
+                if let known = table.ids[signature] { return known }
+                let fresh = Int64(1) << 61 | Int64(table.ids.count)
+                table.ids[signature] = fresh
+                return fresh
+            }
+        }
+        languages.withLock { $0.ofState[own] = id }
+        return id
+    }
+
     /// The mask of a lexeme state from the memoized walks of each first byte's subtree.
     private func composedMask(_ lexeme: Lexeme, state: UInt32) -> LexemeMask {
         let dfa = lexeme.dfa
@@ -129,7 +159,7 @@ public final class VocabularyIndex: Sendable {
                 if dfa.isAccepting(state) { exits.append(Int32(root)) }
                 continue
             }
-            let key = SubtreeKey(lexeme: lexeme.id, state: next, root: Int32(root))
+            let key = SubtreeKey(language: language(lexeme, next), root: Int32(root))
             let walk = subtreeWalks.withLock { $0[key] } ?? {
                 let walk = SubtreeWalk(trie: trie, dfa: dfa, root: root, state: next)
                 subtreeWalks.withLock { $0[key] = walk }
