@@ -26,7 +26,7 @@ public struct ModelHyperparameters: Sendable, Equatable {
     public var ropeDimensions: Int
     /// RoPE base frequency of global-attention layers.
     public var ropeFreqBase: Float
-    /// RoPE base frequency of sliding-window layers (Gemma 3: 10 000).
+    /// RoPE base frequency of sliding-window layers (Gemma 3: 10 000; else `ropeFreqBase`).
     public var ropeFreqBaseLocal: Float
     /// Linear RoPE scaling factor (positions are divided by it); 1 when absent.
     public var ropeScaleFactor: Float
@@ -52,17 +52,12 @@ public struct ModelHyperparameters: Sendable, Equatable {
         guard let arch = ModelArchitecture(rawValue: archName) else {
             throw .unsupportedArchitecture(archName, supported: ModelArchitecture.allCases.map(\.rawValue))
         }
+        let read = HyperparameterReader(metadata: meta, architecture: archName)
         func int(_ suffix: String, default value: Int? = nil) throws(ModelLoadError) -> Int {
-            let key = "\(archName).\(suffix)"
-            guard let v = meta.int(key) ?? value else { throw .invalidHyperparameter(key: key, reason: "missing") }
-            guard v > 0, v < 1 << 24 else { throw .invalidHyperparameter(key: key, reason: "\(v) is out of range") }
-            return v
+            try read.int(suffix, default: value)
         }
         func float(_ suffix: String, default value: Float) throws(ModelLoadError) -> Float {
-            let key = "\(archName).\(suffix)"
-            let v = meta.double(key).map(Float.init) ?? value
-            guard v.isFinite, v > 0 else { throw .invalidHyperparameter(key: key, reason: "\(v) is not a positive number") }
-            return v
+            try read.float(suffix, default: value)
         }
         architecture = arch
         embeddingLength = try int("embedding_length")
@@ -82,7 +77,7 @@ public struct ModelHyperparameters: Sendable, Equatable {
         }
         trainedContextLength = try int("context_length", default: 4096)
         ropeFreqBase = try float("rope.freq_base", default: 10_000)
-        ropeFreqBaseLocal = arch == .gemma3 ? 10_000 : ropeFreqBase
+        ropeFreqBaseLocal = ropeFreqBase
         switch meta.string("\(archName).rope.scaling.type") ?? "none" {
         case "none": ropeScaleFactor = 1
         case "linear": ropeScaleFactor = try float("rope.scaling.factor", default: 1)
@@ -91,18 +86,14 @@ public struct ModelHyperparameters: Sendable, Equatable {
                                          reason: "'\(other)' is not supported (supported: none, linear)")
         }
         rmsNormEpsilon = try float("attention.layer_norm_rms_epsilon", default: 1e-6)
-        if arch == .gemma3 {
-            slidingWindow = try int("attention.sliding_window", default: 512)
-            slidingWindowPattern = 6
-        } else {
-            slidingWindow = nil
-            slidingWindowPattern = nil
-        }
+        slidingWindow = nil
+        slidingWindowPattern = nil
         finalLogitSoftcap = meta.double("\(archName).final_logit_softcapping").map(Float.init)
         guard let embedding = file.tensor(named: "token_embd.weight") else { throw .missingTensor("token_embd.weight") }
         guard embedding.dimensions.count == 2, embedding.dimensions[0] == embeddingLength else {
             throw .shapeMismatch(tensor: "token_embd.weight", expected: [embeddingLength, -1], found: embedding.dimensions)
         }
         vocabularySize = embedding.dimensions[1]
+        try arch.definition.refine(&self, read)
     }
 }

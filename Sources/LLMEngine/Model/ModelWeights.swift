@@ -10,19 +10,19 @@ public struct ModelWeights: Sendable {
         public let attentionNorm: GGUFTensorInfo
         /// `[d, nHead * headK]`, `[d, nKV * headK]`, `[d, nKV * headV]`.
         public let query, key, value: GGUFTensorInfo
-        /// Biases of q, k, v (Qwen2).
+        /// Biases of q, k, v (`ArchitectureTraits.hasQKVBias`).
         public let queryBias, keyBias, valueBias: GGUFTensorInfo?
-        /// Per-head RMSNorm of queries and keys, `[headK]` (Gemma 3).
+        /// Per-head RMSNorm of queries and keys, `[headK]` (`hasQKNorm`).
         public let queryNorm, keyNorm: GGUFTensorInfo?
         /// `[nHead * headV, d]`.
         public let output: GGUFTensorInfo
-        /// RMSNorm after attention, before the residual add (Gemma 3).
+        /// RMSNorm after attention, before the residual add (`hasPostNorms`).
         public let postAttentionNorm: GGUFTensorInfo?
         /// RMSNorm before the feed-forward network, `[d]`.
         public let feedForwardNorm: GGUFTensorInfo
         /// `[d, ff]`, `[d, ff]`, `[ff, d]`.
         public let gate, up, down: GGUFTensorInfo
-        /// RMSNorm after the feed-forward network (Gemma 3).
+        /// RMSNorm after the feed-forward network (`hasPostNorms`).
         public let postFeedForwardNorm: GGUFTensorInfo?
     }
 
@@ -64,7 +64,7 @@ public struct ModelWeights: Sendable {
         func required(_ name: String, _ shape: [Int], vector: Bool = false) throws(ModelLoadError) -> GGUFTensorInfo {
             try tensor(name, shape, vector: vector)!
         }
-        let isGemma = hp.architecture == .gemma3
+        let traits = hp.architecture.traits
         tokenEmbedding = try required("token_embd.weight", [d, hp.vocabularySize])
         outputNorm = try required("output_norm.weight", [d], vector: true)
         if let out = try tensor("output.weight", [d, hp.vocabularySize], optional: true) {
@@ -78,7 +78,7 @@ public struct ModelWeights: Sendable {
         var layers: [Layer] = []
         for i in 0..<hp.blockCount {
             let p = "blk.\(i)."
-            let bias = hp.architecture.hasQKVBias
+            let bias = traits.hasQKVBias, qkNorm = traits.hasQKNorm, postNorms = traits.hasPostNorms
             layers.append(Layer(
                 attentionNorm: try required(p + "attn_norm.weight", [d], vector: true),
                 query: try required(p + "attn_q.weight", [d, qWidth]),
@@ -87,15 +87,15 @@ public struct ModelWeights: Sendable {
                 queryBias: bias ? try required(p + "attn_q.bias", [qWidth], vector: true) : nil,
                 keyBias: bias ? try required(p + "attn_k.bias", [kWidth], vector: true) : nil,
                 valueBias: bias ? try required(p + "attn_v.bias", [vWidth], vector: true) : nil,
-                queryNorm: isGemma ? try required(p + "attn_q_norm.weight", [hp.keyLength], vector: true) : nil,
-                keyNorm: isGemma ? try required(p + "attn_k_norm.weight", [hp.keyLength], vector: true) : nil,
+                queryNorm: qkNorm ? try required(p + "attn_q_norm.weight", [hp.keyLength], vector: true) : nil,
+                keyNorm: qkNorm ? try required(p + "attn_k_norm.weight", [hp.keyLength], vector: true) : nil,
                 output: try required(p + "attn_output.weight", [oWidth, d]),
-                postAttentionNorm: isGemma ? try required(p + "post_attention_norm.weight", [d], vector: true) : nil,
+                postAttentionNorm: postNorms ? try required(p + "post_attention_norm.weight", [d], vector: true) : nil,
                 feedForwardNorm: try required(p + "ffn_norm.weight", [d], vector: true),
                 gate: try required(p + "ffn_gate.weight", [d, ff]),
                 up: try required(p + "ffn_up.weight", [d, ff]),
                 down: try required(p + "ffn_down.weight", [ff, d]),
-                postFeedForwardNorm: isGemma ? try required(p + "post_ffw_norm.weight", [d], vector: true) : nil))
+                postFeedForwardNorm: postNorms ? try required(p + "post_ffw_norm.weight", [d], vector: true) : nil))
         }
         self.layers = layers
     }

@@ -50,7 +50,7 @@ extension Transformer {
 
         rmsNormRows(s.x, l.feedForwardNorm, into: s.normed, rows: n, width: d)
         project(s.normed, rows: n, [(l.gate, s.gate), (l.up, s.up)])
-        let gelu = hp.architecture == .gemma3
+        let gelu = hp.architecture.traits.activation == .gelu
         for i in 0..<(n * ff) {
             s.gate[i] = (gelu ? TensorOps.gelu(s.gate[i]) : TensorOps.silu(s.gate[i])) * s.up[i]
         }

@@ -56,7 +56,7 @@ extension Transformer {
         for (r, token) in chunk.enumerated() {
             kernels.dequantize(embedding, row: token, into: UnsafeMutableBufferPointer(start: s.x + r * d, count: d))
         }
-        if hp.architecture == .gemma3 {
+        if hp.architecture.traits.scalesEmbeddings {
             let scale = Float(d).squareRoot()
             for i in 0..<(n * d) { s.x[i] *= scale }
         }
