@@ -149,7 +149,19 @@ typedef struct {
 } ck_q8_Kx;
 _Static_assert(sizeof(ck_q8_Kx) == 320, "ck_q8_Kx is 5 cache lines");
 
+/* ---- the activation layout of Q4_0 and Q5_0 at the AVX2 level --------------------------------
+ * ck_q8_0a - one block_q8_0 with its scale widened to f32 and -offset * sum(qs) beside it
+ * (offset = the weight type's zero point), 40 bytes; see q8_0a.c. */
+typedef struct {
+    int8_t qs[CK_QK];
+    float d;
+    int32_t negsum;
+} ck_q8_0a;
+_Static_assert(sizeof(ck_q8_0a) == 40, "ck_q8_0a is 40 bytes per 32 elements");
+
 int64_t ck_act_row_size_q8_0(int64_t n);
+int64_t ck_act_row_size_q8_0a(int64_t n);
+void ck_dequantize_row_q8_0a(const void *src, float *dst, int64_t n);
 int64_t ck_act_row_size_q8_K(int64_t n);
 int64_t ck_act_row_size_f32(int64_t n);
 int64_t ck_act_row_size_q8_0x16(int64_t n);
@@ -236,12 +248,20 @@ CK_DECLARE_DOT_VARIANTS(ck_vec_dot_f32_f32)
 CK_DECLARE_DOT_VARIANTS(ck_vec_dot_f16_f32)
 CK_DECLARE_DOT_VARIANTS(ck_vec_dot_bf16_f32)
 CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q8_0_q8_0)
-CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q4_0_q8_0)
-CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q5_0_q8_0)
+CK_DECLARE_DOT(ck_vec_dot_q4_0_q8_0_avx512)
+CK_DECLARE_DOT(ck_vec_dot_q5_0_q8_0_avx512)
 CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q4_K_q8_K)
 CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q5_K_q8_K)
 CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q6_K_q8_K)
 void ck_quantize_row_q8_0_avx2(const float *x, void *y, int64_t n);
+void ck_quantize_row_q8_0a_q4_0(const float *x, void *y, int64_t n);
+void ck_quantize_row_q8_0a_q5_0(const float *x, void *y, int64_t n);
+CK_DECLARE_DOT(ck_vec_dot_q4_0_q8_0a_avx2)
+CK_DECLARE_DOT(ck_vec_dot_q5_0_q8_0a_avx2)
+void ck_matmul_q4_0_q8_0a_avx2(const void *W, size_t row_stride, int64_t cols, const void *X, size_t x_stride,
+                               int64_t nx, float *Y, int64_t y_stride, int64_t row_begin, int64_t row_end);
+void ck_matmul_q5_0_q8_0a_avx2(const void *W, size_t row_stride, int64_t cols, const void *X, size_t x_stride,
+                               int64_t nx, float *Y, int64_t y_stride, int64_t row_begin, int64_t row_end);
 void ck_quantize_row_q8_0_avx512(const float *x, void *y, int64_t n);
 void ck_quantize_row_q8_K_avx2(const float *x, void *y, int64_t n);
 void ck_quantize_row_q8_K_avx512(const float *x, void *y, int64_t n);

@@ -160,6 +160,31 @@ CK_INLINE_AVX2 __m256i ck_pack32_i8_avx2(__m256 a, __m256 b, __m256 c, __m256 d)
     return _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
 }
 
+/* One block of 32 floats -> 32 int8 (the reference rounding) and its f16 scale; *sum (when not
+ * NULL) receives the sum of the quantized values (AVX2). */
+CK_INLINE_AVX2 ck_half ck_quantize_block32_avx2(const float *xb, int8_t *qs, int32_t *sum) {
+    const __m256 sign = _mm256_set1_ps(-0.0f);
+    const __m256 v0 = _mm256_loadu_ps(xb), v1 = _mm256_loadu_ps(xb + 8);
+    const __m256 v2 = _mm256_loadu_ps(xb + 16), v3 = _mm256_loadu_ps(xb + 24);
+    const __m256 m = _mm256_max_ps(_mm256_max_ps(_mm256_andnot_ps(sign, v0), _mm256_andnot_ps(sign, v1)),
+                                   _mm256_max_ps(_mm256_andnot_ps(sign, v2), _mm256_andnot_ps(sign, v3)));
+    __m128 m4 = _mm_max_ps(_mm256_castps256_ps128(m), _mm256_extractf128_ps(m, 1));
+    m4 = _mm_max_ps(m4, _mm_movehl_ps(m4, m4));
+    m4 = _mm_max_ss(m4, _mm_movehdup_ps(m4));
+    const float d = _mm_cvtss_f32(m4) / 127.0f;
+    const float id = d != 0.0f ? 1.0f / d : 0.0f;
+    const __m256 s = _mm256_set1_ps(id);
+    const __m256i q = ck_pack32_i8_avx2(ck_round_away256(_mm256_mul_ps(v0, s)), ck_round_away256(_mm256_mul_ps(v1, s)),
+                                        ck_round_away256(_mm256_mul_ps(v2, s)), ck_round_away256(_mm256_mul_ps(v3, s)));
+    _mm256_storeu_si256((__m256i *)qs, q);
+    if (sum) {
+        /* bytes widened to words (times one), pairs of words to dwords, then across lanes */
+        const __m256i w = _mm256_maddubs_epi16(_mm256_set1_epi8(1), q);
+        *sum = ck_hsum256_epi32(_mm256_madd_epi16(w, _mm256_set1_epi16(1)));
+    }
+    return (ck_half)_cvtss_sh(d, 0);
+}
+
 /* Sum of products of signed bytes, four at a time, into eight int32 (AVX2: the sign trick
  * makes `a` unsigned for maddubs). */
 CK_INLINE_AVX2 __m256i ck_dot_i8_avx2(__m256i a, __m256i b) {

@@ -5,8 +5,9 @@
  * Which dot-product variants exist (a level without its own uses the next lower one):
  *   F32 F16 BF16 Q8_0 Q4_0 Q5_0 Q4_K Q5_K Q6_K : ref, generic, AVX2, AVX-512
  *   Q4_1 Q5_1 Q2_K Q3_K                         : ref, generic
- * Activation layouts: block_q8_0 / block_q8_K / f32 everywhere, except at the AVX-512 level
- * where Q4_0, Q5_0, Q8_0 take ck_q8_0x16 and Q4_K, Q5_K take ck_q8_Kx (same values). The
+ * Activation layouts: block_q8_0 / block_q8_K / f32 everywhere, except at the AVX2 level where
+ * Q4_0 and Q5_0 take ck_q8_0a, and at the AVX-512 level where Q4_0, Q5_0, Q8_0 take ck_q8_0x16
+ * and Q4_K, Q5_K take ck_q8_Kx (same values). The
  * quantizers of every level produce the reference's values exactly.
  */
 #include <stdatomic.h>
@@ -23,10 +24,13 @@
 #define CK_ACT_Q8_0_AVX512 CK_TYPE_Q8_0, CK_QK, ck_quantize_row_q8_0_avx512, ck_dequantize_row_q8_0_ref, ck_act_row_size_q8_0
 #define CK_ACT_Q8_K_AVX2 CK_TYPE_Q8_K, CK_QK_K, ck_quantize_row_q8_K_avx2, ck_dequantize_row_q8_K_ref, ck_act_row_size_q8_K
 #define CK_ACT_Q8_K_AVX512 CK_TYPE_Q8_K, CK_QK_K, ck_quantize_row_q8_K_avx512, ck_dequantize_row_q8_K_ref, ck_act_row_size_q8_K
+#define CK_ACT_Q8_0A(w) CK_TYPE_Q8_0, CK_QK, ck_quantize_row_q8_0a_##w, ck_dequantize_row_q8_0a, ck_act_row_size_q8_0a
 #define CK_ACT_X16(w) CK_TYPE_Q8_0, CK_QK, ck_quantize_row_q8_0x16_##w, ck_dequantize_row_q8_0x16, ck_act_row_size_q8_0x16
 #define CK_ACT_KX CK_TYPE_Q8_K, CK_QK_K, ck_quantize_row_q8_Kx, ck_dequantize_row_q8_Kx, ck_act_row_size_q8_Kx
 #define CK_DOT_AVX2(stem) stem##_avx2
 #define CK_DOT_AVX512(stem) stem##_avx512
+#define CK_DOT_AVX2_Q8_0A(w) ck_vec_dot_##w##_q8_0a_avx2
+#define CK_MATMUL_AVX2_Q8_0A(w) ck_matmul_##w##_q8_0a_avx2
 #define CK_LEVEL(isa) (isa)
 #else
 #define CK_ACT_Q8_0_AVX2 CK_ACT_Q8_0_REF
@@ -34,16 +38,23 @@
 #define CK_ACT_Q8_K_AVX2 CK_ACT_Q8_K_REF
 #define CK_ACT_Q8_K_AVX512 CK_ACT_Q8_K_REF
 #define CK_ACT_X16(w) CK_ACT_Q8_0_REF
+#define CK_ACT_Q8_0A(w) CK_ACT_Q8_0_REF
 #define CK_ACT_KX CK_ACT_Q8_K_REF
 #define CK_DOT_AVX2(stem) stem##_generic
 #define CK_DOT_AVX512(stem) stem##_generic
+#define CK_DOT_AVX2_Q8_0A(w) ck_vec_dot_##w##_q8_0_generic
+#define CK_MATMUL_AVX2_Q8_0A(w) NULL
 #define CK_LEVEL(isa) CK_ISA_GENERIC
 #endif
 
 /* The activation layout arguments expand to five before CK_ENTRY_ counts its arguments. */
 #define CK_ENTRY_(type, isa, bs, bb, deq, act, abs, quant, dequant, rowsize, dot) \
-    { type, isa, bs, bb, act, abs, deq, quant, dequant, rowsize, dot, dot##_multi }
+    { type, isa, bs, bb, act, abs, deq, quant, dequant, rowsize, dot, dot##_multi, NULL }
 #define CK_ENTRY(...) CK_ENTRY_(__VA_ARGS__)
+/* The same with the variant's own matrix-matrix product. */
+#define CK_ENTRY_MM_(type, isa, bs, bb, deq, act, abs, quant, dequant, rowsize, dot, mm) \
+    { type, isa, bs, bb, act, abs, deq, quant, dequant, rowsize, dot, dot##_multi, mm }
+#define CK_ENTRY_MM(...) CK_ENTRY_MM_(__VA_ARGS__)
 
 /* A type with its own dot products at all four levels. */
 #define CK_ROW4(type, bs, bb, deq, stem, ACT_REF, ACT_AVX2, ACT_AVX512)                                     \
@@ -52,6 +63,16 @@
         CK_ENTRY(type, CK_ISA_GENERIC, bs, bb, deq, ACT_REF, stem##_generic),                               \
         CK_ENTRY(type, CK_LEVEL(CK_ISA_AVX2), bs, bb, deq, ACT_AVX2, CK_DOT_AVX2(stem)),                    \
         CK_ENTRY(type, CK_LEVEL(CK_ISA_AVX512), bs, bb, deq, ACT_AVX512, CK_DOT_AVX512(stem)),              \
+    }
+
+/* A 32-block type whose AVX2 level takes the ck_q8_0a activations (unsigned weights). */
+#define CK_ROW4_Q8_0A(type, bb, deq, w)                                                                     \
+    {                                                                                                       \
+        CK_ENTRY(type, CK_ISA_REF, CK_QK, bb, deq, CK_ACT_Q8_0_REF, ck_vec_dot_##w##_q8_0_ref),             \
+        CK_ENTRY(type, CK_ISA_GENERIC, CK_QK, bb, deq, CK_ACT_Q8_0_REF, ck_vec_dot_##w##_q8_0_generic),     \
+        CK_ENTRY_MM(type, CK_LEVEL(CK_ISA_AVX2), CK_QK, bb, deq, CK_ACT_Q8_0A(w), CK_DOT_AVX2_Q8_0A(w),     \
+                    CK_MATMUL_AVX2_Q8_0A(w)),                                                               \
+        CK_ENTRY(type, CK_LEVEL(CK_ISA_AVX512), CK_QK, bb, deq, CK_ACT_X16(w), CK_DOT_AVX512(ck_vec_dot_##w##_q8_0)), \
     }
 
 /* A type with ref and generic dot products only (the faster activation quantizers still apply). */
@@ -71,12 +92,10 @@ static const ck_type_kernels ck_table[CK_TABLE_TYPES][CK_ISA_COUNT] = {
     CK_ROW4(CK_TYPE_BF16, 1, 2, ck_dequantize_row_bf16_ref, ck_vec_dot_bf16_f32, CK_ACT_F32, CK_ACT_F32, CK_ACT_F32),
     CK_ROW4(CK_TYPE_Q8_0, CK_QK, sizeof(block_q8_0), ck_dequantize_row_q8_0_ref, ck_vec_dot_q8_0_q8_0,
              CK_ACT_Q8_0_REF, CK_ACT_Q8_0_AVX2, CK_ACT_X16(q8_0)),
-    CK_ROW4(CK_TYPE_Q4_0, CK_QK, sizeof(block_q4_0), ck_dequantize_row_q4_0_ref, ck_vec_dot_q4_0_q8_0,
-             CK_ACT_Q8_0_REF, CK_ACT_Q8_0_AVX2, CK_ACT_X16(q4_0)),
+    CK_ROW4_Q8_0A(CK_TYPE_Q4_0, sizeof(block_q4_0), ck_dequantize_row_q4_0_ref, q4_0),
     CK_ROW2(CK_TYPE_Q4_1, CK_QK, sizeof(block_q4_1), ck_dequantize_row_q4_1_ref, ck_vec_dot_q4_1_q8_0,
              CK_ACT_Q8_0_REF, CK_ACT_Q8_0_AVX2, CK_ACT_Q8_0_AVX512),
-    CK_ROW4(CK_TYPE_Q5_0, CK_QK, sizeof(block_q5_0), ck_dequantize_row_q5_0_ref, ck_vec_dot_q5_0_q8_0,
-             CK_ACT_Q8_0_REF, CK_ACT_Q8_0_AVX2, CK_ACT_X16(q5_0)),
+    CK_ROW4_Q8_0A(CK_TYPE_Q5_0, sizeof(block_q5_0), ck_dequantize_row_q5_0_ref, q5_0),
     CK_ROW2(CK_TYPE_Q5_1, CK_QK, sizeof(block_q5_1), ck_dequantize_row_q5_1_ref, ck_vec_dot_q5_1_q8_0,
              CK_ACT_Q8_0_REF, CK_ACT_Q8_0_AVX2, CK_ACT_Q8_0_AVX512),
     CK_ROW2(CK_TYPE_Q2_K, CK_QK_K, sizeof(block_q2_K), ck_dequantize_row_q2_K_ref, ck_vec_dot_q2_K_q8_K,

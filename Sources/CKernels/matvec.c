@@ -7,7 +7,8 @@
  * matmul: Y[j * y_stride + r] = dot(W[r], X[j]) for j < nx, X[j] at X + j * x_stride bytes.
  *   Rows are processed in tiles of about 32 KB of weights; for each tile, the activations
  *   CK_MAX_NX at a time (vec_dot_multi decodes each weight block once per group), so the
- *   tile stays in L1 while the activations stream from L2.
+ *   tile stays in L1 while the activations stream from L2. A variant may bring its own product
+ *   (`matmul_rows`, e.g. decoding each weight row once for every activation row).
  * Callers split [0, rows) into ranges, one per thread; ranges write disjoint parts of y / Y.
  * matvec prefetches the weights two rows ahead.
  */
@@ -42,6 +43,10 @@ void ck_matvec(int type, const void *W, int64_t rows, int64_t cols, const void *
 void ck_matmul_ex(const ck_type_kernels *k, const void *W, size_t row_stride, int64_t cols,
                   const void *X, size_t x_stride, int64_t nx, float *Y, int64_t y_stride,
                   int64_t row_begin, int64_t row_end) {
+    if (k->matmul_rows) {
+        k->matmul_rows(W, row_stride, cols, X, x_stride, nx, Y, y_stride, row_begin, row_end);
+        return;
+    }
     const char *w = (const char *)W;
     const char *x = (const char *)X;
     int64_t tile = (int64_t)(32768 / (row_stride ? row_stride : 1));

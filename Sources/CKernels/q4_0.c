@@ -9,9 +9,10 @@
  * Dot with block_q8_0 activations (dx, qx):
  *   Q4_0: sum_b dw*dx * sum_i (q[i] - 8) qx[i]
  *   Q4_1: sum_b dw*dx * sum_i q[i] qx[i]  +  m * dx * sum_i qx[i]
- * Variants: Q4_0 has ref, generic, AVX2 and AVX-512 VNNI (two blocks per zmm: u8 nibbles x s8
- *   activations with vpdpbusd; the ck_q8_0x16 activations take back 8 * sum qx); Q4_1 has ref
- *   and generic only (rare in current files).
+ * Variants: Q4_0 has ref, generic, AVX2 (in q8_0a.c: u8 nibbles x s8 activations with
+ *   vpmaddubsw, the ck_q8_0a activations taking back 8 * sum qx) and AVX-512 VNNI (two blocks per
+ *   zmm: u8 nibbles x s8 activations with vpdpbusd; the ck_q8_0x16 activations take back
+ *   8 * sum qx); Q4_1 has ref and generic only (rare in current files).
  */
 #include "ck_internal.h"
 
@@ -83,14 +84,6 @@ CK_MULTI_FROM_SINGLE(ck_vec_dot_q4_1_q8_0_ref)
 CK_MULTI_FROM_SINGLE(ck_vec_dot_q4_1_q8_0_generic)
 
 #if defined(CK_X86)
-
-/* ---- AVX2: one block per step, (q - 8) signed, sign trick ---------------------------------- */
-
-/* Nibbles minus 8, as signed bytes. */
-CK_INLINE_AVX2 __m256i ck_decode_q4_0_avx2(const block_q4_0 *p) {
-    return _mm256_sub_epi8(ck_nibbles_avx2(p->qs), _mm256_set1_epi8(8));
-}
-CK_AVX2_BLOCK_DOT(ck_vec_dot_q4_0_q8_0_avx2, block_q4_0, ck_decode_q4_0_avx2)
 
 /* ---- AVX-512 VNNI: two blocks per zmm ------------------------------------------------------ */
 

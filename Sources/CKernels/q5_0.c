@@ -10,7 +10,8 @@
  * Dot with block_q8_0 activations (dx, qx):
  *   Q5_0: sum_b dw*dx * sum_i (q[i] - 16) qx[i]
  *   Q5_1: sum_b dw*dx * sum_i q[i] qx[i]  +  m * dx * sum_i qx[i]
- * Variants: Q5_0 has ref, generic, AVX2 (qh expanded with a byte shuffle) and AVX-512 VNNI
+ * Variants: Q5_0 has ref, generic, AVX2 (in q8_0a.c: qh expanded with a byte shuffle, u8
+ *   weights x s8 ck_q8_0a activations that take back 16 * sum qx) and AVX-512 VNNI
  *   (two blocks per zmm; their qh used directly as a 64-bit byte mask; u8 q x s8 qx with
  *   vpdpbusd, the ck_q8_0x16 activations taking back 16 * sum qx); Q5_1 has ref and generic
  *   only.
@@ -106,15 +107,6 @@ CK_MULTI_FROM_SINGLE(ck_vec_dot_q5_1_q8_0_ref)
 CK_MULTI_FROM_SINGLE(ck_vec_dot_q5_1_q8_0_generic)
 
 #if defined(CK_X86)
-
-/* ---- AVX2: one block per step, (q - 16) signed, sign trick ----------------------------------- */
-
-/* Nibbles with their fifth bit (qh expanded to bytes), minus 16, as signed bytes. */
-CK_INLINE_AVX2 __m256i ck_decode_q5_0_avx2(const block_q5_0 *p) {
-    const __m256i hb = _mm256_and_si256(ck_bits_to_bytes_avx2(ck_load_qh(p->qh)), _mm256_set1_epi8(0x10));
-    return _mm256_sub_epi8(_mm256_or_si256(ck_nibbles_avx2(p->qs), hb), _mm256_set1_epi8(16));
-}
-CK_AVX2_BLOCK_DOT(ck_vec_dot_q5_0_q8_0_avx2, block_q5_0, ck_decode_q5_0_avx2)
 
 /* ---- AVX-512 VNNI: two blocks per zmm -------------------------------------------------------- */
 

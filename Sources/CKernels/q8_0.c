@@ -75,25 +75,7 @@ CK_MULTI_FROM_SINGLE(ck_vec_dot_q8_0_q8_0_generic)
 
 CK_AVX2 void ck_quantize_row_q8_0_avx2(const float *x, void *vy, int64_t n) {
     block_q8_0 *y = (block_q8_0 *)vy;
-    const __m256 sign = _mm256_set1_ps(-0.0f);
-    for (int64_t b = 0; b < n / CK_QK; b++) {
-        const float *xb = x + b * CK_QK;
-        __m256 v0 = _mm256_loadu_ps(xb), v1 = _mm256_loadu_ps(xb + 8);
-        __m256 v2 = _mm256_loadu_ps(xb + 16), v3 = _mm256_loadu_ps(xb + 24);
-        __m256 m = _mm256_max_ps(_mm256_max_ps(_mm256_andnot_ps(sign, v0), _mm256_andnot_ps(sign, v1)),
-                                 _mm256_max_ps(_mm256_andnot_ps(sign, v2), _mm256_andnot_ps(sign, v3)));
-        __m128 m4 = _mm_max_ps(_mm256_castps256_ps128(m), _mm256_extractf128_ps(m, 1));
-        m4 = _mm_max_ps(m4, _mm_movehl_ps(m4, m4));
-        m4 = _mm_max_ss(m4, _mm_movehdup_ps(m4));
-        const float amax = _mm_cvtss_f32(m4);
-        const float d = amax / 127.0f;
-        const float id = d != 0.0f ? 1.0f / d : 0.0f;
-        y[b].d = (ck_half)_cvtss_sh(d, 0);
-        const __m256 s = _mm256_set1_ps(id);
-        __m256i q = ck_pack32_i8_avx2(ck_round_away256(_mm256_mul_ps(v0, s)), ck_round_away256(_mm256_mul_ps(v1, s)),
-                                      ck_round_away256(_mm256_mul_ps(v2, s)), ck_round_away256(_mm256_mul_ps(v3, s)));
-        _mm256_storeu_si256((__m256i *)y[b].qs, q);
-    }
+    for (int64_t b = 0; b < n / CK_QK; b++) y[b].d = ck_quantize_block32_avx2(x + b * CK_QK, y[b].qs, NULL);
 }
 
 /* The weights are signed bytes already. */

@@ -80,6 +80,13 @@ typedef float (*ck_vec_dot_fn)(int64_t n, const void *w, const void *x);
 typedef void (*ck_vec_dot_multi_fn)(int64_t n, const void *w, const void *x, size_t x_stride,
                                     int nx, float *out);
 
+/**
+ * A matrix-matrix product over weight rows [row_begin, row_end) (see `ck_matmul_ex`) that a
+ * variant implements itself, computing exactly what its `vec_dot_multi` would.
+ */
+typedef void (*ck_matmul_rows_fn)(const void *W, size_t row_stride, int64_t cols, const void *X, size_t x_stride,
+                                  int64_t nx, float *Y, int64_t y_stride, int64_t row_begin, int64_t row_end);
+
 /** Bytes of one activation row of n elements in a variant's activation layout. */
 typedef int64_t (*ck_row_size_fn)(int64_t n);
 
@@ -103,6 +110,7 @@ typedef struct ck_type_kernels {
     ck_row_size_fn act_row_size;       /**< bytes of an activation row of n elements */
     ck_vec_dot_fn vec_dot;             /**< one weight row . one activation row */
     ck_vec_dot_multi_fn vec_dot_multi; /**< one weight row . up to CK_MAX_NX activation rows */
+    ck_matmul_rows_fn matmul_rows;     /**< the variant's own matrix-matrix product, or NULL */
 } ck_type_kernels;
 
 /* ---- CPU features and dispatch (dispatch.c, cpu.c) ------------------------------------ */
