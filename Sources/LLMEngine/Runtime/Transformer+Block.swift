@@ -50,13 +50,25 @@ extension Transformer {
 
         rmsNormRows(s.x, l.feedForwardNorm, into: s.normed, rows: n, width: d)
         project(s.normed, rows: n, [(l.gate, s.gate), (l.up, s.up)])
-        let gelu = hp.architecture.traits.activation == .gelu
-        for i in 0..<(n * ff) {
-            s.gate[i] = (gelu ? TensorOps.gelu(s.gate[i]) : TensorOps.silu(s.gate[i])) * s.up[i]
-        }
+        gatedActivation(count: n * ff)
         project(s.gate, rows: n, [(l.down, s.projected)])
         if let w = l.postFeedForwardNorm { rmsNormRows(s.projected, w, into: s.projected, rows: n, width: d) }
         add(s.projected, to: s.x, count: n * d)
+    }
+
+    /// `gate[i] = act(gate[i]) * up[i]` over the first `count` elements, split over the pool
+    /// (the transcendental functions cost as much as a small matrix product in prefill).
+    func gatedActivation(count: Int) {
+        let gate = UnsafeSendablePointer(scratch.gate), up = UnsafeSendablePointer(scratch.up)
+        let gelu = hyperparameters.architecture.traits.activation == .gelu
+        let body: @Sendable (Range<Int>) -> Void = { range in
+            if gelu {
+                for i in range { gate.base[i] = TensorOps.gelu(gate.base[i]) * up.base[i] }
+            } else {
+                for i in range { gate.base[i] = TensorOps.silu(gate.base[i]) * up.base[i] }
+            }
+        }
+        if let pool { pool.parallelFor(count: count, minimumChunk: 1024, alignment: 16, body) } else { body(0..<count) }
     }
 
     /// Attention of the `n` query rows in `scratch.q` over the cache into `scratch.attention`.
