@@ -221,8 +221,7 @@ CK_INLINE_AVX2 __m256i ck_nibbles_avx2(const uint8_t *q) {
 
 /* The dot product of a 32-block weight type with block_q8_0 activations at the AVX2 level:
  * DECODE(block pointer) gives the block's 32 weights as signed bytes (zero point removed);
- * the sign trick makes them unsigned for maddubs; blocks alternate between two accumulators
- * so the fma latency does not serialize the loop. */
+ * the sign trick makes them unsigned for maddubs (Q8_0; Q4_0 and Q5_0 use q8_0a.c's step). */
 #define CK_AVX2_STEP(DECODE, k, slot)                                                           \
     {                                                                                           \
         const __m256i qa = DECODE(a + (k));                                                     \
@@ -235,7 +234,10 @@ CK_INLINE_AVX2 __m256i ck_nibbles_avx2(const uint8_t *q) {
             acc[j][slot] = _mm256_fmadd_ps(sc, _mm256_cvtepi32_ps(ck_dot_u8i8_avx2(ua, sb)), acc[j][slot]); \
         }                                                                                       \
     }
-#define CK_AVX2_BLOCK_DOT(name, block_t, DECODE_FN)                                             \
+/* The block loop of the AVX2 dot products over 32-element blocks: STEP(DECODE_FN, k, slot)
+ * adds block k of every activation row j < nx into acc[j][slot]; blocks alternate between two
+ * accumulators so the fma latency does not serialize the loop. */
+#define CK_AVX2_PAIRED_DOT(name, block_t, STEP, DECODE_FN)                                      \
     CK_INLINE_AVX2 void name##_nx(int64_t n, const void *w, const void *x, size_t xs, int nx,   \
                                   float *out) {                                                 \
         const block_t *a = (const block_t *)w;                                                  \
@@ -244,13 +246,14 @@ CK_INLINE_AVX2 __m256i ck_nibbles_avx2(const uint8_t *q) {
         for (int j = 0; j < nx; j++) acc[j][0] = acc[j][1] = _mm256_setzero_ps();               \
         int64_t k = 0;                                                                          \
         for (; k + 1 < nb; k += 2) {                                                            \
-            CK_AVX2_STEP(DECODE_FN, k, 0)                                                      \
-            CK_AVX2_STEP(DECODE_FN, k + 1, 1)                                                  \
+            STEP(DECODE_FN, k, 0)                                                               \
+            STEP(DECODE_FN, k + 1, 1)                                                           \
         }                                                                                       \
-        if (k < nb) CK_AVX2_STEP(DECODE_FN, k, 0)                                              \
+        if (k < nb) STEP(DECODE_FN, k, 0)                                                       \
         for (int j = 0; j < nx; j++) out[j] = ck_hsum256(_mm256_add_ps(acc[j][0], acc[j][1]));  \
     }                                                                                           \
     CK_NX_ENTRIES(name, CK_AVX2)
+#define CK_AVX2_BLOCK_DOT(name, block_t, DECODE_FN) CK_AVX2_PAIRED_DOT(name, block_t, CK_AVX2_STEP, DECODE_FN)
 
 void ck_quantize_row_q8_0x16_q4_0(const float *x, void *y, int64_t n);
 void ck_quantize_row_q8_0x16_q5_0(const float *x, void *y, int64_t n);

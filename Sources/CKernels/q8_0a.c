@@ -53,22 +53,7 @@ CK_AVX2 void ck_quantize_row_q8_0a_q5_0(const float *x, void *y, int64_t n) { ck
         }                                                                                       \
     }
 
-#define CK_Q8_0A_DOT(name, block_t, DECODE)                                                     \
-    CK_INLINE_AVX2 void name##_nx(int64_t n, const void *w, const void *x, size_t xs, int nx,   \
-                                  float *out) {                                                 \
-        const block_t *a = (const block_t *)w;                                                  \
-        const int64_t nb = n / CK_QK;                                                           \
-        __m256 acc[CK_MAX_NX][2];                                                               \
-        for (int j = 0; j < nx; j++) acc[j][0] = acc[j][1] = _mm256_setzero_ps();               \
-        int64_t k = 0;                                                                          \
-        for (; k + 1 < nb; k += 2) {                                                            \
-            CK_Q8_0A_STEP(DECODE, k, 0)                                                         \
-            CK_Q8_0A_STEP(DECODE, k + 1, 1)                                                     \
-        }                                                                                       \
-        if (k < nb) CK_Q8_0A_STEP(DECODE, k, 0)                                                 \
-        for (int j = 0; j < nx; j++) out[j] = ck_hsum256(_mm256_add_ps(acc[j][0], acc[j][1]));  \
-    }                                                                                           \
-    CK_NX_ENTRIES(name, CK_AVX2)
+#define CK_Q8_0A_DOT(name, block_t, DECODE) CK_AVX2_PAIRED_DOT(name, block_t, CK_Q8_0A_STEP, DECODE)
 
 /* The prefill product: a tile of weight rows is decoded once (unsigned bytes and f32 scales)
  * for every activation row, which then meet it CK_MAX_NX at a time with the dot product's
