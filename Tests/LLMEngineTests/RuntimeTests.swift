@@ -79,7 +79,7 @@ import Testing
         }
     }
 
-    @Test func rmsNormAndActivations() {
+    @Test func rmsNorm() {
         let x: [Float] = [3, -4], w: [Float] = [1, 2]
         var y = [Float](repeating: 0, count: 2)
         x.withUnsafeBufferPointer { xb in w.withUnsafeBufferPointer { wb in y.withUnsafeMutableBufferPointer {
@@ -87,7 +87,5 @@ import Testing
         } } }
         let rms = Float(12.5).squareRoot()
         #expect(abs(y[0] - 3 / rms) < 1e-6 && abs(y[1] - (-8 / rms)) < 1e-6)
-        #expect(abs(TensorOps.silu(1) - 0.731_058_6) < 1e-6)
-        #expect(abs(TensorOps.gelu(1) - 0.841_192) < 1e-5)
     }
 }

@@ -246,6 +246,13 @@ uint64_t ck_stream_read(const void *p, size_t n);
  * V + p * v_stride; positions first...last inclusive; scores is scratch of
  * group * (last - first + 1) floats; out is [group * dv]. Uses `isa` (clamped to the CPU).
  */
+/**
+ * The gate of a gated feed-forward network: gate[i] = act(gate[i]) * up[i] for i < n, act being
+ * GELU (tanh approximation) when `gelu` is non-zero, else SiLU; both computed as
+ * x / (1 + exp(-a(x))). AVX2 from that level up (about 2 ulp), else libm.
+ */
+void ck_gated_activation(int isa, int gelu, float *gate, const float *up, int64_t n);
+
 void ck_attend_group(int isa, const float *q, const ck_half *K, int64_t k_stride, const ck_half *V, int64_t v_stride,
                      int64_t first, int64_t last, int group, int dk, int dv, float scale, float *scores, float *out);
 /** n floats -> IEEE binary16 bits, round to nearest even (F16C where `isa` allows). */

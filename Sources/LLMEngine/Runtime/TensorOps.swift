@@ -59,14 +59,6 @@ enum TensorOps {
             }
         }
     }
-
-    /// SiLU: `x * sigmoid(x)`.
-    @inline(__always) static func silu(_ x: Float) -> Float { x / (1 + expf(-x)) }
-
-    /// GELU, tanh approximation.
-    @inline(__always) static func gelu(_ x: Float) -> Float {
-        0.5 * x * (1 + tanhf(0.797_884_6 * (x + 0.044_715 * x * x * x)))
-    }
 }
 
 extension Optional where Wrapped == [Float] {

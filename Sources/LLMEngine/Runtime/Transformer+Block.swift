@@ -57,16 +57,13 @@ extension Transformer {
     }
 
     /// `gate[i] = act(gate[i]) * up[i]` over the first `count` elements, split over the pool
-    /// (the transcendental functions cost as much as a small matrix product in prefill).
+    /// (the exponentials cost as much as a small matrix product in prefill).
     func gatedActivation(count: Int) {
         let gate = UnsafeSendablePointer(scratch.gate), up = UnsafeSendablePointer(scratch.up)
-        let gelu = hyperparameters.architecture.traits.activation == .gelu
+        let gelu = hyperparameters.architecture.traits.activation == .gelu, kernels = kernels
         let body: @Sendable (Range<Int>) -> Void = { range in
-            if gelu {
-                for i in range { gate.base[i] = TensorOps.gelu(gate.base[i]) * up.base[i] }
-            } else {
-                for i in range { gate.base[i] = TensorOps.silu(gate.base[i]) * up.base[i] }
-            }
+            kernels.gatedActivation(gate: gate.base + range.lowerBound, up: up.base + range.lowerBound,
+                                    count: range.count, gelu: gelu)
         }
         if let pool { pool.parallelFor(count: count, minimumChunk: 1024, alignment: 16, body) } else { body(0..<count) }
     }

@@ -1,0 +1,76 @@
+/*
+ * activation.c - the gate of a gated feed-forward network: gate[i] = act(gate[i]) * up[i].
+ *
+ * Both activations are x * sigmoid(a(x)) = x / (1 + exp(-a(x))):
+ *   SiLU:  a(x) = x
+ *   GELU (tanh approximation): 0.5 x (1 + tanh(u)) with u = sqrt(2/pi) (x + 0.044715 x^3),
+ *          and 0.5 (1 + tanh(u)) = sigmoid(2u), so a(x) = 2u (no cancellation near 0).
+ * Variants: generic (libm expf) and AVX2 (eight lanes, exp by range reduction to [-ln2/2, ln2/2]
+ * and a degree-6 polynomial, about 2 ulp; infinite above 88 like expf).
+ */
+#include <math.h>
+
+#include "ck_internal.h"
+
+#define CK_GELU_K 0.7978845608f /* sqrt(2 / pi) */
+#define CK_GELU_C 0.044715f
+
+static void ck_gated_generic(float *gate, const float *up, int64_t n, int gelu) {
+    for (int64_t i = 0; i < n; i++) {
+        const float x = gate[i];
+        const float a = gelu ? 2.0f * CK_GELU_K * (x + CK_GELU_C * x * x * x) : x;
+        gate[i] = x / (1.0f + expf(-a)) * up[i];
+    }
+}
+
+#if defined(CK_X86)
+
+/* exp(v): v = n ln2 + r, exp(r) by a degree-6 polynomial, 2^n put into the exponent field.
+ * Below -88 the result is exp(-88) (about 6e-39; only ever added to 1 here), above 88 it is
+ * +infinity, as expf's overflow. */
+CK_INLINE_AVX2 __m256 ck_exp256(__m256 x) {
+    const __m256 overflow = _mm256_cmp_ps(x, _mm256_set1_ps(88.0f), _CMP_GT_OQ);
+    const __m256 v = _mm256_min_ps(_mm256_max_ps(x, _mm256_set1_ps(-88.0f)), _mm256_set1_ps(88.0f));
+    const __m256 n = _mm256_round_ps(_mm256_mul_ps(v, _mm256_set1_ps(1.44269504089f)),
+                                     _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    __m256 r = _mm256_fnmadd_ps(n, _mm256_set1_ps(0.693359375f), v);
+    r = _mm256_fnmadd_ps(n, _mm256_set1_ps(-2.12194440e-4f), r);
+    __m256 p = _mm256_set1_ps(1.9875691500e-4f);
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.3981999507e-3f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(8.3334519073e-3f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(4.1665795894e-2f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.6666665459e-1f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(5.0000001201e-1f));
+    p = _mm256_fmadd_ps(p, _mm256_mul_ps(r, r), _mm256_add_ps(r, _mm256_set1_ps(1.0f)));
+    const __m256i e = _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvtps_epi32(n), _mm256_set1_epi32(127)), 23);
+    return _mm256_blendv_ps(_mm256_mul_ps(p, _mm256_castsi256_ps(e)), _mm256_set1_ps(INFINITY), overflow);
+}
+
+CK_AVX2 static void ck_gated_avx2(float *gate, const float *up, int64_t n, int gelu) {
+    const __m256 one = _mm256_set1_ps(1.0f);
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        const __m256 x = _mm256_loadu_ps(gate + i);
+        __m256 a = x;
+        if (gelu) {
+            const __m256 x3 = _mm256_mul_ps(_mm256_mul_ps(x, x), x);
+            a = _mm256_mul_ps(_mm256_set1_ps(2.0f * CK_GELU_K), _mm256_fmadd_ps(_mm256_set1_ps(CK_GELU_C), x3, x));
+        }
+        const __m256 s = _mm256_div_ps(x, _mm256_add_ps(one, ck_exp256(_mm256_sub_ps(_mm256_setzero_ps(), a))));
+        _mm256_storeu_ps(gate + i, _mm256_mul_ps(s, _mm256_loadu_ps(up + i)));
+    }
+    if (i < n) ck_gated_generic(gate + i, up + i, n - i, gelu);
+}
+
+#endif /* CK_X86 */
+
+void ck_gated_activation(int isa, int gelu, float *gate, const float *up, int64_t n) {
+#if defined(CK_X86)
+    if (isa >= CK_ISA_AVX2 && ck_isa_supported(CK_ISA_AVX2)) {
+        ck_gated_avx2(gate, up, n, gelu);
+        return;
+    }
+#endif
+    (void)isa;
+    ck_gated_generic(gate, up, n, gelu);
+}
