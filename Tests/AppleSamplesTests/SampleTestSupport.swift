@@ -89,19 +89,6 @@ func instructions(_ transcript: Transcript) -> Transcript.Instructions? {
     }.first
 }
 
-/// The kind of each entry, e.g. `["instructions", "prompt", "response"]`.
-func kinds(_ entries: some Sequence<Transcript.Entry>) -> [String] {
-    entries.map { entry in
-        switch entry {
-        case .instructions: "instructions"
-        case .prompt: "prompt"
-        case .toolCalls: "toolCalls"
-        case .toolOutput: "toolOutput"
-        case .response: "response"
-        }
-    }
-}
-
 /// A scripted model that calls `tool` once with each of `arguments` (JSON texts, in parallel),
 /// then answers `answer`.
 func modelCalling(_ tool: String, with arguments: [String], thenAnswering answer: String) -> ScriptedLanguageModel {

@@ -143,19 +143,6 @@ func text(of segments: [Transcript.Segment]) -> String {
     }.joined()
 }
 
-/// The kind of each entry, e.g. `["instructions", "prompt", "response"]`.
-func kinds(_ entries: some Sequence<Transcript.Entry>) -> [String] {
-    entries.map { entry in
-        switch entry {
-        case .instructions: "instructions"
-        case .prompt: "prompt"
-        case .toolCalls: "toolCalls"
-        case .toolOutput: "toolOutput"
-        case .response: "response"
-        }
-    }
-}
-
 /// Runs `body` and returns what it threw, if it threw an `E`.
 func thrownError<E: Error, T>(_ type: E.Type, _ body: () async throws -> T) async -> E? {
     do {
