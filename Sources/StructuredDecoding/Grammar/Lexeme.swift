@@ -145,23 +145,26 @@ final class Lexeme: Sendable {
         let options = AutomatonOptions(mode: .wholeMatch, encoding: .jsonString(), minLength: node.minLength, maxLength: node.maxLength)
         var patterns = node.patterns
         if let format = node.format { patterns.append(format.regex) }
-        var result = try DenseDFA(compile(patterns.first ?? .anyText, options), what: "string")
+        var result = try automaton(patterns.first ?? .anyText, options, what: "string")
         for pattern in patterns.dropFirst() {
-            let other = try DenseDFA(compile(pattern, AutomatonOptions(encoding: .jsonString())), what: "string pattern")
+            let other = try automaton(pattern, AutomatonOptions(encoding: .jsonString()), what: "string pattern")
             result = try DenseDFA.product(result, other, .intersection, what: "string patterns")
         }
         return result
     }
 
-    /// Compiles `pattern`; a failure is reported for node -1, which the compiler replaces.
-    private static func compile(_ pattern: RegexPattern, _ options: AutomatonOptions) throws(GrammarError) -> ByteDFA {
-        do { return try pattern.compile(options) } catch { throw GrammarError.regex(node: -1, error) }
+    /// The whole automaton of `pattern`; a failure is reported for node -1, which the compiler
+    /// replaces.
+    private static func automaton(_ pattern: RegexPattern, _ options: AutomatonOptions, what: String) throws(GrammarError) -> DenseDFA {
+        let nfa: ByteNFA
+        do { nfa = try pattern.byteNFA(options) } catch { throw GrammarError.regex(node: -1, error) }
+        return try DenseDFA(determinizing: nfa, maxStates: options.limits.dfaStates, what: what)
     }
 
     private static func regex(_ source: String, _ encoding: TextEncoding, what: String) throws(GrammarError) -> DenseDFA {
         let pattern: RegexPattern
         do { pattern = try RegexPattern(source) } catch { throw GrammarError.regex(node: -1, error) }
-        return try DenseDFA(compile(pattern, AutomatonOptions(encoding: encoding)), what: what)
+        return try automaton(pattern, AutomatonOptions(encoding: encoding), what: what)
     }
 
     private static func intersect(_ syntax: String, _ parts: [String], what: String) throws(GrammarError) -> DenseDFA {

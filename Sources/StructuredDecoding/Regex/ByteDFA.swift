@@ -56,24 +56,9 @@ public final class ByteDFA: Sendable {
     /// Prepares the lazy automaton for `nfa`; only the start state is built.
     init(nfa: ByteNFA, maxStates: Int) {
         let maxStates = max(maxStates, 2)
-        let live = Self.liveStates(nfa)
-        let important = (0..<nfa.stateCount).map { state in
-            live[state] && (!nfa.byteEdges[state].isEmpty || state == Int(nfa.accept))
-        }
-        var isBoundary = [Bool](repeating: false, count: 257)
-        isBoundary[0] = true
-        for (state, edges) in nfa.byteEdges.enumerated() where live[state] {
-            for edge in edges {
-                isBoundary[Int(edge.low)] = true
-                isBoundary[Int(edge.high) + 1] = true
-            }
-        }
-        var classes = [UInt8](repeating: 0, count: 256)
-        var representatives: [UInt8] = []
-        for byte in 0..<256 {
-            if isBoundary[byte] { representatives.append(UInt8(byte)) }
-            classes[byte] = UInt8(representatives.count - 1)
-        }
+        let live = nfa.liveStates()
+        let important = nfa.importantStates(live: live)
+        let (classes, representatives) = nfa.byteClasses(live: live)
         var storage = Storage(marks: [UInt32](repeating: 0, count: nfa.stateCount))
         _ = Self.intern([], in: &storage, classCount: representatives.count, maxStates: maxStates, nfa: nfa)
         for column in 0..<representatives.count { storage.transitions[column] = 0 }
@@ -197,24 +182,5 @@ public final class ByteDFA: Sendable {
         storage.accepting.append(set.contains(nfa.accept))
         storage.transitions.append(contentsOf: repeatElement(-1, count: classCount))
         return id
-    }
-
-    /// States from which `accept` is reachable through epsilon and byte edges.
-    private static func liveStates(_ nfa: ByteNFA) -> [Bool] {
-        var reverse = [[Int32]](repeating: [], count: nfa.stateCount)
-        for state in 0..<nfa.stateCount {
-            for next in nfa.epsilons[state] { reverse[Int(next)].append(Int32(state)) }
-            for edge in nfa.byteEdges[state] { reverse[Int(edge.target)].append(Int32(state)) }
-        }
-        var live = [Bool](repeating: false, count: nfa.stateCount)
-        live[Int(nfa.accept)] = true
-        var stack = [nfa.accept]
-        while let state = stack.popLast() {
-            for previous in reverse[Int(state)] where !live[Int(previous)] {
-                live[Int(previous)] = true
-                stack.append(previous)
-            }
-        }
-        return live
     }
 }
