@@ -97,4 +97,26 @@ import Testing
             }
         }
     }
+
+    /// The generated category and binary-property tables equal what the standard library says
+    /// about every scalar (a toolchain with newer Unicode data fails here: rerun
+    /// `scripts/generate_unicode_tables.swift`).
+    @Test func generatedTablesMatchTheStandardLibrary() throws {
+        let generated = UnicodeProperties.categoryTable(fromRuns: UnicodeProperties.generatedCategoryRuns)
+        let scanned = UnicodeProperties.scannedCategoryTable()
+        #expect(generated.count == UnicodeProperties.allCategories.count)
+        for (slot, category) in UnicodeProperties.allCategories.enumerated() {
+            let same = generated[slot] == scanned[slot]  // compared outside #expect: no diff of huge sets
+            #expect(same, "\(category): \(generated[slot].count) vs \(scanned[slot].count) scalars")
+        }
+        #expect(UnicodeProperties.generatedBinaryProperties.count >= 6)
+        for (name, text) in UnicodeProperties.generatedBinaryProperties {
+            let predicate = try #require(UnicodeProperties.binaryProperty(name), "\(name)")
+            let same = UnicodeProperties.scalarSet(fromRanges: text) == UnicodeProperties.scan(predicate)
+            #expect(same, "\(name)")
+        }
+        // Negative control: a table that stops early differs.
+        let truncated = UnicodeProperties.categoryTable(fromRuns: "0 Cc 20 Zs")
+        #expect(truncated[UnicodeProperties.allCategories.firstIndex(of: .spaceSeparator)!] != scanned[UnicodeProperties.allCategories.firstIndex(of: .spaceSeparator)!])
+    }
 }

@@ -10,8 +10,34 @@ extension UnicodeProperties {
         .control, .format, .surrogate, .privateUse, .unassigned,
     ]
 
-    /// One scalar set per entry of `allCategories`, computed in a single pass over all scalars.
-    private static let categoryTable: [ScalarSet] = {
+    /// One scalar set per entry of `allCategories`, from the generated runs (no scan at run time).
+    private static let categoryTable: [ScalarSet] = categoryTable(fromRuns: generatedCategoryRuns)
+
+    /// The category sets described by `runs` (`start category` pairs, see
+    /// `generatedCategoryRuns`).
+    static func categoryTable(fromRuns runs: String) -> [ScalarSet] {
+        var slots: [Unicode.GeneralCategory: Int] = [:]
+        for (slot, category) in allCategories.enumerated() { slots[category] = slot }
+        var starts: [(start: UInt32, slot: Int)] = []
+        var words = runs.split(whereSeparator: { $0 == " " || $0 == "\n" }).makeIterator()
+        while let start = words.next(), let name = words.next() {
+            guard let value = UInt32(start, radix: 16), let categories = generalCategory(loose(String(name))),
+                  categories.count == 1, let slot = slots[categories[0]] else {
+                preconditionFailure("UnicodeProperties: malformed category run `\(start) \(name)`")
+            }
+            starts.append((value, slot))
+        }
+        var ranges = [[ClosedRange<UInt32>]](repeating: [], count: allCategories.count)
+        for (index, run) in starts.enumerated() {
+            let end = index + 1 < starts.count ? starts[index + 1].start - 1 : ScalarSet.maxScalar
+            ranges[run.slot].append(run.start...end)
+        }
+        return ranges.map { ScalarSet(ranges: $0) }
+    }
+
+    /// The category sets computed by asking the standard library about every scalar (about 0.1 s):
+    /// what the generated table must equal.
+    static func scannedCategoryTable() -> [ScalarSet] {
         var ranges = [[ClosedRange<UInt32>]](repeating: [], count: allCategories.count)
         var slots: [Unicode.GeneralCategory: Int] = [:]
         for (slot, category) in allCategories.enumerated() { slots[category] = slot }
@@ -28,7 +54,21 @@ extension UnicodeProperties {
         }
         ranges[current].append(runStart...ScalarSet.maxScalar)
         return ranges.map { ScalarSet(ranges: $0) }
-    }()
+    }
+
+    /// A set written as `low-high` hex ranges separated by spaces or newlines.
+    static func scalarSet(fromRanges text: String) -> ScalarSet {
+        var ranges: [ClosedRange<UInt32>] = []
+        for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            let bounds = word.split(separator: "-")
+            guard bounds.count == 2, let low = UInt32(bounds[0], radix: 16), let high = UInt32(bounds[1], radix: 16),
+                  low <= high else {
+                preconditionFailure("UnicodeProperties: malformed range `\(word)`")
+            }
+            ranges.append(low...high)
+        }
+        return ScalarSet(ranges: ranges)
+    }
 
     /// The union of the given categories.
     static func categorySet(_ categories: [Unicode.GeneralCategory]) -> ScalarSet {
