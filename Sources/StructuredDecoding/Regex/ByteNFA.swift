@@ -51,6 +51,8 @@ struct ByteNFABuilder {
         var target: Int32
     }
     private var suffixes: [SuffixKey: Int32] = [:]
+    /// The same for steps of one range (nearly all of them), keyed `low | high << 8 | target << 16`.
+    private var singleRangeSuffixes: [UInt64: Int32] = [:]
     private struct MiddleKey: Hashable {
         var set: Int
         var stage: Int
@@ -91,6 +93,18 @@ struct ByteNFABuilder {
     mutating func addPath(from: Int32, to: Int32, _ steps: [ByteStep]) throws(RegexError) {
         var target = to
         for step in steps.dropFirst().reversed() {
+            if step.count == 1 {
+                let key = UInt64(step[0].lowerBound) | UInt64(step[0].upperBound) << 8 | UInt64(UInt32(bitPattern: target)) << 16
+                if let shared = singleRangeSuffixes[key] {
+                    target = shared
+                } else {
+                    let state = try newState()
+                    addStep(from: state, to: target, step)
+                    singleRangeSuffixes[key] = state
+                    target = state
+                }
+                continue
+            }
             let key = SuffixKey(step: step, target: target)
             if let shared = suffixes[key] {
                 target = shared

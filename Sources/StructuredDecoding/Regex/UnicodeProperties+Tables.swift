@@ -14,25 +14,33 @@ extension UnicodeProperties {
     private static let categoryTable: [ScalarSet] = categoryTable(fromRuns: generatedCategoryRuns)
 
     /// The category sets described by `runs` (`start category` pairs, see
-    /// `generatedCategoryRuns`).
+    /// `generatedCategoryRuns`), parsed byte by byte: this runs on the first `\p{...}`.
     static func categoryTable(fromRuns runs: String) -> [ScalarSet] {
-        var slots: [Unicode.GeneralCategory: Int] = [:]
-        for (slot, category) in allCategories.enumerated() { slots[category] = slot }
-        var starts: [(start: UInt32, slot: Int)] = []
-        var words = runs.split(whereSeparator: { $0 == " " || $0 == "\n" }).makeIterator()
-        while let start = words.next(), let name = words.next() {
-            guard let value = UInt32(start, radix: 16), let categories = generalCategory(loose(String(name))),
-                  categories.count == 1, let slot = slots[categories[0]] else {
-                preconditionFailure("UnicodeProperties: malformed category run `\(start) \(name)`")
-            }
-            starts.append((value, slot))
+        var slotOfCode: [UInt16: Int] = [:]
+        for (slot, category) in allCategories.enumerated() {
+            let code = Array(shortName(category).utf8)
+            slotOfCode[UInt16(code[0]) << 8 | UInt16(code[1])] = slot
         }
         var ranges = [[ClosedRange<UInt32>]](repeating: [], count: allCategories.count)
-        for (index, run) in starts.enumerated() {
-            let end = index + 1 < starts.count ? starts[index + 1].start - 1 : ScalarSet.maxScalar
-            ranges[run.slot].append(run.start...end)
+        var previous: (start: UInt32, slot: Int)?
+        var words = HexWords(runs)
+        while let start = words.nextNumber() {
+            guard let code = words.nextWord(), code.count == 2, let slot = slotOfCode[UInt16(code.first!) << 8 | UInt16(code.last!)],
+                  previous.map({ $0.start < start }) ?? (start == 0) else {
+                preconditionFailure("UnicodeProperties: malformed category run at \(String(start, radix: 16))")
+            }
+            if let (from, slot) = previous { ranges[slot].append(from...(start - 1)) }
+            previous = (start, slot)
         }
+        if let (from, slot) = previous { ranges[slot].append(from...ScalarSet.maxScalar) }
         return ranges.map { ScalarSet(ranges: $0) }
+    }
+
+    /// The two-letter alias of a category (`Lu`, `Nd`, ...): the spelling of the generated table.
+    static func shortName(_ category: Unicode.GeneralCategory) -> String {
+        let names = ["Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me", "Nd", "Nl", "No", "Pc", "Pd", "Ps", "Pe", "Pi", "Pf",
+                     "Po", "Sm", "Sc", "Sk", "So", "Zs", "Zl", "Zp", "Cc", "Cf", "Cs", "Co", "Cn"]
+        return allCategories.firstIndex(of: category).map { names[$0] } ?? "Cn"
     }
 
     /// The category sets computed by asking the standard library about every scalar (about 0.1 s):
@@ -59,11 +67,10 @@ extension UnicodeProperties {
     /// A set written as `low-high` hex ranges separated by spaces or newlines.
     static func scalarSet(fromRanges text: String) -> ScalarSet {
         var ranges: [ClosedRange<UInt32>] = []
-        for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-            let bounds = word.split(separator: "-")
-            guard bounds.count == 2, let low = UInt32(bounds[0], radix: 16), let high = UInt32(bounds[1], radix: 16),
-                  low <= high else {
-                preconditionFailure("UnicodeProperties: malformed range `\(word)`")
+        var words = HexWords(text)
+        while let low = words.nextNumber() {
+            guard words.skip(UInt8(ascii: "-")), let high = words.nextNumber(), low <= high else {
+                preconditionFailure("UnicodeProperties: malformed range at \(String(low, radix: 16))")
             }
             ranges.append(low...high)
         }
@@ -178,6 +185,55 @@ extension UnicodeProperties {
         case "emojipresentation", "epres": { $0.isEmojiPresentation }
         case "emojimodifier", "emod": { $0.isEmojiModifier }
         case "emojimodifierbase", "ebase": { $0.isEmojiModifierBase }
+        default: nil
+        }
+    }
+}
+
+/// A reader of the generated tables: hexadecimal numbers and short words separated by spaces and
+/// newlines.
+private struct HexWords {
+    private let bytes: [UInt8]
+    private var index = 0
+
+    init(_ text: String) { bytes = Array(text.utf8) }
+
+    private mutating func skipSpace() {
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\n") { index += 1 }
+    }
+
+    /// The next hexadecimal number, or `nil` at the end (or before something else).
+    mutating func nextNumber() -> UInt32? {
+        skipSpace()
+        var value: UInt32 = 0
+        var digits = 0
+        while index < bytes.count, let digit = Self.hexValue(bytes[index]) {
+            value = value << 4 | digit
+            digits += 1
+            index += 1
+        }
+        return digits > 0 ? value : nil
+    }
+
+    /// The next run of non-space bytes.
+    mutating func nextWord() -> ArraySlice<UInt8>? {
+        skipSpace()
+        let start = index
+        while index < bytes.count, bytes[index] != UInt8(ascii: " "), bytes[index] != UInt8(ascii: "\n") { index += 1 }
+        return index > start ? bytes[start..<index] : nil
+    }
+
+    /// Consumes `byte` if it comes next.
+    mutating func skip(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
         default: nil
         }
     }
