@@ -11,10 +11,13 @@ final class SubtreeWalk: Sendable {
     let exits: [Int32]
 
     /// Walks the subtree of `root` (depth 1), whose byte led to `state`.
+    ///
+    /// The trie keeps the tokens of consecutive nodes consecutive, so the walk only steps the
+    /// automaton and notes where runs of accepted nodes break (at a dead node, whose subtree is
+    /// skipped); the tokens are copied run by run afterwards.
     init(trie: TokenTrie, dfa: DenseDFA, root: Int, state: UInt32) {
-        var tokens: [Int32] = []
         var exits: [Int32] = []
-        for k in Int(trie.tokenStarts[root])..<Int(trie.tokenStarts[root + 1]) { tokens.append(trie.tokens[k]) }
+        var runs: [(from: Int32, to: Int32)] = []  // ranges of trie.tokens
         var states = [UInt32](repeating: 0, count: trie.maxDepth + 1)
         states[1] = state
         let end = Int(trie.subtreeEnds[root])
@@ -23,11 +26,11 @@ final class SubtreeWalk: Sendable {
         trie.depths.withUnsafeBufferPointer { depths in
         trie.subtreeEnds.withUnsafeBufferPointer { ends in
         trie.tokenStarts.withUnsafeBufferPointer { starts in
-        trie.tokens.withUnsafeBufferPointer { trieTokens in
         dfa.table.withUnsafeBufferPointer { table in
         dfa.classOf.withUnsafeBufferPointer { classOf in
         dfa.accepting.withUnsafeBufferPointer { accepting in
         states.withUnsafeMutableBufferPointer { states in
+            var runStart = starts[root]
             var i = root + 1
             while i < end {
                 let depth = Int(depths[i])
@@ -35,19 +38,19 @@ final class SubtreeWalk: Sendable {
                 let next = table[Int(parent) &* classCount &+ Int(classOf[Int(bytes[i])])]
                 if next == 0 {
                     if accepting[Int(parent)] { exits.append(Int32(i)) }
+                    if starts[i] > runStart { runs.append((runStart, starts[i])) }
                     i = Int(ends[i])
+                    runStart = starts[i]
                     continue
                 }
                 states[depth] = next
-                var k = Int(starts[i])
-                let hi = Int(starts[i &+ 1])
-                while k < hi {
-                    tokens.append(trieTokens[k])
-                    k &+= 1
-                }
                 i &+= 1
             }
-        }}}}}}}}}
+            if starts[end] > runStart { runs.append((runStart, starts[end])) }
+        }}}}}}}}
+        var tokens: [Int32] = []
+        tokens.reserveCapacity(runs.reduce(0) { $0 + Int($1.to - $1.from) })
+        for run in runs { tokens.append(contentsOf: trie.tokens[Int(run.from)..<Int(run.to)]) }
         self.tokens = tokens
         self.exits = exits
     }
