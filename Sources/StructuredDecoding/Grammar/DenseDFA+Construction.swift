@@ -15,36 +15,40 @@ extension DenseDFA {
         self.init(built)
     }
 
-    /// The automaton accepting exactly the byte strings `words`.
+    /// The automaton accepting exactly the byte strings `words`: their trie, built straight
+    /// into the transition table (every trie node lies on a word, so every state is live).
     convenience init(literals words: [[UInt8]]) {
         var classOf = [UInt8](repeating: 0, count: 256)
-        var representatives: [UInt8] = [0]
         var used = ByteSet()
         for word in words { for byte in word { used.insert(byte) } }
-        // Class 0 holds every unused byte; its representative must be one of them.
-        if let unused = (0...255).first(where: { !used.contains(UInt8($0)) }) { representatives[0] = UInt8(unused) }
+        // Class 0 holds every unused byte (if any); each used byte gets its own class.
+        var classCount = used.count == 256 ? 0 : 1
         for byte in used.elements {
-            classOf[Int(byte)] = UInt8(representatives.count)
-            representatives.append(byte)
+            classOf[Int(byte)] = UInt8(classCount)
+            classCount += 1
         }
-        // A trie over the words: node 0 is the root.
-        var children: [[UInt8: Int]] = [[:]]
-        var ends: [Bool] = [false]
+        guard !words.isEmpty else {
+            self.init(classOf: classOf, classCount: classCount, table: [UInt32](repeating: 0, count: classCount),
+                      accepting: [false], isEmpty: true)
+            return
+        }
+        // Rows: 0 = dead, 1 = the root.
+        var table = [UInt32](repeating: 0, count: 2 * classCount)
+        var accepting = [false, false]
         for word in words {
-            var node = 0
+            var node = 1
             for byte in word {
-                if let child = children[node][byte] { node = child; continue }
-                children.append([:])
-                ends.append(false)
-                children[node][byte] = children.count - 1
-                node = children.count - 1
+                let slot = node * classCount + Int(classOf[Int(byte)])
+                if table[slot] == 0 {
+                    table[slot] = UInt32(accepting.count)
+                    accepting.append(false)
+                    table.append(contentsOf: repeatElement(0, count: classCount))
+                }
+                node = Int(table[slot])
             }
-            ends[node] = true
+            accepting[node] = true
         }
-        let built = try? Self.explore(
-            start: 0, isDead: { $0 < 0 }, classOf: classOf, representatives: representatives,
-            step: { node, byte in children[node][byte] ?? -1 }, isAccepting: { $0 >= 0 && ends[$0] }, what: "literals")
-        self.init(built!)
+        self.init(classOf: classOf, classCount: classCount, table: table, accepting: accepting, isEmpty: false)
     }
 
     /// How two automata combine in `product`.
