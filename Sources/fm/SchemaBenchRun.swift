@@ -51,7 +51,7 @@ struct SchemaBenchRun {
     mutating func measure(_ benchCase: SchemaBenchCase) {
         let document: SchemaDocument
         do {
-            document = try SchemaDocument(name: benchCase.name, document: benchCase.document, dialect: benchCase.dialect)
+            document = try SchemaDocument(name: benchCase.name, document: benchCase.document, dialect: benchCase.dialect, timer: timer)
         } catch {
             refusedByImporter += 1
             refused["importer: " + Self.reason(error), default: 0] += 1

@@ -77,6 +77,10 @@ import StructuredDecoding
         Row(schema: "[]", reason: .invalidSchema, pointer: ""),
         Row(schema: #"{"type":"string","type":"integer"}"#, reason: .duplicateKey("type"), pointer: ""),
         Row(schema: #"{"properties":{"a":{},"a":{}}}"#, reason: .duplicateKey("a"), pointer: "/properties"),
+        // Past 16 keys the check hashes instead of comparing pairs.
+        Row(schema: #"{"properties":{"k0":{},"k1":{},"k2":{},"k3":{},"k4":{},"k5":{},"k6":{},"k7":{},"k8":{},"k9":{},"k10":{},"k11":{},"k12":{},"k13":{},"k14":{},"k15":{},"k16":{},"k17":{},"k18":{},"k19":{},"k7":{}}}"#, reason: .duplicateKey("k7"), pointer: "/properties"),
+        Row(schema: #"{"required":["k0","k1","k2","k3","k4","k5","k6","k7","k8","k9","k10","k11","k12","k13","k14","k15","k16","k17","k18","k19","k3"]}"#,
+            reason: .invalidKeywordValue(keyword: "required", expected: "an array of unique strings"), pointer: "/required"),
     ]
 
     @Test(arguments: rows)

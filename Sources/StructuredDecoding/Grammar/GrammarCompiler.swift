@@ -176,13 +176,15 @@ struct GrammarCompiler {
                 let ids = items.map { append(.enumeration([$0])) }
                 containers.append(Int32(append(.array(ArrayNode(prefixItems: ids, items: nil, minItems: ids.count, maxItems: ids.count)))))
             case .object(let members):
-                var last: [String: JSONValue] = [:]
+                var last: [ExactString: JSONValue] = [:]
                 var order: [String] = []
                 for member in members {
-                    if last[member.key] == nil { order.append(member.key) }
-                    last[member.key] = member.value
+                    if last[ExactString(member.key)] == nil { order.append(member.key) }
+                    last[ExactString(member.key)] = member.value
                 }
-                let properties = order.map { ObjectNode.Property(name: $0, node: append(.enumeration([last[$0]!])), isRequired: true) }
+                let properties = order.map {
+                    ObjectNode.Property(name: $0, node: append(.enumeration([last[ExactString($0)]!])), isRequired: true)
+                }
                 containers.append(Int32(append(.object(ObjectNode(properties: properties, allowsAnyOrder: true)))))
             }
         }

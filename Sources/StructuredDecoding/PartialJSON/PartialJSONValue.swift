@@ -38,7 +38,7 @@ public enum PartialJSONValue: Sendable {
 
     /// The value of the last member named `key` of an object, or `nil`.
     public subscript(key: String) -> PartialJSONValue? {
-        members?.last { $0.key == key }?.value
+        members?.last { $0.key.isExactly(key) }?.value
     }
 }
 
@@ -52,7 +52,7 @@ extension PartialJSONValue: Equatable {
         case (.string(let a, let c), .string(let b, let d)): return a == b && c == d
         case (.array(let a, let c), .array(let b, let d)): return c == d && a == b
         case (.object(let a, let c), .object(let b, let d)):
-            return c == d && a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+            return c == d && a.count == b.count && zip(a, b).allSatisfy { $0.key.isExactly($1.key) && $0.value == $1.value }
         default: return false
         }
     }

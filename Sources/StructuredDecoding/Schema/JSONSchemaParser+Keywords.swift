@@ -52,14 +52,26 @@ extension JSONSchemaParser {
         let expected = "an array of unique strings"
         guard case .array(let items) = value else { throw invalid(keyword, expected, pointer) }
         var strings: [String] = []
-        var seen = Set<[UInt8]>()
         for item in items {
-            guard case .string(let text) = item, seen.insert(Array(text.utf8)).inserted else {
-                throw invalid(keyword, expected, pointer)
-            }
+            guard case .string(let text) = item else { throw invalid(keyword, expected, pointer) }
             strings.append(text)
         }
+        if firstDuplicate(strings) != nil { throw invalid(keyword, expected, pointer) }
         return strings
+    }
+
+    /// The first string that repeats an earlier one byte for byte (JSON strings are distinct when
+    /// their code points differ, even if canonically equivalent, so `String ==` would be wrong).
+    static func firstDuplicate(_ strings: [String]) -> String? {
+        if strings.count <= 16 {
+            for j in strings.indices.dropFirst() {
+                for i in 0..<j where strings[i].utf8.elementsEqual(strings[j].utf8) { return strings[j] }
+            }
+            return nil
+        }
+        var seen = Set<[UInt8]>()
+        for string in strings where !seen.insert(Array(string.utf8)).inserted { return string }
+        return nil
     }
 
     /// Reorders `properties` by Apple's `x-order` (names it omits keep their written order after

@@ -10,7 +10,7 @@ struct JSONSchemaParser {
     /// Every draft read so far; the root is draft 0.
     private(set) var drafts: [JSONSchemaDraft] = []
     /// Draft ids by canonical JSON pointer.
-    private var byPointer: [String: JSONSchemaDraft.ID] = [:]
+    private var byPointer: [ExactString: JSONSchemaDraft.ID] = [:]
     /// The root's `$id` without its fragment, when given: `$ref`s starting with it are local.
     private var baseURI: String?
 
@@ -46,10 +46,10 @@ struct JSONSchemaParser {
 
     /// The draft of the schema `value` found at `pointer` (read once per pointer).
     mutating func parse(_ value: JSONValue, at pointer: String) throws(JSONSchemaImportError) -> JSONSchemaDraft.ID {
-        if let known = byPointer[pointer] { return known }
+        if let known = byPointer[ExactString(pointer)] { return known }
         let id = drafts.count
         drafts.append(JSONSchemaDraft(pointer: pointer))
-        byPointer[pointer] = id
+        byPointer[ExactString(pointer)] = id
         var draft = JSONSchemaDraft(pointer: pointer)
         switch value {
         case .bool(let flag): draft.isFalse = !flag
@@ -63,9 +63,8 @@ struct JSONSchemaParser {
     /// Reads every keyword of a schema object.
     private mutating func read(_ members: [JSONMember], into schema: inout JSONSchemaDraft) throws(JSONSchemaImportError) {
         let pointer = schema.pointer
-        var seen = Set<[UInt8]>()
-        for member in members where !seen.insert(Array(member.key.utf8)).inserted {
-            throw JSONSchemaImportError(.duplicateKey(member.key), at: pointer)
+        if let duplicate = Self.firstDuplicate(members.map(\.key)) {
+            throw JSONSchemaImportError(.duplicateKey(duplicate), at: pointer)
         }
         var order: [String]?
         for member in members {

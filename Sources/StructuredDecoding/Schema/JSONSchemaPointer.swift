@@ -50,6 +50,7 @@ enum JSONSchemaPointer {
 
     /// A key as a pointer token.
     static func escape(_ key: String) -> String {
+        guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return key }
         var escaped = ""
         for scalar in key.unicodeScalars {
             switch scalar {

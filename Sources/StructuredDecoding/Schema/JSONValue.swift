@@ -42,7 +42,7 @@ public enum JSONValue: Sendable, Hashable {
 
     /// The value of the last member named `key` of an object, or `nil`.
     public subscript(key: String) -> JSONValue? {
-        if case .object(let members) = self { return members.last { $0.key == key }?.value }
+        if case .object(let members) = self { return members.last { $0.key.isExactly(key) }?.value }
         return nil
     }
 
