@@ -72,9 +72,11 @@ struct BenchCommand: ParsableCommand {
             }
         }
         if let peak = PeakMemory.residentBytes() {
+            // Negative when parts of the mapped file were never read (or were dropped again).
             let overhead = peak - fileBytes - kvBytes
-            print(String(format: "peak RSS: %.1f MB (file %.1f MB + KV cache %.1f MB + %.1f MB)",
-                         Double(peak) / 1e6, Double(fileBytes) / 1e6, Double(kvBytes) / 1e6, Double(overhead) / 1e6))
+            print(String(format: "peak RSS: %.1f MB (file %.1f MB + KV cache %.1f MB %@ %.1f MB)",
+                         Double(peak) / 1e6, Double(fileBytes) / 1e6, Double(kvBytes) / 1e6,
+                         overhead < 0 ? "-" : "+", Double(abs(overhead)) / 1e6))
         }
     }
 }
