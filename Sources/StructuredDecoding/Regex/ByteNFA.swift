@@ -93,27 +93,18 @@ struct ByteNFABuilder {
     mutating func addPath(from: Int32, to: Int32, _ steps: [ByteStep]) throws(RegexError) {
         var target = to
         for step in steps.dropFirst().reversed() {
-            if step.count == 1 {
-                let key = UInt64(step[0].lowerBound) | UInt64(step[0].upperBound) << 8 | UInt64(UInt32(bitPattern: target)) << 16
-                if let shared = singleRangeSuffixes[key] {
-                    target = shared
-                } else {
-                    let state = try newState()
-                    addStep(from: state, to: target, step)
-                    singleRangeSuffixes[key] = state
-                    target = state
-                }
+            let single: UInt64? = step.count == 1
+                ? UInt64(step[0].lowerBound) | UInt64(step[0].upperBound) << 8 | UInt64(UInt32(bitPattern: target)) << 16
+                : nil
+            let known = if let single { singleRangeSuffixes[single] } else { suffixes[SuffixKey(step: step, target: target)] }
+            if let known {
+                target = known
                 continue
             }
-            let key = SuffixKey(step: step, target: target)
-            if let shared = suffixes[key] {
-                target = shared
-            } else {
-                let state = try newState()
-                addStep(from: state, to: target, step)
-                suffixes[key] = state
-                target = state
-            }
+            let state = try newState()
+            addStep(from: state, to: target, step)
+            if let single { singleRangeSuffixes[single] = state } else { suffixes[SuffixKey(step: step, target: target)] = state }
+            target = state
         }
         addStep(from: from, to: target, steps[0])
     }
