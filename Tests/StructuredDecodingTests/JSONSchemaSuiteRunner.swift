@@ -92,36 +92,7 @@ struct JSONSchemaSuiteRunner {
     }
 
     /// `value` as compact JSON text (numbers as written, members in order).
-    static func jsonText(_ value: JSONValue) -> String {
-        var output = ""
-        write(value, to: &output)
-        return output
-    }
-
-    private static func write(_ value: JSONValue, to output: inout String) {
-        switch value {
-        case .null: output += "null"
-        case .bool(let flag): output += flag ? "true" : "false"
-        case .number(let text): output += text
-        case .string(let text): JSONStringWriter.writeQuoted(text, to: &output)
-        case .array(let items):
-            output += "["
-            for (index, item) in items.enumerated() {
-                if index > 0 { output += "," }
-                write(item, to: &output)
-            }
-            output += "]"
-        case .object(let members):
-            output += "{"
-            for (index, member) in members.enumerated() {
-                if index > 0 { output += "," }
-                JSONStringWriter.writeQuoted(member.key, to: &output)
-                output += ":"
-                write(member.value, to: &output)
-            }
-            output += "}"
-        }
-    }
+    static func jsonText(_ value: JSONValue) -> String { JSONText.text(value, separators: .compact) }
 
     /// A suite file that does not have the documented shape.
     struct SuiteFormatError: Error, CustomStringConvertible {

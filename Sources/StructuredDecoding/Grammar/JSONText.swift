@@ -1,6 +1,31 @@
 /// JSON text as Apple's `GeneratedContent.jsonString` writes it: `", "` between members and
-/// elements, `": "` after keys, numbers as written, strings escaped only where JSON requires.
-enum JSONText {
+/// elements, `": "` after keys, numbers as written, strings escaped only where JSON requires
+/// (or compact, with bare `,` and `:`).
+public enum JSONText {
+    /// What goes between elements and after keys.
+    public struct Separators: Sendable {
+        /// Between members and between elements.
+        public var item: String
+        /// Between a key and its value.
+        public var key: String
+
+        /// `", "` and `": "`, as Apple's `jsonString` writes.
+        public static let apple = Separators(item: ", ", key: ": ")
+        /// `","` and `":"`.
+        public static let compact = Separators(item: ",", key: ":")
+    }
+
+    /// `value` as JSON text with `separators`.
+    ///
+    /// ```swift
+    /// JSONText.text(try JSONValue(parsing: #"{"a":[1,2]}"#))  // {"a": [1, 2]}
+    /// ```
+    public static func text(_ value: JSONValue, separators: Separators = .apple) -> String {
+        var output = ""
+        write(value, separators, to: &output)
+        return output
+    }
+
     /// `text` as a quoted JSON string literal.
     static func quoted(_ text: String) -> String {
         var output = ""
@@ -8,14 +33,10 @@ enum JSONText {
         return output
     }
 
-    /// The canonical text of `value`.
-    static func canonical(_ value: JSONValue) -> String {
-        var output = ""
-        write(value, to: &output)
-        return output
-    }
+    /// The canonical text of `value` (Apple's separators).
+    static func canonical(_ value: JSONValue) -> String { text(value) }
 
-    private static func write(_ value: JSONValue, to output: inout String) {
+    private static func write(_ value: JSONValue, _ separators: Separators, to output: inout String) {
         switch value {
         case .null: output += "null"
         case .bool(let flag): output += flag ? "true" : "false"
@@ -24,17 +45,17 @@ enum JSONText {
         case .array(let items):
             output += "["
             for (i, item) in items.enumerated() {
-                if i > 0 { output += ", " }
-                write(item, to: &output)
+                if i > 0 { output += separators.item }
+                write(item, separators, to: &output)
             }
             output += "]"
         case .object(let members):
             output += "{"
             for (i, member) in members.enumerated() {
-                if i > 0 { output += ", " }
+                if i > 0 { output += separators.item }
                 JSONStringWriter.writeQuoted(member.key, to: &output)
-                output += ": "
-                write(member.value, to: &output)
+                output += separators.key
+                write(member.value, separators, to: &output)
             }
             output += "}"
         }
