@@ -1,7 +1,8 @@
 /*
  * ck_x86.h - the x86 side of the kernels: per-function target attributes, SIMD helpers shared
- * by the kernel files, and the two block-loop drivers of the 32-element types (AVX2 over
- * block_q8_0, AVX-512 over ck_q8_0x16). Included by ck_internal.h; empty on other CPUs.
+ * by the kernel files, and the block-loop drivers of the 32-element types (AVX2 over
+ * block_q8_0, with a step for the types with a minimum; AVX-512 over ck_q8_0x16, and over plain
+ * block_q8_0 for the types with a minimum). Included by ck_internal.h; empty on other CPUs.
  */
 #ifndef CK_X86_H
 #define CK_X86_H
