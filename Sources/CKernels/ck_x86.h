@@ -228,13 +228,14 @@ CK_INLINE_AVX2 __m256i ck_q5_values_avx2(const uint8_t *qs, const uint8_t qh[4])
 
 /* Words [sc[s] x8 | sc[s + 1] x8] (s even) from sixteen 16-bit scales sc16: the scales of
  * sub-blocks s and s + 1 of a k-quant, lined up with the 16 words maddubs makes of 32
- * elements (Q2_K, Q3_K). The dword holding both is broadcast, then each 128-bit lane keeps
- * its word. */
+ * elements (Q2_K, Q3_K). The half of sc16 holding both goes to both 128-bit lanes (one
+ * vpermq, shared by the four pairs of a half once inlined), then each lane picks its word. */
 CK_INLINE_AVX2 __m256i ck_scale_pair_avx2(__m256i sc16, int s) {
-    const __m256i both = _mm256_permutevar8x32_epi32(sc16, _mm256_set1_epi32(s / 2));
-    const __m256i pick = _mm256_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
-                                          2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3);
-    return _mm256_shuffle_epi8(both, pick);
+    const __m256i half = s < 8 ? _mm256_permute4x64_epi64(sc16, 0x44) : _mm256_permute4x64_epi64(sc16, 0xEE);
+    const int i = s & 7;
+    const __m256i pick = _mm256_set_m128i(_mm_set1_epi16((short)(((2 * i + 3) << 8) | (2 * i + 2))),
+                                          _mm_set1_epi16((short)(((2 * i + 1) << 8) | (2 * i))));
+    return _mm256_shuffle_epi8(half, pick);
 }
 
 /* Words [s[4g] x8, s[4g+1] x8, s[4g+2] x8, s[4g+3] x8] from sixteen 16-bit scales in the low
@@ -293,21 +294,27 @@ CK_INLINE_AVX512 __m512i ck_word_halves(int a, int b) {
 
 /* The step of the 32-block types with a minimum (Q4_1, Q5_1: x = d q + m, q unsigned) against
  * block_q8_0: DECODE(block pointer) gives q as unsigned bytes, so maddubs needs no sign trick
- * (31 * 127 * 2 < 2^15); maddubs against ones gives sum qx. The block adds
- *   (dw dx) sum_i q_i qx_i  +  (m dx) sum_i qx_i
- * as two fmas of exact int32 lanes, like the generic loop's two products. */
+ * (31 * 127 * 2 < 2^15); maddubs against ones gives the activations' pairs. vphaddw and
+ * vpmaddwd fold both into one int32 vector, per 128-bit lane [p p s s] with p parts of
+ * sum q qx and s parts of sum qx (all exact: |pair sums| < 2^14), and one fma by
+ * [dw dx, dw dx, m dx, m dx] adds the block: (dw dx) sum q qx + (m dx) sum qx, the generic
+ * loop's two products (d and m are adjacent halves, converted together). */
 #define CK_AVX2_MIN_STEP(DECODE, k, slot)                                                       \
     {                                                                                           \
         const __m256i q = DECODE(a + (k));                                                      \
-        const float dw = ck_h2f_f16c(a[k].d), mw = ck_h2f_f16c(a[k].m);                         \
+        uint32_t dmbits;                                                                        \
+        memcpy(&dmbits, &a[k].d, 4);                                                            \
+        const __m128 dm = _mm_cvtph_ps(_mm_cvtsi32_si128((int)dmbits)); /* [dw, m, 0, 0] */     \
+        const __m128 ddmm = _mm_permute_ps(dm, 0x50);                   /* [dw, dw, m, m] */    \
+        const __m256 wsc = _mm256_set_m128(ddmm, ddmm);                                         \
         for (int j = 0; j < nx; j++) {                                                          \
             const block_q8_0 *b = (const block_q8_0 *)((const char *)x + (size_t)j * xs) + (k); \
             const __m256i qx = _mm256_loadu_si256((const __m256i *)b->qs);                      \
-            const float dx = ck_h2f_f16c(b->d);                                                 \
-            const __m256i p = ck_dot_u8i8_avx2(q, qx);                                          \
-            const __m256i sx = ck_dot_u8i8_avx2(_mm256_set1_epi8(1), qx);                       \
-            acc[j][slot] = _mm256_fmadd_ps(_mm256_set1_ps(dw * dx), _mm256_cvtepi32_ps(p), acc[j][slot]); \
-            acc[j][slot] = _mm256_fmadd_ps(_mm256_set1_ps(mw * dx), _mm256_cvtepi32_ps(sx), acc[j][slot]); \
+            const __m256i p16 = _mm256_maddubs_epi16(q, qx);                                    \
+            const __m256i s16 = _mm256_maddubs_epi16(_mm256_set1_epi8(1), qx);                  \
+            const __m256i ps = _mm256_madd_epi16(_mm256_hadd_epi16(p16, s16), _mm256_set1_epi16(1)); \
+            const __m256 sc = _mm256_mul_ps(wsc, _mm256_set1_ps(ck_h2f_f16c(b->d)));            \
+            acc[j][slot] = _mm256_fmadd_ps(sc, _mm256_cvtepi32_ps(ps), acc[j][slot]);           \
         }                                                                                       \
     }
 #define CK_AVX2_MIN_DOT(name, block_t, DECODE_FN) CK_AVX2_PAIRED_DOT(name, block_t, CK_AVX2_MIN_STEP, DECODE_FN)
