@@ -13,9 +13,10 @@
  *   vpmaddubsw, the ck_q8_0a activations taking back 8 * sum qx) and AVX-512 VNNI (two blocks per
  *   zmm: u8 nibbles x s8 activations with vpdpbusd; the ck_q8_0x16 activations take back
  *   8 * sum qx). Q4_1 has ref, generic, AVX2 (u8 nibbles x s8 block_q8_0 with vpmaddubsw, sum qx
- *   by vpmaddubsw against ones; the two parts are two fmas per block, blocks alternating
- *   between two accumulators) and AVX-512 VNNI (plain block_q8_0 activations, two blocks per
- *   zmm: vpdpbusd for sum q qx and for sum qx; scaled and minimum parts in two accumulators).
+ *   by vpmaddubsw against ones, both folded into one int32 vector and added with one fma by
+ *   the two scale products; blocks alternate between two accumulators) and AVX-512 VNNI
+ *   (plain block_q8_0 activations, two blocks per zmm: vpdpbusd for sum q qx and for sum qx;
+ *   scaled and minimum parts in two accumulators).
  *   Every multi-row form decodes each weight block once for up to CK_MAX_NX activation rows.
  */
 #include "ck_internal.h"

@@ -14,8 +14,8 @@
  *   weights x s8 ck_q8_0a activations that take back 16 * sum qx) and AVX-512 VNNI
  *   (two blocks per zmm; their qh used directly as a 64-bit byte mask; u8 q x s8 qx with
  *   vpdpbusd, the ck_q8_0x16 activations taking back 16 * sum qx). Q5_1 has ref, generic, AVX2
- *   (qh expanded with a byte shuffle, u8 q x s8 block_q8_0 with vpmaddubsw, sum qx by
- *   vpmaddubsw against ones, two fmas per block) and AVX-512 VNNI (plain block_q8_0, two blocks
+ *   (qh expanded with a byte shuffle, then as Q4_1's: u8 q x s8 block_q8_0 and sum qx with
+ *   vpmaddubsw, one fma per block) and AVX-512 VNNI (plain block_q8_0, two blocks
  *   per zmm, qh as a byte mask; vpdpbusd for sum q qx and sum qx). Every multi-row form decodes
  *   each weight block once for up to CK_MAX_NX activation rows.
  */
