@@ -111,6 +111,23 @@ CK_INLINE void ck_unpack_scales_q3_K(const uint8_t *s, int8_t out[16]) {
     }
 }
 
+/* The same sixteen scales still biased (0...63), as two 64-bit words (byte j of lo = scale j,
+ * byte j of hi = scale 8 + j), for loading straight into a vector: bytes 0-7 give the low
+ * nibbles (scales 0-7 low, 8-15 high), the 2-bit fields of bytes 8-11 the top bits (shift 0 for
+ * scales 0-3, 2 for 4-7, 4 for 8-11, 6 for 12-15). */
+CK_INLINE void ck_unpack_scales_q3_K_u64(const uint8_t *s, uint64_t *lo, uint64_t *hi) {
+    uint64_t a;
+    uint32_t c;
+    memcpy(&a, s, 8);
+    memcpy(&c, s + 8, 4);
+    const uint64_t lo4 = 0x0F0F0F0F0F0F0F0FULL;
+    const uint32_t lo2 = 0x03030303u;
+    const uint64_t top_lo = (uint64_t)(c & lo2) | (uint64_t)((c >> 2) & lo2) << 32;
+    const uint64_t top_hi = (uint64_t)((c >> 4) & lo2) | (uint64_t)((c >> 6) & lo2) << 32;
+    *lo = (a & lo4) | top_lo << 4;
+    *hi = ((a >> 4) & lo4) | top_hi << 4;
+}
+
 #include "ck_x86.h"
 
 /* ---- activation layouts of the AVX-512 level ----------------------------------------------
@@ -250,6 +267,10 @@ CK_DECLARE_DOT_VARIANTS(ck_vec_dot_bf16_f32)
 CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q8_0_q8_0)
 CK_DECLARE_DOT(ck_vec_dot_q4_0_q8_0_avx512)
 CK_DECLARE_DOT(ck_vec_dot_q5_0_q8_0_avx512)
+CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q4_1_q8_0)
+CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q5_1_q8_0)
+CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q2_K_q8_K)
+CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q3_K_q8_K)
 CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q4_K_q8_K)
 CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q5_K_q8_K)
 CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q6_K_q8_K)

@@ -1,7 +1,8 @@
 /*
  * ck_x86.h - the x86 side of the kernels: per-function target attributes, SIMD helpers shared
- * by the kernel files, and the two block-loop drivers of the 32-element types (AVX2 over
- * block_q8_0, AVX-512 over ck_q8_0x16). Included by ck_internal.h; empty on other CPUs.
+ * by the kernel files, and the block-loop drivers of the 32-element types (AVX2 over
+ * block_q8_0, with a step for the types with a minimum; AVX-512 over ck_q8_0x16, and over plain
+ * block_q8_0 for the types with a minimum). Included by ck_internal.h; empty on other CPUs.
  */
 #ifndef CK_X86_H
 #define CK_X86_H
@@ -215,6 +216,42 @@ CK_INLINE_AVX2 __m256i ck_nibbles_avx2(const uint8_t *q) {
     const __m256i both = _mm256_set_m128i(_mm_srli_epi16(v, 4), v);
     return _mm256_and_si256(both, _mm256_set1_epi8(0x0F));
 }
+
+/* The five-bit values of a Q5_0/Q5_1 block as 32 unsigned bytes (0...31): the nibbles, plus 16
+ * where bit i of the little-endian qh is set (AVX2). */
+CK_INLINE_AVX2 __m256i ck_q5_values_avx2(const uint8_t *qs, const uint8_t qh[4]) {
+    uint32_t bits;
+    memcpy(&bits, qh, 4);
+    const __m256i hb = _mm256_and_si256(ck_bits_to_bytes_avx2(bits), _mm256_set1_epi8(0x10));
+    return _mm256_or_si256(ck_nibbles_avx2(qs), hb);
+}
+
+/* Words [sc[s] x8 | sc[s + 1] x8] (s even) from sixteen 16-bit scales sc16: the scales of
+ * sub-blocks s and s + 1 of a k-quant, lined up with the 16 words maddubs makes of 32
+ * elements (Q2_K, Q3_K). The half of sc16 holding both goes to both 128-bit lanes (one
+ * vpermq, shared by the four pairs of a half once inlined), then each lane picks its word. */
+CK_INLINE_AVX2 __m256i ck_scale_pair_avx2(__m256i sc16, int s) {
+    const __m256i half = s < 8 ? _mm256_permute4x64_epi64(sc16, 0x44) : _mm256_permute4x64_epi64(sc16, 0xEE);
+    const int i = s & 7;
+    const __m256i pick = _mm256_set_m128i(_mm_set1_epi16((short)(((2 * i + 3) << 8) | (2 * i + 2))),
+                                          _mm_set1_epi16((short)(((2 * i + 1) << 8) | (2 * i))));
+    return _mm256_shuffle_epi8(half, pick);
+}
+
+/* Words [s[4g] x8, s[4g+1] x8, s[4g+2] x8, s[4g+3] x8] from sixteen 16-bit scales in the low
+ * 256 bits of s16: the scales of the four sub-blocks of 16 that one zmm of 64 elements covers,
+ * per maddubs output word (the k-quants with sixteen sub-blocks: Q2_K, Q3_K, Q6_K). */
+CK_INLINE_AVX512 __m512i ck_scales_group16(__m512i s16, int g) {
+    const __m512i base = _mm512_setr_epi32(0, 0, 0, 0, 0x00010001, 0x00010001, 0x00010001, 0x00010001,
+                                           0x00020002, 0x00020002, 0x00020002, 0x00020002,
+                                           0x00030003, 0x00030003, 0x00030003, 0x00030003);
+    return _mm512_permutexvar_epi16(_mm512_add_epi16(base, _mm512_set1_epi16((short)(4 * g))), s16);
+}
+
+/* Words [a x16 | b x16]: per-256-bit-half shift counts for vpsrlvw. */
+CK_INLINE_AVX512 __m512i ck_word_halves(int a, int b) {
+    return _mm512_inserti64x4(_mm512_set1_epi16((short)a), _mm256_set1_epi16((short)b), 1);
+}
 #endif
 
 #if defined(CK_X86)
@@ -254,6 +291,33 @@ CK_INLINE_AVX2 __m256i ck_nibbles_avx2(const uint8_t *q) {
     }                                                                                           \
     CK_NX_ENTRIES(name, CK_AVX2)
 #define CK_AVX2_BLOCK_DOT(name, block_t, DECODE_FN) CK_AVX2_PAIRED_DOT(name, block_t, CK_AVX2_STEP, DECODE_FN)
+
+/* The step of the 32-block types with a minimum (Q4_1, Q5_1: x = d q + m, q unsigned) against
+ * block_q8_0: DECODE(block pointer) gives q as unsigned bytes, so maddubs needs no sign trick
+ * (31 * 127 * 2 < 2^15); maddubs against ones gives the activations' pairs. vphaddw and
+ * vpmaddwd fold both into one int32 vector, per 128-bit lane [p p s s] with p parts of
+ * sum q qx and s parts of sum qx (all exact: |pair sums| < 2^14), and one fma by
+ * [dw dx, dw dx, m dx, m dx] adds the block: (dw dx) sum q qx + (m dx) sum qx, the generic
+ * loop's two products (d and m are adjacent halves, converted together). */
+#define CK_AVX2_MIN_STEP(DECODE, k, slot)                                                       \
+    {                                                                                           \
+        const __m256i q = DECODE(a + (k));                                                      \
+        uint32_t dmbits;                                                                        \
+        memcpy(&dmbits, &a[k].d, 4);                                                            \
+        const __m128 dm = _mm_cvtph_ps(_mm_cvtsi32_si128((int)dmbits)); /* [dw, m, 0, 0] */     \
+        const __m128 ddmm = _mm_permute_ps(dm, 0x50);                   /* [dw, dw, m, m] */    \
+        const __m256 wsc = _mm256_set_m128(ddmm, ddmm);                                         \
+        for (int j = 0; j < nx; j++) {                                                          \
+            const block_q8_0 *b = (const block_q8_0 *)((const char *)x + (size_t)j * xs) + (k); \
+            const __m256i qx = _mm256_loadu_si256((const __m256i *)b->qs);                      \
+            const __m256i p16 = _mm256_maddubs_epi16(q, qx);                                    \
+            const __m256i s16 = _mm256_maddubs_epi16(_mm256_set1_epi8(1), qx);                  \
+            const __m256i ps = _mm256_madd_epi16(_mm256_hadd_epi16(p16, s16), _mm256_set1_epi16(1)); \
+            const __m256 sc = _mm256_mul_ps(wsc, _mm256_set1_ps(ck_h2f_f16c(b->d)));            \
+            acc[j][slot] = _mm256_fmadd_ps(sc, _mm256_cvtepi32_ps(ps), acc[j][slot]);           \
+        }                                                                                       \
+    }
+#define CK_AVX2_MIN_DOT(name, block_t, DECODE_FN) CK_AVX2_PAIRED_DOT(name, block_t, CK_AVX2_MIN_STEP, DECODE_FN)
 
 void ck_quantize_row_q8_0x16_q4_0(const float *x, void *y, int64_t n);
 void ck_quantize_row_q8_0x16_q5_0(const float *x, void *y, int64_t n);
@@ -320,6 +384,47 @@ void ck_quantize_row_q8_Kx(const float *x, void *y, int64_t n);
                 }                                                                               \
             }                                                                                   \
         }                                                                                       \
+        for (int j = 0; j < nx; j++) out[j] = ck_hsum512(_mm512_add_ps(acc[j][0], acc[j][1]));  \
+    }                                                                                           \
+    CK_NX_ENTRIES(name, CK_AVX512)
+
+/* Block pair k (k + 1 only when `two`) of a 32-block type with a minimum (Q4_1, Q5_1) against
+ * block_q8_0, for every activation row: DECODE(block pointer, two) gives the pair's q as
+ * unsigned bytes (upper half zero when `two` is 0), the activations are loaded the same way;
+ * vpdpbusd forms sum q qx and, against ones, sum qx in eight int32 lanes per block. Lanes 0-7
+ * take block k's scale products, lanes 8-15 block k + 1's (0 when there is none). */
+#define CK_X2_MIN_STEP(DECODE, k, two)                                                          \
+    {                                                                                           \
+        const __m512i q = DECODE(a + (k), two);                                                 \
+        const float dw0 = ck_h2f_f16c(a[k].d), mw0 = ck_h2f_f16c(a[k].m);                       \
+        const float dw1 = (two) ? ck_h2f_f16c(a[(k) + 1].d) : 0.0f;                             \
+        const float mw1 = (two) ? ck_h2f_f16c(a[(k) + 1].m) : 0.0f;                             \
+        for (int j = 0; j < nx; j++) {                                                          \
+            const block_q8_0 *b = (const block_q8_0 *)((const char *)x + (size_t)j * xs) + (k); \
+            const __m512i qx = ck_load_pair256(b->qs, sizeof(block_q8_0), two);                 \
+            const float dx0 = ck_h2f_f16c(b[0].d), dx1 = (two) ? ck_h2f_f16c(b[1].d) : 0.0f;    \
+            const __m512 sd = _mm512_mask_blend_ps(0xFF00, _mm512_set1_ps(dw0 * dx0), _mm512_set1_ps(dw1 * dx1)); \
+            const __m512 sm = _mm512_mask_blend_ps(0xFF00, _mm512_set1_ps(mw0 * dx0), _mm512_set1_ps(mw1 * dx1)); \
+            const __m512i p = _mm512_dpbusd_epi32(_mm512_setzero_si512(), q, qx);               \
+            const __m512i sx = _mm512_dpbusd_epi32(_mm512_setzero_si512(), _mm512_set1_epi8(1), qx); \
+            acc[j][0] = _mm512_fmadd_ps(sd, _mm512_cvtepi32_ps(p), acc[j][0]);                  \
+            acc[j][1] = _mm512_fmadd_ps(sm, _mm512_cvtepi32_ps(sx), acc[j][1]);                 \
+        }                                                                                       \
+    }
+
+/* The dot product of a 32-block type with a minimum against plain block_q8_0 activations at
+ * the AVX-512 level: block pairs in order, the scaled parts in one accumulator and the minimum
+ * parts in another, added at the end. */
+#define CK_X2_MIN_DOT(name, block_t, DECODE)                                                    \
+    CK_INLINE_AVX512 void name##_nx(int64_t n, const void *w, const void *x, size_t xs, int nx, \
+                                    float *out) {                                               \
+        const block_t *a = (const block_t *)w;                                                  \
+        const int64_t nb = n / CK_QK;                                                           \
+        __m512 acc[CK_MAX_NX][2];                                                               \
+        for (int j = 0; j < nx; j++) acc[j][0] = acc[j][1] = _mm512_setzero_ps();               \
+        int64_t k = 0;                                                                          \
+        for (; k + 1 < nb; k += 2) CK_X2_MIN_STEP(DECODE, k, 1)                                 \
+        if (k < nb) CK_X2_MIN_STEP(DECODE, k, 0)                                                \
         for (int j = 0; j < nx; j++) out[j] = ck_hsum512(_mm512_add_ps(acc[j][0], acc[j][1]));  \
     }                                                                                           \
     CK_NX_ENTRIES(name, CK_AVX512)

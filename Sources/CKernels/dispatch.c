@@ -3,8 +3,8 @@
  * functions to use, plus the process-wide default level.
  *
  * Which dot-product variants exist (a level without its own uses the next lower one):
- *   F32 F16 BF16 Q8_0 Q4_0 Q5_0 Q4_K Q5_K Q6_K : ref, generic, AVX2, AVX-512
- *   Q4_1 Q5_1 Q2_K Q3_K                         : ref, generic
+ *   all thirteen (F32 F16 BF16 Q8_0 Q4_0 Q4_1 Q5_0 Q5_1 Q2_K Q3_K Q4_K Q5_K Q6_K):
+ *   ref, generic, AVX2, AVX-512
  * Activation layouts: block_q8_0 / block_q8_K / f32 everywhere, except at the AVX2 level where
  * Q4_0 and Q5_0 take ck_q8_0a, and at the AVX-512 level where Q4_0, Q5_0, Q8_0 take ck_q8_0x16
  * and Q4_K, Q5_K take ck_q8_Kx (same values). The
@@ -75,15 +75,6 @@
         CK_ENTRY(type, CK_LEVEL(CK_ISA_AVX512), CK_QK, bb, deq, CK_ACT_X16(w), CK_DOT_AVX512(ck_vec_dot_##w##_q8_0)), \
     }
 
-/* A type with ref and generic dot products only (the faster activation quantizers still apply). */
-#define CK_ROW2(type, bs, bb, deq, stem, ACT_REF, ACT_AVX2, ACT_AVX512)                  \
-    {                                                                                    \
-        CK_ENTRY(type, CK_ISA_REF, bs, bb, deq, ACT_REF, stem##_ref),                    \
-        CK_ENTRY(type, CK_ISA_GENERIC, bs, bb, deq, ACT_REF, stem##_generic),            \
-        CK_ENTRY(type, CK_ISA_GENERIC, bs, bb, deq, ACT_AVX2, stem##_generic),           \
-        CK_ENTRY(type, CK_ISA_GENERIC, bs, bb, deq, ACT_AVX512, stem##_generic),         \
-    }
-
 enum { CK_TABLE_TYPES = 13 };
 
 static const ck_type_kernels ck_table[CK_TABLE_TYPES][CK_ISA_COUNT] = {
@@ -93,14 +84,14 @@ static const ck_type_kernels ck_table[CK_TABLE_TYPES][CK_ISA_COUNT] = {
     CK_ROW4(CK_TYPE_Q8_0, CK_QK, sizeof(block_q8_0), ck_dequantize_row_q8_0_ref, ck_vec_dot_q8_0_q8_0,
              CK_ACT_Q8_0_REF, CK_ACT_Q8_0_AVX2, CK_ACT_X16(q8_0)),
     CK_ROW4_Q8_0A(CK_TYPE_Q4_0, sizeof(block_q4_0), ck_dequantize_row_q4_0_ref, q4_0),
-    CK_ROW2(CK_TYPE_Q4_1, CK_QK, sizeof(block_q4_1), ck_dequantize_row_q4_1_ref, ck_vec_dot_q4_1_q8_0,
+    CK_ROW4(CK_TYPE_Q4_1, CK_QK, sizeof(block_q4_1), ck_dequantize_row_q4_1_ref, ck_vec_dot_q4_1_q8_0,
              CK_ACT_Q8_0_REF, CK_ACT_Q8_0_AVX2, CK_ACT_Q8_0_AVX512),
     CK_ROW4_Q8_0A(CK_TYPE_Q5_0, sizeof(block_q5_0), ck_dequantize_row_q5_0_ref, q5_0),
-    CK_ROW2(CK_TYPE_Q5_1, CK_QK, sizeof(block_q5_1), ck_dequantize_row_q5_1_ref, ck_vec_dot_q5_1_q8_0,
+    CK_ROW4(CK_TYPE_Q5_1, CK_QK, sizeof(block_q5_1), ck_dequantize_row_q5_1_ref, ck_vec_dot_q5_1_q8_0,
              CK_ACT_Q8_0_REF, CK_ACT_Q8_0_AVX2, CK_ACT_Q8_0_AVX512),
-    CK_ROW2(CK_TYPE_Q2_K, CK_QK_K, sizeof(block_q2_K), ck_dequantize_row_q2_K_ref, ck_vec_dot_q2_K_q8_K,
+    CK_ROW4(CK_TYPE_Q2_K, CK_QK_K, sizeof(block_q2_K), ck_dequantize_row_q2_K_ref, ck_vec_dot_q2_K_q8_K,
              CK_ACT_Q8_K_REF, CK_ACT_Q8_K_AVX2, CK_ACT_Q8_K_AVX512),
-    CK_ROW2(CK_TYPE_Q3_K, CK_QK_K, sizeof(block_q3_K), ck_dequantize_row_q3_K_ref, ck_vec_dot_q3_K_q8_K,
+    CK_ROW4(CK_TYPE_Q3_K, CK_QK_K, sizeof(block_q3_K), ck_dequantize_row_q3_K_ref, ck_vec_dot_q3_K_q8_K,
              CK_ACT_Q8_K_REF, CK_ACT_Q8_K_AVX2, CK_ACT_Q8_K_AVX512),
     CK_ROW4(CK_TYPE_Q4_K, CK_QK_K, sizeof(block_q4_K), ck_dequantize_row_q4_K_ref, ck_vec_dot_q4_K_q8_K,
              CK_ACT_Q8_K_REF, CK_ACT_Q8_K_AVX2, CK_ACT_KX),

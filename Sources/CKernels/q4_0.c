@@ -12,7 +12,12 @@
  * Variants: Q4_0 has ref, generic, AVX2 (in q8_0a.c: u8 nibbles x s8 activations with
  *   vpmaddubsw, the ck_q8_0a activations taking back 8 * sum qx) and AVX-512 VNNI (two blocks per
  *   zmm: u8 nibbles x s8 activations with vpdpbusd; the ck_q8_0x16 activations take back
- *   8 * sum qx); Q4_1 has ref and generic only (rare in current files).
+ *   8 * sum qx). Q4_1 has ref, generic, AVX2 (u8 nibbles x s8 block_q8_0 with vpmaddubsw, sum qx
+ *   by vpmaddubsw against ones, both folded into one int32 vector and added with one fma by
+ *   the two scale products; blocks alternate between two accumulators) and AVX-512 VNNI
+ *   (plain block_q8_0 activations, two blocks per zmm: vpdpbusd for sum q qx and for sum qx;
+ *   scaled and minimum parts in two accumulators).
+ *   Every multi-row form decodes each weight block once for up to CK_MAX_NX activation rows.
  */
 #include "ck_internal.h"
 
@@ -85,6 +90,11 @@ CK_MULTI_FROM_SINGLE(ck_vec_dot_q4_1_q8_0_generic)
 
 #if defined(CK_X86)
 
+/* ---- AVX2 (Q4_1; Q4_0's is in q8_0a.c) ------------------------------------------------------ */
+
+CK_INLINE_AVX2 __m256i ck_decode_q4_1_avx2(const block_q4_1 *p) { return ck_nibbles_avx2(p->qs); }
+CK_AVX2_MIN_DOT(ck_vec_dot_q4_1_q8_0_avx2, block_q4_1, ck_decode_q4_1_avx2)
+
 /* ---- AVX-512 VNNI: two blocks per zmm ------------------------------------------------------ */
 
 /* The nibbles of a block pair as unsigned bytes (the activations' negc subtracts 8 * sum qx). */
@@ -92,5 +102,11 @@ CK_INLINE_AVX512 __m512i ck_decode_q4_0_pair(const block_q4_0 *p, int two) {
     return ck_load_nibble_pair(p->qs, sizeof(block_q4_0), two);
 }
 CK_X16_DOT(ck_vec_dot_q4_0_q8_0_avx512, block_q4_0, ck_decode_q4_0_pair)
+
+/* Q4_1: the nibbles of a block pair as they are (0...15), against plain block_q8_0. */
+CK_INLINE_AVX512 __m512i ck_decode_q4_1_pair(const block_q4_1 *p, int two) {
+    return ck_load_nibble_pair(p->qs, sizeof(block_q4_1), two);
+}
+CK_X2_MIN_DOT(ck_vec_dot_q4_1_q8_0_avx512, block_q4_1, ck_decode_q4_1_pair)
 
 #endif /* CK_X86 */

@@ -13,8 +13,11 @@
  * Variants: Q5_0 has ref, generic, AVX2 (in q8_0a.c: qh expanded with a byte shuffle, u8
  *   weights x s8 ck_q8_0a activations that take back 16 * sum qx) and AVX-512 VNNI
  *   (two blocks per zmm; their qh used directly as a 64-bit byte mask; u8 q x s8 qx with
- *   vpdpbusd, the ck_q8_0x16 activations taking back 16 * sum qx); Q5_1 has ref and generic
- *   only.
+ *   vpdpbusd, the ck_q8_0x16 activations taking back 16 * sum qx). Q5_1 has ref, generic, AVX2
+ *   (qh expanded with a byte shuffle, then as Q4_1's: u8 q x s8 block_q8_0 and sum qx with
+ *   vpmaddubsw, one fma per block) and AVX-512 VNNI (plain block_q8_0, two blocks
+ *   per zmm, qh as a byte mask; vpdpbusd for sum q qx and sum qx). Every multi-row form decodes
+ *   each weight block once for up to CK_MAX_NX activation rows.
  */
 #include "ck_internal.h"
 
@@ -108,6 +111,11 @@ CK_MULTI_FROM_SINGLE(ck_vec_dot_q5_1_q8_0_generic)
 
 #if defined(CK_X86)
 
+/* ---- AVX2 (Q5_1; Q5_0's is in q8_0a.c) ------------------------------------------------------- */
+
+CK_INLINE_AVX2 __m256i ck_decode_q5_1_avx2(const block_q5_1 *p) { return ck_q5_values_avx2(p->qs, p->qh); }
+CK_AVX2_MIN_DOT(ck_vec_dot_q5_1_q8_0_avx2, block_q5_1, ck_decode_q5_1_avx2)
+
 /* ---- AVX-512 VNNI: two blocks per zmm -------------------------------------------------------- */
 
 /* The 5-bit values of a block pair as unsigned bytes: nibbles, plus 16 where the pair's 64 qh
@@ -120,5 +128,13 @@ CK_INLINE_AVX512 __m512i ck_decode_q5_0_pair(const block_q5_0 *p, int two) {
     return _mm512_mask_add_epi8(q, (__mmask64)hbits, q, sixteen);
 }
 CK_X16_DOT(ck_vec_dot_q5_0_q8_0_avx512, block_q5_0, ck_decode_q5_0_pair)
+
+/* Q5_1: the same 5-bit values (0...31), against plain block_q8_0. */
+CK_INLINE_AVX512 __m512i ck_decode_q5_1_pair(const block_q5_1 *p, int two) {
+    const uint64_t hbits = (uint64_t)ck_load_qh(p->qh) | (two ? (uint64_t)ck_load_qh(p[1].qh) << 32 : 0);
+    const __m512i q = ck_load_nibble_pair(p->qs, sizeof(block_q5_1), two);
+    return _mm512_mask_add_epi8(q, (__mmask64)hbits, q, _mm512_set1_epi8(16));
+}
+CK_X2_MIN_DOT(ck_vec_dot_q5_1_q8_0_avx512, block_q5_1, ck_decode_q5_1_pair)
 
 #endif /* CK_X86 */

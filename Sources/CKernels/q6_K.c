@@ -123,15 +123,6 @@ CK_NX_ENTRIES(ck_vec_dot_q6_K_q8_K_avx2, CK_AVX2)
 
 /* ---- AVX-512 VNNI ------------------------------------------------------------------------------ */
 
-/* Words [s[4g] x8, s[4g+1] x8, s[4g+2] x8, s[4g+3] x8]: the scales of the four sub-blocks of
- * 16 that one zmm of 64 elements covers, per maddubs output word. */
-CK_INLINE_AVX512 __m512i ck_scales_q6_group(__m512i s16, int g) {
-    const __m512i base = _mm512_setr_epi32(0, 0, 0, 0, 0x00010001, 0x00010001, 0x00010001, 0x00010001,
-                                           0x00020002, 0x00020002, 0x00020002, 0x00020002,
-                                           0x00030003, 0x00030003, 0x00030003, 0x00030003);
-    return _mm512_permutexvar_epi16(_mm512_add_epi16(base, _mm512_set1_epi16((short)(4 * g))), s16);
-}
-
 CK_INLINE_AVX512 void ck_vec_dot_q6_K_q8_K_avx512_nx(int64_t n, const void *w, const void *x, size_t xs,
                                                      int nx, float *out) {
     const block_q6_K *a = (const block_q6_K *)w;
@@ -159,7 +150,7 @@ CK_INLINE_AVX512 void ck_vec_dot_q6_K_q8_K_avx512_nx(int64_t n, const void *w, c
             const __m512i h1 = _mm512_srlv_epi16(hq, sh1);
             const __m512i v0 = _mm512_ternarylogic_epi32(_mm512_and_si512(l, low4), h0, bits45, 0xF8);
             const __m512i v1 = _mm512_ternarylogic_epi32(_mm512_and_si512(_mm512_srli_epi16(l, 4), low4), h1, bits45, 0xF8);
-            const __m512i sv0 = ck_scales_q6_group(s16, 2 * h), sv1 = ck_scales_q6_group(s16, 2 * h + 1);
+            const __m512i sv0 = ck_scales_group16(s16, 2 * h), sv1 = ck_scales_group16(s16, 2 * h + 1);
             for (int j = 0; j < nx; j++) {
                 const int8_t *y = ((const block_q8_K *)((const char *)x + (size_t)j * xs) + k)->qs + 128 * h;
                 sumi[j] = ck_dpwssd(sumi[j], _mm512_maddubs_epi16(v0, _mm512_loadu_si512(y)), sv0);

@@ -134,12 +134,7 @@ CK_Q8_0A_DOT(ck_vec_dot_q4_0_q8_0a_avx2, block_q4_0, ck_decode_q4_0_u8_avx2)
 CK_Q8_0A_MATMUL(ck_matmul_q4_0_q8_0a_avx2, block_q4_0, ck_decode_q4_0_u8_avx2, ck_vec_dot_q4_0_q8_0a_avx2_multi)
 
 /* Q5_0: nibbles plus 16 where the block's qh bit is set (0...31). */
-CK_INLINE_AVX2 __m256i ck_decode_q5_0_u8_avx2(const block_q5_0 *p) {
-    uint32_t qh;
-    memcpy(&qh, p->qh, 4);
-    const __m256i hb = _mm256_and_si256(ck_bits_to_bytes_avx2(qh), _mm256_set1_epi8(0x10));
-    return _mm256_or_si256(ck_nibbles_avx2(p->qs), hb);
-}
+CK_INLINE_AVX2 __m256i ck_decode_q5_0_u8_avx2(const block_q5_0 *p) { return ck_q5_values_avx2(p->qs, p->qh); }
 CK_Q8_0A_DOT(ck_vec_dot_q5_0_q8_0a_avx2, block_q5_0, ck_decode_q5_0_u8_avx2)
 CK_Q8_0A_MATMUL(ck_matmul_q5_0_q8_0a_avx2, block_q5_0, ck_decode_q5_0_u8_avx2, ck_vec_dot_q5_0_q8_0a_avx2_multi)
 

@@ -82,6 +82,10 @@ struct BenchCommand: ParsableCommand {
 }
 
 extension BenchCommand {
+    /// The weight types `fm bench --kernels` measures: the real models' main types, then the
+    /// rarer ones with their own SIMD variants.
+    static let kernelTypes: [QuantType] = [.q4_K, .q5_0, .q6_K, .q8_0, .q4_1, .q5_1, .q2_K, .q3_K]
+
     /// `fm bench --kernels`: the machine's streaming read bandwidth, then how fast each weight
     /// type's matrix-vector product consumes weights at each instruction-set level (a decode
     /// step is bound by this), for every requested thread count.
@@ -89,7 +93,7 @@ extension BenchCommand {
         for count in try threadCounts() {
             let bandwidth = KernelBenchmark.readBandwidth(threads: count, repetitions: max(3, repetitions))
             print(String(format: "read bandwidth, %d thread%@: %.1f GB/s", count, count == 1 ? "" : "s", bandwidth))
-            for m in KernelBenchmark.run(types: [.q4_K, .q5_0, .q6_K, .q8_0], threads: count, repetitions: max(3, repetitions)) {
+            for m in KernelBenchmark.run(types: Self.kernelTypes, threads: count, repetitions: max(3, repetitions)) {
                 print(m)
             }
         }

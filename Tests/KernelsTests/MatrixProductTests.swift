@@ -7,7 +7,7 @@ struct MatrixProductTests {
     static let pools = [ThreadPool(threadCount: 2), ThreadPool(threadCount: 3)]
 
     /// Splitting rows over threads changes nothing: bit-identical to one thread.
-    @Test(arguments: [QuantType.q4_K, .q5_0, .q6_K, .q8_0, .f32, .f16, .q4_0, .q2_K], KernelTest.levels)
+    @Test(arguments: [QuantType.q4_K, .q5_0, .q6_K, .q8_0, .f32, .f16, .q4_0, .q2_K, .q4_1], KernelTest.levels)
     func pooledMatVecEqualsSingleThreaded(type: QuantType, level: InstructionSet) throws {
         let kernels = KernelSet(isa: level)
         let (rows, columns) = (173, type.blockSize == 256 ? 1024 : 896)
@@ -29,7 +29,7 @@ struct MatrixProductTests {
 
     /// matMul of n activation rows equals n matVecs, bit for bit, with and without a pool,
     /// for activation counts that leave partial groups of four.
-    @Test(arguments: [QuantType.q4_K, .q5_0, .q6_K, .q8_0, .f16, .q5_K, .q3_K], KernelTest.levels)
+    @Test(arguments: [QuantType.q4_K, .q5_0, .q6_K, .q8_0, .f16, .q5_K, .q3_K, .q5_1, .q2_K], KernelTest.levels)
     func matMulEqualsRepeatedMatVec(type: QuantType, level: InstructionSet) throws {
         let kernels = KernelSet(isa: level)
         let (rows, columns) = (70, type.blockSize == 256 ? 512 : 640)
