@@ -22,6 +22,9 @@ final class DenseDFA: Sendable {
     let start: UInt32
     /// The bytes that can begin a word of the language (`next(start, b) != dead`).
     let firstBytes: ByteSet
+    /// The byte axis as runs of one class: `classRuns[i]` covers the bytes after the previous
+    /// run's `last` up to its own `last` (the final run ends at 255).
+    let classRuns: [(last: UInt8, byteClass: UInt8)]
 
     /// The number of states, `dead` included.
     var stateCount: Int { accepting.count }
@@ -39,6 +42,15 @@ final class DenseDFA: Sendable {
             for byte in 0..<256 where table[classCount + Int(classOf[byte])] != Self.dead { first.insert(UInt8(byte)) }
         }
         firstBytes = first
+        var runs: [(last: UInt8, byteClass: UInt8)] = []
+        for byte in 0..<256 {
+            if byte > 0, classOf[byte] == classOf[byte - 1] {
+                runs[runs.count - 1].last = UInt8(byte)
+            } else {
+                runs.append((UInt8(byte), classOf[byte]))
+            }
+        }
+        classRuns = runs
     }
 
     /// The state after `byte`.

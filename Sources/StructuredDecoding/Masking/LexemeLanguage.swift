@@ -10,7 +10,7 @@
 /// them.
 enum LexemeLanguage {
     /// States reachable from a state beyond which no canonical form is computed (the state then
-    /// keeps an identity of its own); bounds the cost to `maxStates * 256` transitions.
+    /// keeps an identity of its own); bounds the cost to `maxStates` times the byte-class runs.
     static let maxStates = 64
 
     /// The canonical encoding of the automaton reachable from `state`: per state in
@@ -22,34 +22,37 @@ enum LexemeLanguage {
         numbers[Int(state)] = 1
         var order: [UInt32] = [state]
         var out: [UInt32] = []
+        var classNumbers = [UInt32](repeating: 0, count: dfa.classCount)
         var position = 0
         while position < order.count {
             let current = order[position]
             position += 1
             out.append(dfa.isAccepting(current) ? 1 : 0)
-            var run = numbers[Int(dfa.next(current, 0))]
-            if run == .max {
-                guard order.count < maxStates else { return nil }
-                run = UInt32(order.count + 1)
-                numbers[Int(dfa.next(current, 0))] = run
-                order.append(dfa.next(current, 0))
-            }
-            for byte in 1...256 {
-                var number: UInt32 = .max
-                if byte < 256 {
-                    let target = dfa.next(current, UInt8(byte))
-                    number = numbers[Int(target)]
-                    if number == .max {
-                        guard order.count < maxStates else { return nil }
-                        number = UInt32(order.count + 1)
-                        numbers[Int(target)] = number
-                        order.append(target)
-                    }
-                    if number == run { continue }
+            // Numbers of the targets, class by class, in the order their first byte comes (so
+            // the numbering does not depend on how the automaton split the bytes into classes).
+            var seen = [Bool](repeating: false, count: dfa.classCount)
+            for run in dfa.classRuns where !seen[Int(run.byteClass)] {
+                seen[Int(run.byteClass)] = true
+                let target = dfa.table[Int(current) * dfa.classCount + Int(run.byteClass)]
+                if numbers[Int(target)] == .max {
+                    guard order.count < maxStates else { return nil }
+                    numbers[Int(target)] = UInt32(order.count + 1)
+                    order.append(target)
                 }
-                out.append(UInt32(byte - 1) << 16 | run)
-                run = number
+                classNumbers[Int(run.byteClass)] = numbers[Int(target)]
             }
+            // Runs of bytes leading to one state: `lastByte << 16 | number`.
+            var number = classNumbers[Int(dfa.classRuns[0].byteClass)]
+            var last = dfa.classRuns[0].last
+            for run in dfa.classRuns.dropFirst() {
+                let next = classNumbers[Int(run.byteClass)]
+                if next != number {
+                    out.append(UInt32(last) << 16 | number)
+                    number = next
+                }
+                last = run.last
+            }
+            out.append(255 << 16 | number)
             out.append(.max)
         }
         return out
