@@ -20,15 +20,17 @@ public final class VocabularyIndex: Sendable {
     let tokenData: [UInt8]
     /// Special (control) tokens: never allowed, except end-of-sequence where the grammar ends.
     let special: [Bool]
-    private let lexemeMasks = Mutex<[Int64: LexemeMask]>([:])
-    private let countedWalks = Mutex<[CountedKey: CountedWalk]>([:])
-    private let subtreeWalks = Mutex<[SubtreeKey: SubtreeWalk]>([:])
-    private let languages = Mutex<Languages>(Languages())
+    // The memo tables, bounded (`GenerationalMemo`); what preprocessing computed is pinned.
+    private let lexemeMasks = Mutex(GenerationalMemo<Int64, LexemeMask>(limit: VocabularyIndex.maxMemoizedMasks / 2))
+    private let countedWalks = Mutex(GenerationalMemo<CountedKey, CountedWalk>(limit: 32))
+    private let subtreeWalks = Mutex(GenerationalMemo<SubtreeKey, SubtreeWalk>(limit: 16_384))
+    private let languages = Mutex(Languages())
     private struct SubtreeKey: Hashable { var language: Int64, root: Int32 }
-    /// Canonical ids of the languages seen (`LexemeLanguage`), and each lexeme state's.
+    /// Canonical ids of the languages seen (`LexemeLanguage`; never forgotten, so an id always
+    /// names one language), and each lexeme state's.
     private struct Languages {
         var ids: [[UInt32]: Int64] = [:]
-        var ofState: [Int64: Int64] = [:]
+        var ofState = GenerationalMemo<Int64, Int64>(limit: 65_536)
     }
     private struct CountedKey: Hashable { var dfa: ObjectIdentifier, base: UInt32 }
 
@@ -85,6 +87,10 @@ public final class VocabularyIndex: Sendable {
                 _ = lexemeMask(string, state: string.next(string.start, UInt8(ascii: "\"")))
             }
         }
+        lexemeMasks.withLock { $0.pinAll() }
+        countedWalks.withLock { $0.pinAll() }
+        subtreeWalks.withLock { $0.pinAll() }
+        languages.withLock { $0.ofState.pinAll() }
     }
 
     /// The bytes of token `id` (empty for special tokens).
@@ -99,27 +105,21 @@ public final class VocabularyIndex: Sendable {
     /// earlier state of any lexeme that accepts the same language from there).
     func lexemeMask(_ lexeme: Lexeme, state: UInt32) -> LexemeMask {
         let key = lexeme.counter == nil ? language(lexeme, state) : Self.stateKey(lexeme, state)
-        if let known = lexemeMasks.withLock({ $0[key] }) { return known }
-        if lexemeMasks.withLock({ $0.count }) >= Self.maxMemoizedMasks {
-            lexemeMasks.withLock { $0.removeAll() }
-            countedWalks.withLock { $0.removeAll() }
-            subtreeWalks.withLock { $0.removeAll() }
-            languages.withLock { $0.ofState.removeAll() }
-        }
+        if let known = lexemeMasks.withLock({ $0.value(for: key) }) { return known }
         let computed: LexemeMask
         if let counter = lexeme.counter {
             let base = state & LengthCounter.baseMask
             let key = CountedKey(dfa: ObjectIdentifier(lexeme.dfa), base: base)
-            let walk = countedWalks.withLock { $0[key] } ?? {
+            let walk = countedWalks.withLock { $0.value(for: key) } ?? {
                 let walk = CountedWalk(trie: trie, dfa: lexeme.dfa, counter: counter, base: base)
-                countedWalks.withLock { $0[key] = walk }
+                countedWalks.withLock { $0.insert(walk, for: key) }
                 return walk
             }()
             computed = walk.mask(count: Int(state >> LengthCounter.baseBits), counter: counter, vocabularySize: tokenCount)
         } else {
             computed = composedMask(lexeme, state: state)
         }
-        lexemeMasks.withLock { $0[key] = computed }
+        lexemeMasks.withLock { $0.insert(computed, for: key) }
         return computed
     }
 
@@ -131,7 +131,7 @@ public final class VocabularyIndex: Sendable {
     /// automaton is too large to compare (`LexemeLanguage.maxStates`).
     private func language(_ lexeme: Lexeme, _ state: UInt32) -> Int64 {
         let own = Self.stateKey(lexeme, state)
-        if let known = languages.withLock({ $0.ofState[own] }) { return known }
+        if let known = languages.withLock({ $0.ofState.value(for: own) }) { return known }
         var id = own
         if let signature = LexemeLanguage.signature(lexeme.dfa, from: state) {
             id = languages.withLock { table in
@@ -141,7 +141,7 @@ public final class VocabularyIndex: Sendable {
                 return fresh
             }
         }
-        languages.withLock { $0.ofState[own] = id }
+        languages.withLock { $0.ofState.insert(id, for: own) }
         return id
     }
 
@@ -160,9 +160,9 @@ public final class VocabularyIndex: Sendable {
                 continue
             }
             let key = SubtreeKey(language: language(lexeme, next), root: Int32(root))
-            let walk = subtreeWalks.withLock { $0[key] } ?? {
+            let walk = subtreeWalks.withLock { $0.value(for: key) } ?? {
                 let walk = SubtreeWalk(trie: trie, dfa: dfa, root: root, state: next)
-                subtreeWalks.withLock { $0[key] = walk }
+                subtreeWalks.withLock { $0.insert(walk, for: key) }
                 return walk
             }()
             for id in walk.tokens { words[Int(id) >> 6] |= 1 << UInt64(id & 63) }
@@ -172,8 +172,9 @@ public final class VocabularyIndex: Sendable {
         return LexemeMask(words: words, allowed: allowed, exits: exits)
     }
 
-    /// The most lexeme-state masks kept (each up to one bit per token); past it the memo
-    /// starts over, so a long-running server with many schemas stays bounded in memory.
+    /// The most lexeme-state masks kept (each up to one bit per token), besides the ones
+    /// preprocessing computed: a long-running server with many schemas stays bounded in memory,
+    /// and forgets first the masks it has not used for longest (see `GenerationalMemo`).
     public static let maxMemoizedMasks = 4096
 
     /// The number of lexeme states whose masks are memoized.

@@ -1,0 +1,52 @@
+/// A memo table with a size bound that forgets in bulk, oldest first: entries live in a current
+/// and a previous generation; when the current one is full it becomes the previous one (the old
+/// previous one is dropped), and a hit in the previous generation moves the entry back to the
+/// current one. Entries used since the last turnover always survive the next one, so a
+/// long-running process keeps what it keeps using (an approximation of least-recently-used at
+/// the cost of a dictionary lookup). Pinned entries (what preprocessing computed) never go.
+///
+/// ```swift
+/// var memo = GenerationalMemo<Int, String>(limit: 2)
+/// memo.insert("a", for: 1); memo.insert("b", for: 2)
+/// memo.insert("c", for: 3)        // turnover: 1 and 2 are now the previous generation
+/// _ = memo.value(for: 1)          // 1 moves back to the current generation
+/// memo.insert("d", for: 4)        // turnover: 2 is gone, 1 survives
+/// ```
+struct GenerationalMemo<Key: Hashable, Value> {
+    /// The most entries of one generation; at most `2 * limit` plus the pinned ones are held.
+    let limit: Int
+    private var pinned: [Key: Value] = [:]
+    private var current: [Key: Value] = [:]
+    private var previous: [Key: Value] = [:]
+
+    /// An empty memo holding at most `limit` entries per generation.
+    init(limit: Int) { self.limit = max(limit, 1) }
+
+    /// The number of entries held.
+    var count: Int { pinned.count + current.count + previous.count }
+
+    /// The value for `key`, if held (a hit in the previous generation renews the entry).
+    mutating func value(for key: Key) -> Value? {
+        if let value = pinned[key] ?? current[key] { return value }
+        guard let value = previous.removeValue(forKey: key) else { return nil }
+        insert(value, for: key)
+        return value
+    }
+
+    /// Holds `value` for `key`, turning the generations over first if the current one is full.
+    mutating func insert(_ value: Value, for key: Key) {
+        if current.count >= limit {
+            previous = current
+            current = [:]
+        }
+        current[key] = value
+    }
+
+    /// Makes every entry held now permanent.
+    mutating func pinAll() {
+        pinned.merge(previous) { kept, _ in kept }
+        pinned.merge(current) { kept, _ in kept }
+        previous = [:]
+        current = [:]
+    }
+}
