@@ -65,16 +65,6 @@ struct SampleTestError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// The text of segments, joined (structured content as JSON).
-func text(of segments: [Transcript.Segment]) -> String {
-    segments.map { segment in
-        switch segment {
-        case .text(let text): text.content
-        case .structure(let structure): structure.content.jsonString
-        }
-    }.joined()
-}
-
 /// The tool outputs of a transcript, in order.
 func toolOutputs(_ transcript: Transcript) -> [Transcript.ToolOutput] {
     transcript.compactMap { entry in

@@ -133,16 +133,6 @@ func observeNextChange(of read: () -> Void, counter: ChangeCounter) {
     withObservationTracking(read, onChange: { counter.increment() })
 }
 
-/// The text of an entry's text segments, joined.
-func text(of segments: [Transcript.Segment]) -> String {
-    segments.map { segment in
-        switch segment {
-        case .text(let text): text.content
-        case .structure(let structure): structure.content.jsonString
-        }
-    }.joined()
-}
-
 /// Runs `body` and returns what it threw, if it threw an `E`.
 func thrownError<E: Error, T>(_ type: E.Type, _ body: () async throws -> T) async -> E? {
     do {

@@ -1,5 +1,7 @@
 import FoundationModels
 
+// Reading recorded transcripts in tests.
+
 /// The kind of each transcript entry, e.g. `["instructions", "prompt", "response"]`: what
 /// session tests compare a recorded turn with.
 public func kinds(_ entries: some Sequence<Transcript.Entry>) -> [String] {
@@ -12,4 +14,15 @@ public func kinds(_ entries: some Sequence<Transcript.Entry>) -> [String] {
         case .response: "response"
         }
     }
+}
+
+/// The text of segments, joined (structured content as its JSON): what a test compares a
+/// recorded prompt or response with.
+public func text(of segments: [Transcript.Segment]) -> String {
+    segments.map { segment in
+        switch segment {
+        case .text(let text): text.content
+        case .structure(let structure): structure.content.jsonString
+        }
+    }.joined()
 }
