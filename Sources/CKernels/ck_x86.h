@@ -238,6 +238,18 @@ CK_INLINE_AVX2 __m256i ck_scale_pair_avx2(__m256i sc16, int s) {
     return _mm256_shuffle_epi8(half, pick);
 }
 
+/* One group of 32 elements of a 16-sub-block k-quant (Q2_K, Q3_K) against nx block_q8_K rows:
+ * sumi[j] += madd(maddubs(v, qx_j[offset...offset+31]), sv), v the weights as unsigned bytes and
+ * sv the two sub-block scales from ck_scale_pair_avx2; block k of row j is at x + j * xs. */
+CK_INLINE_AVX2 void ck_group32_q8_K_avx2(__m256i *sumi, int nx, __m256i v, __m256i sv, const void *x, size_t xs,
+                                         int64_t k, int offset) {
+    for (int j = 0; j < nx; j++) {
+        const int8_t *y = ((const block_q8_K *)((const char *)x + (size_t)j * xs) + k)->qs + offset;
+        const __m256i p = _mm256_maddubs_epi16(v, _mm256_loadu_si256((const __m256i *)y));
+        sumi[j] = _mm256_add_epi32(sumi[j], _mm256_madd_epi16(p, sv));
+    }
+}
+
 /* Words [s[4g] x8, s[4g+1] x8, s[4g+2] x8, s[4g+3] x8] from sixteen 16-bit scales in the low
  * 256 bits of s16: the scales of the four sub-blocks of 16 that one zmm of 64 elements covers,
  * per maddubs output word (the k-quants with sixteen sub-blocks: Q2_K, Q3_K, Q6_K). */

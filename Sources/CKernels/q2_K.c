@@ -87,11 +87,7 @@ CK_INLINE_AVX2 void ck_vec_dot_q2_K_q8_K_avx2_nx(int64_t n, const void *w, const
             for (int t = 0; t < 4; t++) {
                 const __m256i v = _mm256_and_si256(_mm256_srli_epi16(q, 2 * t), low2);
                 const __m256i sv = ck_scale_pair_avx2(sc16, 8 * h + 2 * t);
-                for (int j = 0; j < nx; j++) {
-                    const int8_t *y = ((const block_q8_K *)((const char *)x + (size_t)j * xs) + k)->qs + 128 * h + 32 * t;
-                    const __m256i p = _mm256_maddubs_epi16(v, _mm256_loadu_si256((const __m256i *)y));
-                    sumi[j] = _mm256_add_epi32(sumi[j], _mm256_madd_epi16(p, sv));
-                }
+                ck_group32_q8_K_avx2(sumi, nx, v, sv, x, xs, k, 128 * h + 32 * t);
             }
         }
         for (int j = 0; j < nx; j++) {
