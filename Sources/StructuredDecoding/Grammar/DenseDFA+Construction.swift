@@ -1,19 +1,7 @@
-/// Building `DenseDFA`s: from a lazy regex automaton, from literal byte strings, and as products.
+/// Building `DenseDFA`s from literal byte strings and as products (regexes: `DenseDFA+Determinize`).
 extension DenseDFA {
     /// The most states a lexeme automaton may have before compilation refuses it.
     static let maxStates = 200_000
-
-    /// Materializes every state of `dfa` reachable from its start.
-    convenience init(_ dfa: ByteDFA, what: String) throws(GrammarError) {
-        let classOf = dfa.byteClasses
-        let representatives = Self.representatives(classOf, count: dfa.byteClassCount)
-        let built = try dfa.withStepper { (step, isAccepting) throws(GrammarError) -> Built in
-            try Self.explore(start: dfa.start, isDead: { $0 == dfa.dead }, classOf: classOf,
-                             representatives: representatives, step: step, isAccepting: isAccepting, what: what)
-        }
-        if dfa.hasOverflowed { throw GrammarError.automatonTooLarge(what) }
-        self.init(built)
-    }
 
     /// The automaton accepting exactly the byte strings `words`: their trie, built straight
     /// into the transition table (every trie node lies on a word, so every state is live).
@@ -100,16 +88,6 @@ extension DenseDFA {
     private convenience init(_ built: Built) {
         self.init(classOf: built.classOf, classCount: built.classCount, table: built.table,
                   accepting: built.accepting, isEmpty: built.isEmpty)
-    }
-
-    private static func representatives(_ classOf: [UInt8], count: Int) -> [UInt8] {
-        var result = [UInt8](repeating: 0, count: count)
-        var seen = [Bool](repeating: false, count: count)
-        for byte in 0..<256 where !seen[Int(classOf[byte])] {
-            seen[Int(classOf[byte])] = true
-            result[Int(classOf[byte])] = UInt8(byte)
-        }
-        return result
     }
 
     /// Breadth-first exploration from `start`, then pruning of states that cannot reach
