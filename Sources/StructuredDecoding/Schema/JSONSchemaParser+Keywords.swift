@@ -60,17 +60,16 @@ extension JSONSchemaParser {
         return strings
     }
 
-    /// The first string that repeats an earlier one byte for byte (JSON strings are distinct when
-    /// their code points differ, even if canonically equivalent, so `String ==` would be wrong).
+    /// The first string that repeats an earlier one code point for code point (see `ExactString`).
     static func firstDuplicate(_ strings: [String]) -> String? {
         if strings.count <= 16 {
             for j in strings.indices.dropFirst() {
-                for i in 0..<j where strings[i].utf8.elementsEqual(strings[j].utf8) { return strings[j] }
+                for i in 0..<j where strings[i].isExactly(strings[j]) { return strings[j] }
             }
             return nil
         }
-        var seen = Set<[UInt8]>()
-        for string in strings where !seen.insert(Array(string.utf8)).inserted { return string }
+        var seen = Set<ExactString>()
+        for string in strings where !seen.insert(ExactString(string)).inserted { return string }
         return nil
     }
 
