@@ -1,3 +1,7 @@
+// Sampler: the logit-processor chain, then greedy argmax or a seeded draw after temperature,
+// top-k and top-p. No path sorts the whole vocabulary: top-k keeps a bounded heap
+// (TopKSelection), top-p alone collects only the nucleus (NucleusSelection), and plain temperature
+// draws from the full softmax in vocabulary order (SoftmaxScan.draw).
 import Foundation
 
 /// Chooses tokens from logits: the `LogitProcessor` chain first (constraints, penalties), then
@@ -42,27 +46,33 @@ public struct Sampler: Sendable {
     }
 
     /// Picks a token from processed logits without touching the processors.
+    ///
+    /// Greedy parameters take `argmax`. Otherwise one unit float from the seeded generator picks
+    /// the token (none is drawn when every token is forbidden): with top-k or top-p, among
+    /// `candidates(_:parameters:)` by their running probability in that order; with neither, from
+    /// the full softmax in vocabulary order (`SoftmaxScan.draw`), which needs no sort.
+    /// NaN and -infinity logits are never chosen.
     public mutating func select(_ logits: [Float]) -> Int? {
         if parameters.isGreedy { return Self.argmax(logits) }
-        let candidates = Self.candidates(logits, parameters: parameters)
-        guard !candidates.isEmpty else { return nil }
-        var r = generator.nextUnitFloat()
-        for c in candidates {
-            r -= c.probability
-            if r < 0 { return c.id }
+        let topK = Self.effectiveTopK(parameters.topK, vocabularySize: logits.count)
+        let topP = Self.effectiveTopP(parameters.topP)
+        return logits.withUnsafeBufferPointer { logits in
+            if topK == nil && topP == nil {
+                return SoftmaxScan.draw(logits, temperature: parameters.temperature, generator: &generator)
+            }
+            let kept = Self.weightedCandidates(logits, temperature: parameters.temperature, topK: topK, topP: topP)
+            guard !kept.ids.isEmpty else { return nil }
+            return kept.draw(unit: generator.nextUnitFloat())
         }
-        return candidates.last!.id  // rounding: the total can fall a hair short of 1
     }
 
-    /// The index of the largest finite logit (the lowest index among equals).
+    /// The index of the largest logit (the lowest index among equals); NaN is never chosen, and
+    /// nil means every logit is -infinity or NaN.
     public static func argmax(_ logits: [Float]) -> Int? {
-        var best: Int?
-        var bestValue = -Float.infinity
-        for (i, v) in logits.enumerated() where v > bestValue {
-            best = i
-            bestValue = v
+        logits.withUnsafeBufferPointer { logits in
+            let best = SoftmaxScan.maximum(logits)
+            return best > -.infinity ? SoftmaxScan.firstIndex(of: best, in: logits) : nil
         }
-        return best
     }
 
     /// A token and its probability after temperature, top-k and top-p.
@@ -73,30 +83,58 @@ public struct Sampler: Sendable {
         public let probability: Float
     }
 
-    /// The candidates a draw chooses among, most likely first, probabilities summing to 1.
+    /// The candidates a draw chooses among, most likely first (equal logits: lowest id first),
+    /// probabilities summing to 1. NaN and -infinity logits are never candidates; if any logit is
+    /// +infinity, the +infinity logits share the probability equally and are the only candidates.
+    ///
+    /// Definition (the fast paths give exactly this, bit for bit):
+    /// 1. order the candidates as above; with top-k (0 < k), keep the first k;
+    /// 2. weigh each `expf((logit - best) / t)`, `best` the first logit, `t` the temperature
+    ///    clamped to [1e-6, greatest finite];
+    /// 3. with top-p (p < 1), Z is the sum of the kept weights in id order (in Double), and the
+    ///    candidates are cut to the shortest prefix whose running sum (in Double) reaches p * Z;
+    /// 4. a probability is `weight / S`, S the kept weights' running sum at the end.
+    ///
+    /// Top-k selects with a bounded heap and top-p alone collects only the nucleus. With neither,
+    /// the list is every valid token, which has to be sorted; `select` does not build it.
     public static func candidates(_ logits: [Float], parameters: SamplingParameters) -> [Candidate] {
-        var kept: [(id: Int, logit: Float)] = []
-        kept.reserveCapacity(256)
-        for (i, v) in logits.enumerated() where v > -.infinity { kept.append((i, v)) }
-        guard !kept.isEmpty else { return [] }
-        // Most likely first; ties by id so the order never depends on the sort's stability.
-        kept.sort { $0.logit != $1.logit ? $0.logit > $1.logit : $0.id < $1.id }
-        if let k = parameters.topK, k > 0, kept.count > k { kept.removeLast(kept.count - k) }
-        let t = max(parameters.temperature, 1e-6)
-        let top = kept[0].logit
-        var probabilities = kept.map { expf(($0.logit - top) / t) }
-        var total = probabilities.reduce(0, +)
-        if let p = parameters.topP, p < 1 {
-            var cumulative: Float = 0
-            var cut = probabilities.count
-            for (i, q) in probabilities.enumerated() {
-                cumulative += q / total
-                if cumulative >= p { cut = i + 1; break }
-            }
-            probabilities.removeLast(probabilities.count - cut)
-            kept.removeLast(kept.count - cut)
-            total = probabilities.reduce(0, +)
+        logits.withUnsafeBufferPointer { logits in
+            weightedCandidates(
+                logits, temperature: parameters.temperature,
+                topK: effectiveTopK(parameters.topK, vocabularySize: logits.count),
+                topP: effectiveTopP(parameters.topP)
+            ).candidates
         }
-        return zip(kept, probabilities).map { Candidate(id: $0.id, probability: $1 / total) }
+    }
+
+    /// `topK` when it cuts anything: positive and below the vocabulary size.
+    static func effectiveTopK(_ topK: Int?, vocabularySize: Int) -> Int? {
+        guard let topK, topK > 0, topK < vocabularySize else { return nil }
+        return topK
+    }
+
+    /// `topP` when it cuts anything: below 1 (and not NaN).
+    static func effectiveTopP(_ topP: Float?) -> Float? {
+        guard let topP, topP < 1 else { return nil }
+        return topP
+    }
+
+    /// The kept candidates with their weights, by the cheapest path that gives the definition.
+    static func weightedCandidates(
+        _ logits: UnsafeBufferPointer<Float>, temperature: Float, topK: Int?, topP: Float?
+    ) -> WeightedCandidates {
+        precondition(logits.count <= Int(UInt32.max), "token ids must fit the packed keys")
+        if let topK {
+            return WeightedCandidates(
+                order: TopKSelection.best(topK, of: logits), logits: logits, temperature: temperature, topP: topP)
+        }
+        if let topP {
+            return NucleusSelection.select(logits, temperature: temperature, topP: topP)
+        }
+        var keys: [UInt64] = []
+        for i in logits.indices where logits[i] > -.infinity { keys.append(SoftmaxScan.key(logits[i], id: i)) }
+        keys.sort()
+        return WeightedCandidates(
+            order: keys.map(SoftmaxScan.id(ofKey:)), logits: logits, temperature: temperature, topP: nil)
     }
 }
