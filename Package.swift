@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "LLMEngine", targets: ["LLMEngine"]),
         .library(name: "Kernels", targets: ["Kernels"]),
         .library(name: "StructuredDecoding", targets: ["StructuredDecoding"]),
+        .library(name: "ChatTemplates", targets: ["ChatTemplates"]),
         .library(name: "FoundationModels", targets: ["FoundationModels"]),
         .executable(name: "fm", targets: ["fm"]),
     ],
@@ -61,6 +62,9 @@ let package = Package(
             exclude: ["README.md"]
         ),
 
+        // A sandboxed Jinja interpreter for the chat templates in GGUF files, byte-identical to jinja2.
+        .target(name: "ChatTemplates", exclude: ["README.md"]),
+
         // Apple's Foundation Models API with Apple's names (one type per file); glue to the engine
         // and the decoder lives in Backend/.
         .target(name: "FoundationModels", dependencies: ["StructuredDecoding", "FoundationModelsMacros"], exclude: ["README.md"]),
@@ -104,6 +108,7 @@ let package = Package(
         ),
         // Runs the built `fm` binary as a subprocess.
         .testTarget(name: "FMTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "ChatTemplatesTests", dependencies: ["ChatTemplates"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
