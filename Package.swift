@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Kernels", targets: ["Kernels"]),
         .library(name: "StructuredDecoding", targets: ["StructuredDecoding"]),
         .library(name: "ChatTemplates", targets: ["ChatTemplates"]),
+        .library(name: "LocalInference", targets: ["LocalInference"]),
         .library(name: "FoundationModels", targets: ["FoundationModels"]),
         .executable(name: "fm", targets: ["fm"]),
     ],
@@ -44,8 +45,8 @@ let package = Package(
         // lazily built byte automata; partial JSON for streaming. Knows nothing about models.
         .target(name: "StructuredDecoding", exclude: ["README.md"]),
 
-        // The inference engine. For now: the model catalog and installer, and the glue that builds
-        // a tokenizer from a GGUF file's metadata. The forward pass arrives with its issue.
+        // The inference engine: model catalog and installer, tokenizer loading, the forward pass
+        // per architecture, KV cache, sampler chain and token loop. Knows nothing about schemas.
         .target(name: "LLMEngine", dependencies: ["GGUF", "Tokenizers", "Kernels"], exclude: ["README.md"]),
 
         // The compiler plugin behind `@Generable` and `@Guide`: analyses declarations and emits
@@ -65,15 +66,28 @@ let package = Package(
         // A sandboxed Jinja interpreter for the chat templates in GGUF files, byte-identical to jinja2.
         .target(name: "ChatTemplates", exclude: ["README.md"]),
 
-        // Apple's Foundation Models API with Apple's names (one type per file); glue to the engine
-        // and the decoder lives in Backend/.
-        .target(name: "FoundationModels", dependencies: ["StructuredDecoding", "FoundationModelsMacros"], exclude: ["README.md"]),
+        // The glue between the API, the engine and the decoder: the local model (loaded once per
+        // process), tokenizer-as-vocabulary, chat-template rendering, the grammar logit processor
+        // (text, JSON, tool calls) and the token loop with forced tokens.
+        .target(
+            name: "LocalInference",
+            dependencies: ["GGUF", "Tokenizers", "LLMEngine", "StructuredDecoding", "ChatTemplates"],
+            exclude: ["README.md"]
+        ),
+
+        // Apple's Foundation Models API with Apple's names (one type per file); the model seam and
+        // the local model's backend live in Backend/.
+        .target(
+            name: "FoundationModels",
+            dependencies: ["StructuredDecoding", "LocalInference", "LLMEngine", "FoundationModelsMacros"],
+            exclude: ["README.md"]
+        ),
 
         // The `fm` command-line tool.
         .executableTarget(
             name: "fm",
             dependencies: [
-                "GGUF", "Tokenizers", "Kernels", "LLMEngine", "StructuredDecoding",
+                "GGUF", "Tokenizers", "Kernels", "LLMEngine", "StructuredDecoding", "LocalInference", "FoundationModels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -90,6 +104,13 @@ let package = Package(
         ),
         .testTarget(name: "LLMEngineTests", dependencies: ["LLMEngine", "Kernels", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels", "TestSupport"]),
+        // The local model end to end: glue pieces on the real models, sessions answering under
+        // constraint, the seed samples against the real model.
+        .testTarget(
+            name: "LocalInferenceTests",
+            dependencies: ["LocalInference", "FoundationModels", "StructuredDecoding", "LLMEngine", "TestSupport"],
+            exclude: ["Fixtures"]
+        ),
         // Every code sample of Apple's walkthroughs (../shared/seeds), compiled with a plain
         // `import FoundationModels` and run against a scripted model.
         .testTarget(name: "AppleSamplesTests", dependencies: ["FoundationModels", "TestSupport"]),
@@ -103,7 +124,7 @@ let package = Package(
         .testTarget(name: "KernelsTests", dependencies: ["Kernels", "CKernels", "GGUF", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "StructuredDecodingTests",
-            dependencies: ["StructuredDecoding", "Tokenizers", "LLMEngine", "TestSupport"],
+            dependencies: ["StructuredDecoding", "Tokenizers", "LLMEngine", "LocalInference", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         // Runs the built `fm` binary as a subprocess.

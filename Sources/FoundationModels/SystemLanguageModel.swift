@@ -14,9 +14,10 @@ import Observation
 /// }
 /// ```
 ///
-/// A model is only a description (use case, guardrails); sessions do the work. While no engine
-/// is connected the model reports `.unavailable(.modelNotReady)` and requests throw
-/// `LanguageModelSession.GenerationError.assetsUnavailable`.
+/// A model is only a description (use case, guardrails); sessions do the work. The model is the
+/// local GGUF file named by `FM_MODEL` (a catalog name or a path), else the default catalog model
+/// (`fm model install`); until it is installed the model reports `.unavailable(.modelNotReady)`
+/// and requests throw `LanguageModelSession.GenerationError.assetsUnavailable`.
 public final class SystemLanguageModel: Sendable {
     /// What the model is used for.
     let useCase: UseCase
@@ -78,7 +79,8 @@ public final class SystemLanguageModel: Sendable {
         let availability = backend.availability
         guard availability == .available else {
             throw LanguageModelSession.GenerationError.assetsUnavailable(.init(debugDescription:
-                "The system language model is not ready (availability: \(availability))."))
+                "The system language model is not ready (availability: \(availability)). "
+                + (backend.unavailabilityMessage ?? "")))
         }
         return backend
     }

@@ -13,6 +13,7 @@ struct FM: AsyncParsableCommand {
             DetokenizeCommand.self,
             BenchTokenizerCommand.self,
             GenerateCommand.self,
+            RespondCommand.self,
             BenchCommand.self,
             SchemaCommand.self,
         ]

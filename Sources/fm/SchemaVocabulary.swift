@@ -1,6 +1,7 @@
 import Foundation
 import GGUF
 import LLMEngine
+import LocalInference
 import StructuredDecoding
 import Tokenizers
 

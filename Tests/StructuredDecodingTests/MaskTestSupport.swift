@@ -1,5 +1,6 @@
 import GGUF
 import LLMEngine
+import LocalInference
 import StructuredDecoding
 import TestSupport
 

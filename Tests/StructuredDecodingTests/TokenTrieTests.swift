@@ -2,6 +2,7 @@ import GGUF
 import LLMEngine
 import StructuredDecoding
 import TestSupport
+import LocalInference
 import Testing
 import Tokenizers
 
@@ -30,16 +31,6 @@ struct JSONStringBodyMatcher: ByteMatcher {
             return n == 3 ? .plain : .hex(n + 1)
         }
     }
-}
-
-/// Adapts a model tokenizer to the decoder's vocabulary protocol (the API module will own the
-/// real adapter).
-struct TokenizerVocabulary: Vocabulary {
-    let tokenizer: Tokenizer
-    var tokenCount: Int { tokenizer.vocabularySize }
-    func tokenBytes(_ id: Int) -> [UInt8] { Array(tokenizer.tokenBytes(id)) }
-    func isSpecial(_ id: Int) -> Bool { tokenizer.tokenType(id) == .control }
-    var endOfSequenceTokens: [Int] { tokenizer.eosTokenID.map { [$0] } ?? [] }
 }
 
 @Suite struct TokenTrieTests {

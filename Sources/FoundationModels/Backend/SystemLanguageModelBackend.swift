@@ -1,4 +1,5 @@
 import Foundation
+internal import LocalInference
 import Synchronization
 
 /// The engine behind `SystemLanguageModel`: the one conformance that connects the system model
@@ -14,6 +15,8 @@ import Synchronization
 protocol SystemLanguageModelBackend: Sendable {
     /// Whether the engine can answer now (model installed and loadable).
     var availability: SystemLanguageModel.Availability { get }
+    /// Why the model is not available and what to do about it, when it is not.
+    var unavailabilityMessage: String? { get }
     /// The identifiers of the model files, recorded in response entries.
     var assetIDs: [String] { get }
     /// The number of tokens the model's context holds, input and output together.
@@ -35,6 +38,11 @@ protocol SystemLanguageModelBackend: Sendable {
     ) async throws
 }
 
+extension SystemLanguageModelBackend {
+    /// No explanation.
+    var unavailabilityMessage: String? { nil }
+}
+
 /// What `SystemLanguageModel.tokenCount(for:)` is asked to count.
 enum TokenCountInput: Sendable {
     /// A prompt, as a prompt entry would render it.
@@ -52,10 +60,11 @@ enum TokenCountInput: Sendable {
 /// Finds and keeps the backend of the system model. Until a backend is found the resolver is
 /// asked again on every use, so a model installed while the program runs is picked up.
 final class SystemModelConnector: Sendable {
-    /// The connector of `SystemLanguageModel.default` and `SystemLanguageModel(useCase:guardrails:)`.
-    /// No engine is connected yet: the model reports `.unavailable(.modelNotReady)` and requests
-    /// throw `GenerationError.assetsUnavailable`.
-    static let standard = SystemModelConnector { nil }
+    /// The connector of `SystemLanguageModel.default` and `SystemLanguageModel(useCase:guardrails:)`:
+    /// the local GGUF model named by `FM_MODEL`, or the default catalog model in `$FM_MODELS_DIR`.
+    /// Until that file is installed the model reports `.unavailable(.modelNotReady)` and requests
+    /// throw `GenerationError.assetsUnavailable` saying to run `fm model install`.
+    static let standard = SystemModelConnector { LocalModelBackend(location: ModelLocation.resolve()) }
 
     /// Finds a backend, or `nil` when none is ready.
     private let resolve: @Sendable () -> (any SystemLanguageModelBackend)?

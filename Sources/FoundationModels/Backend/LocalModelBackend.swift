@@ -1,0 +1,157 @@
+import Foundation
+internal import LLMEngine
+internal import LocalInference
+internal import StructuredDecoding
+import Synchronization
+
+/// The local GGUF model behind `SystemLanguageModel`: resolved from `FM_MODEL` or the default
+/// catalog model (`LocalInference.ModelLocation`), loaded on first use and shared by every
+/// session, answering with the engine and the constrained decoder.
+///
+/// Availability only checks the file's header (no weights are read): `.available` when the file
+/// is present and its architecture and tokenizer are supported, else `.unavailable(.modelNotReady)`.
+final class LocalModelBackend: SystemLanguageModelBackend {
+    /// The model file.
+    let location: ModelLocation
+    /// Positions of each session's context.
+    let contextSize: Int
+    /// The status once the file was found ready (a ready file stays ready).
+    private let readiness = Mutex<ModelLocation.Status?>(nil)
+
+    /// The backend of the model at `location`.
+    init(location: ModelLocation, contextSize: Int = LocalModel.defaultContextSize) {
+        self.location = location
+        self.contextSize = contextSize
+    }
+
+    /// What `location.check()` says, remembered once ready.
+    var status: ModelLocation.Status {
+        if let known = readiness.withLock({ $0 }) { return known }
+        let status = location.check()
+        if status == .ready { readiness.withLock { $0 = status } }
+        return status
+    }
+
+    var availability: SystemLanguageModel.Availability {
+        status == .ready ? .available : .unavailable(.modelNotReady)
+    }
+
+    var unavailabilityMessage: String? {
+        switch status {
+        case .ready: nil
+        case .missing(let message), .unsupported(let message): message
+        }
+    }
+
+    var assetIDs: [String] { [URL(fileURLWithPath: location.path).lastPathComponent] }
+
+    /// The languages the catalog models answer in (both are multilingual); English at least for
+    /// any other file.
+    var supportedLanguages: Set<Locale.Language> {
+        Set(["en", "zh", "fr", "es", "de", "it", "pt", "ja", "ko", "ru"].map { Locale.Language(identifier: $0) })
+    }
+
+    /// The loaded model.
+    ///
+    /// - Throws: `GenerationError.assetsUnavailable` naming why it cannot be loaded.
+    func model() throws -> LocalModel {
+        do {
+            return try LocalModel.shared(at: location, contextSize: contextSize)
+        } catch {
+            throw LanguageModelSession.GenerationError.assetsUnavailable(.init(debugDescription: error.description))
+        }
+    }
+
+    func tokenCount(for input: TokenCountInput) async throws -> Int {
+        let model = try model()
+        func count(_ messages: [ChatMessage], tools: [ChatTool] = []) throws -> Int {
+            try Self.mapped { try model.renderer.tokens(for: ChatPrompt(messages: messages, tools: tools, addGenerationPrompt: false)).count }
+        }
+        switch input {
+        case .prompt(let prompt):
+            return try count([ChatMessage(role: .user, content: Transcript.text(of: prompt.segments.map(\.transcriptSegment)))])
+        case .instructions(let instructions):
+            return try count([ChatMessage(role: .system, content: Transcript.text(of: instructions.segments.map(\.transcriptSegment)))])
+        case .tools(let definitions):
+            let base = [ChatMessage(role: .system, content: "")]
+            return try max(0, count(base, tools: definitions.map(\.chatTool)) - count(base))
+        case .schema(let schema):
+            return model.tokenizer.encode(SchemaPromptText.text(for: schema), addSpecialTokens: false).count
+        case .entries(let entries):
+            let transcript = Transcript(entries: entries)
+            let tools: [Transcript.ToolDefinition] = entries.flatMap { entry -> [Transcript.ToolDefinition] in
+                if case .instructions(let i) = entry { i.toolDefinitions } else { [] }
+            }
+            return try count(transcript.chatMessages(includeSchemaInLastPrompt: true), tools: tools.map(\.chatTool))
+        }
+    }
+
+    func prewarm(model: SystemLanguageModel, transcript: Transcript) {
+        let backend = self
+        Thread.detachNewThread {
+            guard let local = try? backend.model() else { return }
+            let instructions = transcript.filter { if case .instructions = $0 { true } else { false } }
+            guard !instructions.isEmpty else { return }
+            let tools: [Transcript.ToolDefinition] = instructions.flatMap { entry -> [Transcript.ToolDefinition] in
+                if case .instructions(let i) = entry { i.toolDefinitions } else { [] }
+            }
+            let prompt = ChatPrompt(messages: Transcript(entries: instructions).chatMessages(includeSchemaInLastPrompt: false),
+                                    tools: tools.map(\.chatTool), addGenerationPrompt: false)
+            guard let tokens = try? local.renderer.tokens(for: prompt) else { return }
+            try? local.prefill(tokens)
+        }
+    }
+
+    func respond(
+        to request: LanguageModelExecutorGenerationRequest,
+        model: SystemLanguageModel,
+        streamingInto channel: LanguageModelExecutorGenerationChannel
+    ) async throws {
+        let local = try self.model()
+        let generation = try LocalRequestBuilder(model: local).request(for: request)
+        let outcome: GenerationOutcome
+        do {
+            outcome = try await local.generate(generation) { event in
+                if case .text(let text, let tokens) = event, !text.isEmpty {
+                    channel.continuation.yield(.response(action: .appendText(text, tokenCount: tokens)))
+                }
+            }
+        } catch let error as LocalInference.GenerationError {
+            throw Self.mapped(error)
+        }
+        for (index, call) in outcome.toolCalls.enumerated() {
+            let (name, arguments) = try Self.parseToolCall(call)
+            await channel.send(.toolCalls(action: .toolCall(id: "call-\(request.id.uuidString.prefix(8))-\(index)", name: name,
+                                                           action: .appendArguments(arguments, tokenCount: 0))))
+        }
+    }
+
+    /// A tool call's JSON split into the tool's name and its arguments' JSON.
+    static func parseToolCall(_ json: String) throws -> (name: String, arguments: String) {
+        guard let content = try? GeneratedContent(json: json), content.isComplete,
+              case .structure(let properties, _) = content.kind,
+              case .string(let name)? = properties["name"]?.kind, let arguments = properties["arguments"] else {
+            throw LanguageModelSession.GenerationError.decodingFailure(.init(debugDescription: "The model's tool call is not complete JSON: \(json)"))
+        }
+        return (name, arguments.jsonString)
+    }
+
+    /// The session's error for a generation failure.
+    static func mapped(_ error: LocalInference.GenerationError) -> any Error {
+        switch error {
+        case .promptTooLong, .contextFull:
+            LanguageModelSession.GenerationError.exceededContextWindowSize(.init(debugDescription: error.description))
+        case .engine(let message):
+            LanguageModelSession.GenerationError.assetsUnavailable(.init(debugDescription: "The engine failed: \(message)"))
+        }
+    }
+
+    /// Runs `body`, turning a template failure into `GenerationError.assetsUnavailable`.
+    static func mapped<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as LocalModelError {
+            throw LanguageModelSession.GenerationError.assetsUnavailable(.init(debugDescription: error.description))
+        }
+    }
+}

@@ -1,0 +1,75 @@
+internal import LLMEngine
+internal import LocalInference
+internal import StructuredDecoding
+
+/// Turns a session's request into a request of the local engine: the transcript rendered with
+/// the model's chat template and tokenized, the response schema and the tools' parameters
+/// lowered to grammars (compiled once per schema and cached by the decoder), the sampling
+/// options mapped to the sampler's.
+struct LocalRequestBuilder {
+    /// The model the request runs on.
+    let model: LocalModel
+
+    /// The engine request for `request`.
+    ///
+    /// - Throws: `GenerationError.assetsUnavailable` when the template cannot render the
+    ///   conversation (naming the line), `unsupportedGuide` for a schema the decoder cannot
+    ///   enforce, `exceededContextWindowSize` for a prompt that leaves no room to answer.
+    func request(for request: LanguageModelExecutorGenerationRequest) throws -> GenerationRequest {
+        let includeSchema = request.contextOptions.includeSchemaInPrompt ?? true
+        let prompt = ChatPrompt(
+            messages: request.transcript.chatMessages(includeSchemaInLastPrompt: includeSchema),
+            tools: request.enabledToolDefinitions.map(\.chatTool))
+        let tokens = try LocalModelBackend.mapped { try model.renderer.tokens(for: prompt) }
+        guard tokens.count < model.contextSize else {
+            throw LanguageModelSession.GenerationError.exceededContextWindowSize(.init(debugDescription:
+                "The conversation takes \(tokens.count) tokens; the context holds \(model.contextSize) (prompt and response together)."))
+        }
+        var plan = GrammarLogitProcessor.Plan.text
+        if let schema = request.schema {
+            plan = .json(try Self.compile(schema.decodingGraph(), what: "the response schema"))
+        }
+        var toolGrammar: Grammar?
+        if !request.enabledToolDefinitions.isEmpty, model.toolCallFormat != nil {
+            let tools = try request.enabledToolDefinitions.map { (name: $0.name, parameters: try $0.parameters.decodingGraph()) }
+            // Calls may be laid out as the model likes (small models pretty-print them); the
+            // session reads the arguments as JSON whatever their whitespace.
+            toolGrammar = try Self.compile(.toolCall(tools: tools), options: .flexible(maxRun: 16), what: "the tools' parameters")
+        }
+        let options = request.generationOptions
+        let firstStep: Bool
+        if case .prompt? = request.transcript.last { firstStep = true } else { firstStep = false }
+        return GenerationRequest(prompt: tokens, plan: plan, toolCallGrammar: toolGrammar, allowsBareToolCalls: firstStep,
+                                 sampling: Self.sampling(options), maximumTokens: options.maximumResponseTokens)
+    }
+
+    /// Compiles a grammar, or names the schema the decoder cannot enforce.
+    static func compile(_ graph: SchemaGraph, options: GrammarOptions = .appleCompact, what: String) throws -> Grammar {
+        do {
+            return try Grammar.compile(graph, options: options)
+        } catch {
+            throw LanguageModelSession.GenerationError.unsupportedGuide(.init(debugDescription: "The decoder cannot enforce \(what): \(error)"))
+        }
+    }
+
+    /// The default temperature of random sampling when the options leave it out.
+    static let defaultTemperature: Float = 0.7
+
+    /// The sampler's parameters for Apple's options: greedy; `.random(top:seed:)` as top-k;
+    /// `.random(probabilityThreshold:seed:)` as nucleus sampling; no mode: random sampling at
+    /// the temperature given (0.7 when none) with a 0.9 nucleus. A temperature of 0 is greedy.
+    static func sampling(_ options: GenerationOptions) -> SamplingParameters {
+        let temperature = options.temperature.map { Float(max(0, $0)) } ?? defaultTemperature
+        guard let mode = options.sampling?.mode else {
+            return temperature == 0 ? .greedy : SamplingParameters(temperature: temperature, topP: 0.9)
+        }
+        switch mode {
+        case .greedy:
+            return .greedy
+        case .topK(let k, let seed):
+            return temperature == 0 ? .greedy : SamplingParameters(temperature: temperature, topK: max(1, k), seed: seed)
+        case .nucleus(let p, let seed):
+            return temperature == 0 ? .greedy : SamplingParameters(temperature: temperature, topP: Float(min(1, max(0, p))), seed: seed)
+        }
+    }
+}

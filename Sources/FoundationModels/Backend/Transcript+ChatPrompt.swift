@@ -1,0 +1,62 @@
+internal import LocalInference
+
+extension Transcript {
+    /// The conversation as chat-template messages: instructions as the system message, prompts
+    /// as user messages, tool calls as an assistant message with `tool_calls`, tool outputs as
+    /// tool messages, responses as assistant messages.
+    ///
+    /// A prompt that asked for a structured response carries the schema's text when the schema
+    /// is shown to the model: the last prompt when `includeSchemaInLastPrompt`, earlier prompts
+    /// always (as they were rendered when they were asked, so the conversation's prefix — and the
+    /// KV cache holding it — stays the same from turn to turn).
+    func chatMessages(includeSchemaInLastPrompt: Bool) -> [ChatMessage] {
+        let lastPrompt = lastIndex { if case .prompt = $0 { true } else { false } }
+        var messages: [ChatMessage] = []
+        for (index, entry) in enumerated() {
+            switch entry {
+            case .instructions(let instructions):
+                messages.append(ChatMessage(role: .system, content: Self.text(of: instructions.segments)))
+            case .prompt(let prompt):
+                var content = Self.text(of: prompt.segments)
+                if let format = prompt.responseFormat, index != lastPrompt || includeSchemaInLastPrompt {
+                    content += SchemaPromptText.text(for: format.schema)
+                }
+                messages.append(ChatMessage(role: .user, content: content))
+            case .toolCalls(let calls):
+                messages.append(ChatMessage(role: .assistant, content: "", toolCalls: calls.map {
+                    ChatToolCall(id: $0.id, name: $0.toolName, argumentsJSON: $0.arguments.jsonString)
+                }))
+            case .toolOutput(let output):
+                messages.append(ChatMessage(role: .tool, content: Self.text(of: output.segments), toolCallID: output.id, name: output.toolName))
+            case .response(let response):
+                messages.append(ChatMessage(role: .assistant, content: Self.text(of: response.segments)))
+            }
+        }
+        return messages
+    }
+
+    /// The text of segments (structured content as its JSON), one after another.
+    static func text(of segments: [Transcript.Segment]) -> String {
+        segments.map { segment in
+            switch segment {
+            case .text(let text): text.content
+            case .structure(let structure): structure.content.jsonString
+            }
+        }.joined()
+    }
+}
+
+extension Transcript.ToolDefinition {
+    /// The tool as chat templates show it: name, description, parameters as JSON Schema.
+    var chatTool: ChatTool {
+        ChatTool(name: name, description: description, parametersJSON: parameters.jsonValue.compactText(sortedKeys: false))
+    }
+}
+
+/// The words that show a response's schema to the model, after the prompt.
+enum SchemaPromptText {
+    /// The text appended to a prompt whose response must follow `schema`.
+    static func text(for schema: GenerationSchema) -> String {
+        "\n\nRespond with JSON that follows this JSON schema:\n" + schema.jsonValue.compactText(sortedKeys: false)
+    }
+}

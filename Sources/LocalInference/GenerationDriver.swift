@@ -1,0 +1,114 @@
+import LLMEngine
+import StructuredDecoding
+import Synchronization
+import Tokenizers
+
+/// The token loop of the glue: prefill (in chunks, cancellable), then until the turn ends —
+/// forced tokens fed in one batch without sampling, or logits -> constraint mask -> sampler ->
+/// token — and response text streamed as whole characters.
+///
+/// It runs on the calling thread; `LocalModel.generate` runs it on a thread of its own, off
+/// Swift's cooperative pool.
+enum GenerationDriver {
+    /// Runs `request` on `context`; `isCancelled` is polled before every forward pass.
+    static func run(
+        model: LocalModel, context: ModelContext, request: GenerationRequest,
+        isCancelled: () -> Bool, onEvent: (GenerationEvent) -> Void
+    ) throws -> GenerationOutcome {
+        let clock = ContinuousClock()
+        let capacity = context.capacity
+        guard request.prompt.count < capacity else {
+            throw GenerationError.promptTooLong(tokens: request.prompt.count, capacity: capacity)
+        }
+        let tools = request.toolCallGrammar.flatMap { grammar in
+            model.toolCallFormat.map { GrammarLogitProcessor.Tools(format: $0, grammar: grammar) }
+        }
+        let processor = GrammarLogitProcessor(plan: request.plan, tools: tools, allowsBareCalls: request.allowsBareToolCalls, model: model)
+        var sampler = Sampler(request.sampling, processors: [processor])
+
+        // Prefill, one batch at a time, so cancellation is seen between chunks.
+        let reused = context.reusablePrefixLength(of: request.prompt)
+        let prefillStart = clock.now
+        let chunk = max(1, model.transformer.batchCapacity)
+        var end = min(request.prompt.count, reused + chunk)
+        var logits: [Float]
+        while true {
+            if isCancelled() { throw CancellationError() }
+            logits = try engine { try context.prefill(Array(request.prompt[..<end])) }
+            if end == request.prompt.count { break }
+            end = min(request.prompt.count, end + chunk)
+        }
+        var outcome = GenerationOutcome(
+            text: "", responseTokens: [], tokens: [], toolCalls: [], stopReason: .endOfTurn, reusedPromptTokens: reused,
+            prefilledTokens: request.prompt.count - reused, prefillDuration: clock.now - prefillStart, forcedTokens: 0,
+            decodeDuration: .zero, maskDuration: .zero)
+
+        var detokenizer = model.tokenizer.makeStreamingDetokenizer()
+        let decodeStart = clock.now
+        let limit = request.maximumTokens ?? Int.max
+        func emit(_ token: Int) {
+            switch processor.lastRole {
+            case .response:
+                outcome.responseTokens.append(token)
+                let text = detokenizer.append(token)
+                outcome.text += text
+                onEvent(.text(text, tokenCount: 1))
+            case .callOpener(let index):
+                onEvent(.toolCallStarted(index: index))
+            case .call, .markup, .end:
+                break
+            }
+        }
+        generation: while !processor.isFinished {
+            if outcome.tokens.count >= limit { outcome.stopReason = .maximumTokens; break }
+            if isCancelled() { throw CancellationError() }
+            var forced = processor.forcedTokens()
+            if forced.count > limit - outcome.tokens.count { forced.removeLast(forced.count - (limit - outcome.tokens.count)) }
+            if !forced.isEmpty {
+                for token in forced {
+                    processor.accept(token)
+                    outcome.tokens.append(token)
+                    emit(token)
+                }
+                outcome.forcedTokens += forced.count
+                guard context.count + forced.count < capacity else { throw GenerationError.contextFull(capacity: capacity) }
+                logits = try engine { try context.prefill(context.tokens + forced) }
+                continue
+            }
+            let maskStart = clock.now
+            sampler.processors.forEach { $0.apply(to: &logits) }
+            outcome.maskDuration += clock.now - maskStart
+            guard let token = sampler.select(logits) else {
+                throw GenerationError.engine("no token is allowed at position \(context.count): every candidate was masked")
+            }
+            processor.accept(token)
+            if processor.isFinished { break generation }
+            outcome.tokens.append(token)
+            emit(token)
+            guard context.count < capacity else { throw GenerationError.contextFull(capacity: capacity) }
+            if outcome.tokens.count >= limit { outcome.stopReason = .maximumTokens; break }
+            logits = try engine { try context.append(token) }
+        }
+        let rest = detokenizer.finish()
+        if !rest.isEmpty {
+            outcome.text += rest
+            onEvent(.text(rest, tokenCount: 0))
+        }
+        outcome.toolCalls = processor.calls.map { String(decoding: $0, as: UTF8.self) }
+        outcome.decodeDuration = clock.now - decodeStart
+        return outcome
+    }
+
+    /// Runs an engine step, mapping its failures to `GenerationError`.
+    private static func engine<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as GenerationFailure {
+            switch error {
+            case .contextFull(let capacity): throw GenerationError.contextFull(capacity: capacity)
+            case .exceedsContext(_, _, let capacity): throw GenerationError.contextFull(capacity: capacity)
+            default: throw GenerationError.engine(error.description)
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import LLMEngine
+import StructuredDecoding
+
+/// One response to generate on a `LocalModel`: the prompt's tokens, what the response may be,
+/// the tools it may call, and how tokens are chosen.
+///
+/// ```swift
+/// let request = GenerationRequest(prompt: tokens, plan: .json(grammar),
+///                                 sampling: SamplingParameters(temperature: 0.7, seed: 1), maximumTokens: 256)
+/// ```
+public struct GenerationRequest: Sendable {
+    /// The prompt, rendered and tokenized.
+    public var prompt: [Int]
+    /// Free text, or JSON following a grammar.
+    public var plan: GrammarLogitProcessor.Plan
+    /// The grammar of a tool call (`SchemaGraph.toolCall(tools:)`), when tools are enabled.
+    public var toolCallGrammar: Grammar?
+    /// Whether a response whose first token starts a call's bare JSON is read as a call (see
+    /// `GrammarLogitProcessor`): on for the first step of a turn, off once tools have answered,
+    /// so a model that keeps echoing the call cannot loop.
+    public var allowsBareToolCalls: Bool
+    /// Greedy, or temperature with top-k / top-p and a seed.
+    public var sampling: SamplingParameters
+    /// The most tokens the response may take (forced tokens included).
+    public var maximumTokens: Int?
+
+    /// A request.
+    public init(prompt: [Int], plan: GrammarLogitProcessor.Plan = .text, toolCallGrammar: Grammar? = nil,
+                allowsBareToolCalls: Bool = true, sampling: SamplingParameters = .greedy, maximumTokens: Int? = nil) {
+        self.prompt = prompt
+        self.plan = plan
+        self.toolCallGrammar = toolCallGrammar
+        self.allowsBareToolCalls = allowsBareToolCalls
+        self.sampling = sampling
+        self.maximumTokens = maximumTokens
+    }
+}
+
+/// What a generation streams while it runs.
+public enum GenerationEvent: Sendable, Equatable {
+    /// Response text (JSON for a structured response), whole characters only, and the tokens
+    /// it took.
+    case text(String, tokenCount: Int)
+    /// The model opened tool call number `index`.
+    case toolCallStarted(index: Int)
+}
+
+/// What a finished generation produced.
+public struct GenerationOutcome: Sendable, Equatable {
+    /// Why generation stopped.
+    public enum StopReason: Sendable, Equatable {
+        /// The model ended its turn.
+        case endOfTurn
+        /// `maximumTokens` were generated.
+        case maximumTokens
+    }
+
+    /// The response text (JSON for a structured response).
+    public var text: String
+    /// The tokens of the response text, in order (tool calls and markup excluded).
+    public var responseTokens: [Int]
+    /// Every token generated, forced ones included, the end-of-turn token excluded.
+    public var tokens: [Int]
+    /// Each tool call's JSON (`{"name": ..., "arguments": {...}}`), in order.
+    public var toolCalls: [String]
+    /// Why generation stopped.
+    public var stopReason: StopReason
+    /// Prompt positions taken over from the context.
+    public var reusedPromptTokens: Int
+    /// Prompt positions computed.
+    public var prefilledTokens: Int
+    /// Time computing the prompt.
+    public var prefillDuration: Duration
+    /// Tokens fed without sampling because the constraint allowed only them.
+    public var forcedTokens: Int
+    /// Time generating, after the prompt.
+    public var decodeDuration: Duration
+    /// Time computing masks inside the loop.
+    public var maskDuration: Duration
+}
+
+/// Why a generation failed.
+public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The prompt does not fit the context (nothing was computed).
+    case promptTooLong(tokens: Int, capacity: Int)
+    /// The response filled the context.
+    case contextFull(capacity: Int)
+    /// The engine failed (names the cause).
+    case engine(String)
+
+    /// The message.
+    public var description: String {
+        switch self {
+        case let .promptTooLong(tokens, capacity):
+            "the prompt takes \(tokens) tokens and leaves no room to answer in the context of \(capacity)"
+        case let .contextFull(capacity): "the response filled the context of \(capacity) tokens"
+        case let .engine(message): message
+        }
+    }
+}

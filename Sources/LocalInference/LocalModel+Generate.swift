@@ -1,0 +1,68 @@
+import Foundation
+import LLMEngine
+import Synchronization
+
+extension LocalModel {
+    /// Generates a response on a thread of its own (never on Swift's cooperative pool, which a
+    /// long forward pass would starve), in the idle context holding the longest prefix of the
+    /// prompt. `onEvent` receives text as it is generated, on that thread.
+    ///
+    /// Cancelling the calling task stops generation before the next forward pass (prefill chunks
+    /// included) and throws `CancellationError`; the context stays consistent and is reused.
+    ///
+    /// ```swift
+    /// let outcome = try await model.generate(request) { event in
+    ///     if case .text(let text, _) = event { print(text, terminator: "") }
+    /// }
+    /// ```
+    public func generate(
+        _ request: GenerationRequest, onEvent: @escaping @Sendable (GenerationEvent) -> Void = { _ in }
+    ) async throws -> GenerationOutcome {
+        let flag = CancellationFlag()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<GenerationOutcome, any Error>) in
+                let thread = Thread { [self] in
+                    continuation.resume(with: Result {
+                        try generateSynchronously(request, isCancelled: { flag.isSet }, onEvent: onEvent)
+                    })
+                }
+                thread.name = "fm-generate"
+                thread.stackSize = 8 << 20
+                thread.start()
+            }
+        } onCancel: {
+            flag.set()
+        }
+    }
+
+    /// Generates synchronously on the calling thread (command-line tools, benchmarks).
+    public func generateSynchronously(
+        _ request: GenerationRequest, isCancelled: () -> Bool = { false }, onEvent: (GenerationEvent) -> Void = { _ in }
+    ) throws -> GenerationOutcome {
+        let context = contexts.acquire(for: request.prompt)
+        defer { contexts.release(context) }
+        let outcome = try GenerationDriver.run(model: self, context: context, request: request, isCancelled: isCancelled, onEvent: onEvent)
+        renderer.remember(response: outcome.text, tokens: outcome.responseTokens)
+        return outcome
+    }
+
+    /// Fills an idle context with `prompt` (instructions a session will start with), so the first
+    /// request only computes what follows them.
+    public func prefill(_ prompt: [Int]) throws {
+        guard !prompt.isEmpty, prompt.count < contextSize else { return }
+        let context = contexts.acquire(for: prompt)
+        defer { contexts.release(context) }
+        _ = try context.prefill(prompt)
+    }
+}
+
+/// A flag the cancelling task sets and the generating thread polls.
+final class CancellationFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+
+    /// Whether the flag is set.
+    var isSet: Bool { value.load(ordering: .relaxed) }
+
+    /// Sets the flag.
+    func set() { value.store(true, ordering: .relaxed) }
+}

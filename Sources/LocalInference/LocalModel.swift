@@ -1,0 +1,130 @@
+import ChatTemplates
+import Foundation
+import GGUF
+import LLMEngine
+import StructuredDecoding
+import Synchronization
+import Tokenizers
+
+/// A GGUF model loaded once per process: its weights (memory-mapped, shared by every
+/// conversation), tokenizer, chat template and decoding index, and a pool of KV contexts so that
+/// each conversation keeps its own prefix.
+///
+/// ```swift
+/// let model = try LocalModel.shared(at: ModelLocation.resolve())
+/// let prompt = try model.renderer.tokens(for: ChatPrompt(messages: [.user("Hi!")]))
+/// let outcome = try await model.generate(GenerationRequest(prompt: prompt))
+/// ```
+public final class LocalModel: Sendable {
+    /// Where the model was loaded from.
+    public let location: ModelLocation
+    /// The model file.
+    public let file: GGUFFile
+    /// The tokenizer.
+    public let tokenizer: Tokenizer
+    /// The tokenizer as the decoder sees it.
+    public let vocabulary: TokenizerVocabulary
+    /// The decoding index every grammar is masked over.
+    public let index: VocabularyIndex
+    /// The forward pass.
+    public let transformer: Transformer
+    /// The chat template and tokenization of conversations.
+    public let renderer: PromptRenderer
+    /// How the model writes tool calls, when it can.
+    public let toolCallFormat: ToolCallFormat?
+    /// The KV contexts.
+    let contexts: ContextPool
+    /// Positions each context holds (prompt and response together).
+    public var contextSize: Int { contexts.capacity }
+
+    private let caches = Mutex<Caches>(Caches())
+
+    private struct Caches {
+        var literals: [String: [Int]] = [:]
+        var textMasks: [Int: TokenMask] = [:]
+    }
+
+    /// Loads the model at `location` with a context of `contextSize` positions.
+    ///
+    /// - Throws: `LocalModelError` naming what is missing or unsupported.
+    public init(location: ModelLocation, contextSize: Int = LocalModel.defaultContextSize, threads: Int? = nil) throws(LocalModelError) {
+        switch location.check() {
+        case .ready: break
+        case .missing(let message): throw .missing(message)
+        case .unsupported(let message): throw .unsupported(message)
+        }
+        self.location = location
+        do {
+            file = try GGUFFile(path: location.path)
+            tokenizer = try TokenizerLoader.load(from: file)
+            transformer = try Transformer(file: file, threads: threads ?? Transformer.defaultThreads)
+        } catch {
+            throw .unsupported("\(location.path): \(error)")
+        }
+        vocabulary = TokenizerVocabulary(tokenizer: tokenizer)
+        index = VocabularyIndexStore.load(vocabulary, besideModelAt: location.path)
+        toolCallFormat = ToolCallFormat.detect(in: vocabulary)
+        renderer = try PromptRenderer(file: file, tokenizer: tokenizer)
+        contexts = ContextPool(model: transformer, capacity: max(16, contextSize))
+    }
+
+    /// The context size when none is configured: `FM_CONTEXT_SIZE`, else 4096 (Apple's).
+    public static var defaultContextSize: Int {
+        if let text = ProcessInfo.processInfo.environment["FM_CONTEXT_SIZE"], let size = Int(text), size > 0 { return size }
+        return 4096
+    }
+
+    private static let loaded = Mutex<[String: LocalModel]>([:])
+
+    /// The process's one instance for `location` (loaded on first use; later calls share it).
+    public static func shared(at location: ModelLocation, contextSize: Int = defaultContextSize) throws(LocalModelError) -> LocalModel {
+        let key = "\(location.path)#\(contextSize)"
+        return try loaded.withLock { (models: inout [String: LocalModel]) throws(LocalModelError) -> LocalModel in
+            if let model = models[key] { return model }
+            let model = try LocalModel(location: location, contextSize: contextSize)
+            models[key] = model
+            return model
+        }
+    }
+
+    /// The tokens that spell `text` (no special tokens), memoized: the literals around tool calls.
+    func literalTokens(_ text: String) -> [Int] {
+        if let known = caches.withLock({ $0.literals[text] }) { return known }
+        let tokens = tokenizer.encode(text, addSpecialTokens: false, parseSpecial: false)
+        caches.withLock { $0.literals[text] = tokens }
+        return tokens
+    }
+
+    /// The tokens free text may use: every text token, the end-of-turn tokens, and the tool-call
+    /// opener when tools are enabled (`toolOpener`).
+    func textMask(toolOpener: Int?) -> TokenMask {
+        let key = toolOpener ?? -1
+        if let known = caches.withLock({ $0.textMasks[key] }) { return known }
+        var mask = TokenMask(count: vocabulary.tokenCount)
+        for id in 0..<vocabulary.tokenCount where !vocabulary.isSpecial(id) && !tokenizer.tokenBytes(id).isEmpty {
+            mask.insert(id)
+        }
+        for id in vocabulary.endOfSequenceTokens { mask.insert(id) }
+        if let toolOpener { mask.insert(toolOpener) }
+        caches.withLock { $0.textMasks[key] = mask }
+        return mask
+    }
+}
+
+/// Why the local model cannot be used.
+public enum LocalModelError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// There is no model file; the message says how to install one.
+    case missing(String)
+    /// The file cannot be run here; the message names why.
+    case unsupported(String)
+    /// The chat template cannot be used; the message names the line.
+    case template(String)
+
+    /// The message.
+    public var description: String {
+        switch self {
+        case .missing(let message), .unsupported(let message): message
+        case .template(let message): "chat template: \(message)"
+        }
+    }
+}

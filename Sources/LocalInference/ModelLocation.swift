@@ -1,0 +1,86 @@
+import Foundation
+import GGUF
+import LLMEngine
+
+/// Where the local model is and whether this engine can run it, found without reading weights.
+///
+/// The model is `FM_MODEL` when set (a catalog name such as `gemma3-270m`, or a path to any GGUF
+/// file), else the default catalog model in `$FM_MODELS_DIR` (`~/.cache/fm/models`). Checking a
+/// location maps the file and reads its header and metadata only.
+///
+/// ```swift
+/// let location = ModelLocation.resolve()
+/// switch location.check() {
+/// case .ready: ...
+/// case .missing(let message), .unsupported(let message): print(message)
+/// }
+/// ```
+public struct ModelLocation: Sendable, Hashable, CustomStringConvertible {
+    /// The GGUF file.
+    public var path: String
+    /// The catalog model it is, when it was named by the catalog.
+    public var catalogName: String?
+
+    /// A location by path.
+    public init(path: String, catalogName: String? = nil) {
+        self.path = path
+        self.catalogName = catalogName
+    }
+
+    /// The location named by `FM_MODEL`, or the default catalog model.
+    public static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> ModelLocation {
+        if let named = environment["FM_MODEL"], !named.isEmpty {
+            if let model = ModelCatalog.model(named: named) {
+                return ModelLocation(path: ModelCatalog.path(of: model).path, catalogName: model.name)
+            }
+            return ModelLocation(path: (named as NSString).expandingTildeInPath)
+        }
+        let model = ModelCatalog.defaultModel
+        return ModelLocation(path: ModelCatalog.path(of: model).path, catalogName: model.name)
+    }
+
+    /// What a check found.
+    public enum Status: Sendable, Equatable {
+        /// The file is there and its architecture and tokenizer are supported.
+        case ready
+        /// There is no file; the message says how to install one.
+        case missing(String)
+        /// The file cannot be run here; the message names why (architecture, tokenizer, format).
+        case unsupported(String)
+    }
+
+    /// Checks the file: present, a GGUF file, a supported architecture and tokenizer.
+    public func check() -> Status {
+        guard FileManager.default.fileExists(atPath: path) else {
+            let install = catalogName.map { "fm model install \($0)" } ?? "fm model install"
+            return .missing("No model at \(path). Install one with `\(install)`, or set FM_MODEL to a catalog name or a GGUF file.")
+        }
+        do {
+            return Self.status(of: try GGUFFile(path: path), path: path)
+        } catch {
+            return .unsupported("\(path) is not a readable GGUF file: \(error)")
+        }
+    }
+
+    /// Whether an opened file is one this engine runs.
+    static func status(of file: GGUFFile, path: String) -> Status {
+        guard let name = file.architecture else {
+            return .unsupported("\(path) has no general.architecture key")
+        }
+        guard ModelArchitecture(rawValue: name) != nil else {
+            let supported = ModelArchitecture.allCases.map(\.rawValue).joined(separator: ", ")
+            return .unsupported("\(path): the architecture \(name) is not supported (supported: \(supported))")
+        }
+        guard let tokenizer = file.metadata.string("tokenizer.ggml.model") else {
+            return .unsupported("\(path) has no tokenizer.ggml.model key")
+        }
+        guard TokenizerLoader.supportedModels.contains(tokenizer) else {
+            let supported = TokenizerLoader.supportedModels.joined(separator: ", ")
+            return .unsupported("\(path): the tokenizer \(tokenizer) is not supported (supported: \(supported))")
+        }
+        return .ready
+    }
+
+    /// The file's path.
+    public var description: String { path }
+}

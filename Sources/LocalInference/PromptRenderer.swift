@@ -1,0 +1,145 @@
+import ChatTemplates
+import GGUF
+import Synchronization
+import Tokenizers
+
+/// Turns a conversation into the model's prompt tokens: the GGUF file's own chat template
+/// (`tokenizer.chat_template`, or the family default of `FamilyTemplates`) rendered by our Jinja
+/// interpreter, then tokenized with control tokens recognised.
+///
+/// Answers the model generated earlier are re-entered as the very tokens it generated (kept by
+/// `remember(response:tokens:)`), not as a fresh tokenization of their text, which could split
+/// them differently: so the KV prefix of the previous turn survives into the next one.
+///
+/// ```swift
+/// let text = try model.renderer.render(prompt)
+/// let tokens = try model.renderer.tokens(for: prompt)
+/// ```
+public final class PromptRenderer: Sendable {
+    /// The template.
+    public let template: ChatTemplate
+    /// Whether the template came from the model file (else it is the family default).
+    public let isFromModelFile: Bool
+    private let tokenizer: Tokenizer
+    private let bosToken: String
+    private let eosToken: String
+    private let memo = Mutex<ResponseMemo>(ResponseMemo())
+
+    /// The renderer of a model file's conversations.
+    ///
+    /// - Throws: `LocalModelError.template` when the template does not parse (naming the line).
+    public init(file: GGUFFile, tokenizer: Tokenizer) throws(LocalModelError) {
+        let source = file.metadata.string("tokenizer.chat_template")
+        isFromModelFile = source != nil
+        do {
+            template = try ChatTemplate(source: source ?? FamilyTemplates.template(forArchitecture: file.architecture))
+        } catch {
+            throw .template(error.description)
+        }
+        self.tokenizer = tokenizer
+        bosToken = tokenizer.bosTokenID.map { tokenizer.piece($0) } ?? ""
+        eosToken = tokenizer.eosTokenID.map { tokenizer.piece($0) } ?? ""
+    }
+
+    /// The template's text for `prompt`.
+    ///
+    /// - Throws: `LocalModelError.template` naming the line where rendering failed (a template
+    ///   that raises on the conversation's shape, an undefined value).
+    public func render(_ prompt: ChatPrompt) throws(LocalModelError) -> String {
+        do {
+            return try template.render(variables(for: prompt))
+        } catch {
+            throw .template(error.description)
+        }
+    }
+
+    /// The prompt's tokens.
+    public func tokens(for prompt: ChatPrompt) throws(LocalModelError) -> [Int] {
+        let text = try render(prompt)
+        var ids: [Int] = []
+        var cursor = text.startIndex
+        for message in prompt.messages where message.role == .assistant && !message.content.isEmpty {
+            guard let generated = memo.withLock({ $0.tokens(for: message.content) }),
+                  let range = text.range(of: message.content, range: cursor..<text.endIndex) else { continue }
+            ids += encode(text[cursor..<range.lowerBound])
+            ids += generated
+            cursor = range.upperBound
+        }
+        ids += encode(text[cursor...])
+        if tokenizer.configuration.addBOS, let bos = tokenizer.bosTokenID, ids.first != bos { ids.insert(bos, at: 0) }
+        return ids
+    }
+
+    /// Records that the model answered `response` with `tokens`, so a later rendering of the
+    /// conversation re-enters these tokens.
+    public func remember(response: String, tokens: [Int]) {
+        guard !response.isEmpty, tokenizer.decode(tokens) == response else { return }
+        memo.withLock { $0.insert(response, tokens) }
+    }
+
+    private func encode(_ text: Substring) -> [Int] {
+        text.isEmpty ? [] : tokenizer.encode(String(text), addSpecialTokens: false, parseSpecial: true)
+    }
+
+    /// The template's variables, in the shape Hugging Face's chat templates expect.
+    func variables(for prompt: ChatPrompt) -> [String: TemplateValue] {
+        var variables: [String: TemplateValue] = [
+            "messages": .array(prompt.messages.map(Self.value(of:))),
+            "add_generation_prompt": .bool(prompt.addGenerationPrompt),
+            "bos_token": .string(bosToken),
+            "eos_token": .string(eosToken),
+        ]
+        if !prompt.tools.isEmpty { variables["tools"] = .array(prompt.tools.map(Self.value(of:))) }
+        return variables
+    }
+
+    static func value(of message: ChatMessage) -> TemplateValue {
+        var object = TemplateObject()
+        object["role"] = .string(message.role.rawValue)
+        object["content"] = .string(message.content)
+        if !message.toolCalls.isEmpty {
+            object["tool_calls"] = .array(message.toolCalls.map { call in
+                var function = TemplateObject()
+                function["name"] = .string(call.name)
+                function["arguments"] = (try? TemplateValue(jsonText: call.argumentsJSON)) ?? .string(call.argumentsJSON)
+                var value = TemplateObject()
+                value["id"] = .string(call.id)
+                value["type"] = "function"
+                value["function"] = .object(function)
+                return .object(value)
+            })
+        }
+        if let id = message.toolCallID { object["tool_call_id"] = .string(id) }
+        if let name = message.name { object["name"] = .string(name) }
+        return .object(object)
+    }
+
+    static func value(of tool: ChatTool) -> TemplateValue {
+        var function = TemplateObject()
+        function["name"] = .string(tool.name)
+        function["description"] = .string(tool.description)
+        function["parameters"] = (try? TemplateValue(jsonText: tool.parametersJSON)) ?? .object(TemplateObject())
+        var value = TemplateObject()
+        value["type"] = "function"
+        value["function"] = .object(function)
+        return .object(value)
+    }
+}
+
+/// The tokens of recent answers, by text (bounded: the oldest are forgotten first).
+struct ResponseMemo {
+    private var entries: [String: [Int]] = [:]
+    private var order: [String] = []
+    static let limit = 512
+
+    func tokens(for text: String) -> [Int]? { entries[text] }
+
+    mutating func insert(_ text: String, _ tokens: [Int]) {
+        if entries.updateValue(tokens, forKey: text) == nil { order.append(text) }
+        if order.count > Self.limit {
+            let excess = order.count - Self.limit / 2
+            for key in order[..<excess] { entries[key] = nil }
+            order.removeFirst(excess)
+        }
+    }
+}

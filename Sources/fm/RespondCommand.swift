@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import FoundationModels
+
+/// `fm respond PROMPT`: one turn of a `LanguageModelSession` on the local model — the same path
+/// an app's `session.respond(to:)` takes (chat template, constrained decoding) — printing the
+/// answer (text, or JSON with `--schema`).
+struct RespondCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "respond",
+        abstract: "Answer one prompt with a LanguageModelSession on the local model.",
+        discussion: """
+            With --schema FILE (a GenerationSchema in Apple's JSON dialect) the answer is JSON that \
+            follows the schema, enforced token by token. Exit status: 0 answered, 1 the model could \
+            not answer (not installed, context exceeded, ...), 2 bad input.
+            """)
+
+    @OptionGroup var model: ModelOptions
+
+    @Option(help: "Instructions for the session (its system message).")
+    var instructions: String?
+
+    @Option(help: "A GenerationSchema JSON file (Apple's dialect) the answer must follow.")
+    var schema: String?
+
+    @Flag(help: "Print the answer as it is generated.")
+    var stream = false
+
+    @Flag(help: "Always take the most likely token.")
+    var greedy = false
+
+    @Option(help: "Sampling temperature (0: greedy).")
+    var temperature: Double?
+
+    @Option(help: "Keep only the K most likely tokens (random sampling).")
+    var topK: Int?
+
+    @Option(help: "Random seed (same seed, same output).")
+    var seed: UInt64?
+
+    @Option(name: .long, help: "The most tokens to generate.")
+    var maxTokens: Int?
+
+    @Argument(help: "The prompt ('-' or nothing: standard input).")
+    var prompt: String?
+
+    func run() async throws {
+        if model.model != nil || model.modelFile != nil { setenv("FM_MODEL", try model.path(), 1) }
+        let text = try TextInput.read(prompt)
+        let system = SystemLanguageModel.default
+        guard system.isAvailable else {
+            throw CLIError("the model is not available (\(system.availability)); run `fm model install`")
+        }
+        let session = instructions.map { LanguageModelSession(instructions: $0) } ?? LanguageModelSession()
+        var sampling: GenerationOptions.SamplingMode?
+        if greedy { sampling = .greedy } else if let topK { sampling = .random(top: topK, seed: seed) } else if let seed {
+            sampling = .random(probabilityThreshold: 0.9, seed: seed)
+        }
+        let options = GenerationOptions(sampling: sampling, temperature: temperature, maximumResponseTokens: maxTokens)
+        do {
+            if let schema {
+                let data = try Data(contentsOf: URL(fileURLWithPath: schema))
+                let decoded = try JSONDecoder().decode(GenerationSchema.self, from: data)
+                if stream {
+                    var printed = ""
+                    for try await snapshot in session.streamResponse(to: text, schema: decoded, options: options) {
+                        printed = snapshot.rawContent.jsonString
+                    }
+                    print(printed)
+                } else {
+                    print(try await session.respond(to: text, schema: decoded, options: options).content.jsonString)
+                }
+            } else if stream {
+                var printed = ""
+                for try await snapshot in session.streamResponse(to: text, options: options) {
+                    let content = snapshot.content
+                    if content.hasPrefix(printed) {
+                        FileHandle.standardOutput.write(Data(content.dropFirst(printed.count).utf8))
+                    }
+                    printed = content
+                }
+                print()
+            } else {
+                print(try await session.respond(to: text, options: options).content)
+            }
+        } catch let error as LanguageModelSession.GenerationError {
+            throw CLIError("\(error)")
+        }
+    }
+}

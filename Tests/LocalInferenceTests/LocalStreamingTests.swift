@@ -1,0 +1,100 @@
+import Foundation
+@testable import FoundationModels
+import LocalInference
+import Testing
+import TestSupport
+
+/// Streaming, cancellation and the context window on the real default model.
+@Suite(.serialized) struct LocalStreamingTests {
+    @Generable struct Drink {
+        @Guide(description: "The drink's name") var name: String
+        @Guide(description: "Ingredients", .count(3)) var ingredients: [String]
+        @Guide(.range(1...10)) var strength: Int
+    }
+
+    @Test func snapshotsGrowUntilTheWholeValue() async throws {
+        let session = LanguageModelSession()
+        var snapshots: [String] = []
+        let stream = session.streamResponse(to: "Invent a coffee drink.", generating: Drink.self, options: GenerationOptions(sampling: .greedy))
+        for try await snapshot in stream {
+            snapshots.append(snapshot.rawContent.jsonString)
+        }
+        let final = try await stream.collect()
+        #expect(snapshots.count > 3)
+        #expect(final.content.ingredients.count == 3)
+        #expect((1...10).contains(final.content.strength))
+        // Each snapshot shows at least what the previous one showed (cumulative, not deltas).
+        var previous = try GeneratedContent(json: snapshots[0])
+        for text in snapshots.dropFirst() {
+            let next = try GeneratedContent(json: text)
+            #expect(Self.extends(next, previous), "\(text) does not extend \(previous.jsonString)")
+            previous = next
+        }
+    }
+
+    /// Whether `later` holds everything `earlier` holds (strings may have grown).
+    static func extends(_ later: GeneratedContent, _ earlier: GeneratedContent) -> Bool {
+        switch (earlier.kind, later.kind) {
+        case (.structure(let a, let keys), .structure(let b, _)):
+            return keys.allSatisfy { key in b[key].map { extends($0, a[key]!) } ?? false }
+        case (.array(let a), .array(let b)):
+            return b.count >= a.count && zip(a, b).allSatisfy { extends($1, $0) }
+        case (.string(let a), .string(let b)):
+            return b.hasPrefix(a)
+        case (.number(let a), .number(let b)):
+            return String(b).hasPrefix(String(Int(a))) || a == b
+        default:
+            return earlier.kind == later.kind
+        }
+    }
+
+    @Test func cancellingStopsPromptlyAndTheSessionAnswersAgain() async throws {
+        let session = LanguageModelSession()
+        let clock = ContinuousClock()
+        let task = Task {
+            try await session.respond(to: "Write a very long story about a coffee shop, at least two thousand words.",
+                                      options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 3000))
+        }
+        try await Task.sleep(for: .seconds(3))
+        let cancelled = clock.now
+        task.cancel()
+        let outcome = await task.result
+        let stopped = clock.now - cancelled
+        guard case .failure(let error) = outcome else {
+            Issue.record("the cancelled request finished")
+            return
+        }
+        #expect(error is CancellationError)
+        #expect(stopped < .seconds(2), "stopping took \(stopped)")
+        #expect(!session.isResponding)
+        #expect(session.transcript.isEmpty)
+        let answer = try await session.respond(to: "Say hello.", options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 20))
+        #expect(!answer.content.isEmpty)
+    }
+
+    @Test func aPromptBeyondTheContextIsRefusedBeforeAnyWork() async throws {
+        let backend = LocalModelBackend(location: ModelLocation(path: try TestModels.qwenPath()), contextSize: 64)
+        let model = SystemLanguageModel(useCase: .general, guardrails: .default, connector: SystemModelConnector { backend })
+        #expect(model.contextSize == 64)
+        let session = LanguageModelSession(model: model)
+        let long = String(repeating: "espresso latte ", count: 100)
+        do {
+            _ = try await session.respond(to: long)
+            Issue.record("a prompt of over 200 tokens fit a context of 64")
+        } catch LanguageModelSession.GenerationError.exceededContextWindowSize(let context) {
+            #expect(context.debugDescription.contains("64"))
+        }
+        #expect(session.transcript.isEmpty)
+    }
+
+    @Test func tokenCountsUseTheTemplateAndTokenizer() async throws {
+        let model = SystemLanguageModel.default
+        let short = try await model.tokenCount(for: "Hi")
+        let long = try await model.tokenCount(for: "Hi, how are you today? I would like a cappuccino.")
+        #expect(short > 0 && long > short)
+        let session = LanguageModelSession(instructions: "Be brief.")
+        _ = try await session.respond(to: "Say hi.", options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 10))
+        let used = try await model.tokenCount(for: session.transcript)
+        #expect(used > long / 2 && used < model.contextSize)
+    }
+}

@@ -1,0 +1,44 @@
+import LLMEngine
+import LocalInference
+import StructuredDecoding
+import Testing
+
+/// The glue's token loop on the real default model: turn 2 prefills only its new tokens,
+/// forced tokens skip sampling, the constraint holds.
+@Suite(.serialized) struct PrefixReuseTests {
+    @Test func turnTwoPrefillsOnlyItsNewTokens() throws {
+        let model = try LocalTestModels.qwen()
+        var messages = [ChatMessage(role: .system, content: "You answer in a few words. (prefix test)"),
+                        ChatMessage(role: .user, content: "Name a coffee drink.")]
+        let first = try model.renderer.tokens(for: ChatPrompt(messages: messages))
+        let turn1 = try model.generateSynchronously(GenerationRequest(prompt: first, maximumTokens: 24))
+        #expect(turn1.prefilledTokens > 0)
+        messages.append(ChatMessage(role: .assistant, content: turn1.text))
+        messages.append(ChatMessage(role: .user, content: "And a tea?"))
+        let second = try model.renderer.tokens(for: ChatPrompt(messages: messages))
+        // The earlier answer is re-entered as the tokens generated for it.
+        #expect(Array(second.prefix(first.count + turn1.responseTokens.count)) == first + turn1.responseTokens)
+        let turn2 = try model.generateSynchronously(GenerationRequest(prompt: second, maximumTokens: 8))
+        #expect(turn2.reusedPromptTokens >= first.count + turn1.responseTokens.count - 1)
+        #expect(turn2.prefilledTokens == second.count - turn2.reusedPromptTokens)
+        #expect(turn2.prefilledTokens < 16)
+    }
+
+    @Test func forcedTokensAreFedWithoutSampling() throws {
+        let model = try LocalTestModels.qwen()
+        var graph = SchemaGraph()
+        let name = graph.add(.string(StringNode()))
+        let kind = graph.add(.enumeration([.string("espresso-based drink"), .string("filter coffee")]))
+        graph.root = graph.add(.object(ObjectNode(properties: [
+            .init(name: "name", node: name, isRequired: true),
+            .init(name: "kind", node: kind, isRequired: true),
+        ])))
+        let prompt = try model.renderer.tokens(for: ChatPrompt(messages: [ChatMessage(role: .user, content: "A latte as JSON.")]))
+        let outcome = try model.generateSynchronously(GenerationRequest(prompt: prompt, plan: .json(try Grammar.compile(graph)), maximumTokens: 64))
+        #expect(outcome.stopReason == .endOfTurn)
+        #expect(outcome.forcedTokens >= 3)                  // `{"name": "` at least
+        let value = try JSONValue(parsing: outcome.text)
+        #expect(graph.accepts(value))
+        #expect(outcome.text.hasPrefix(#"{"name": ""#))
+    }
+}
