@@ -14,7 +14,7 @@ import Testing
             ("(?i)a", "inline options", 0), ("(?i:a)", "inline options", 0), ("(?R)", "recursion", 0),
             (#"a\b"#, "word boundary", 1), (#"\B"#, "non-word-boundary", 0), (#"a\Z"#, #"\Z"#, 1),
             (#"\G"#, "continuation", 0), (#"\X"#, "grapheme", 0), (#"\R"#, "line-break", 0),
-            (#"\N{DIGIT ONE}"#, #"\N"#, 0), (#"\h"#, "horizontal", 0), (#"\Qa\E"#, "quoting", 0),
+            (#"\N{DIGIT ONE}"#, #"\N"#, 0), (#"\h"#, "horizontal", 0), (#"a\E"#, "without an opening", 1),
             (#"\01"#, "octal", 0), ("[a[b]]", "nested class", 2), ("[[:alpha:]]", "POSIX", 1),
             ("[a&&b]", "intersection", 2), ("[\\A]", "inside a class", 1),
         ]

@@ -21,6 +21,13 @@ import Testing
         Row(pattern: #"\U0001F600"#, accepts: ["😀"], rejects: [""]),
         Row(pattern: ##"\-\,\:\=\!\<\>\@\#\%\&\~\`\'\""##, accepts: [##"-,:=!<>@#%&~`'""##], rejects: []),
         Row(pattern: #"\é"#, accepts: ["é"], rejects: ["e"]),
+        // Quoting, as RegexBuilder prints string components: the text stands for itself, a
+        // quantifier binds to its last character, an unterminated `\Q` quotes to the end.
+        Row(pattern: #"(Mr|Mrs)\Q. \E\w+"#, accepts: ["Mrs. Brewster", "Mr. X"], rejects: ["MrsX Brewster", "Mr.Brewster"]),
+        Row(pattern: #"a\Q.*[\E"#, accepts: ["a.*["], rejects: ["a", "ab["]),
+        Row(pattern: #"\Qab\E+"#, accepts: ["abbb"], rejects: ["abab"]),
+        Row(pattern: #"x\Q(\d)\"#, accepts: [#"x(\d)\"#], rejects: ["x5"]),
+        Row(pattern: #"\\Q"#, accepts: [#"\Q"#], rejects: ["Q"]),
         // Dot.
         Row(pattern: ".", accepts: ["a", "😀", "\t"], rejects: ["\n", "\r", "\u{2028}", "\u{2029}", ""]),
         Row(pattern: ".", accepts: ["\n", "\r", "\u{2028}"], rejects: ["", "ab"], options: .dotAll),

@@ -1,3 +1,4 @@
+import Foundation
 internal import LLMEngine
 internal import LocalInference
 internal import StructuredDecoding
@@ -55,12 +56,19 @@ struct LocalRequestBuilder {
     /// The default temperature of random sampling when the options leave it out.
     static let defaultTemperature: Float = 0.7
 
+    /// Whether requests that leave the sampling mode out are greedy: `FM_SAMPLING=greedy` in the
+    /// environment makes a whole process deterministic (tests running code that passes no
+    /// options, such as Apple's samples; reproducible demos).
+    static var defaultIsGreedy: Bool { ProcessInfo.processInfo.environment["FM_SAMPLING"] == "greedy" }
+
     /// The sampler's parameters for Apple's options: greedy; `.random(top:seed:)` as top-k;
     /// `.random(probabilityThreshold:seed:)` as nucleus sampling; no mode: random sampling at
-    /// the temperature given (0.7 when none) with a 0.9 nucleus. A temperature of 0 is greedy.
+    /// the temperature given (0.7 when none) with a 0.9 nucleus, or greedy under
+    /// `FM_SAMPLING=greedy`. A temperature of 0 is greedy.
     static func sampling(_ options: GenerationOptions) -> SamplingParameters {
         let temperature = options.temperature.map { Float(max(0, $0)) } ?? defaultTemperature
         guard let mode = options.sampling?.mode else {
+            if defaultIsGreedy { return .greedy }
             return temperature == 0 ? .greedy : SamplingParameters(temperature: temperature, topP: 0.9)
         }
         switch mode {

@@ -64,7 +64,7 @@ extension RegexParser {
         case "N": throw refuse("`\\N` (named character or non-newline)")
         case "h", "H": throw refuse("horizontal whitespace `\\\(letter)`")
         case "V": throw refuse("vertical whitespace `\\V`")
-        case "Q", "E": throw refuse("quoting `\\Q...\\E`")
+        case "Q", "E": throw refuse("`\\E` without an opening `\\Q`")
         case "c":
             guard let control = peek(), ("a"..."z").contains(control) || ("A"..."Z").contains(control) else {
                 throw RegexError(.invalidEscape("`\\c` must be followed by an ASCII letter"), at: start)

@@ -17,8 +17,42 @@ struct RegexParser {
 
     /// Creates a parser over `source`.
     init(_ source: String, options: RegexOptions) {
-        scalars = Array(source.unicodeScalars)
+        scalars = Self.expandingQuotes(Array(source.unicodeScalars))
         self.options = options
+    }
+
+    /// The pattern with every `\Q...\E` quotation (PCRE, ICU, Swift: the text between stands for
+    /// itself; an unterminated `\Q` quotes to the end) rewritten as escaped literals, so a
+    /// quantifier after it binds to the last quoted character as in those engines. Swift's
+    /// `RegexBuilder` prints its string components this way (`Regex { "Mr" ". " }` becomes
+    /// `Mr\Q. \E`). Offsets in errors after a quotation index the rewritten pattern.
+    static func expandingQuotes(_ pattern: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        guard pattern.contains("Q") else { return pattern }
+        var out: [Unicode.Scalar] = []
+        out.reserveCapacity(pattern.count)
+        var i = 0
+        while i < pattern.count {
+            let scalar = pattern[i]
+            guard scalar == "\\", i + 1 < pattern.count else {
+                out.append(scalar)
+                i += 1
+                continue
+            }
+            guard pattern[i + 1] == "Q" else {
+                out += [scalar, pattern[i + 1]]
+                i += 2
+                continue
+            }
+            i += 2
+            while i < pattern.count, !(pattern[i] == "\\" && i + 1 < pattern.count && pattern[i + 1] == "E") {
+                let quoted = pattern[i]
+                if quoted.isASCII, quoted.properties.isPatternSyntax || quoted == "\\" { out.append("\\") }
+                out.append(quoted)
+                i += 1
+            }
+            i += 2                                  // past `\E` (or the end)
+        }
+        return out
     }
 
     /// Parses the whole pattern.
