@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "ChatTemplates", targets: ["ChatTemplates"]),
         .library(name: "LocalInference", targets: ["LocalInference"]),
         .library(name: "FoundationModels", targets: ["FoundationModels"]),
+        .library(name: "LocalModels", targets: ["LocalModels"]),
         .executable(name: "fm", targets: ["fm"]),
     ],
     dependencies: [
@@ -83,6 +84,9 @@ let package = Package(
             exclude: ["README.md"]
         ),
 
+        // Our addition beside Apple's API: any GGUF file as a `LanguageModel` (27.0's shape).
+        .target(name: "LocalModels", dependencies: ["FoundationModels"], exclude: ["README.md"]),
+
         // The `fm` command-line tool.
         .executableTarget(
             name: "fm",
@@ -108,7 +112,7 @@ let package = Package(
         // constraint, the seed samples against the real model.
         .testTarget(
             name: "LocalInferenceTests",
-            dependencies: ["LocalInference", "FoundationModels", "StructuredDecoding", "LLMEngine", "TestSupport"],
+            dependencies: ["LocalInference", "FoundationModels", "LocalModels", "StructuredDecoding", "LLMEngine", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         // Every code sample of Apple's walkthroughs (../shared/seeds), compiled with a plain

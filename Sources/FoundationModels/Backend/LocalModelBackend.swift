@@ -87,6 +87,11 @@ final class LocalModelBackend: SystemLanguageModelBackend {
     }
 
     func prewarm(model: SystemLanguageModel, transcript: Transcript) {
+        prewarm(transcript: transcript)
+    }
+
+    /// Prefills the instructions of `transcript` in the background (whichever model asked).
+    func prewarm(transcript: Transcript) {
         let backend = self
         Thread.detachNewThread {
             guard let local = try? backend.model() else { return }
@@ -107,6 +112,11 @@ final class LocalModelBackend: SystemLanguageModelBackend {
         model: SystemLanguageModel,
         streamingInto channel: LanguageModelExecutorGenerationChannel
     ) async throws {
+        try await respond(to: request, streamingInto: channel)
+    }
+
+    /// Generates one step of a response (whichever `LanguageModel` asked).
+    func respond(to request: LanguageModelExecutorGenerationRequest, streamingInto channel: LanguageModelExecutorGenerationChannel) async throws {
         let local = try self.model()
         let generation = try LocalRequestBuilder(model: local).request(for: request)
         let outcome: GenerationOutcome

@@ -1,0 +1,81 @@
+@_spi(LocalEngine) import FoundationModels
+
+/// Any GGUF file of a supported architecture as a `LanguageModel` — our addition, shaped like
+/// Apple 27.0's provider protocols (`LanguageModel`, `LanguageModelExecutor`), in a module of its
+/// own so that `FoundationModels` holds only Apple's names.
+///
+/// ```swift
+/// import FoundationModels
+/// import LocalModels
+///
+/// let model = GGUFLanguageModel(path: "/models/gemma-3-270m-Q4_K_M.gguf")
+/// let session = LanguageModelSession(model: model, instructions: "Answer briefly.")
+/// let answer = try await session.respond(to: "Name a coffee drink.", generating: Drink.self)
+/// ```
+///
+/// Sessions on one file share its weights (mapped once per process) and each keeps its own KV
+/// context; everything `SystemLanguageModel.default` does — chat template from the file,
+/// constrained decoding, tool calls, streaming, cancellation — works the same.
+public struct GGUFLanguageModel: LanguageModel {
+    /// The model file.
+    public let path: String
+    /// Positions of each session's context, prompt and response together.
+    public let contextSize: Int
+
+    /// The model in the GGUF file at `path`, with contexts of `contextSize` positions (4096 by
+    /// default). Nothing is read until the first request.
+    public init(path: String, contextSize: Int = 4096) {
+        self.path = path
+        self.contextSize = contextSize
+    }
+
+    /// Guided generation and tool calling (tool calls need a model whose vocabulary has
+    /// `<tool_call>` tokens, such as Qwen2.5).
+    public var capabilities: LanguageModelCapabilities { LanguageModelCapabilities([.guidedGeneration, .toolCalling]) }
+
+    /// The executor's configuration: the file and the context size.
+    public var executorConfiguration: Executor.Configuration { Executor.Configuration(path: path, contextSize: contextSize) }
+
+    /// Why the file cannot be run here, or `nil` when it can (reads the file's header only).
+    public var unavailabilityMessage: String? {
+        LocalEngineConnection(path: path, contextSize: contextSize).unavailabilityMessage
+    }
+
+    /// Runs a GGUF model's requests on the local engine.
+    public struct Executor: LanguageModelExecutor {
+        /// The model the executor runs.
+        public typealias Model = GGUFLanguageModel
+
+        /// Which file, and how large a context.
+        public struct Configuration: Hashable, Sendable {
+            /// The model file.
+            public var path: String
+            /// Positions per context.
+            public var contextSize: Int
+        }
+
+        /// The engine connection.
+        let connection: LocalEngineConnection
+
+        /// Creates the executor (cheap: the model loads on the first request).
+        public init(configuration: Configuration) {
+            connection = LocalEngineConnection(path: configuration.path, contextSize: configuration.contextSize)
+        }
+
+        /// Prefills the transcript's instructions in the background.
+        public func prewarm(model: GGUFLanguageModel, transcript: Transcript) {
+            connection.prewarm(transcript: transcript)
+        }
+
+        /// Generates one step of a response.
+        ///
+        /// - Throws: `GenerationError.assetsUnavailable` when the file is missing or cannot be
+        ///   run (the message names why), or what the engine throws.
+        public nonisolated(nonsending) func respond(
+            to request: LanguageModelExecutorGenerationRequest, model: GGUFLanguageModel,
+            streamingInto channel: LanguageModelExecutorGenerationChannel
+        ) async throws {
+            try await connection.respond(to: request, streamingInto: channel)
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import ArgumentParser
+import Foundation
+import LLMEngine
+import LocalInference
+import StructuredDecoding
+
+/// `fm bench-guided`: what constrained decoding costs inside the token loop, on the real model.
+///
+/// 1. Constrained vs free decoding of the same output: a greedy guided generation under the schema
+///    is recorded, then its tokens are replayed (a) free: one forward pass per token, no mask;
+///    (b) masked: the same, plus the grammar mask before every token; (c) as the driver runs it:
+///    masked, with forced tokens fed in one batch. Same tokens, so the times compare directly.
+/// 2. Time to first token of a conversation's turn 1 and turn 2 (turn 2 prefills only its new
+///    tokens, the rest of the prompt is held by the context).
+/// 3. With `--samples N`: N sampled generations (`top-k 40`, seeds 1...N) under the schema, each
+///    checked by the decoder's validator; `--write-outputs FILE` writes them as JSON lines for an
+///    independent validator (scripts/bench_guided runs Python's jsonschema over them).
+struct BenchGuidedCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench-guided",
+        abstract: "Measure constrained decoding in the token loop: mask cost, forced tokens, time to first token.")
+
+    @OptionGroup var model: ModelOptions
+
+    @Option(help: "A schema (Apple's dialect or JSON Schema).")
+    var schema = "Benchmarks/schemas/npc-encounter.json"
+
+    @Option(help: "The prompt.")
+    var prompt = "Generate a customer for a coffee shop in a fantasy game."
+
+    @Option(name: [.customShort("r"), .long], help: "Repetitions (medians are reported).")
+    var repetitions = 5
+
+    @Option(help: "Sampled generations to check for validity (0: none).")
+    var samples = 0
+
+    @Option(help: "Write the sampled outputs as JSON lines ({\"seed\", \"output\"}).")
+    var writeOutputs: String?
+
+    @Option(name: [.customShort("t"), .long], help: "Threads (default: physical cores).")
+    var threads: Int?
+
+    func run() throws {
+        let location = ModelLocation(path: try model.path())
+        let local = try LocalModel(location: location, contextSize: 4096, threads: threads)
+        let schemaText = try String(contentsOfFile: schema, encoding: .utf8)
+        let graph = try JSONSchemaImporter(mode: .generation).importSchema(schemaText)
+        let grammar = try Grammar.compile(graph)
+        let tokens = try local.renderer.tokens(for: ChatPrompt(messages: [
+            ChatMessage(role: .system, content: "You write JSON for a game."), ChatMessage(role: .user, content: prompt)]))
+        Terminal.status("model \(location.path), schema \(schema), prompt \(tokens.count) tokens, \(repetitions) repetitions")
+
+        // 1. The output, then three replays of it.
+        let reference = try local.generateSynchronously(GenerationRequest(prompt: tokens, plan: .json(grammar), maximumTokens: 1024))
+        let output = reference.tokens
+        print("output: \(output.count) tokens, \(reference.forcedTokens) of them forced; \(reference.text.utf8.count) bytes")
+        var free: [Double] = [], masked: [Double] = [], driver: [Double] = [], maskTimes: [Double] = []
+        for _ in 0..<repetitions {
+            free.append(try replay(local, prompt: tokens, output: output, grammar: nil).seconds)
+            let m = try replay(local, prompt: tokens, output: output, grammar: grammar)
+            masked.append(m.seconds)
+            maskTimes.append(m.maskSeconds / Double(max(1, output.count - reference.forcedTokens)))
+            let run = try local.generateSynchronously(GenerationRequest(prompt: tokens, plan: .json(grammar), maximumTokens: 1024))
+            driver.append(seconds(run.decodeDuration))
+        }
+        let f = median(free), m = median(masked), d = median(driver)
+        print(String(format: "decode of the same %d tokens (median of %d):", output.count, repetitions))
+        print(String(format: "  free, token by token:          %7.1f ms  %6.1f tokens/s", f * 1e3, Double(output.count) / f))
+        print(String(format: "  masked, token by token:        %7.1f ms  %6.1f tokens/s  (%+.1f%% vs free)", m * 1e3, Double(output.count) / m, (m / f - 1) * 100))
+        print(String(format: "  masked, forced tokens batched: %7.1f ms  %6.1f tokens/s  (%+.1f%% vs free)", d * 1e3, Double(output.count) / d, (d / f - 1) * 100))
+        print(String(format: "  mask per sampled token: %.1f µs (median of the runs' means)", median(maskTimes) * 1e6))
+
+        // 2. Time to first token, turn 1 and turn 2 of a conversation.
+        var first: [Double] = [], second: [Double] = [], secondPrefilled = 0
+        for repetition in 0..<repetitions {
+            var messages = [ChatMessage(role: .system, content: "You are a barista in a fantasy game. (run \(repetition))"),
+                            ChatMessage(role: .user, content: "What do you recommend today?")]
+            let turn1 = try timeToFirstToken(local, ChatPrompt(messages: messages))
+            first.append(turn1.seconds)
+            messages.append(ChatMessage(role: .assistant, content: turn1.outcome.text))
+            messages.append(ChatMessage(role: .user, content: "And something without caffeine?"))
+            let turn2 = try timeToFirstToken(local, ChatPrompt(messages: messages))
+            second.append(turn2.seconds)
+            secondPrefilled = turn2.outcome.prefilledTokens
+        }
+        print(String(format: "time to first token: turn 1 %.0f ms, turn 2 %.0f ms (turn 2 prefilled %d new tokens; medians)",
+                     median(first) * 1e3, median(second) * 1e3, secondPrefilled))
+
+        // 3. Validity of sampled generations.
+        guard samples > 0 else { return }
+        var valid = 0, truncated = 0, lines: [String] = []
+        for seed in 1...samples {
+            let run = try local.generateSynchronously(GenerationRequest(
+                prompt: tokens, plan: .json(grammar), sampling: SamplingParameters(temperature: 1, topK: 40, seed: UInt64(seed)),
+                maximumTokens: 1024))
+            if run.stopReason == .maximumTokens { truncated += 1; continue }
+            if let value = try? JSONValue(parsing: run.text), graph.accepts(value) { valid += 1 }
+            lines.append(#"{"seed": \#(seed), "output": \#(run.text)}"#)
+        }
+        print("sampled: \(samples) generations, \(valid) valid, \(truncated) cut at 1024 tokens, \(samples - valid - truncated) invalid")
+        if let writeOutputs { try (lines.joined(separator: "\n") + "\n").write(toFile: writeOutputs, atomically: true, encoding: .utf8) }
+    }
+
+    /// Replays `output` after `prompt` one token at a time, with the grammar's mask before each
+    /// sampled token when `grammar` is given.
+    func replay(_ local: LocalModel, prompt: [Int], output: [Int], grammar: Grammar?) throws -> (seconds: Double, maskSeconds: Double) {
+        let context = ModelContext(model: local.transformer, capacity: 4096)
+        var logits = try context.prefill(prompt)
+        let processor = grammar.map { GrammarLogitProcessor(plan: .json($0), tools: nil, model: local) }
+        let clock = ContinuousClock()
+        var mask = Duration.zero
+        let start = clock.now
+        for token in output {
+            if let processor {
+                let forced = processor.forcedTokens()
+                if forced.first != token {
+                    let t = clock.now
+                    processor.apply(to: &logits)
+                    mask += clock.now - t
+                }
+                processor.accept(token)
+            }
+            logits = try context.append(token)      // as the driver does, to sample the end of turn
+
+        }
+        return (seconds(clock.now - start), seconds(mask))
+    }
+
+    /// Generates a short answer and times its first token.
+    func timeToFirstToken(_ local: LocalModel, _ prompt: ChatPrompt) throws -> (seconds: Double, outcome: GenerationOutcome) {
+        let tokens = try local.renderer.tokens(for: prompt)
+        let clock = ContinuousClock()
+        let start = clock.now
+        var firstAt: ContinuousClock.Instant?
+        let outcome = try local.generateSynchronously(GenerationRequest(prompt: tokens, maximumTokens: 24), onEvent: { _ in
+            if firstAt == nil { firstAt = clock.now }
+        })
+        return (seconds((firstAt ?? clock.now) - start), outcome)
+    }
+
+    func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+    }
+
+    func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+}
