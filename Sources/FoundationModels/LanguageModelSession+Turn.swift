@@ -143,10 +143,11 @@ extension LanguageModelSession {
                     }
                 }
                 var step = GenerationStep()
+                var streaming = StreamingJSONSnapshot()
                 for try await event in channel {
-                    if step.apply(event), let onSnapshot, let snapshot = Self.snapshot(of: step.text, schema: schema) {
-                        onSnapshot(snapshot)
-                    }
+                    guard step.apply(event), let onSnapshot else { continue }
+                    let snapshot = schema == nil ? GeneratedContent(kind: .string(step.text)) : streaming.snapshot(of: step.text)
+                    if let snapshot { onSnapshot(snapshot) }
                 }
                 try await group.waitForAll()
                 return step
@@ -157,12 +158,6 @@ extension LanguageModelSession {
             if Task.isCancelled { throw CancellationError() }
             throw error
         }
-    }
-
-    /// The content of a response still being generated, if it shows anything yet.
-    private static func snapshot(of text: String, schema: GenerationSchema?) -> GeneratedContent? {
-        guard schema != nil else { return GeneratedContent(kind: .string(text)) }
-        return try? GeneratedContent(json: text)
     }
 
     /// The content of a finished response: its text, or the JSON it holds.
