@@ -89,6 +89,9 @@ enum GenerationDriver {
             if outcome.tokens.count >= limit { outcome.stopReason = .maximumTokens; break }
             logits = try engine { try context.append(token) }
         }
+        if let violation = processor.violation {
+            throw GenerationError.engine("the constraint refused a token it had allowed: \(violation)")
+        }
         let rest = detokenizer.finish()
         if !rest.isEmpty {
             outcome.text += rest

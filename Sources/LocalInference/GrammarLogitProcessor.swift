@@ -93,6 +93,9 @@ public final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
     public private(set) var lastRole: Role = .response
     /// Bytes of each tool call's JSON, in order.
     public private(set) var calls: [[UInt8]] = []
+    /// Why a token was refused by the grammar, if one ever was (the mask makes this impossible;
+    /// the driver checks it anyway and fails rather than emit output outside the schema).
+    public private(set) var violation: GrammarMatcherError?
 
     private let allowsBareCalls: Bool
 
@@ -120,6 +123,7 @@ public final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
         callCount = 0
         leadingText = []
         calls = []
+        violation = nil
         lastRole = .response
         switch plan {
         case .text: phase = .text
@@ -195,7 +199,7 @@ public final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
             }
         case .json(var matcher, let isFirst):
             if isFirst, let tools, token == tools.format.opener { phase = afterOpening(tools); return }
-            try? matcher.commit(token)
+            guard commit(token, to: &matcher) else { return }
             if isEnd { finish(); return }
             phase = .json(matcher, isFirst: false)
             lastRole = .response
@@ -210,7 +214,7 @@ public final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
             case .callOrEnd: phase = .callOrEnd
             }
         case .call(var matcher):
-            try? matcher.commit(token)
+            guard commit(token, to: &matcher) else { return }
             calls[callCount - 1] += model.index.tokenBytes(token)
             lastRole = .call(index: callCount - 1)
             if matcher.isComplete, let tools {
@@ -230,6 +234,18 @@ public final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
             phase = afterOpening(tools)
         case .finished:
             break
+        }
+    }
+
+    /// Commits `token` to `matcher`; on a refusal records the violation and ends the response.
+    private func commit(_ token: Int, to matcher: inout GrammarMatcher) -> Bool {
+        do {
+            try matcher.commit(token)
+            return true
+        } catch {
+            violation = error
+            finish()
+            return false
         }
     }
 
