@@ -1,4 +1,5 @@
 import ChatTemplates
+import Foundation
 import GGUF
 import Synchronization
 import Tokenizers
@@ -55,10 +56,28 @@ public final class PromptRenderer: Sendable {
 
     /// The prompt's tokens.
     public func tokens(for prompt: ChatPrompt) throws(LocalModelError) -> [Int] {
-        let text = try render(prompt)
+        tokens(ofRendered: try render(prompt), messages: prompt.messages)
+    }
+
+    /// The tokens a later prompt of this conversation will start with, for prewarming: the
+    /// conversation rendered without the generation prompt and, when its last message is the
+    /// user's (a prompt prefix), cut right after that message's text (before its end of turn).
+    public func prefixTokens(for prompt: ChatPrompt) throws(LocalModelError) -> [Int] {
+        var closed = prompt
+        closed.addGenerationPrompt = false
+        var text = try render(closed)
+        if let last = prompt.messages.last, last.role == .user, !last.content.isEmpty,
+           let range = text.range(of: last.content, options: .backwards) {
+            text = String(text[..<range.upperBound])
+        }
+        return tokens(ofRendered: text, messages: prompt.messages)
+    }
+
+    /// Tokenizes rendered text, re-entering the remembered tokens of earlier answers.
+    private func tokens(ofRendered text: String, messages: [ChatMessage]) -> [Int] {
         var ids: [Int] = []
         var cursor = text.startIndex
-        for message in prompt.messages where message.role == .assistant && !message.content.isEmpty {
+        for message in messages where message.role == .assistant && !message.content.isEmpty {
             guard let generated = memo.withLock({ $0.tokens(for: message.content) }),
                   let range = text.range(of: message.content, range: cursor..<text.endIndex) else { continue }
             ids += encode(text[cursor..<range.lowerBound])

@@ -24,6 +24,21 @@ import Testing
         #expect(turn2.prefilledTokens < 16)
     }
 
+    @Test func prewarmingPrefillsWhatTheNextPromptStartsWith() throws {
+        let model = try LocalTestModels.qwen()
+        let system = ChatMessage(role: .system, content: "You are a barista. (prewarm test)")
+        let prefix = try model.renderer.prefixTokens(for: ChatPrompt(messages: [system]))
+        let full = try model.renderer.tokens(for: ChatPrompt(messages: [system, ChatMessage(role: .user, content: "A latte, please.")]))
+        #expect(prefix.count > 5 && Array(full.prefix(prefix.count)) == prefix)
+        // A prompt prefix: cut after the user's text, before its end of turn.
+        let started = try model.renderer.prefixTokens(for: ChatPrompt(messages: [system, ChatMessage(role: .user, content: "A latte")]))
+        #expect(started.count > prefix.count)
+        #expect(model.tokenizer.decode(started).hasSuffix("A latte"))
+        try model.prefill(started)
+        let outcome = try model.generateSynchronously(GenerationRequest(prompt: full, maximumTokens: 1))
+        #expect(outcome.reusedPromptTokens >= prefix.count)
+    }
+
     @Test func forcedTokensAreFedWithoutSampling() throws {
         let model = try LocalTestModels.qwen()
         var graph = SchemaGraph()

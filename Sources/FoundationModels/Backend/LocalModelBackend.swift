@@ -90,19 +90,19 @@ final class LocalModelBackend: SystemLanguageModelBackend {
         prewarm(transcript: transcript)
     }
 
-    /// Prefills the instructions of `transcript` in the background (whichever model asked).
+    /// Prefills what the next request of `transcript`'s conversation will start with —
+    /// instructions and tool definitions, earlier turns, and a prompt prefix when the transcript
+    /// ends with one — in the background, so that request only computes what follows.
     func prewarm(transcript: Transcript) {
         let backend = self
         Thread.detachNewThread {
-            guard let local = try? backend.model() else { return }
-            let instructions = transcript.filter { if case .instructions = $0 { true } else { false } }
-            guard !instructions.isEmpty else { return }
-            let tools: [Transcript.ToolDefinition] = instructions.flatMap { entry -> [Transcript.ToolDefinition] in
+            guard let local = try? backend.model(), !transcript.isEmpty else { return }
+            let tools: [Transcript.ToolDefinition] = transcript.flatMap { entry -> [Transcript.ToolDefinition] in
                 if case .instructions(let i) = entry { i.toolDefinitions } else { [] }
             }
-            let prompt = ChatPrompt(messages: Transcript(entries: instructions).chatMessages(includeSchemaInLastPrompt: false),
+            let prompt = ChatPrompt(messages: transcript.chatMessages(includeSchemaInLastPrompt: false),
                                     tools: tools.map(\.chatTool), addGenerationPrompt: false)
-            guard let tokens = try? local.renderer.tokens(for: prompt) else { return }
+            guard let tokens = try? local.renderer.prefixTokens(for: prompt) else { return }
             try? local.prefill(tokens)
         }
     }
