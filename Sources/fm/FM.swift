@@ -14,6 +14,7 @@ struct FM: AsyncParsableCommand {
             BenchTokenizerCommand.self,
             GenerateCommand.self,
             RespondCommand.self,
+            ChatCommand.self,
             BenchCommand.self,
             BenchGuidedCommand.self,
             SchemaCommand.self,

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GGUF
 import LLMEngine
+import FoundationModels
 import Tokenizers
 
 /// `--model NAME | --model-file PATH`, shared by the commands that load a model.
@@ -33,5 +34,21 @@ struct ModelOptions: ParsableArguments {
     func loadTokenizer() throws -> Tokenizer {
         let file = try GGUFFile(path: path())
         return try TokenizerLoader.load(from: file)
+    }
+}
+
+extension ModelOptions {
+    /// Makes `--model` / `--model-file` the model behind `SystemLanguageModel.default` (through
+    /// `FM_MODEL`, read when the model is first used), for the commands that run sessions.
+    func selectForSessions() throws {
+        if model != nil || modelFile != nil { setenv("FM_MODEL", try path(), 1) }
+    }
+}
+
+extension SystemLanguageModel {
+    /// Throws a message that says what to do when the model cannot answer.
+    func requireAvailable() throws {
+        guard !isAvailable else { return }
+        throw CLIError("the model is not available (\(availability)); run `fm model install`")
     }
 }

@@ -11,8 +11,8 @@ struct RespondCommand: AsyncParsableCommand {
         abstract: "Answer one prompt with a LanguageModelSession on the local model.",
         discussion: """
             With --schema FILE (a GenerationSchema in Apple's JSON dialect) the answer is JSON that \
-            follows the schema, enforced token by token. Exit status: 0 answered, 1 the model could \
-            not answer (not installed, context exceeded, ...), 2 bad input.
+            follows the schema, enforced token by token. Exit status: 0 answered; 1 the model could \
+            not answer (not installed, context exceeded, ...) or the schema file could not be read.
             """)
 
     @OptionGroup var model: ModelOptions
@@ -26,37 +26,17 @@ struct RespondCommand: AsyncParsableCommand {
     @Flag(help: "Print the answer as it is generated.")
     var stream = false
 
-    @Flag(help: "Always take the most likely token.")
-    var greedy = false
-
-    @Option(help: "Sampling temperature (0: greedy).")
-    var temperature: Double?
-
-    @Option(help: "Keep only the K most likely tokens (random sampling).")
-    var topK: Int?
-
-    @Option(help: "Random seed (same seed, same output).")
-    var seed: UInt64?
-
-    @Option(name: .long, help: "The most tokens to generate.")
-    var maxTokens: Int?
+    @OptionGroup var sampling: SamplingOptions
 
     @Argument(help: "The prompt ('-' or nothing: standard input).")
     var prompt: String?
 
     func run() async throws {
-        if model.model != nil || model.modelFile != nil { setenv("FM_MODEL", try model.path(), 1) }
+        try model.selectForSessions()
         let text = try TextInput.read(prompt)
-        let system = SystemLanguageModel.default
-        guard system.isAvailable else {
-            throw CLIError("the model is not available (\(system.availability)); run `fm model install`")
-        }
+        try SystemLanguageModel.default.requireAvailable()
         let session = instructions.map { LanguageModelSession(instructions: $0) } ?? LanguageModelSession()
-        var sampling: GenerationOptions.SamplingMode?
-        if greedy { sampling = .greedy } else if let topK { sampling = .random(top: topK, seed: seed) } else if let seed {
-            sampling = .random(probabilityThreshold: 0.9, seed: seed)
-        }
-        let options = GenerationOptions(sampling: sampling, temperature: temperature, maximumResponseTokens: maxTokens)
+        let options = sampling.generationOptions
         do {
             if let schema {
                 let data = try Data(contentsOf: URL(fileURLWithPath: schema))
