@@ -45,8 +45,8 @@ final class LocalModelBackend: SystemLanguageModelBackend {
 
     var assetIDs: [String] { [URL(fileURLWithPath: location.path).lastPathComponent] }
 
-    /// The languages the catalog models answer in (both are multilingual); English at least for
-    /// any other file.
+    /// The languages the catalog models answer in (Qwen2.5 and Gemma 3 are multilingual); a GGUF
+    /// file's metadata does not say, so other files are assumed to answer in the same ones.
     var supportedLanguages: Set<Locale.Language> {
         Set(["en", "zh", "fr", "es", "de", "it", "pt", "ja", "ko", "ru"].map { Locale.Language(identifier: $0) })
     }
