@@ -112,8 +112,7 @@ let package = Package(
         // constraint, the seed samples against the real model.
         .testTarget(
             name: "LocalInferenceTests",
-            dependencies: ["LocalInference", "FoundationModels", "LocalModels", "StructuredDecoding", "LLMEngine", "TestSupport"],
-            exclude: ["Fixtures"]
+            dependencies: ["LocalInference", "FoundationModels", "LocalModels", "StructuredDecoding", "LLMEngine", "TestSupport"]
         ),
         // Every code sample of Apple's walkthroughs (../shared/seeds), compiled with a plain
         // `import FoundationModels` and run against a scripted model.
