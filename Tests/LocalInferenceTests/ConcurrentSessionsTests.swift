@@ -25,7 +25,9 @@ import Testing
         let session = LanguageModelSession()
         let long = Task { try await session.respond(to: "Count from one to fifty in words.",
                                                     options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 200)) }
-        while !session.isResponding { await Task.yield() }
+        let clock = ContinuousClock(), start = clock.now
+        while !session.isResponding, clock.now - start < .seconds(30) { await Task.yield() }
+        #expect(session.isResponding)
         do {
             _ = try await session.respond(to: "Hi")
             Issue.record("a concurrent request was accepted")

@@ -20,7 +20,9 @@ import TestSupport
             snapshots.append(snapshot.rawContent.jsonString)
         }
         let final = try await stream.collect()
-        #expect(snapshots.count > 3)
+        // Readers get the newest snapshot and skip the ones they fell behind on (a loaded machine
+        // may show only the last); how many arrive is timing, what they show is not.
+        #expect(!snapshots.isEmpty)
         #expect(final.content.ingredients.count == 3)
         #expect((1...10).contains(final.content.strength))
         // Each snapshot shows at least what the previous one showed (cumulative, not deltas).
@@ -65,7 +67,9 @@ import TestSupport
             return
         }
         #expect(error is CancellationError)
-        #expect(stopped < .seconds(2), "stopping took \(stopped)")
+        // Not a performance bound: a generation that ignored cancellation would run on to its
+        // 3000-token limit (minutes); one forward pass or prefill chunk is well under a second.
+        #expect(stopped < .seconds(20), "stopping took \(stopped)")
         #expect(!session.isResponding)
         #expect(session.transcript.isEmpty)
         let answer = try await session.respond(to: "Say hello.", options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 20))

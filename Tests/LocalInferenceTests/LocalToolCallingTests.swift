@@ -36,8 +36,9 @@ final class WeatherTool: Tool {
         let response = try await session.respond(to: "What is the temperature in Paris right now?",
                                                  options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 200))
         let cities = tool.calls.withLock { $0 }
-        #expect(cities == ["Paris"])
-        #expect(kinds(response.transcriptEntries) == ["prompt", "toolCalls", "toolOutput", "response"])
+        #expect(!cities.isEmpty && cities.allSatisfy { $0 == "Paris" }, "\(cities)")
+        let entries = kinds(response.transcriptEntries)
+        #expect(Array(entries.prefix(3)) == ["prompt", "toolCalls", "toolOutput"] && entries.last == "response", "\(entries)")
         // Once the tool has answered, the answer is text, not the call's JSON again.
         #expect(!response.content.hasPrefix(#"{"name""#))
         let outputs = response.transcriptEntries.compactMap { if case .toolOutput(let output) = $0 { output } else { nil } }
@@ -52,7 +53,8 @@ final class WeatherTool: Tool {
             let response = try await session.respond(to: "What is the temperature in Paris right now?",
                                                      options: GenerationOptions(sampling: .random(probabilityThreshold: 0.9, seed: seed),
                                                                                 maximumResponseTokens: 120))
-            #expect(tool.calls.withLock { $0 } == ["Paris"], "seed \(seed)")
+            let cities = tool.calls.withLock { $0 }
+            #expect(!cities.isEmpty && cities.allSatisfy { $0 == "Paris" }, "seed \(seed): \(cities)")
             #expect(kinds(response.transcriptEntries).prefix(3) == ["prompt", "toolCalls", "toolOutput"])
         }
     }

@@ -39,6 +39,18 @@ import Testing
         #expect(outcome.reusedPromptTokens >= prefix.count)
     }
 
+    @Test func textStreamsAsItIsGeneratedInWholeCharacters() throws {
+        let model = try LocalTestModels.qwen()
+        let prompt = try model.renderer.tokens(for: ChatPrompt(messages: [ChatMessage(role: .user, content: "Write a long story about a café ☕ in Paris.")]))
+        var pieces: [String] = []
+        let outcome = try model.generateSynchronously(GenerationRequest(prompt: prompt, maximumTokens: 32), onEvent: { event in
+            if case .text(let text, _) = event { pieces.append(text) }
+        })
+        #expect(pieces.filter { !$0.isEmpty }.count > 8, "\(pieces)")
+        #expect(pieces.joined() == outcome.text)
+        #expect(!outcome.text.contains("\u{FFFD}"))
+    }
+
     @Test func forcedTokensAreFedWithoutSampling() throws {
         let model = try LocalTestModels.qwen()
         var graph = SchemaGraph()
