@@ -10,9 +10,10 @@ import Tokenizers
 /// It runs on the calling thread; `LocalModel.generate` runs it on a thread of its own, off
 /// Swift's cooperative pool.
 enum GenerationDriver {
-    /// Runs `request` on `context`; `isCancelled` is polled before every forward pass.
+    /// Runs `request` on `context` (a `ModelContext`, or a test's stand-in); `isCancelled` is
+    /// polled before every forward pass.
     static func run(
-        model: LocalModel, context: ModelContext, request: GenerationRequest,
+        model: LocalModel, context: some LogitsSource, request: GenerationRequest,
         isCancelled: () -> Bool, onEvent: (GenerationEvent) -> Void
     ) throws -> GenerationOutcome {
         let clock = ContinuousClock()
@@ -79,7 +80,7 @@ enum GenerationDriver {
             sampler.processors.forEach { $0.apply(to: &logits) }
             outcome.maskDuration += clock.now - maskStart
             guard let token = sampler.select(logits) else {
-                throw GenerationError.engine("no token is allowed at position \(context.count): every candidate was masked")
+                throw GenerationError.noAllowedToken(position: context.count)
             }
             processor.accept(token)
             if processor.isFinished { break generation }

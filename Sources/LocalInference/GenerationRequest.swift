@@ -85,6 +85,9 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
     case promptTooLong(tokens: Int, capacity: Int)
     /// The response filled the context.
     case contextFull(capacity: Int)
+    /// Every token was masked: the constraint left no way forward (a vocabulary that cannot
+    /// spell what the grammar needs).
+    case noAllowedToken(position: Int)
     /// The engine failed (names the cause).
     case engine(String)
 
@@ -94,6 +97,7 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
         case let .promptTooLong(tokens, capacity):
             "the prompt takes \(tokens) tokens and leaves no room to answer in the context of \(capacity)"
         case let .contextFull(capacity): "the response filled the context of \(capacity) tokens"
+        case let .noAllowedToken(position): "no token is allowed at position \(position): every candidate was masked"
         case let .engine(message): message
         }
     }

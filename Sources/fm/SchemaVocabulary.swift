@@ -23,7 +23,7 @@ struct SchemaVocabulary {
     var cacheNote: String
 
     /// The trie cache of a model file.
-    static func cachePath(for modelPath: String) -> String { modelPath + ".fmtrie" }
+    static func cachePath(for modelPath: String) -> String { VocabularyIndexStore.cachePath(forModelAt: modelPath) }
 
     /// Loads the tokenizer, then the index from the cache when possible (else builds it and
     /// writes the cache). With `measureBoth`, builds a fresh index *and* loads the cache, so both

@@ -10,10 +10,10 @@
 // a bound or count broken) is judged by both validators, which must agree.
 //
 // Tier A — hundreds of cases, no forward pass: the product's `GrammarLogitProcessor` over the
-// real Qwen2.5 vocabulary, in a loop that mirrors `GenerationDriver` (forced tokens accepted
-// without sampling; else mask -> `Sampler.select` -> accept; stop once finished), over synthetic
-// logits: 0 everywhere, a boost for tokens that close things (`"`, `]`, `}`, `,`) and for the
-// end-of-turn tokens, and fresh seeded noise on a few thousand ids each step. Two `@Generable`
+// real Qwen2.5 vocabulary, run by the glue's own token loop (`GenerationDriver`, forced tokens
+// fed without sampling; else mask -> `Sampler.select` -> accept) over a synthetic
+// `LogitsSource` instead of the forward pass: 0 everywhere, a boost for tokens that close things
+// (`"`, `]`, `}`, `,`) and for the end-of-turn tokens, and fresh seeded noise on a few thousand ids each step. Two `@Generable`
 // structs with guides run the same loop and decode into their types. At least 90% of the cases
 // must finish within 400 tokens.
 // Tier B — 12 real generations: `LanguageModelSession().respond(to:schema:options:)` on the
@@ -28,7 +28,7 @@
 import Foundation
 @testable import FoundationModels
 import LLMEngine
-import LocalInference
+@testable import LocalInference
 import StructuredDecoding
 import Testing
 
@@ -332,8 +332,8 @@ struct SyntheticLogits {
     }
 }
 
-/// `GenerationDriver.run`'s token loop without the model: forced tokens are accepted without
-/// sampling, otherwise the processor masks synthetic logits and the sampler picks.
+/// The glue's token loop (`GenerationDriver.run`) over synthetic logits instead of the model:
+/// forced tokens are fed without sampling, otherwise the processor masks and the sampler picks.
 enum SyntheticDecoding {
     /// What one run produced.
     struct Outcome {
@@ -350,41 +350,61 @@ enum SyntheticDecoding {
         var text: String { String(decoding: response, as: UTF8.self) }
     }
 
+    /// Runs the glue's own token loop (`GenerationDriver`) with `SyntheticLogits` standing in
+    /// for the forward pass.
     static func run(
         model: LocalModel, grammar: Grammar, sampling: SamplingParameters, logits: inout SyntheticLogits,
         seed: UInt64, maximumTokens limit: Int
     ) throws -> Outcome {
-        let processor = GrammarLogitProcessor(plan: .json(grammar), tools: nil, model: model)
-        var sampler = Sampler(sampling, processors: [processor])
-        var noise = SeededGenerator(seed: seed &* 0x9E37_79B9_7F4A_7C15)
-        var buffer = [Float](repeating: 0, count: logits.count)
+        let source = SyntheticSource(logits: logits, seed: seed)
+        defer { logits = source.logits }
+        let request = GenerationRequest(prompt: [0], plan: .json(grammar), sampling: sampling, maximumTokens: limit)
         var outcome = Outcome()
-        func emit(_ token: Int) {
-            if processor.lastRole == .response { outcome.response += model.index.tokenBytes(token) }
+        do {
+            let run = try GenerationDriver.run(model: model, context: source, request: request, isCancelled: { false }, onEvent: { _ in })
+            outcome.response = run.responseTokens.flatMap { Array(model.index.tokenBytes($0)) }
+            outcome.isFinished = run.stopReason == .endOfTurn
+            outcome.tokens = run.tokens.count
+            outcome.forced = run.forcedTokens
+        } catch GenerationError.noAllowedToken {
+            outcome.isDeadEnd = true
         }
-        while !processor.isFinished {
-            if outcome.tokens >= limit { break }
-            var forced = processor.forcedTokens()
-            if forced.count > limit - outcome.tokens { forced.removeLast(forced.count - (limit - outcome.tokens)) }
-            if !forced.isEmpty {
-                for token in forced {
-                    processor.accept(token)
-                    outcome.tokens += 1
-                    emit(token)
-                }
-                outcome.forced += forced.count
-                continue
-            }
-            logits.fill(&buffer, using: &noise)
-            sampler.processors.forEach { $0.apply(to: &buffer) }
-            guard let token = sampler.select(buffer) else { outcome.isDeadEnd = true; break }
-            processor.accept(token)
-            if processor.isFinished { break }
-            outcome.tokens += 1
-            emit(token)
-        }
-        outcome.isFinished = processor.isFinished
         return outcome
+    }
+}
+
+/// Stands in for the model's context: holds tokens, and answers every step with fresh seeded
+/// synthetic logits.
+final class SyntheticSource: LogitsSource {
+    var logits: SyntheticLogits
+    var noise: SeededGenerator
+    var tokens: [Int] = []
+    let capacity = 1 << 20
+    var count: Int { tokens.count }
+
+    init(logits: SyntheticLogits, seed: UInt64) {
+        self.logits = logits
+        noise = SeededGenerator(seed: seed &* 0x9E37_79B9_7F4A_7C15)
+    }
+
+    func reusablePrefixLength(of prompt: [Int]) -> Int {
+        zip(tokens, prompt.dropLast()).prefix { $0 == $1 }.count
+    }
+
+    func prefill(_ prompt: [Int]) throws -> [Float] {
+        tokens = prompt
+        return next()
+    }
+
+    func append(_ token: Int) throws -> [Float] {
+        tokens.append(token)
+        return next()
+    }
+
+    private func next() -> [Float] {
+        var buffer = [Float](repeating: 0, count: logits.count)
+        logits.fill(&buffer, using: &noise)
+        return buffer
     }
 }
 

@@ -151,6 +151,8 @@ final class LocalModelBackend: SystemLanguageModelBackend {
         switch error {
         case .promptTooLong, .contextFull:
             LanguageModelSession.GenerationError.exceededContextWindowSize(.init(debugDescription: error.description))
+        case .noAllowedToken:
+            LanguageModelSession.GenerationError.decodingFailure(.init(debugDescription: "The constraint cornered generation: \(error)"))
         case .engine(let message):
             LanguageModelSession.GenerationError.assetsUnavailable(.init(debugDescription: "The engine failed: \(message)"))
         }

@@ -15,17 +15,15 @@ struct LocalRequestBuilder {
     ///
     /// - Throws: `GenerationError.assetsUnavailable` when the template cannot render the
     ///   conversation (naming the line), `unsupportedGuide` for a schema the decoder cannot
-    ///   enforce, `exceededContextWindowSize` for a prompt that leaves no room to answer.
+    ///   enforce.
     func request(for request: LanguageModelExecutorGenerationRequest) throws -> GenerationRequest {
         let includeSchema = request.contextOptions.includeSchemaInPrompt ?? true
         let prompt = ChatPrompt(
             messages: request.transcript.chatMessages(includeSchemaInLastPrompt: includeSchema),
             tools: request.enabledToolDefinitions.map(\.chatTool))
+        // A prompt that does not fit is refused by the token loop before any work
+        // (`GenerationError.promptTooLong`, mapped to `exceededContextWindowSize`).
         let tokens = try LocalModelBackend.mapped { try model.renderer.tokens(for: prompt) }
-        guard tokens.count < model.contextSize else {
-            throw LanguageModelSession.GenerationError.exceededContextWindowSize(.init(debugDescription:
-                "The conversation takes \(tokens.count) tokens; the context holds \(model.contextSize) (prompt and response together)."))
-        }
         var plan = GrammarLogitProcessor.Plan.text
         if let schema = request.schema {
             plan = .json(try Self.compile(schema.decodingGraph(), what: "the response schema"))
