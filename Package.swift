@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 //
 // swift-foundation-models: Apple's Foundation Models API on Linux, running open GGUF models on the
 // CPU with our own inference engine. See README.md and ../shared/DESIGN.md for the module graph.
@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "LocalInference", targets: ["LocalInference"]),
         .library(name: "FoundationModels", targets: ["FoundationModels"]),
         .library(name: "LocalModels", targets: ["LocalModels"]),
+        .library(name: "Server", targets: ["Server"]),
+        .library(name: "RemoteModels", targets: ["RemoteModels"]),
         .executable(name: "fm", targets: ["fm"]),
     ],
     dependencies: [
@@ -25,6 +27,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // The `@Generable` / `@Guide` macro implementations and their expansion tests.
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
+        // `fm serve`: the HTTP server (without its swift-configuration trait, which we do not
+        // use), graceful shutdown on SIGTERM, and metrics in Prometheus' text format.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // The remote model's HTTP client (and the server tests' client).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // Parses GGUF v2/v3 model files through a memory map: metadata, tensor infos, ggml types.
@@ -87,11 +97,34 @@ let package = Package(
         // Our addition beside Apple's API: any GGUF file as a `LanguageModel` (27.0's shape).
         .target(name: "LocalModels", dependencies: ["FoundationModels"], exclude: ["README.md"]),
 
+        // An OpenAI-compatible HTTP API over any `LanguageModel` (the 27.0 seam): chat
+        // completions with SSE, schemas and tools enforced, a bounded queue, auth, metrics.
+        .target(
+            name: "Server",
+            dependencies: [
+                "FoundationModels",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            exclude: ["README.md"]
+        ),
+
+        // A `LanguageModel` (27.0's shape) on any OpenAI-compatible endpoint: vLLM, llama-server,
+        // Ollama, `fm serve`.
+        .target(
+            name: "RemoteModels",
+            dependencies: ["FoundationModels", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            exclude: ["README.md"]
+        ),
+
         // The `fm` command-line tool.
         .executableTarget(
             name: "fm",
             dependencies: [
                 "GGUF", "Tokenizers", "Kernels", "LLMEngine", "StructuredDecoding", "LocalInference", "FoundationModels",
+                "LocalModels", "Server",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -133,6 +166,15 @@ let package = Package(
         // Runs the built `fm` binary as a subprocess.
         .testTarget(name: "FMTests", dependencies: ["TestSupport"]),
         .testTarget(name: "ChatTemplatesTests", dependencies: ["ChatTemplates"], exclude: ["Fixtures"]),
+        // The server over loopback with a real HTTP client, on a scripted model and the real one;
+        // the remote model against the server.
+        .testTarget(
+            name: "ServerTests",
+            dependencies: [
+                "Server", "RemoteModels", "FoundationModels", "LocalModels", "TestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

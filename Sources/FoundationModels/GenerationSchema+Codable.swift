@@ -34,6 +34,7 @@ extension GenerationSchema: Codable {
 
     /// The schema as a JSON document in Apple's dialect.
     var jsonValue: JSONValue {
+        if let imported { return imported.document }
         let writer = SchemaJSONWriter(rootName: rootName)
         var members = writer.members(for: root, description: nil)
         if !definitions.isEmpty {

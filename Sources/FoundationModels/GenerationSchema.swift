@@ -28,6 +28,10 @@ public struct GenerationSchema: Sendable, CustomDebugStringConvertible {
     /// `GenerationError.unsupportedGuide` naming the first.
     var unsupportedGuides: [String]
 
+    /// The JSON Schema document the schema was imported from (`init(jsonSchema:)`), which then
+    /// stands for the whole schema; `nil` for schemas built from types.
+    var imported: ImportedJSONSchema?
+
     /// Creates a schema from its parts.
     init(root: SchemaNode, definitions: [SchemaDefinition], unsupportedGuides: [String] = []) {
         self.root = root

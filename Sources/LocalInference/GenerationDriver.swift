@@ -22,7 +22,10 @@ enum GenerationDriver {
             throw GenerationError.promptTooLong(tokens: request.prompt.count, capacity: capacity)
         }
         let tools = request.toolCallGrammar.flatMap { grammar in
-            model.toolCallFormat.map { GrammarLogitProcessor.Tools(format: $0, grammar: grammar) }
+            model.toolCallFormat.map {
+                GrammarLogitProcessor.Tools(format: $0, grammar: grammar, isRequired: request.requiresToolCall,
+                                            maximumCalls: request.maximumToolCalls)
+            }
         }
         let processor = GrammarLogitProcessor(plan: request.plan, tools: tools, allowsBareCalls: request.allowsBareToolCalls, model: model)
         var sampler = Sampler(request.sampling, processors: [processor])
@@ -43,18 +46,26 @@ enum GenerationDriver {
             text: "", responseTokens: [], tokens: [], toolCalls: [], stopReason: .endOfTurn, reusedPromptTokens: reused,
             prefilledTokens: request.prompt.count - reused, prefillDuration: clock.now - prefillStart, forcedTokens: 0,
             decodeDuration: .zero, maskDuration: .zero)
+        onEvent(.prefilled(promptTokens: request.prompt.count, reusedTokens: reused))
 
         var detokenizer = model.tokenizer.makeStreamingDetokenizer()
         let decodeStart = clock.now
         let limit = request.maximumTokens ?? Int.max
+        // Text that may be the fence of a bare tool call, held until the next token tells.
+        var held = (text: "", tokens: 0)
         func emit(_ token: Int) {
             switch processor.lastRole {
             case .response:
                 outcome.responseTokens.append(token)
-                let text = detokenizer.append(token)
-                outcome.text += text
-                onEvent(.text(text, tokenCount: 1))
+                held.text += detokenizer.append(token)
+                held.tokens += 1
+                if processor.mayStillBeBareCall { return }
+                outcome.text += held.text
+                onEvent(.text(held.text, tokenCount: held.tokens))
+                held = ("", 0)
             case .callOpener(let index):
+                outcome.responseTokens.removeLast(held.tokens)   // the fence belongs to the call
+                held = ("", 0)
                 onEvent(.toolCallStarted(index: index))
             case .call, .markup, .end:
                 break
@@ -93,10 +104,10 @@ enum GenerationDriver {
         if let violation = processor.violation {
             throw GenerationError.engine("the constraint refused a token it had allowed: \(violation)")
         }
-        let rest = detokenizer.finish()
+        let rest = held.text + detokenizer.finish()
         if !rest.isEmpty {
             outcome.text += rest
-            onEvent(.text(rest, tokenCount: 0))
+            onEvent(.text(rest, tokenCount: held.tokens))
         }
         outcome.toolCalls = processor.calls.map { String(decoding: $0, as: UTF8.self) }
         outcome.decodeDuration = clock.now - decodeStart

@@ -19,6 +19,10 @@ public struct GenerationRequest: Sendable {
     /// `GrammarLogitProcessor`): on for the first step of a turn, off once tools have answered,
     /// so a model that keeps echoing the call cannot loop.
     public var allowsBareToolCalls: Bool
+    /// Whether the response must be tool calls (the call opener is its first token).
+    public var requiresToolCall: Bool
+    /// The most tool calls the response may make (at most `GrammarLogitProcessor.maximumCalls`).
+    public var maximumToolCalls: Int
     /// Greedy, or temperature with top-k / top-p and a seed.
     public var sampling: SamplingParameters
     /// The most tokens the response may take (forced tokens included).
@@ -26,7 +30,11 @@ public struct GenerationRequest: Sendable {
 
     /// A request.
     public init(prompt: [Int], plan: GrammarLogitProcessor.Plan = .text, toolCallGrammar: Grammar? = nil,
-                allowsBareToolCalls: Bool = true, sampling: SamplingParameters = .greedy, maximumTokens: Int? = nil) {
+                allowsBareToolCalls: Bool = true, requiresToolCall: Bool = false,
+                maximumToolCalls: Int = GrammarLogitProcessor.maximumCalls,
+                sampling: SamplingParameters = .greedy, maximumTokens: Int? = nil) {
+        self.requiresToolCall = requiresToolCall
+        self.maximumToolCalls = maximumToolCalls
         self.prompt = prompt
         self.plan = plan
         self.toolCallGrammar = toolCallGrammar
@@ -43,6 +51,9 @@ public enum GenerationEvent: Sendable, Equatable {
     case text(String, tokenCount: Int)
     /// The model opened tool call number `index`.
     case toolCallStarted(index: Int)
+    /// The prompt is computed: `promptTokens` in all, `reusedTokens` of them taken over from
+    /// the context instead of computed (sent once, before any text).
+    case prefilled(promptTokens: Int, reusedTokens: Int)
 }
 
 /// What a finished generation produced.

@@ -54,11 +54,19 @@ public final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
         public var format: ToolCallFormat
         /// The grammar of one call's JSON (`SchemaGraph.toolCall(tools:)`).
         public var grammar: Grammar
+        /// Whether the response must be tool calls (OpenAI's `tool_choice` `required` or a
+        /// named function): the opener is forced as the first token, and no text comes before.
+        public var isRequired: Bool
+        /// The most calls one response may make (1 when parallel calls are off).
+        public var maximumCalls: Int
 
         /// Tools.
-        public init(format: ToolCallFormat, grammar: Grammar) {
+        public init(format: ToolCallFormat, grammar: Grammar, isRequired: Bool = false,
+                    maximumCalls: Int = GrammarLogitProcessor.maximumCalls) {
             self.format = format
             self.grammar = grammar
+            self.isRequired = isRequired
+            self.maximumCalls = max(1, min(maximumCalls, GrammarLogitProcessor.maximumCalls))
         }
     }
 
@@ -76,6 +84,7 @@ public final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
         case call            // the call's JSON follows
         case afterCall       // the call is closed: another call or the end follows
         case callOrEnd       // the text between calls is written: another opener, or the end
+        case opened          // the opener of a required call was fed: the call begins
     }
 
     /// The most tool calls one response may make (then it must end).
@@ -118,6 +127,14 @@ public final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
         return false
     }
 
+    /// Whether the response so far (non-empty) might still turn out to be the wrapper of a bare
+    /// tool call (a Markdown fence before the call's JSON): the driver holds such text back, so
+    /// a call's fence is never streamed as response text.
+    public var mayStillBeBareCall: Bool {
+        guard case .text = phase, allowsBareCalls, tools != nil, !leadingText.isEmpty else { return false }
+        return Self.callWrappers.contains { $0.starts(with: leadingText) }
+    }
+
     /// Back to the start of a response.
     public func reset() {
         callCount = 0
@@ -125,6 +142,10 @@ public final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
         calls = []
         violation = nil
         lastRole = .response
+        if let tools, tools.isRequired {
+            phase = .literal([tools.format.opener], then: .opened)
+            return
+        }
         switch plan {
         case .text: phase = .text
         case .json(let grammar): phase = .json(GrammarMatcher(grammar: grammar, index: model.index), isFirst: true)
@@ -167,7 +188,7 @@ public final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
         case .afterCall:
             mask.removeAll()
             for eos in model.vocabulary.endOfSequenceTokens { mask.insert(eos) }
-            if let tools, callCount < Self.maximumCalls, let first = model.literalTokens(tools.format.betweenCalls).first {
+            if let tools, callCount < tools.maximumCalls, let first = model.literalTokens(tools.format.betweenCalls).first {
                 mask.insert(first)
             }
             Self.apply(mask, to: &logits)
@@ -209,6 +230,7 @@ public final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
             guard tokens.isEmpty else { phase = .literal(tokens, then: after); return }
             guard let tools else { finish(); return }
             switch after {
+            case .opened: phase = afterOpening(tools)
             case .call: phase = .call(GrammarMatcher(grammar: tools.grammar, index: model.index))
             case .afterCall: phase = .afterCall
             case .callOrEnd: phase = .callOrEnd

@@ -15,6 +15,7 @@ struct FM: AsyncParsableCommand {
             GenerateCommand.self,
             RespondCommand.self,
             ChatCommand.self,
+            ServeCommand.self,
             BenchCommand.self,
             BenchGuidedCommand.self,
             SchemaCommand.self,

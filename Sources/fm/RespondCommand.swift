@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import FoundationModels
+@_spi(Serving) import FoundationModels
 
 /// `fm respond PROMPT`: one turn of a `LanguageModelSession` on the local model — the same path
 /// an app's `session.respond(to:)` takes (chat template, constrained decoding) — printing the
@@ -10,8 +10,9 @@ struct RespondCommand: AsyncParsableCommand {
         commandName: "respond",
         abstract: "Answer one prompt with a LanguageModelSession on the local model.",
         discussion: """
-            With --schema FILE (a GenerationSchema in Apple's JSON dialect) the answer is JSON that \
-            follows the schema, enforced token by token. Exit status: 0 answered; 1 the model could \
+            With --schema FILE (a JSON Schema, or a GenerationSchema in Apple's JSON dialect) the \
+            answer is JSON that follows the schema, enforced token by token; a keyword that cannot be \
+            enforced is refused, naming it. Exit status: 0 answered; 1 the model could \
             not answer (not installed, context exceeded, ...) or the schema file could not be read.
             """)
 
@@ -20,7 +21,7 @@ struct RespondCommand: AsyncParsableCommand {
     @Option(help: "Instructions for the session (its system message).")
     var instructions: String?
 
-    @Option(help: "A GenerationSchema JSON file (Apple's dialect) the answer must follow.")
+    @Option(help: "A JSON Schema file (or Apple's GenerationSchema dialect) the answer must follow.")
     var schema: String?
 
     @Flag(help: "Print the answer as it is generated.")
@@ -39,8 +40,12 @@ struct RespondCommand: AsyncParsableCommand {
         let options = sampling.generationOptions
         do {
             if let schema {
-                let data = try Data(contentsOf: URL(fileURLWithPath: schema))
-                let decoded = try JSONDecoder().decode(GenerationSchema.self, from: data)
+                let decoded: GenerationSchema
+                do {
+                    decoded = try GenerationSchema(jsonSchema: String(contentsOfFile: schema, encoding: .utf8))
+                } catch let problem as JSONSchemaProblem {
+                    throw CLIError("\(schema): \(problem)")
+                }
                 if stream {
                     var printed = ""
                     for try await snapshot in session.streamResponse(to: text, schema: decoded, options: options) {

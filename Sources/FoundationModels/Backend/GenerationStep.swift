@@ -27,6 +27,8 @@ struct GenerationStep: Sendable {
     var toolCallsEntryID: String?
     /// The tool calls, in the order they were started.
     var toolCalls: [ToolCall] = []
+    /// The executor's latest token counts, if it reported any.
+    var usage: LanguageModelExecutorGenerationChannel.Usage?
 
     /// The response text: all segments, one after another.
     var text: String { segments.map(\.text).joined() }
@@ -56,6 +58,9 @@ struct GenerationStep: Sendable {
             let changed = segments[index].text != replacement.content
             segments[index].text = replacement.content
             return changed
+        case .usage(let usage):
+            self.usage = usage
+            return false
         }
     }
 
@@ -70,6 +75,8 @@ struct GenerationStep: Sendable {
             }
         case .remove(let id):
             toolCalls.removeAll { $0.id == id }
+        case .usage(let usage):
+            self.usage = usage
         }
     }
 

@@ -71,6 +71,7 @@ extension LanguageModelExecutorGenerationChannel.Response {
         enum Kind: Sendable {
             case append(LanguageModelExecutorGenerationChannel.TextFragment)
             case replace(LanguageModelExecutorGenerationChannel.TextSegmentReplacement)
+            case usage(LanguageModelExecutorGenerationChannel.Usage)
         }
 
         /// The change.
@@ -96,6 +97,7 @@ extension LanguageModelExecutorGenerationChannel.ToolCalls {
         enum Kind: Sendable {
             case call(ToolCall)
             case remove(id: String)
+            case usage(LanguageModelExecutorGenerationChannel.Usage)
         }
 
         /// The change.

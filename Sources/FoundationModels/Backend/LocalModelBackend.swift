@@ -122,8 +122,17 @@ final class LocalModelBackend: SystemLanguageModelBackend {
         let outcome: GenerationOutcome
         do {
             outcome = try await local.generate(generation) { event in
-                if case .text(let text, let tokens) = event, !text.isEmpty {
+                switch event {
+                case .text(let text, let tokens) where !text.isEmpty:
                     channel.continuation.yield(.response(action: .appendText(text, tokenCount: tokens)))
+                case .prefilled(let total, let reused):
+                    // The prompt's counts as soon as they are known: a reader that stops early
+                    // (a stop sequence) still reports them.
+                    channel.continuation.yield(.response(action: .updateUsage(
+                        input: .init(totalTokenCount: total, cachedTokenCount: reused),
+                        output: .init(totalTokenCount: 0, reasoningTokenCount: 0))))
+                default:
+                    break
                 }
             }
         } catch let error as LocalInference.GenerationError {
@@ -134,6 +143,10 @@ final class LocalModelBackend: SystemLanguageModelBackend {
             await channel.send(.toolCalls(action: .toolCall(id: "call-\(request.id.uuidString.prefix(8))-\(index)", name: name,
                                                            action: .appendArguments(arguments, tokenCount: 0))))
         }
+        let input = LanguageModelExecutorGenerationChannel.Usage.Input(
+            totalTokenCount: generation.prompt.count, cachedTokenCount: outcome.reusedPromptTokens)
+        let output = LanguageModelExecutorGenerationChannel.Usage.Output(totalTokenCount: outcome.tokens.count, reasoningTokenCount: 0)
+        await channel.send(.response(action: .updateUsage(input: input, output: output)))
     }
 
     /// A tool call's JSON split into the tool's name and its arguments' JSON.

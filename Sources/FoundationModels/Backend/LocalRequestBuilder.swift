@@ -29,8 +29,20 @@ struct LocalRequestBuilder {
             plan = .json(try Self.compile(schema.decodingGraph(), what: "the response schema"))
         }
         var toolGrammar: Grammar?
-        if !request.enabledToolDefinitions.isEmpty, model.toolCallFormat != nil {
-            let tools = try request.enabledToolDefinitions.map { (name: $0.name, parameters: try $0.parameters.decodingGraph()) }
+        var callable = request.enabledToolDefinitions
+        if case .named(let name) = request.toolChoice {
+            callable = callable.filter { $0.name == name }
+            guard !callable.isEmpty else {
+                throw LanguageModelSession.GenerationError.unsupportedGuide(.init(
+                    debugDescription: "The tool choice names \"\(name)\", which is not among the enabled tools"))
+            }
+        }
+        if request.toolChoice != .auto, model.toolCallFormat == nil {
+            throw LanguageModelSession.GenerationError.unsupportedGuide(.init(
+                debugDescription: "This model's chat template has no tool-call format, so a tool call cannot be required"))
+        }
+        if !callable.isEmpty, model.toolCallFormat != nil {
+            let tools = try callable.map { (name: $0.name, parameters: try $0.parameters.decodingGraph()) }
             // Calls may be laid out as the model likes (small models pretty-print them); the
             // session reads the arguments as JSON whatever their whitespace.
             toolGrammar = try Self.compile(.toolCall(tools: tools), options: .flexible(maxRun: 16), what: "the tools' parameters")
@@ -39,6 +51,8 @@ struct LocalRequestBuilder {
         let firstStep: Bool
         if case .prompt? = request.transcript.last { firstStep = true } else { firstStep = false }
         return GenerationRequest(prompt: tokens, plan: plan, toolCallGrammar: toolGrammar, allowsBareToolCalls: firstStep,
+                                 requiresToolCall: toolGrammar != nil && request.toolChoice != .auto,
+                                 maximumToolCalls: request.allowsParallelToolCalls ? GrammarLogitProcessor.maximumCalls : 1,
                                  sampling: Self.sampling(options), maximumTokens: options.maximumResponseTokens)
     }
 

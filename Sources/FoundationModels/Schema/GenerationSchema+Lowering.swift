@@ -9,6 +9,7 @@ extension GenerationSchema {
     ///
     /// - Throws: `GenerationError.unsupportedGuide` for a pattern the decoder cannot compile.
     func decodingGraph() throws -> SchemaGraph {
+        if let imported { return imported.graph }
         var lowering = SchemaLowering(schema: self)
         var graph = SchemaGraph()
         graph.root = try lowering.lower(root, into: &graph)

@@ -1,0 +1,48 @@
+extension LanguageModelExecutorGenerationRequest {
+    /// Whether the step must call a tool (OpenAI's `tool_choice`), carried in the request's
+    /// `metadata` so it crosses the 27.0 seam unchanged. Executors that do not read it treat
+    /// every step as `.auto`; the local executor enforces it in the decoder.
+    ///
+    /// SPI: visible only to `@_spi(Serving) import FoundationModels`.
+    @_spi(Serving)
+    public enum ToolChoice: Sendable, Equatable {
+        /// The model answers or calls enabled tools, as it likes.
+        case auto
+        /// The model must call one or more of the enabled tools.
+        case required
+        /// The model must call the tool with this name.
+        case named(String)
+    }
+
+    /// The metadata key of `toolChoice`.
+    static let toolChoiceKey = "fm.tool_choice"
+    /// The metadata key of `allowsParallelToolCalls`.
+    static let parallelToolCallsKey = "fm.parallel_tool_calls"
+
+    /// Whether the step must call a tool (SPI, see `ToolChoice`); `.auto` when not set.
+    @_spi(Serving)
+    public var toolChoice: ToolChoice {
+        get {
+            switch metadata[Self.toolChoiceKey] as? String {
+            case nil, "auto": .auto
+            case "required": .required
+            case let value?: value.hasPrefix("function:") ? .named(String(value.dropFirst("function:".count))) : .auto
+            }
+        }
+        set {
+            switch newValue {
+            case .auto: metadata[Self.toolChoiceKey] = nil
+            case .required: metadata[Self.toolChoiceKey] = "required"
+            case .named(let name): metadata[Self.toolChoiceKey] = "function:" + name
+            }
+        }
+    }
+
+    /// Whether the step may make several tool calls (OpenAI's `parallel_tool_calls`; `true` when
+    /// not set). SPI, see `ToolChoice`.
+    @_spi(Serving)
+    public var allowsParallelToolCalls: Bool {
+        get { metadata[Self.parallelToolCallsKey] as? Bool ?? true }
+        set { metadata[Self.parallelToolCallsKey] = newValue }
+    }
+}

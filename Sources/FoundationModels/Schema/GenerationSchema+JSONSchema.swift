@@ -1,0 +1,98 @@
+import Foundation
+internal import StructuredDecoding
+
+/// A schema imported from a JSON Schema document: the decoder's graph, and the document itself
+/// (what the prompt and `encode(to:)` show).
+struct ImportedJSONSchema: Sendable {
+    /// The graph, properties in the document's order.
+    let graph: SchemaGraph
+    /// The document as written.
+    let document: JSONValue
+}
+
+/// Why a JSON Schema document cannot be enforced, and where (SPI, see
+/// `GenerationSchema.init(jsonSchema:)`).
+@_spi(Serving)
+public struct JSONSchemaProblem: Error, Sendable, CustomStringConvertible {
+    /// The JSON pointer of the schema object at fault (`""` for the root, `/properties/age`).
+    public let pointer: String
+    /// The keyword at fault (`multipleOf`, `format`, ...), when one is.
+    public let keyword: String?
+    /// What is wrong, naming the keyword and the pointer.
+    public let description: String
+}
+
+extension GenerationSchema {
+    /// A schema from a JSON Schema (2020-12) document, or Apple's dialect, exactly or not at
+    /// all: every keyword is enforced during generation, and one that cannot be (`multipleOf`,
+    /// `not`, `if`, unknown formats, remote `$ref`s, ...) is refused, naming it.
+    ///
+    /// SPI: visible only to `@_spi(Serving) import FoundationModels` (Apple's API builds schemas
+    /// from types, not documents); the `Server` and `fm respond --schema` read clients' schemas
+    /// with it.
+    ///
+    /// ```swift
+    /// let schema = try GenerationSchema(jsonSchema: #"{"type": "object", "properties": {"n": {"type": "integer"}}}"#)
+    /// ```
+    /// - Throws: `JSONSchemaProblem` with the keyword and the JSON pointer at fault.
+    @_spi(Serving)
+    public init(jsonSchema text: String) throws(JSONSchemaProblem) {
+        let document: StructuredDecoding.JSONValue
+        do {
+            document = try StructuredDecoding.JSONValue(parsing: text)
+        } catch {
+            throw JSONSchemaProblem(pointer: "", keyword: nil, description: "the schema is not valid JSON: \(error)")
+        }
+        let graph: SchemaGraph
+        do {
+            graph = try JSONSchemaImporter(mode: .generation).importSchema(document)
+        } catch {
+            throw JSONSchemaProblem(pointer: error.pointer, keyword: error.keyword, description: error.description)
+        }
+        self.init(root: .any, definitions: [])
+        imported = ImportedJSONSchema(graph: graph, document: JSONValue(document))
+    }
+
+    /// Why `json` does not follow the schema, or `nil` when it does: JSON Schema's semantics,
+    /// object keys in any order. For output the decoder did not constrain (a remote server's).
+    ///
+    /// SPI: visible only to `@_spi(Serving) import FoundationModels`.
+    @_spi(Serving)
+    public func validationProblem(forJSON json: String) -> String? {
+        let value: StructuredDecoding.JSONValue
+        do {
+            value = try StructuredDecoding.JSONValue(parsing: json)
+        } catch {
+            return "the output is not JSON: \(error)"
+        }
+        let graph: SchemaGraph
+        do {
+            graph = try JSONSchemaImporter(mode: .validation).importSchema(jsonValue.compactText(sortedKeys: false))
+        } catch {
+            return "the schema cannot be checked: \(error)"
+        }
+        return graph.accepts(value) ? nil : "the output does not follow the schema"
+    }
+}
+
+extension JSONValue {
+    /// The decoder's JSON value as the module's own (numbers as integers where they are,
+    /// else as decimals, so no digit is lost).
+    init(_ value: StructuredDecoding.JSONValue) {
+        switch value {
+        case .null: self = .null
+        case .bool(let flag): self = .bool(flag)
+        case .number(let text):
+            if let integer = Int(text) {
+                self = .integer(integer)
+            } else if let decimal = Decimal(string: text) {
+                self = .decimal(decimal)
+            } else {
+                self = .double(Double(text) ?? .nan)
+            }
+        case .string(let text): self = .string(text)
+        case .array(let items): self = .array(items.map(JSONValue.init))
+        case .object(let members): self = .object(members.map { (key: $0.key, value: JSONValue($0.value)) })
+        }
+    }
+}

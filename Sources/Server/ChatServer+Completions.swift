@@ -1,0 +1,169 @@
+import Foundation
+@_spi(Serving) import FoundationModels
+import Hummingbird
+
+extension ChatServer {
+    /// `POST /v1/chat/completions`: validate, wait for a turn, generate; the status is decided
+    /// before the first byte (validation, queue and prompt errors are 4xx with OpenAI's body),
+    /// then the answer streams as SSE or, without `stream`, as one JSON object.
+    func chatCompletion(_ request: Request) async throws -> Response {
+        let buffer = try await request.body.collect(upTo: configuration.maximumBodyBytes)
+        let body: GeneratedContent
+        do {
+            body = try GeneratedContent(json: String(buffer: buffer))
+        } catch {
+            throw OpenAIError.invalidRequest("The body is not valid JSON: \(error)")
+        }
+        guard body.isComplete else { throw OpenAIError.invalidRequest("The body is not complete JSON") }
+        let completion = try ChatCompletionRequest(body: RequestField(content: body, path: ""))
+        guard completion.model == configuration.modelName else { throw OpenAIError.modelNotFound(completion.model) }
+        let step = completion.executorRequest(defaultMaximumTokens: configuration.defaultMaximumTokens)
+
+        do {
+            try await queue.enter()
+        } catch let error as OpenAIError {
+            metrics.rejectedFull()
+            throw error
+        }
+        let run = CompletionRun(runner: runner, request: step, stop: completion.stop, onEnd: { [queue] in queue.leave() })
+        let cursor = EventCursor(run.events)
+        // The first event (or failure) decides the status: prompt too long, a schema the decoder
+        // cannot compile, an unloadable model all fail before any text.
+        let first: CompletionEvent?
+        do {
+            first = try await cursor.next()
+        } catch {
+            run.cancel()
+            throw Self.openAIError(for: error, completion: completion)
+        }
+        let response = ChatCompletionResponse(model: configuration.modelName)
+        if completion.stream {
+            return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
+                            body: ResponseBody { [self] writer in
+                                try await streamEvents(first: first, cursor: cursor, run: run, response: response,
+                                                       includeUsage: completion.includeUsage, completion: completion, writer: &writer)
+                            })
+        }
+        return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody { [self] writer in
+            try await writeWhole(first: first, cursor: cursor, run: run, response: response, completion: completion, writer: &writer)
+        })
+    }
+
+    /// Streams a completion as server-sent events: a first chunk with the role, a chunk per
+    /// piece of text or tool-call fragment, a last chunk with the finish reason, the usage chunk
+    /// when asked, and `data: [DONE]`. A failed write (the client left) cancels the generation.
+    func streamEvents(first: CompletionEvent?, cursor: EventCursor, run: CompletionRun, response: ChatCompletionResponse,
+                      includeUsage: Bool, completion: ChatCompletionRequest, writer: inout any ResponseBodyWriter) async throws {
+        func send(_ data: Data) async throws {
+            var buffer = ByteBuffer(string: "data: ")
+            buffer.writeBytes(data)
+            buffer.writeString("\n\n")
+            do {
+                try await writer.write(buffer)
+            } catch {
+                run.cancel()
+                metrics.cancelledByClient()
+                throw error
+            }
+        }
+        try await send(response.chunk(delta: ["role": "assistant", "content": ""]))
+        var next = first
+        do {
+            while let event = next {
+                if case .finished(let reason, let usage) = event {
+                    metrics.completion(usage)
+                    try await send(response.chunk(delta: [:], finish: reason))
+                    if includeUsage { try await send(response.usageChunk(usage)) }
+                    break
+                }
+                if let delta = ChatCompletionResponse.delta(for: event) { try await send(response.chunk(delta: delta)) }
+                next = try await cursor.next()
+            }
+        } catch let error where !(error is CancellationError) && !Task.isCancelled {
+            // The status is sent; a failure mid-stream is an error event, as OpenAI sends it.
+            let mapped = Self.openAIError(for: error, completion: completion)
+            try await send(mapped.body)
+        }
+        var done = ByteBuffer(string: "data: [DONE]\n\n")
+        try await writer.write(done)
+        done.clear()
+        try await writer.finish(nil)
+    }
+
+    /// Writes a whole completion once it is done. While it generates, a space is written now and
+    /// then (JSON allows leading whitespace): that is how a client that left is noticed — the
+    /// write fails — and its generation cancelled.
+    func writeWhole(first: CompletionEvent?, cursor: EventCursor, run: CompletionRun, response: ChatCompletionResponse,
+                    completion: ChatCompletionRequest, writer: inout any ResponseBodyWriter) async throws {
+        var text = ""
+        var calls: [ChatCompletionResponse.ToolCall] = []
+        var lastBeat = ContinuousClock.now
+        var next = first
+        do {
+            while let event = next {
+                switch event {
+                case .text(let piece): text += piece
+                case .toolCall(let index, let id, let name, let arguments, let isFirst):
+                    if isFirst { calls.append(.init(id: id, name: name, arguments: arguments)) } else { calls[index].arguments += arguments }
+                case .finished(let reason, let usage):
+                    metrics.completion(usage)
+                    try await writer.write(ByteBuffer(bytes: response.completion(text: text, toolCalls: calls, finish: reason, usage: usage)))
+                    try await writer.finish(nil)
+                    return
+                }
+                if ContinuousClock.now - lastBeat > .milliseconds(250) {
+                    lastBeat = ContinuousClock.now
+                    do {
+                        try await writer.write(ByteBuffer(string: " "))
+                    } catch {
+                        run.cancel()
+                        metrics.cancelledByClient()
+                        throw error
+                    }
+                }
+                next = try await cursor.next()
+            }
+        } catch let error where !(error is CancellationError) && !Task.isCancelled {
+            try await writer.write(ByteBuffer(bytes: Self.openAIError(for: error, completion: completion).body))
+        }
+        try await writer.finish(nil)
+    }
+
+    /// The OpenAI error for a failure of the model.
+    static func openAIError(for error: any Error, completion: ChatCompletionRequest) -> OpenAIError {
+        if let error = error as? OpenAIError { return error }
+        if error is CancellationError {
+            return OpenAIError(status: .init(code: 499), message: "The request was cancelled", type: "server_error")
+        }
+        guard let generation = error as? LanguageModelSession.GenerationError else { return .server("\(error)") }
+        switch generation {
+        case .exceededContextWindowSize(let context):
+            return .invalidRequest("The conversation does not fit the model's context: \(context.debugDescription)",
+                                   param: "messages", code: "context_length_exceeded")
+        case .unsupportedGuide(let context):
+            let param: String
+            if case .jsonSchema = completion.responseFormat { param = "response_format.json_schema.schema" } else { param = "tools" }
+            return .invalidRequest(context.debugDescription, param: param)
+        case .assetsUnavailable(let context):
+            return .unavailable(context.debugDescription)
+        default:
+            return .server(generation.errorDescription ?? "\(generation)")
+        }
+    }
+}
+
+/// The reading end of a completion's events, handed from the route handler (which reads the
+/// first event) to the response body (which reads the rest). `@unchecked Sendable`: it is used
+/// by one task at a time, in that order.
+final class EventCursor: @unchecked Sendable {
+    private var iterator: AsyncThrowingStream<CompletionEvent, any Error>.AsyncIterator
+
+    init(_ events: AsyncThrowingStream<CompletionEvent, any Error>) {
+        iterator = events.makeAsyncIterator()
+    }
+
+    /// The next event, or `nil` after the last.
+    func next() async throws -> CompletionEvent? {
+        try await iterator.next()
+    }
+}

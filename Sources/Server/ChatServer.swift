@@ -1,0 +1,132 @@
+import Foundation
+@_spi(Serving) import FoundationModels
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// An OpenAI-compatible HTTP server over any `LanguageModel` — the local model, a GGUF file, a
+/// remote one: `GET /v1/models`, `POST /v1/chat/completions` (with SSE streaming, tools and
+/// `response_format` enforced by the model's constrained decoder), `GET /health` (503 while the
+/// model loads) and `GET /metrics` (Prometheus). Requests wait in a bounded queue (429 when it
+/// is full), a client that disconnects cancels its generation, and SIGTERM drains: the server
+/// stops accepting, finishes the requests it has, and exits.
+///
+/// ```swift
+/// let server = ChatServer(model: SystemLanguageModel.default,
+///                         configuration: ServerConfiguration(modelName: "qwen2.5-0.5b-instruct"))
+/// try await server.run { port in print("listening on \(port)") }
+/// ```
+public final class ChatServer: Sendable {
+    /// The configuration.
+    public let configuration: ServerConfiguration
+    /// Runs steps on the model.
+    let runner: LanguageModelStepRunner
+    /// The queue in front of the model.
+    let queue: AdmissionQueue
+    /// The metrics.
+    let metrics = ServerMetrics()
+    /// Whether the model is ready.
+    let health = Mutex(Health.loading)
+    /// The logger.
+    let logger: Logger
+
+    /// The model's state, as `/health` reports it.
+    enum Health: Sendable, Equatable {
+        case loading, ready
+        case failed(String)
+    }
+
+    /// A server for `model`.
+    public init<Model: LanguageModel>(model: Model, configuration: ServerConfiguration, logger: Logger? = nil) {
+        self.configuration = configuration
+        runner = LanguageModelStepRunner(model: model)
+        queue = AdmissionQueue(concurrency: configuration.concurrency, capacity: configuration.queueCapacity)
+        self.logger = logger ?? Logger(label: "fm.serve")
+    }
+
+    /// Serves until SIGTERM or SIGINT (then drains) or until the task is cancelled.
+    /// `onListening` receives the bound port once the server accepts connections.
+    public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        let app = makeApplication(onListening: onListening)
+        let group = ServiceGroup(configuration: .init(
+            services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+    }
+
+    /// The Hummingbird application (for embedding the server in a service group of your own).
+    public func makeApplication(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol & Service {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: ErrorMiddleware(metrics: metrics))
+        if let key = configuration.apiKey { router.add(middleware: APIKeyMiddleware(key: Array(key.utf8))) }
+        addRoutes(to: router)
+        let warmUp = configuration.warmUp
+        return Application(
+            router: router,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "fm"),
+            onServerRunning: { [self] channel in
+                if warmUp { startWarmUp() } else { health.withLock { $0 = .ready } }
+                await onListening(channel.localAddress?.port ?? configuration.port)
+            },
+            logger: logger)
+    }
+
+    /// Loads the model with a one-token request; `/health` turns 200 when it is done.
+    func startWarmUp() {
+        let request = LanguageModelExecutorGenerationRequest(
+            id: UUID(), transcript: Transcript(entries: [.prompt(.init(segments: [.text(.init(content: "Hi"))]))]),
+            enabledTools: [], generationOptions: GenerationOptions(sampling: .greedy, maximumResponseTokens: 1),
+            contextOptions: ContextOptions(), metadata: [:])
+        Task { [self] in
+            let channel = LanguageModelExecutorGenerationChannel()
+            let drain = Task { for try await _ in channel {} }
+            do {
+                try await runner.respond(to: request, streamingInto: channel)
+                health.withLock { $0 = .ready }
+            } catch {
+                logger.error("The model could not be loaded: \(error)")
+                health.withLock { $0 = .failed("\(error)") }
+            }
+            _ = await drain.result
+        }
+    }
+
+    /// The routes.
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/health") { [self] _, _ -> Response in
+            switch health.withLock({ $0 }) {
+            case .ready: return Self.json(["status": "ok"])
+            case .loading: return Self.json(["status": "loading"], status: .serviceUnavailable)
+            case .failed(let message): return Self.json(["status": "error", "message": message], status: .serviceUnavailable)
+            }
+        }
+        router.get("/metrics") { [self] _, _ -> Response in
+            metrics.running.record(queue.running)
+            metrics.waiting.record(queue.waiting)
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: metrics.exposition())))
+        }
+        router.get("/v1/models") { [self] _, _ -> Response in
+            Self.json(["object": "list", "data": [modelObject]])
+        }
+        router.get("/v1/models/:id") { [self] _, context -> Response in
+            let id = context.parameters.get("id") ?? ""
+            guard id == configuration.modelName else { throw OpenAIError.modelNotFound(id) }
+            return Self.json(modelObject)
+        }
+        router.post("/v1/chat/completions") { [self] request, _ -> Response in
+            try await chatCompletion(request)
+        }
+    }
+
+    /// The served model, as `/v1/models` lists it.
+    var modelObject: [String: Any] {
+        ["id": configuration.modelName, "object": "model", "created": 0, "owned_by": "fm"]
+    }
+
+    /// A JSON response.
+    static func json(_ object: [String: Any], status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: ChatCompletionResponse.encode(object))))
+    }
+}

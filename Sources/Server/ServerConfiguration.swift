@@ -1,0 +1,34 @@
+/// How `ChatServer` listens and admits requests.
+///
+/// ```swift
+/// var configuration = ServerConfiguration(modelName: "qwen2.5-0.5b-instruct")
+/// configuration.port = 8080
+/// configuration.apiKey = "secret"
+/// ```
+public struct ServerConfiguration: Sendable {
+    /// The address to bind: loopback unless you choose otherwise.
+    public var host = "127.0.0.1"
+    /// The port (0: any free port; `ChatServer.run(onListening:)` reports it).
+    public var port = 8080
+    /// The name `/v1/models` lists and requests must use in `model`.
+    public var modelName: String
+    /// Requests that generate at the same time (the rest wait in the queue).
+    public var concurrency = 1
+    /// Requests that may wait; beyond this, 429 with `Retry-After`.
+    public var queueCapacity = 16
+    /// The largest request body accepted, in bytes (413 beyond).
+    public var maximumBodyBytes = 4 * 1024 * 1024
+    /// When set, every `/v1` request must carry it (`Authorization: Bearer …` or `X-Api-Key`).
+    public var apiKey: String?
+    /// The response length when a request gives no `max_tokens` (`nil`: until the model stops
+    /// or the context is full).
+    public var defaultMaximumTokens: Int?
+    /// Whether to run a one-token request at start so the first client does not wait for the
+    /// weights to load (`/health` answers 503 until it is done).
+    public var warmUp = true
+
+    /// A configuration serving `modelName`.
+    public init(modelName: String) {
+        self.modelName = modelName
+    }
+}
