@@ -70,7 +70,7 @@ struct ChatCompletionResponse {
                 call["function"] = ["arguments": arguments]
             }
             return ["tool_calls": [call]]
-        case .finished:
+        case .finished, .tick:
             return nil
         }
     }

@@ -1,13 +1,19 @@
 import Foundation
 @_spi(Serving) import FoundationModels
 import Hummingbird
+import NIOCore
 
 extension ChatServer {
     /// `POST /v1/chat/completions`: validate, wait for a turn, generate; the status is decided
     /// before the first byte (validation, queue and prompt errors are 4xx with OpenAI's body),
     /// then the answer streams as SSE or, without `stream`, as one JSON object.
     func chatCompletion(_ request: Request) async throws -> Response {
-        let buffer = try await request.body.collect(upTo: configuration.maximumBodyBytes)
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: configuration.maximumBodyBytes)
+        } catch is NIOTooManyBytesError {
+            throw OpenAIError.bodyTooLarge(limit: configuration.maximumBodyBytes)
+        }
         let body: GeneratedContent
         do {
             body = try GeneratedContent(json: String(buffer: buffer))
@@ -31,7 +37,7 @@ extension ChatServer {
         // cannot compile, an unloadable model all fail before any text.
         let first: CompletionEvent?
         do {
-            first = try await cursor.next()
+            first = try await cursor.nextOutput()
         } catch {
             run.cancel()
             throw Self.openAIError(for: error, completion: completion)
@@ -54,10 +60,14 @@ extension ChatServer {
     /// when asked, and `data: [DONE]`. A failed write (the client left) cancels the generation.
     func streamEvents(first: CompletionEvent?, cursor: EventCursor, run: CompletionRun, response: ChatCompletionResponse,
                       includeUsage: Bool, completion: ChatCompletionRequest, writer: inout any ResponseBodyWriter) async throws {
-        func send(_ data: Data) async throws {
-            var buffer = ByteBuffer(string: "data: ")
-            buffer.writeBytes(data)
-            buffer.writeString("\n\n")
+        func send(_ data: Data = Data(), comment: Bool = false) async throws {
+            // A comment line (ignored by SSE readers) when there is nothing to say: the write
+            // fails once the client has gone.
+            var buffer = ByteBuffer(string: comment ? ":\n\n" : "data: ")
+            if !comment {
+                buffer.writeBytes(data)
+                buffer.writeString("\n\n")
+            }
             do {
                 try await writer.write(buffer)
             } catch {
@@ -76,7 +86,11 @@ extension ChatServer {
                     if includeUsage { try await send(response.usageChunk(usage)) }
                     break
                 }
-                if let delta = ChatCompletionResponse.delta(for: event) { try await send(response.chunk(delta: delta)) }
+                if case .tick = event {
+                    try await send(comment: true)
+                } else if let delta = ChatCompletionResponse.delta(for: event) {
+                    try await send(response.chunk(delta: delta))
+                }
                 next = try await cursor.next()
             }
         } catch let error where !(error is CancellationError) && !Task.isCancelled {
@@ -90,14 +104,13 @@ extension ChatServer {
         try await writer.finish(nil)
     }
 
-    /// Writes a whole completion once it is done. While it generates, a space is written now and
-    /// then (JSON allows leading whitespace): that is how a client that left is noticed — the
+    /// Writes a whole completion once it is done. While it generates, a space is written every
+    /// tick (JSON allows leading whitespace): that is how a client that left is noticed — the
     /// write fails — and its generation cancelled.
     func writeWhole(first: CompletionEvent?, cursor: EventCursor, run: CompletionRun, response: ChatCompletionResponse,
                     completion: ChatCompletionRequest, writer: inout any ResponseBodyWriter) async throws {
         var text = ""
         var calls: [ChatCompletionResponse.ToolCall] = []
-        var lastBeat = ContinuousClock.now
         var next = first
         do {
             while let event = next {
@@ -110,9 +123,7 @@ extension ChatServer {
                     try await writer.write(ByteBuffer(bytes: response.completion(text: text, toolCalls: calls, finish: reason, usage: usage)))
                     try await writer.finish(nil)
                     return
-                }
-                if ContinuousClock.now - lastBeat > .milliseconds(250) {
-                    lastBeat = ContinuousClock.now
+                case .tick:
                     do {
                         try await writer.write(ByteBuffer(string: " "))
                     } catch {
@@ -165,5 +176,14 @@ final class EventCursor: @unchecked Sendable {
     /// The next event, or `nil` after the last.
     func next() async throws -> CompletionEvent? {
         try await iterator.next()
+    }
+
+    /// The next event that is not a tick, or `nil` after the last.
+    func nextOutput() async throws -> CompletionEvent? {
+        while let event = try await iterator.next() {
+            if case .tick = event { continue }
+            return event
+        }
+        return nil
     }
 }

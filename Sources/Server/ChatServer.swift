@@ -130,3 +130,10 @@ public final class ChatServer: Sendable {
                  body: ResponseBody(byteBuffer: ByteBuffer(bytes: ChatCompletionResponse.encode(object))))
     }
 }
+
+extension ChatServer {
+    /// Requests generating now.
+    public var runningRequests: Int { queue.running }
+    /// Requests waiting for a turn now.
+    public var waitingRequests: Int { queue.waiting }
+}

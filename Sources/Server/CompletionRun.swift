@@ -22,6 +22,8 @@ enum CompletionEvent: Sendable {
     case toolCall(index: Int, id: String, name: String, arguments: String, isFirst: Bool)
     /// The end.
     case finished(FinishReason, CompletionUsage)
+    /// Nothing new for a while: a chance to write something and notice a client that left.
+    case tick
 }
 
 /// One chat completion running on the model: the executor's events turned into OpenAI's
@@ -33,14 +35,23 @@ final class CompletionRun: Sendable {
     /// The task running the generation.
     private let task: Task<Void, Never>
 
-    /// Starts `request` on `runner`.
+    /// Starts `request` on `runner`; `.tick` is sent every `tick` while it runs.
     init(runner: LanguageModelStepRunner, request: LanguageModelExecutorGenerationRequest, stop: [String],
-         onEnd: @escaping @Sendable () -> Void) {
+         tick: Duration = .milliseconds(250), onEnd: @escaping @Sendable () -> Void) {
         let (events, continuation) = AsyncThrowingStream.makeStream(of: CompletionEvent.self)
         self.events = events
         let maximum = request.generationOptions.maximumResponseTokens
+        let ticker = Task {
+            while !Task.isCancelled {
+                try await Task.sleep(for: tick)
+                continuation.yield(.tick)
+            }
+        }
         task = Task {
-            defer { onEnd() }
+            defer {
+                ticker.cancel()
+                onEnd()
+            }
             do {
                 let finish = try await Self.run(runner: runner, request: request, stop: stop, maximum: maximum) {
                     continuation.yield($0)
