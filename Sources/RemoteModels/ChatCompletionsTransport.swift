@@ -1,0 +1,100 @@
+import AsyncHTTPClient
+import FoundationModels
+import NIOCore
+
+/// The HTTP side of the remote model: posts a chat-completions body, turns an error status into
+/// a `GenerationError`, and reads the response into a `ChatStreamReader` as its bytes arrive.
+///
+/// ```swift
+/// let transport = ChatCompletionsTransport(client: RemoteHTTPClient.shared, endpoint: "http://127.0.0.1:8080/v1/chat/completions",
+///                                          apiKey: nil, timeout: .seconds(600))
+/// let response = try await transport.post(body.json)
+/// try await transport.read(response, into: &reader, channel: channel)
+/// ```
+///
+/// Cancelling the task stops the reading at once: AsyncHTTPClient cancels the request and
+/// closes its connection, so the server sees the client leave and stops generating.
+struct ChatCompletionsTransport: Sendable {
+    /// The client (the process-wide `RemoteHTTPClient`: nothing to shut down).
+    let client: HTTPClient
+    /// `<base URL>/chat/completions`.
+    let endpoint: String
+    /// Sent as `Authorization: Bearer …` when set.
+    let apiKey: String?
+    /// The longest a step may take, response body included.
+    let timeout: Duration
+
+    /// The largest error or non-streamed body read.
+    static let maximumBodyBytes = 64 << 20
+
+    /// Posts `body`; returns the response once its status says it succeeded.
+    ///
+    /// - Throws: the mapped `GenerationError` of an error status (see `RemoteFailure`);
+    ///   `assetsUnavailable` when the server cannot be reached; `CancellationError`.
+    func post(_ body: String) async throws -> HTTPClientResponse {
+        var request = HTTPClientRequest(url: endpoint)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.headers.add(name: "Accept", value: "text/event-stream")
+        if let apiKey { request.headers.add(name: "Authorization", value: "Bearer \(apiKey)") }
+        request.body = .bytes(ByteBuffer(string: body))
+        let response: HTTPClientResponse
+        do {
+            response = try await client.execute(request, timeout: Self.timeAmount(timeout))
+        } catch {
+            throw RemoteFailure.transportError(error, endpoint: endpoint, timeout: timeout)
+        }
+        guard (200..<300).contains(response.status.code) else {
+            let text: String
+            do {
+                text = String(buffer: try await response.body.collect(upTo: 1 << 20))
+            } catch {
+                throw RemoteFailure.transportError(error, endpoint: endpoint, timeout: timeout)
+            }
+            throw RemoteFailure.generationError(status: Int(response.status.code), server: ServerError(body: text),
+                                                endpoint: endpoint, retryAfter: response.headers.first(name: "retry-after"))
+        }
+        return response
+    }
+
+    /// Reads `response` into `reader`: server-sent events as they arrive, or (from a server
+    /// that answers `stream: true` with JSON) the whole completion.
+    ///
+    /// - Throws: what the reader throws; `assetsUnavailable` when the connection fails;
+    ///   `CancellationError` when the task is cancelled.
+    func read(_ response: HTTPClientResponse, into reader: inout ChatStreamReader,
+              channel: LanguageModelExecutorGenerationChannel) async throws {
+        let contentType = response.headers.first(name: "content-type")?.lowercased() ?? ""
+        do {
+            if contentType.contains("json"), !contentType.contains("event-stream") {
+                let body = String(buffer: try await response.body.collect(upTo: Self.maximumBodyBytes))
+                let completion: ChatCompletionChunk
+                do {
+                    completion = try ChatCompletionChunk.decode(body)
+                } catch {
+                    throw RemoteFailure.decodingFailure("\(endpoint) answered with JSON that is not a chat completion (\(error)): \(ResponseCheck.shown(body))")
+                }
+                try await reader.read(completion, into: channel)
+                try await reader.read(event: "[DONE]", into: channel)
+                return
+            }
+            var parser = ServerSentEventParser()
+            for try await buffer in response.body {
+                try Task.checkCancellation()
+                for event in parser.feed(buffer.readableBytesView) {
+                    try await reader.read(event: event, into: channel)
+                }
+            }
+            if let event = parser.finish() { try await reader.read(event: event, into: channel) }
+        } catch {
+            throw RemoteFailure.transportError(error, endpoint: endpoint, timeout: timeout)
+        }
+    }
+
+    /// A duration as NIO's time amount (capped at about 292 years).
+    static func timeAmount(_ duration: Duration) -> TimeAmount {
+        let (seconds, attoseconds) = duration.components
+        guard seconds < Int64.max / 1_000_000_000 else { return .nanoseconds(.max) }
+        return .nanoseconds(max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
+    }
+}

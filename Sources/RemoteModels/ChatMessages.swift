@@ -1,0 +1,70 @@
+import FoundationModels
+
+/// A transcript as chat-completions `messages`: instructions as `system`, prompts as `user`,
+/// responses as `assistant` content, tool calls as an `assistant` message with `tool_calls`,
+/// tool outputs as `tool` messages answering their call's id.
+///
+/// ```swift
+/// ChatMessages.json(for: request.transcript)
+/// // [{"role":"system","content":"Answer briefly."},{"role":"user","content":"Name a tea."}]
+/// ```
+///
+/// Segments are joined without separators; structured content is written as its JSON. A
+/// prompt's response format is not written into the text: the schema travels in
+/// `response_format`, and the server decides whether the model sees it.
+enum ChatMessages {
+    /// The messages of `transcript`, in order.
+    static func json(for transcript: Transcript) -> JSONText {
+        var messages: [JSONText] = []
+        for entry in transcript {
+            switch entry {
+            case .instructions(let instructions):
+                let text = self.text(of: instructions.segments)
+                // Instructions with nothing but tool definitions have no message: the tools
+                // travel in `tools`.
+                if !text.isEmpty { messages.append(message(role: "system", content: .string(text))) }
+            case .prompt(let prompt):
+                messages.append(message(role: "user", content: .string(text(of: prompt.segments))))
+            case .response(let response):
+                messages.append(message(role: "assistant", content: .string(text(of: response.segments))))
+            case .toolCalls(let calls):
+                messages.append(.object([
+                    ("role", .string("assistant")),
+                    ("content", .null),
+                    ("tool_calls", .array(calls.map(toolCall))),
+                ]))
+            case .toolOutput(let output):
+                messages.append(.object([
+                    ("role", .string("tool")),
+                    ("tool_call_id", .string(output.id)),
+                    ("content", .string(text(of: output.segments))),
+                ]))
+            }
+        }
+        return .array(messages)
+    }
+
+    /// A message with a role and content.
+    private static func message(role: String, content: JSONText) -> JSONText {
+        .object([("role", .string(role)), ("content", content)])
+    }
+
+    /// A call as an entry of `tool_calls`; its arguments are a JSON object in a string.
+    private static func toolCall(_ call: Transcript.ToolCall) -> JSONText {
+        .object([
+            ("id", .string(call.id)),
+            ("type", .string("function")),
+            ("function", .object([("name", .string(call.toolName)), ("arguments", .string(call.arguments.jsonString))])),
+        ])
+    }
+
+    /// The text of segments, one after another (structured content as its JSON).
+    static func text(of segments: [Transcript.Segment]) -> String {
+        segments.map { segment in
+            switch segment {
+            case .text(let text): text.content
+            case .structure(let structure): structure.content.jsonString
+            }
+        }.joined()
+    }
+}

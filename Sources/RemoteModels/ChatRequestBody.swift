@@ -1,0 +1,102 @@
+import Foundation
+@_spi(Serving) import FoundationModels
+
+/// The `POST /chat/completions` body for one step of a response: the transcript as `messages`,
+/// the enabled tools, the schema as a strict `json_schema` response format, the options, and
+/// always `stream: true` with usage.
+///
+/// ```swift
+/// let body = try ChatRequestBody(request, modelName: "qwen2.5-coder-0.5b")
+/// body.json    // {"model":"qwen2.5-coder-0.5b","messages":[…],"stream":true,…}
+/// ```
+///
+/// Options: greedy sampling is `temperature: 0`; nucleus sampling is `top_p`; a sampling seed
+/// is `seed`; `maximumResponseTokens` is `max_tokens`. Top-k has no field in the protocol, so
+/// only its seed is sent. `tool_choice` and `parallel_tool_calls` are sent when a request set
+/// them (the `Server` module's SPI), so a `fm serve` in front of a remote model passes them on.
+struct ChatRequestBody {
+    /// The body's JSON text.
+    let json: String
+    /// The tools offered, with their parameter schemas (to check the calls against).
+    let tools: [EncodedRequestDetails.Tool]
+
+    /// The body for `request` on the model `modelName`.
+    ///
+    /// - Throws: `GenerationError.decodingFailure` if the request's tools or options cannot be
+    ///   read; what `JSONEncoder` throws for the schema.
+    init(_ request: LanguageModelExecutorGenerationRequest, modelName: String) throws {
+        let details = try EncodedRequestDetails(request)
+        tools = details.tools
+        let options = request.generationOptions
+        var temperature = options.temperature
+        var topP: Double?
+        var seed: UInt64?
+        switch details.sampling {
+        case .greedy: temperature = 0
+        case .topK(_, let given): seed = given
+        case .nucleus(let threshold, let given): (topP, seed) = (threshold, given)
+        case nil: break
+        }
+        let offersTools = !details.tools.isEmpty
+        let body = JSONText.members([
+            ("model", .string(modelName)),
+            ("messages", ChatMessages.json(for: request.transcript)),
+            ("tools", offersTools ? .array(details.tools.map(Self.tool)) : nil),
+            ("tool_choice", offersTools ? Self.toolChoice(request.toolChoice) : nil),
+            ("parallel_tool_calls", offersTools && !request.allowsParallelToolCalls ? .bool(false) : nil),
+            ("response_format", try request.schema.map(Self.responseFormat)),
+            ("temperature", temperature.map(JSONText.number)),
+            ("top_p", topP.map(JSONText.number)),
+            ("seed", seed.map { .integer(Int64(bitPattern: $0)) }),
+            ("max_tokens", options.maximumResponseTokens.map { .integer(Int64($0)) }),
+            ("stream", .bool(true)),
+            ("stream_options", .object([("include_usage", .bool(true))])),
+        ])
+        json = body.text
+    }
+
+    /// A tool as an entry of `tools`.
+    static func tool(_ tool: EncodedRequestDetails.Tool) -> JSONText {
+        .object([
+            ("type", .string("function")),
+            ("function", .object([
+                ("name", .string(tool.name)),
+                ("description", .string(tool.description)),
+                ("parameters", .raw(tool.parametersJSON)),
+            ])),
+        ])
+    }
+
+    /// `tool_choice`, or `nil` for the default (`auto`).
+    static func toolChoice(_ choice: LanguageModelExecutorGenerationRequest.ToolChoice) -> JSONText? {
+        switch choice {
+        case .auto: nil
+        case .required: .string("required")
+        case .named(let name): .object([("type", .string("function")), ("function", .object([("name", .string(name))]))])
+        }
+    }
+
+    /// `response_format` for a schema: `json_schema`, strict, named after the schema's title.
+    static func responseFormat(_ schema: GenerationSchema) throws -> JSONText {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let text = String(decoding: try encoder.encode(schema), as: UTF8.self)
+        let title = (try? GeneratedContent(json: text))?["title"]?.stringValue
+        return .object([
+            ("type", .string("json_schema")),
+            ("json_schema", .object([
+                ("name", .string(formatName(title))),
+                ("strict", .bool(true)),
+                ("schema", .raw(text)),
+            ])),
+        ])
+    }
+
+    /// A schema title as OpenAI accepts a format's name (`[A-Za-z0-9_-]{1,64}`); `response`
+    /// when there is no title.
+    static func formatName(_ title: String?) -> String {
+        guard let title, !title.isEmpty else { return "response" }
+        let allowed = title.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") ? $0 : "_" }
+        return String(allowed.prefix(64))
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import FoundationModels
+
+/// Folds the chunks of a streamed chat completion into the session's channel: text as it
+/// arrives, tool calls (assembled from their fragments by `index`) and usage once the stream
+/// has ended and the response has passed the checks of `ResponseCheck`.
+///
+/// ```swift
+/// var reader = ChatStreamReader(request: request, tools: body.tools, endpoint: endpoint)
+/// for event in parser.feed(bytes) { try await reader.read(event: event, into: channel) }
+/// try await reader.finish(into: channel)
+/// ```
+struct ChatStreamReader {
+    /// A tool call whose fragments are still arriving.
+    struct PendingCall {
+        /// The key of its fragments.
+        var index: Int
+        /// The call's identity (`""` until a fragment carries it).
+        var id: String
+        /// The tool called.
+        var name: String
+        /// The arguments' JSON text so far.
+        var arguments: String
+    }
+
+    /// What the response must follow, and how to name the server in messages.
+    let check: ResponseCheck
+    /// The transcript so far (a refusal carries it).
+    let transcript: Transcript
+    /// The response text so far.
+    private(set) var text = ""
+    /// The model's refusal so far.
+    private var refusal = ""
+    /// The tool calls, in the order they started.
+    private(set) var calls: [PendingCall] = []
+    /// Why the server stopped, once it said.
+    private var finishReason: String?
+    /// The latest token counts.
+    private var usage: ChatCompletionChunk.Usage?
+    /// Whether `[DONE]` has arrived.
+    private(set) var isDone = false
+
+    /// A reader for the response to `request`, whose tools are `tools`.
+    init(request: LanguageModelExecutorGenerationRequest, tools: [EncodedRequestDetails.Tool], endpoint: String) {
+        check = ResponseCheck(schema: request.schema, tools: tools, endpoint: endpoint)
+        transcript = request.transcript
+    }
+
+    /// Reads the data of one server-sent event: a chunk, an error, or `[DONE]`.
+    ///
+    /// - Throws: the mapped `GenerationError` of an error event; `decodingFailure` for an event
+    ///   that is not a chunk.
+    mutating func read(event data: String, into channel: LanguageModelExecutorGenerationChannel) async throws {
+        guard !isDone else { return }
+        if data.trimmingCharacters(in: .whitespaces) == "[DONE]" {
+            isDone = true
+            return
+        }
+        let chunk: ChatCompletionChunk
+        do {
+            chunk = try ChatCompletionChunk.decode(data)
+        } catch {
+            let shown = data.count > 200 ? String(data.prefix(200)) + "…" : data
+            throw RemoteFailure.decodingFailure("\(check.endpoint) sent an event that is not a chat completion chunk (\(error)): \(shown)")
+        }
+        try await read(chunk, into: channel)
+    }
+
+    /// Reads a chunk (or, for a response that was not streamed, the whole completion).
+    mutating func read(_ chunk: ChatCompletionChunk, into channel: LanguageModelExecutorGenerationChannel) async throws {
+        if let error = chunk.error {
+            throw RemoteFailure.generationError(status: nil, server: error, endpoint: check.endpoint)
+        }
+        if let choice = chunk.choices?.first {
+            if let delta = choice.delta ?? choice.message {
+                if let content = delta.content, !content.isEmpty {
+                    text += content
+                    await channel.send(.response(action: .appendText(content, tokenCount: 1)))
+                }
+                if let piece = delta.refusal { refusal += piece }
+                for fragment in delta.toolCalls ?? [] { add(fragment) }
+            }
+            if let reason = choice.finishReason { finishReason = reason }
+        }
+        if let usage = chunk.usage { self.usage = usage }
+    }
+
+    /// Adds a tool-call fragment to its call: the call with its `index` (or, from servers that
+    /// send no index, its `id`, else the latest call), or a new one.
+    private mutating func add(_ fragment: ChatCompletionChunk.ToolCallDelta) {
+        let position: Int
+        if let index = fragment.index, let existing = calls.firstIndex(where: { $0.index == index }) {
+            position = existing
+        } else if fragment.index == nil, let id = fragment.id, let existing = calls.firstIndex(where: { $0.id == id }) {
+            position = existing
+        } else if fragment.index == nil, fragment.id == nil, !calls.isEmpty {
+            position = calls.count - 1
+        } else {
+            calls.append(PendingCall(index: fragment.index ?? calls.count, id: "", name: "", arguments: ""))
+            position = calls.count - 1
+        }
+        if let id = fragment.id, !id.isEmpty, calls[position].id.isEmpty { calls[position].id = id }
+        if let name = fragment.function?.name, !name.isEmpty, calls[position].name.isEmpty { calls[position].name = name }
+        calls[position].arguments += fragment.function?.arguments ?? ""
+    }
+
+    /// Ends the response: checks it (`ResponseCheck`), then sends the tool calls, each with its
+    /// whole arguments, and the usage.
+    ///
+    /// - Throws: `assetsUnavailable` for a stream that ended before the response did;
+    ///   `guardrailViolation` for a response the server's content filter stopped; `refusal`;
+    ///   `decodingFailure` for a response or tool call that does not follow its schema.
+    func finish(into channel: LanguageModelExecutorGenerationChannel) async throws {
+        guard isDone || finishReason != nil else {
+            throw LanguageModelSession.GenerationError.assetsUnavailable(.init(debugDescription:
+                "\(check.endpoint) ended the stream before the response was complete (no finish reason, no [DONE])."))
+        }
+        if finishReason == "content_filter" {
+            throw LanguageModelSession.GenerationError.guardrailViolation(.init(debugDescription:
+                "\(check.endpoint) stopped the response: its content filter flagged it (finish_reason content_filter)."))
+        }
+        if calls.isEmpty, text.isEmpty, !refusal.isEmpty {
+            throw LanguageModelSession.GenerationError.refusal(.init(transcriptEntries: Array(transcript)),
+                                                               .init(debugDescription: "The remote model refused: \(refusal)"))
+        }
+        if calls.isEmpty {
+            try check.checkText(text, cutOff: finishReason == "length")
+        } else {
+            let identified = calls.map { call in
+                var call = call
+                if call.id.isEmpty { call.id = "call_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(24).lowercased() }
+                return call
+            }
+            for call in identified { try check.checkCall(id: call.id, name: call.name, arguments: call.arguments) }
+            for call in identified {
+                await channel.send(.toolCalls(action: .toolCall(id: call.id, name: call.name, action: .appendArguments(call.arguments, tokenCount: 0))))
+            }
+        }
+        if let usage {
+            let input = LanguageModelExecutorGenerationChannel.Usage.Input(
+                totalTokenCount: usage.promptTokens ?? 0, cachedTokenCount: usage.promptTokensDetails?.cachedTokens ?? 0)
+            let output = LanguageModelExecutorGenerationChannel.Usage.Output(
+                totalTokenCount: usage.completionTokens ?? 0, reasoningTokenCount: usage.completionTokensDetails?.reasoningTokens ?? 0)
+            if calls.isEmpty {
+                await channel.send(.response(action: .updateUsage(input: input, output: output)))
+            } else {
+                await channel.send(.toolCalls(action: .updateUsage(input: input, output: output)))
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import AsyncHTTPClient
+import FoundationModels
+
+/// How the remote model's failures become `LanguageModelSession.GenerationError`, the errors a
+/// session's caller can act on. Every message names the endpoint, the HTTP status and the
+/// server's own words (type, code, param, message).
+///
+/// | Failure | Error |
+/// |---|---|
+/// | 400/413, or an error event, saying the context is exceeded (`context_length_exceeded`, …) | `exceededContextWindowSize` |
+/// | 413 (the conversation is larger than the server accepts) | `exceededContextWindowSize` |
+/// | 429, or `rate_limit_error` | `rateLimited` (with `Retry-After`) |
+/// | 401, 403 (API key), 404 (model or URL), 408, 5xx, no connection, time-out | `assetsUnavailable` |
+/// | other 4xx whose `param` is in `response_format` or `tools` | `unsupportedGuide` |
+/// | other 4xx, an error event mid-stream, a stream that is not chat completions | `decodingFailure` |
+///
+/// Cancellation is never mapped: a cancelled task sees `CancellationError`.
+enum RemoteFailure {
+    /// The error for a response with a non-2xx `status`, or (`status == nil`) an error event in
+    /// a stream that had started.
+    static func generationError(status: Int?, server: ServerError, endpoint: String,
+                                retryAfter: String? = nil) -> LanguageModelSession.GenerationError {
+        let source = status.map { "\(endpoint) answered HTTP \($0)" } ?? "\(endpoint) failed while streaming"
+        var text = source + server.qualifiers + ": " + (server.message.isEmpty ? "(no message)" : server.message)
+        if let retryAfter { text += " (Retry-After: \(retryAfter) s)" }
+        let context = LanguageModelSession.GenerationError.Context(debugDescription: text)
+        let status = status ?? 0
+        if server.isContextLengthExceeded, status == 0 || (400..<500).contains(status) { return .exceededContextWindowSize(context) }
+        switch status {
+        case 413: return .exceededContextWindowSize(context)
+        case 429: return .rateLimited(context)
+        case 401, 403, 404, 408, 500...: return .assetsUnavailable(context)
+        default: break
+        }
+        if server.type == "rate_limit_error" || server.code == "rate_limit_exceeded" { return .rateLimited(context) }
+        if server.code == "model_unavailable" { return .assetsUnavailable(context) }
+        if server.concernsSchemaOrTools { return .unsupportedGuide(context) }
+        return .decodingFailure(context)
+    }
+
+    /// The error for a failure to send the request or read the response: cancellation stays
+    /// `CancellationError`, errors already mapped stay as they are, anything else (no
+    /// connection, time-out, connection lost) is `assetsUnavailable` naming what happened.
+    static func transportError(_ error: any Error, endpoint: String, timeout: Duration) -> any Error {
+        if error is CancellationError || Task.isCancelled { return CancellationError() }
+        if error is LanguageModelSession.GenerationError { return error }
+        let what: String
+        switch error as? HTTPClientError {
+        case .deadlineExceeded?: what = "did not finish the response within the request timeout (\(timeout))"
+        case .readTimeout?: what = "sent nothing for longer than the client's read timeout"
+        case .connectTimeout?: what = "could not be connected to in time"
+        case .remoteConnectionClosed?: what = "closed the connection before the response was complete"
+        case .cancelled?: return CancellationError()
+        default: what = "could not be reached: \(error)"
+        }
+        return LanguageModelSession.GenerationError.assetsUnavailable(.init(debugDescription: "\(endpoint) \(what)"))
+    }
+
+    /// A `decodingFailure` with `message`.
+    static func decodingFailure(_ message: String) -> LanguageModelSession.GenerationError {
+        .decodingFailure(.init(debugDescription: message))
+    }
+}

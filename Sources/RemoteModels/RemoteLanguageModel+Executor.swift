@@ -1,0 +1,81 @@
+import AsyncHTTPClient
+import Foundation
+import FoundationModels
+
+extension RemoteLanguageModel {
+    /// Runs a remote model's steps over HTTP: one streamed chat completion per step.
+    ///
+    /// Executors are created once per configuration and shared by every session using it; they
+    /// hold no connection of their own (the process-wide `RemoteHTTPClient` pools them), so
+    /// there is nothing to shut down.
+    public struct Executor: LanguageModelExecutor {
+        /// The model the executor runs.
+        public typealias Model = RemoteLanguageModel
+
+        /// Where the model is, which one, with which key, and how long a step may take.
+        public struct Configuration: Hashable, Sendable {
+            /// The API's base URL, the part before `/chat/completions`.
+            public var baseURL: URL
+            /// The model's name on the server.
+            public var modelName: String
+            /// Sent as `Authorization: Bearer <key>` when not `nil`.
+            public var apiKey: String?
+            /// The longest one step may take, response included.
+            public var timeout: Duration
+
+            /// Creates a configuration.
+            public init(baseURL: URL, modelName: String, apiKey: String? = nil, timeout: Duration = .seconds(600)) {
+                self.baseURL = baseURL
+                self.modelName = modelName
+                self.apiKey = apiKey
+                self.timeout = timeout
+            }
+        }
+
+        /// The configuration.
+        public let configuration: Configuration
+        /// The HTTP side.
+        let transport: ChatCompletionsTransport
+
+        /// Creates the executor (cheap: nothing is sent until the first request).
+        public init(configuration: Configuration) {
+            self.configuration = configuration
+            transport = ChatCompletionsTransport(
+                client: RemoteHTTPClient.shared, endpoint: configuration.baseURL.appendingPathComponent("chat/completions").absoluteString,
+                apiKey: configuration.apiKey, timeout: configuration.timeout)
+        }
+
+        /// Generates one step of a response: posts the request with `stream: true`, sends the
+        /// text into `channel` as it arrives, and — once the stream ends and the response has
+        /// passed its checks — the tool calls and the usage.
+        ///
+        /// - Throws: `LanguageModelSession.GenerationError`:
+        ///   - `decodingFailure` when the response does not follow `request.schema`, or a tool
+        ///     call's arguments do not follow its tool's parameters (the server may not enforce
+        ///     them), or the server refused the request (4xx) for another reason;
+        ///   - `exceededContextWindowSize` when the server says the conversation is too long
+        ///     (`context_length_exceeded`, HTTP 413);
+        ///   - `rateLimited` for HTTP 429;
+        ///   - `assetsUnavailable` for HTTP 401/403 (key), 404 (model or URL), 408, 5xx, no
+        ///     connection, a time-out, or a stream that ends early;
+        ///   - `unsupportedGuide` when the server refuses the schema or the tools (4xx with
+        ///     `param` in `response_format` or `tools`);
+        ///   - `guardrailViolation` when the server's content filter stopped the response;
+        ///   - `refusal` when the model refused (OpenAI's `refusal`).
+        ///
+        ///   Messages include the HTTP status and the server's error message. A cancelled task
+        ///   throws `CancellationError` and drops the connection.
+        public nonisolated(nonsending) func respond(
+            to request: LanguageModelExecutorGenerationRequest, model: RemoteLanguageModel,
+            streamingInto channel: LanguageModelExecutorGenerationChannel
+        ) async throws {
+            let body = try ChatRequestBody(request, modelName: configuration.modelName)
+            try Task.checkCancellation()
+            let response = try await transport.post(body.json)
+            var reader = ChatStreamReader(request: request, tools: body.tools, endpoint: transport.endpoint)
+            try await transport.read(response, into: &reader, channel: channel)
+            try Task.checkCancellation()
+            try await reader.finish(into: channel)
+        }
+    }
+}

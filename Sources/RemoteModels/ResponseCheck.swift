@@ -1,0 +1,68 @@
+import Foundation
+@_spi(Serving) import FoundationModels
+
+/// Fails closed on what a remote server returns: a remote server may not enforce
+/// `response_format` or tool parameters (or enforce an older JSON Schema dialect), so the
+/// response text is checked against the request's schema, and each tool call against its
+/// tool's parameters, before the session sees them as complete.
+///
+/// ```swift
+/// let check = ResponseCheck(schema: Drink.generationSchema, tools: [], endpoint: endpoint)
+/// try check.checkText(#"{"name": "Latte", "shots": 9}"#, cutOff: false)   // throws decodingFailure
+/// ```
+struct ResponseCheck {
+    /// The schema the response text must follow, `nil` for free text.
+    let schema: GenerationSchema?
+    /// The tools the step offered.
+    let tools: [EncodedRequestDetails.Tool]
+    /// The endpoint, for messages.
+    let endpoint: String
+
+    /// Checks the whole response text against the schema (nothing to check without one).
+    ///
+    /// - Throws: `GenerationError.decodingFailure` naming the problem and showing the text;
+    ///   `cutOff` adds that the response stopped at `max_tokens`.
+    func checkText(_ text: String, cutOff: Bool) throws {
+        guard let schema, let problem = schema.validationProblem(forJSON: text) else { return }
+        var message = "The response from \(endpoint) does not follow the requested schema (\(problem))"
+        message += cutOff
+            ? "; it was cut off at the token limit (finish_reason length)"
+            : "; the server may not enforce `response_format`"
+        throw RemoteFailure.decodingFailure(message + ": " + Self.shown(text))
+    }
+
+    /// Checks a tool call: the tool was offered, and the arguments (an empty text counts as
+    /// `{}`) follow its parameters.
+    ///
+    /// - Throws: `GenerationError.decodingFailure` naming the call and the tool.
+    func checkCall(id: String, name: String, arguments: String) throws {
+        guard let tool = tools.first(where: { $0.name == name }) else {
+            let offered = tools.isEmpty ? "none" : tools.map(\.name).joined(separator: ", ")
+            throw RemoteFailure.decodingFailure(
+                "\(endpoint) called the tool \"\(name)\" (call \(id)), which was not offered; the tools offered: \(offered).")
+        }
+        let json = arguments.allSatisfy(\.isWhitespace) ? "{}" : arguments
+        let problem: String?
+        if let parameters = Self.schema(fromJSON: tool.parametersJSON) {
+            problem = parameters.validationProblem(forJSON: json)
+        } else {
+            problem = "the tool's parameter schema cannot be checked"
+        }
+        if let problem {
+            throw RemoteFailure.decodingFailure(
+                "The arguments of the call \(id) to the tool \(name) from \(endpoint) do not follow the tool's parameters (\(problem)): "
+                    + Self.shown(json))
+        }
+    }
+
+    /// A schema from JSON Schema text: as a JSON Schema document, else in Apple's dialect.
+    static func schema(fromJSON text: String) -> GenerationSchema? {
+        if let schema = try? GenerationSchema(jsonSchema: text) { return schema }
+        return try? JSONDecoder().decode(GenerationSchema.self, from: Data(text.utf8))
+    }
+
+    /// `text` for a message: at most 300 characters.
+    static func shown(_ text: String) -> String {
+        text.count > 300 ? String(text.prefix(300)) + "…" : text
+    }
+}
