@@ -17,8 +17,8 @@ extension ChatServer {
         let body: GeneratedContent
         do {
             body = try GeneratedContent(json: String(buffer: buffer))
-        } catch {
-            throw OpenAIError.invalidRequest("The body is not valid JSON: \(error)")
+        } catch let error as LanguageModelSession.GenerationError {
+            throw OpenAIError.invalidRequest("The body is not valid JSON: \(error.debugDescriptionText)")
         }
         guard body.isComplete else { throw OpenAIError.invalidRequest("The body is not complete JSON") }
         let completion = try ChatCompletionRequest(body: RequestField(content: body, path: ""))
@@ -159,6 +159,20 @@ extension ChatServer {
             return .unavailable(context.debugDescription)
         default:
             return .server(generation.errorDescription ?? "\(generation)")
+        }
+    }
+}
+
+extension LanguageModelSession.GenerationError {
+    /// The context's description (what went wrong, without the case name).
+    var debugDescriptionText: String {
+        switch self {
+        case .exceededContextWindowSize(let context), .assetsUnavailable(let context), .guardrailViolation(let context),
+             .unsupportedGuide(let context), .unsupportedLanguageOrLocale(let context), .decodingFailure(let context),
+             .rateLimited(let context), .concurrentRequests(let context), .refusal(_, let context):
+            context.debugDescription
+        @unknown default:
+            "\(self)"
         }
     }
 }

@@ -46,8 +46,8 @@ extension LanguageModelExecutorGenerationChannel.Event {
 }
 
 extension LanguageModelExecutorGenerationChannel {
-    /// Ends the channel for a reader that drives an executor itself (SPI, see `Event.Content`):
-    /// the reader sees the end after the events sent so far, or `error`.
+    /// Ends the channel for a caller that feeds and reads a channel itself (SPI, see
+    /// `Event.Content`): the reader sees the end after the events sent so far, or `error`.
     @_spi(Serving)
     public func close(throwing error: (any Error)? = nil) {
         finish(throwing: error)
