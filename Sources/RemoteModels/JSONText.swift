@@ -1,3 +1,5 @@
+import FoundationModels
+
 /// A JSON value built in code and written as compact text, members in the order they were
 /// added. `raw` splices text that is already JSON (a schema encoded elsewhere) without parsing
 /// it again, so nothing is reordered or rounded on the way.
@@ -64,23 +66,9 @@ indirect enum JSONText {
         return "\(value)"
     }
 
-    /// `text` as a JSON string: quotes, backslashes and control characters escaped, everything
-    /// else (non-ASCII included) as it is.
+    /// `text` as a JSON string, escaped by the one string writer the API already has
+    /// (`GeneratedContent.jsonString`).
     private static func quote(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
+        output += GeneratedContent(text).jsonString
     }
 }
