@@ -20,7 +20,10 @@ let package = Package(
         .library(name: "LocalModels", targets: ["LocalModels"]),
         .library(name: "Server", targets: ["Server"]),
         .library(name: "RemoteModels", targets: ["RemoteModels"]),
+        .library(name: "CalendarContacts", targets: ["CalendarContacts"]),
+        .library(name: "DreamCoffee", targets: ["DreamCoffee"]),
         .executable(name: "fm", targets: ["fm"]),
+        .executable(name: "dream-coffee", targets: ["dream-coffee"]),
     ],
     dependencies: [
         // The `fm` command line: subcommands, options, help and error reporting.
@@ -134,6 +137,20 @@ let package = Package(
 
         // Test-only helpers: a synthetic GGUF writer, locating installed models, a scripted
         // language model for session tests.
+        .target(name: "CalendarContacts", exclude: ["README.md"]),
+
+        .target(
+            name: "DreamCoffee",
+            dependencies: ["FoundationModels", "CalendarContacts"],
+            exclude: ["README.md"],
+            resources: [.copy("Samples")]
+        ),
+
+        .executableTarget(
+            name: "dream-coffee",
+            dependencies: ["DreamCoffee", "CalendarContacts", "FoundationModels", "LLMEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+
         .target(name: "TestSupport", dependencies: ["GGUF", "LLMEngine", "FoundationModels"]),
 
         .testTarget(name: "GGUFTests", dependencies: ["GGUF", "TestSupport"], exclude: ["Fixtures"]),
@@ -168,6 +185,8 @@ let package = Package(
         ),
         // Runs the built `fm` binary as a subprocess.
         .testTarget(name: "FMTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "CalendarContactsTests", dependencies: ["CalendarContacts"]),
+        .testTarget(name: "DreamCoffeeTests", dependencies: ["DreamCoffee", "CalendarContacts", "FoundationModels", "TestSupport"]),
         .testTarget(name: "ChatTemplatesTests", dependencies: ["ChatTemplates"], exclude: ["Fixtures"]),
         // The server over loopback with a real HTTP client, on a scripted model and the real one;
         // the remote model against the server.

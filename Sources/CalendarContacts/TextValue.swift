@@ -1,0 +1,59 @@
+/// TEXT value escapes and the splitting of structured and list values
+/// (RFC 5545 §3.3.11, RFC 6350 §3.4).
+enum TextValue {
+    /// Decodes `\n` and `\N` to a newline and `\,` `\;` `\\` `\:` to the character itself.
+    /// An unknown escape keeps the escaped character; a trailing lone backslash is kept.
+    static func unescape<S: StringProtocol>(_ text: S) -> String {
+        guard text.contains("\\") else { return String(text) }
+        var result = ""
+        var iterator = text.makeIterator()
+        while let character = iterator.next() {
+            guard character == "\\" else { result.append(character); continue }
+            switch iterator.next() {
+            case "n"?, "N"?: result.append("\n")
+            case let other?: result.append(other)
+            case nil: result.append("\\")
+            }
+        }
+        return result
+    }
+
+    /// Splits `text` on every `separator` that is not escaped with a backslash; the pieces keep
+    /// their escapes.
+    static func split(_ text: String, on separator: Character) -> [String] {
+        var pieces: [String] = []
+        var current = ""
+        var escaped = false
+        for character in text {
+            if escaped {
+                current.append(character)
+                escaped = false
+            } else if character == "\\" {
+                current.append(character)
+                escaped = true
+            } else if character == separator {
+                pieces.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        pieces.append(current)
+        return pieces
+    }
+
+    /// A comma-separated list of text values, unescaped (`NICKNAME:Jim,Jimmie`).
+    static func list(_ text: String) -> [String] {
+        split(text, on: ",").map { unescape($0) }
+    }
+
+    /// A semicolon-separated structured value whose components may be comma lists
+    /// (`N:Perreault;Simon;;;ing. jr,M.Sc.`), unescaped. With `splitLists` false (vCard 2.1,
+    /// which has no list components) each component is a single value.
+    static func structured(_ text: String, splitLists: Bool = true) -> [[String]] {
+        split(text, on: ";").map { component in
+            let values = splitLists ? list(component) : [unescape(component)]
+            return values.filter { !$0.isEmpty }
+        }
+    }
+}

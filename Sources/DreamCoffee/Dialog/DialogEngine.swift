@@ -1,0 +1,187 @@
+import Foundation
+import FoundationModels
+
+/// Keeps one `LanguageModelSession` per character, as Apple's sample does, and turns the
+/// player's words into the character's streamed answer.
+///
+/// ```swift
+/// let dialog = DialogEngine(model: SystemLanguageModel.default)
+/// let reply = await dialog.talk(to: Barista(), userInput: "How long have you worked here?") { partial in
+///     print(partial)   // the answer so far, as it streams
+/// }
+/// ```
+///
+/// An answer that says something on the block list is never shown: the stream is stopped at the
+/// first blocked word, the character's fixed error line is shown instead, and its session starts
+/// over. A conversation that outgrows the context window is condensed (a summary of the old
+/// turns, through the model) and the player's words are answered on the condensed session.
+@MainActor
+public final class DialogEngine {
+    /// How an exchange ended.
+    public enum Outcome: Equatable, Sendable {
+        /// The character answered.
+        case answered
+        /// The answer said a blocked word or phrase (named); the session was reset.
+        case blocked(String)
+        /// The conversation had to be condensed first, then the character answered.
+        case condensed
+        /// Generation failed (the error's description); the session was reset.
+        case failed(String)
+        /// The player cancelled the answer.
+        case cancelled
+    }
+
+    /// What the character said, and how.
+    public struct Reply: Equatable, Sendable {
+        /// The line to show: the answer, or the character's error line.
+        public let text: String
+        /// How the exchange ended.
+        public let outcome: Outcome
+    }
+
+    /// The model every session runs on.
+    public let model: any LanguageModel
+    /// Sampling for every answer.
+    public var options: GenerationOptions
+    /// What characters must not say.
+    public var blockList: BlockList
+    /// The tools a character's session gets (the calendar tool for customers).
+    private let toolsFor: @Sendable (any GameCharacter) -> [any Tool]
+    private var sessions: [UUID: LanguageModelSession] = [:]
+
+    /// A dialog engine on `model`; `tools` gives each character's session its tools.
+    public init(model: any LanguageModel, options: GenerationOptions = GenerationOptions(),
+                blockList: BlockList = .standard, tools: @escaping @Sendable (any GameCharacter) -> [any Tool] = { _ in [] }) {
+        self.model = model
+        self.options = options
+        self.blockList = blockList
+        toolsFor = tools
+    }
+
+    /// The sample's instructions for a character that has just said `startWith`.
+    public static func instructions(for character: any GameCharacter, startWith: String) -> String {
+        """
+        A multiturn conversation between a game character and the player of this game. \
+        You are \(character.displayName). Refer to \(character.displayName) in the first-person \
+        (like "I" or "me"). You must respond in the voice of \(character.persona).\
+
+        Keep your responses short and positive. Remember: Because this is the dream realm, \
+        everything is free at this coffee shop and the baristas are paid in creative inpiration.
+
+        You just said: "\(startWith)"
+        """
+    }
+
+    /// The character's session, created on first use with its first line.
+    public func session(for character: any GameCharacter) -> LanguageModelSession {
+        if let session = sessions[character.id] { return session }
+        let session = makeSession(for: character, startWith: character.firstLine)
+        sessions[character.id] = session
+        return session
+    }
+
+    /// Starts the character's conversation over, having just said `startWith`.
+    public func resetSession(_ character: any GameCharacter, startWith: String) {
+        sessions[character.id] = makeSession(for: character, startWith: startWith)
+    }
+
+    /// The character's session if the conversation has started.
+    func existingSession(for character: any GameCharacter) -> LanguageModelSession? {
+        sessions[character.id]
+    }
+
+    /// Forgets a character (a customer who left).
+    public func forget(_ character: any GameCharacter) {
+        sessions[character.id] = nil
+    }
+
+    private func makeSession(for character: any GameCharacter, startWith: String) -> LanguageModelSession {
+        LanguageModelSession(model: model, tools: toolsFor(character),
+                             instructions: DialogEngine.instructions(for: character, startWith: startWith))
+    }
+
+    /// The character answers `userInput`; `onUpdate` receives the answer so far as it streams.
+    public func talk(to character: any GameCharacter, userInput: String,
+                     onUpdate: @MainActor (String) -> Void = { _ in }) async -> Reply {
+        var outcome = Outcome.answered
+        for attempt in 0..<2 {
+            let session = session(for: character)
+            do {
+                let answer = try await stream(session, userInput, onUpdate: onUpdate)
+                if let blocked = blockList.firstMatch(in: answer) {
+                    resetSession(character, startWith: character.resumeConversationLine)
+                    return Reply(text: character.errorResponse, outcome: .blocked(blocked))
+                }
+                return Reply(text: answer, outcome: outcome)
+            } catch LanguageModelSession.GenerationError.exceededContextWindowSize where attempt == 0 {
+                do {
+                    let condensed = try await TranscriptCondenser(model: model, options: options)
+                        .condense(session.transcript, speaker: character.displayName)
+                    sessions[character.id] = LanguageModelSession(model: model, tools: toolsFor(character), transcript: condensed)
+                    outcome = .condensed
+                } catch {
+                    return fail(character, error)
+                }
+            } catch is CancellationError {
+                resetIfBroken(character)
+                return Reply(text: character.errorResponse, outcome: .cancelled)
+            } catch {
+                return fail(character, error)
+            }
+        }
+        return fail(character, LanguageModelSession.GenerationError.exceededContextWindowSize(.init(debugDescription: "still too long after condensing")))
+    }
+
+    private func fail(_ character: any GameCharacter, _ error: any Error) -> Reply {
+        resetSession(character, startWith: character.resumeConversationLine)
+        return Reply(text: character.errorResponse, outcome: .failed(String(describing: error)))
+    }
+
+    /// After a cancelled answer the session may still be finishing; a fresh one keeps the
+    /// conversation usable.
+    private func resetIfBroken(_ character: any GameCharacter) {
+        if let session = sessions[character.id], session.isResponding {
+            sessions[character.id] = LanguageModelSession(model: model, tools: toolsFor(character), transcript: session.transcript)
+        }
+    }
+
+    /// Streams one answer, stopping at the first blocked word so it is never shown.
+    private func stream(_ session: LanguageModelSession, _ input: String,
+                        onUpdate: @MainActor (String) -> Void) async throws -> String {
+        var text = ""
+        for try await snapshot in session.streamResponse(to: input, options: options) {
+            text = snapshot.content
+            // Only whole words count: "war" at the end of a piece may still become "warm".
+            let complete = text.lastIndex { !$0.isLetter && !$0.isNumber && $0 != "'" }.map { text[..<$0] } ?? ""
+            if blockList.firstMatch(in: String(complete)) != nil { break }
+            onUpdate(text)
+        }
+        try Task.checkCancellation()
+        return text
+    }
+
+    /// Every conversation's transcript, by character (for saving).
+    public var transcripts: [UUID: Transcript] {
+        sessions.mapValues(\.transcript)
+    }
+
+    /// Restores saved conversations; `characters` gives each its tools.
+    public func restore(_ transcripts: [UUID: Transcript], characters: [any GameCharacter]) {
+        sessions = [:]
+        for character in characters {
+            guard let transcript = transcripts[character.id] else { continue }
+            sessions[character.id] = LanguageModelSession(model: model, tools: toolsFor(character), transcript: transcript)
+        }
+    }
+}
+
+extension DialogEngine {
+    /// The character's last answer in its conversation, if it has answered.
+    public func lastResponse(of character: any GameCharacter) -> String? {
+        guard let session = existingSession(for: character) else { return nil }
+        for entry in session.transcript.reversed() {
+            if case .response(let response) = entry { return TranscriptCondenser.text(of: response.segments) }
+        }
+        return nil
+    }
+}

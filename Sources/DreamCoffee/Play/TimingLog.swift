@@ -1,0 +1,25 @@
+import Foundation
+
+/// Appends how long things took to a file, one JSON object per line
+/// (`{"event":"first-character","milliseconds":412.5}`), for the latency figures.
+public struct TimingLog: Sendable {
+    /// The file, or `nil` to record nothing.
+    public let url: URL?
+
+    /// A log appending to `url`.
+    public init(url: URL?) {
+        self.url = url
+    }
+
+    /// Records that `event` took the time since `start`.
+    public func record(_ event: String, since start: ContinuousClock.Instant) {
+        guard let url else { return }
+        let elapsed = ContinuousClock.now - start
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let line = #"{"event":"\#(event)","milliseconds":\#((milliseconds * 10).rounded() / 10)}"# + "\n"
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return }
+        _ = line.utf8CString.withUnsafeBufferPointer { Foundation.write(fd, $0.baseAddress, $0.count - 1) }
+        close(fd)
+    }
+}
