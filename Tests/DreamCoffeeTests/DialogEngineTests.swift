@@ -102,3 +102,35 @@ struct Unreachable: Tool {
     func call(arguments: Arguments) async throws -> String { throw CalendarUnavailable() }
     struct CalendarUnavailable: Error {}
 }
+
+/// A calendar tool that always knows one event.
+struct BookClub: Tool {
+    let name = "getCalendarEvent"
+    let description = "Finds events."
+    @Generable struct Arguments { let day: Int }
+    func call(arguments: Arguments) async throws -> String { "Book club at Rosa's on Thursday" }
+}
+
+@MainActor
+@Suite struct DialogEngineToolTests {
+    @Test func anEchoedToolCallIsReplacedByAnAnswerFromTheToolOutput() async throws {
+        let model = ScriptedLanguageModel([
+            .toolCalls([.init(id: "1", name: "getCalendarEvent", arguments: #"{"day": 26}"#)]),
+            .text([#"({"name": "getCalendarEvent", "#, #""arguments": {"day": 26}})"#]),
+            .text(["See you at Rosa's book club on Thursday!"]),
+        ])
+        let dialog = DialogEngine(model: model) { _ in [BookClub()] }
+        var updates: [String] = []
+        let reply = await dialog.talk(to: Barista(), userInput: "Any plans together?") { updates.append($0) }
+        #expect(reply == .init(text: "See you at Rosa's book club on Thursday!", outcome: .answered))
+        // The echo never reached the screen, and the tool's words reached the answering request.
+        #expect(!updates.contains { $0.contains("arguments") })
+        let answering = model.requests[2].transcript.map(\.description).joined()
+        #expect(answering.contains("Book club at Rosa's on Thursday") && answering.contains("Any plans together?"))
+        // The conversation keeps the answer, not the echo, after the tool's output.
+        let transcript = dialog.session(for: Barista()).transcript
+        guard case .response(let last)? = transcript.last else { Issue.record("no response"); return }
+        #expect(TranscriptCondenser.text(of: last.segments) == reply.text)
+        #expect(transcript.contains { if case .toolOutput = $0 { true } else { false } })
+    }
+}

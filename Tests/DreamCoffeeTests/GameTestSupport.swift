@@ -6,8 +6,8 @@ import TestSupport
 
 /// A generated customer's JSON, as the model would write it.
 func npcJSON(name: String = "Thimblefoot", order: String = "Something sweet like a summer meadow") -> String {
-    let rows = Array(repeating: #""..gggggggg..""#, count: Sprite.size).joined(separator: ",")
-    return #"{"name": "\#(name)", "coffeeOrder": "\#(order)", "picture": {"imageDescription": "A horse with a rainbow mane", "pixels": [\#(rows)]}}"#
+    let rows = (0..<Sprite.size).map { #""row\#($0 + 1)": "..bbbbbbbb..""# }.joined(separator: ", ")
+    return #"{"name": "\#(name)", "coffeeOrder": "\#(order)", "picture": {"imageDescription": "A horse with a rainbow mane", "bodyColour": "white", "detailColour": "pink", "eyeColour": "black", \#(rows)}}"#
 }
 
 /// A temporary folder, removed by the caller.

@@ -72,6 +72,14 @@ public final class DialogEngine {
         """
     }
 
+
+    /// Whether an answer is a tool call or JSON echoed as text rather than dialog.
+    static func looksLikeMarkup(_ text: String) -> Bool {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("{") || trimmed.hasPrefix("({") || trimmed.hasPrefix("```") || trimmed.hasPrefix("[{") { return true }
+        return trimmed.contains("\"arguments\"") || trimmed.contains("<tool_call>")
+    }
+
     /// The character's session, created on first use with its first line.
     public func session(for character: any GameCharacter) -> LanguageModelSession {
         if let session = sessions[character.id] { return session }
@@ -107,7 +115,18 @@ public final class DialogEngine {
         for attempt in 0..<2 {
             let session = session(for: character)
             do {
-                let answer = try await stream(session, userInput, onUpdate: onUpdate)
+                var answer = try await stream(session, userInput, onUpdate: onUpdate)
+                if DialogEngine.looksLikeMarkup(answer) {
+                    // A small model sometimes answers a tool's output by echoing a call instead of
+                    // speaking. The character then answers from what the tools said, in a session
+                    // without tools, and that answer replaces the echo in the conversation.
+                    onUpdate("")
+                    answer = try await answerFromToolOutputs(character, session: session, userInput: userInput, onUpdate: onUpdate)
+                    if DialogEngine.looksLikeMarkup(answer) {
+                        resetSession(character, startWith: character.resumeConversationLine)
+                        return Reply(text: character.errorResponse, outcome: .failed("the answer was not dialog: \(answer.prefix(80))"))
+                    }
+                }
                 if let blocked = blockList.firstMatch(in: answer) {
                     resetSession(character, startWith: character.resumeConversationLine)
                     return Reply(text: character.errorResponse, outcome: .blocked(blocked))
@@ -145,6 +164,29 @@ public final class DialogEngine {
         }
     }
 
+    /// Answers the player's last words from the tool outputs of the turn, in a session without
+    /// tools, then puts that answer in the character's conversation instead of the echo.
+    private func answerFromToolOutputs(_ character: any GameCharacter, session: LanguageModelSession, userInput: String,
+                                       onUpdate: @MainActor (String) -> Void) async throws -> String {
+        var entries = Array(session.transcript)
+        guard let lastPrompt = entries.lastIndex(where: { if case .prompt = $0 { true } else { false } }) else { return "" }
+        let outputs = entries[lastPrompt...].compactMap { entry -> String? in
+            guard case .toolOutput(let output) = entry else { return nil }
+            return TranscriptCondenser.text(of: output.segments)
+        }
+        let helper = LanguageModelSession(model: model, instructions: DialogEngine.instructions(for: character, startWith: character.firstLine))
+        let prompt = """
+            The player said: "\(userInput)"
+            The calendar says: \(outputs.isEmpty ? "nothing" : outputs.joined(separator: " "))
+            Reply to the player in the first person ("I", "we"), naming the event and its day, in one short sentence.
+            """
+        let answer = try await stream(helper, prompt, onUpdate: onUpdate)
+        if let last = entries.indices.last, case .response = entries[last] { entries.removeLast() }
+        entries.append(.response(Transcript.Response(assetIDs: [], segments: [.text(.init(content: answer))])))
+        sessions[character.id] = LanguageModelSession(model: model, tools: toolsFor(character), transcript: Transcript(entries: entries))
+        return answer
+    }
+
     /// Streams one answer, stopping at the first blocked word so it is never shown.
     private func stream(_ session: LanguageModelSession, _ input: String,
                         onUpdate: @MainActor (String) -> Void) async throws -> String {
@@ -154,7 +196,8 @@ public final class DialogEngine {
             // Only whole words count: "war" at the end of a piece may still become "warm".
             let complete = text.lastIndex { !$0.isLetter && !$0.isNumber && $0 != "'" }.map { text[..<$0] } ?? ""
             if blockList.firstMatch(in: String(complete)) != nil { break }
-            onUpdate(text)
+            // Markup echoed by the model is not shown while it streams (it is replaced).
+            if !DialogEngine.looksLikeMarkup(text) { onUpdate(text) }
         }
         try Task.checkCancellation()
         return text

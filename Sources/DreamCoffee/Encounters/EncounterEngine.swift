@@ -18,21 +18,39 @@ public struct EncounterEngine: Sendable {
         self.contactsTool = contactsTool
     }
 
-    /// The sample's prompt for a new customer.
-    static let customerPrompt = """
-        Create an NPC customer with a fun personality suitable for the dream realm. Have the customer order
-        coffee. Here are some examples to inspire you:
+    /// The sample's examples of customers.
+    static let examples = [
+        """
         {name: "Thimblefoot", imageDescription: "A horse with a rainbow mane",
         coffeeOrder: "I would like a coffee that's refreshing and sweet like grass of a summer meadow"}
+        """,
+        """
         {name: "Spiderkid", imageDescription: "A furry spider with a cool baseball cap",
         coffeeOrder: "An iced coffee please, that's as spooky as me!"}
+        """,
+        """
         {name: "Wise Fairy", imageDescription: "A blue glowing fairy that radiates wisdom and sparkles",
         coffeeOrder: "Something simple and plant-based please, that will restore my wise energy."}
-        """
+        """,
+    ]
 
-    /// A new customer: the sample's `generateNPC`, with the contacts tool when there is one
-    /// (then the customer is named after a contact whenever the model calls it).
-    public func generateCustomer() async throws -> GeneratedCustomer {
+    /// The sample's prompt for a new customer, its examples rotated by `rotation` (a small
+    /// model leans on the first example, so each customer sees a different one first).
+    static func customerPrompt(rotation: Int = 0) -> String {
+        let first = rotation % examples.count
+        let examples = examples[first...] + examples[..<first]
+        return """
+            Create an NPC customer with a fun personality suitable for the dream realm. Have the customer order
+            coffee. Here are some examples to inspire you:
+            \(examples.joined(separator: "\n"))
+            """
+    }
+
+    /// A new customer: the sample's `generateNPC`. With the player's contacts, the session first
+    /// asks for a name with the sample's contacts instructions (the model calls the contacts tool
+    /// for someone born in `birthMonth`), then generates the NPC in the same conversation, so the
+    /// customer can carry the contact's name.
+    public func generateCustomer(silhouette: Silhouette = Silhouette.all[0], birthMonth: Int = 1, rotation: Int = 0) async throws -> GeneratedCustomer {
         var instructions = """
             A conversation between the Player and a helpful assistant. This is a fantasy
             RPG game that takes place at Dream Coffee, the beloved coffee shop of the
@@ -45,7 +63,21 @@ public struct EncounterEngine: Sendable {
         }
         let before = contactsTool?.pickedNames.count ?? 0
         let session = LanguageModelSession(model: model, tools: tools, instructions: instructions)
-        let npc = try await session.respond(to: EncounterEngine.customerPrompt, generating: NPC.self, options: options).content
+        var prompt = EncounterEngine.customerPrompt(rotation: rotation)
+        if contactsTool != nil {
+            _ = try await session.respond(
+                to: "Get a name for the next customer: someone born in month \(birthMonth).", options: options)
+            if let name = contactsTool?.pickedNames.dropFirst(before).first {
+                // The sample's prompt, with the name in its first sentence (small models copy
+                // the first example's name otherwise).
+                prompt = prompt.replacingOccurrences(
+                    of: "Create an NPC customer", with: "Create an NPC customer named \(ContactTool.firstName(of: name))")
+            }
+        }
+        // The picture's schema is built from the silhouette while the request is made.
+        let npc = try await Silhouette.$current.withValue(silhouette) {
+            try await session.respond(to: prompt, generating: NPC.self, options: options).content
+        }
         let handedOut = contactsTool.map { Array($0.pickedNames.dropFirst(before)) } ?? []
         let isContact = handedOut.contains { name in
             npc.name.localizedCaseInsensitiveContains(ContactTool.firstName(of: name))

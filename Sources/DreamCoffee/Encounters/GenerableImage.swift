@@ -1,63 +1,63 @@
 import FoundationModels
 
 /// A customer's picture. Apple's sample describes it for Image Playground; there is no image
-/// model here, so the model paints it itself: a one-sentence description, then a 12×12 sprite,
-/// one string per row, each row constrained by a pattern guide to the palette's letters with a
-/// transparent margin of equal width on both sides (so every picture has a silhouette).
+/// model here, so the model paints it itself under constraint: a one-sentence description, three
+/// colours from the palette, then a 12×12 sprite, one property per row, each row constrained by
+/// a pattern guide to the current `Silhouette` (the outline, with the eyes in place) so every
+/// picture has a shape.
 ///
 /// The schema is built at run time with `DynamicGenerationSchema`, as the sample's
-/// `GenerableImage` does.
+/// `GenerableImage` does, from the silhouette the encounter engine picked for this customer.
 public struct GenerableImage: Generable, Equatable, Sendable {
     /// What the picture shows, in one sentence.
     public let imageDescription: String
-    /// The sprite's rows, top to bottom (`Sprite.size` strings of `Sprite.size` palette letters).
+    /// The body, details and eye colours, by palette name.
+    public let colours: [String]
+    /// The sprite's rows, top to bottom.
     public let pixels: [String]
 
-    /// A picture with a description and rows of palette letters.
-    public init(imageDescription: String, pixels: [String]) {
+    /// A picture.
+    public init(imageDescription: String, colours: [String], pixels: [String]) {
         self.imageDescription = imageDescription
+        self.colours = colours
         self.pixels = pixels
     }
 
-    /// The row pattern: a transparent margin of 0…4 dots on each side, palette letters between.
-    static var rowPattern: String {
-        let letters = "[" + Sprite.Palette.letters + "]"
-        let widths = (0...4).map { margin -> String in
-            let dots = String(repeating: #"\."#, count: margin)
-            return dots + letters + "{\(Sprite.size - 2 * margin)}" + dots
-        }
-        return "(" + widths.joined(separator: "|") + ")"
-    }
+    static let colourKeys = ["bodyColour", "detailColour", "eyeColour"]
 
-    /// The picture's schema, built at run time.
+    static func rowKey(_ row: Int) -> String { "row\(row + 1)" }
+
+    /// The picture's schema for the current silhouette, built at run time.
     public static var generationSchema: GenerationSchema {
-        let legend = Sprite.Palette.legend
-        let row: DynamicGenerationSchema
-        do {
-            row = DynamicGenerationSchema(type: String.self, guides: [.pattern(try Regex(rowPattern))])
-        } catch {
-            preconditionFailure("the sprite row pattern does not compile: \(error)")
+        let silhouette = Silhouette.current
+        let colour = { (name: String, description: String) in
+            DynamicGenerationSchema.Property(
+                name: name, description: description,
+                schema: DynamicGenerationSchema(type: String.self, guides: [.anyOf(Sprite.Palette.names)]))
+        }
+        var properties = [
+            DynamicGenerationSchema.Property(
+                name: "imageDescription",
+                description: "What the picture shows, in one sentence",
+                schema: DynamicGenerationSchema(type: String.self)),
+            colour(colourKeys[0], "The main colour of the creature"),
+            colour(colourKeys[1], "The colour of its details (hair, wings, clothes)"),
+            colour(colourKeys[2], "The colour of its eyes"),
+        ]
+        for row in 0..<Sprite.size {
+            let regex: Regex<AnyRegexOutput>
+            do { regex = try Regex(silhouette.pattern(ofRow: row)) } catch {
+                preconditionFailure("the sprite row pattern does not compile: \(error)")
+            }
+            properties.append(DynamicGenerationSchema.Property(
+                name: rowKey(row),
+                description: row == 0 ? "Pixel-art rows of the picture: b = main colour, d = details, e = eyes, . = empty" : nil,
+                schema: DynamicGenerationSchema(type: String.self, guides: [.pattern(regex)])))
         }
         let root = DynamicGenerationSchema(
             name: "GenerableImage",
             description: "A picture of a fantastical creature, animal or object, never a human",
-            properties: [
-                DynamicGenerationSchema.Property(
-                    name: "imageDescription",
-                    description: "What the picture shows, in one sentence",
-                    schema: DynamicGenerationSchema(type: String.self)
-                ),
-                DynamicGenerationSchema.Property(
-                    name: "pixels",
-                    description: """
-                        A \(Sprite.size)x\(Sprite.size) pixel-art sprite of the picture, one string \
-                        per row, top to bottom. Colours: \(legend); "." is transparent.
-                        """,
-                    schema: DynamicGenerationSchema(
-                        arrayOf: row, minimumElements: Sprite.size, maximumElements: Sprite.size)
-                ),
-            ]
-        )
+            properties: properties)
         do {
             return try GenerationSchema(root: root, dependencies: [])
         } catch {
@@ -68,17 +68,18 @@ public struct GenerableImage: Generable, Equatable, Sendable {
     /// Reads a generated picture.
     public init(_ content: GeneratedContent) throws {
         imageDescription = try content.value(forProperty: "imageDescription")
-        pixels = try content.value([String].self, forProperty: "pixels")
+        colours = try GenerableImage.colourKeys.map { try content.value(String.self, forProperty: $0) }
+        pixels = try (0..<Sprite.size).map { try content.value(String.self, forProperty: GenerableImage.rowKey($0)) }
     }
 
-    /// The picture as generated content.
+    /// The picture as generated content (properties in schema order).
     public var generatedContent: GeneratedContent {
-        GeneratedContent(properties: [
-            "imageDescription": imageDescription,
-            "pixels": GeneratedContent(elements: pixels),
-        ])
+        var properties: [(String, any ConvertibleToGeneratedContent)] = [("imageDescription", imageDescription)]
+        for (key, colour) in zip(GenerableImage.colourKeys, colours) { properties.append((key, colour)) }
+        for (row, pixels) in pixels.enumerated() { properties.append((GenerableImage.rowKey(row), pixels)) }
+        return GeneratedContent(properties: properties) { _, new in new }
     }
 
-    /// The sprite the rows describe (unknown letters and short rows are transparent).
-    public var sprite: Sprite { Sprite(rows: pixels) }
+    /// The sprite the rows describe.
+    public var sprite: Sprite { Sprite(rows: pixels, colours: colours) }
 }

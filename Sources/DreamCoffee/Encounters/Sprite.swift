@@ -1,45 +1,56 @@
-/// A small square picture of palette letters, as customers' pictures are generated.
+/// A customer's small square picture: rows of letters — `b` body, `d` details, `e` eyes, `.`
+/// transparent — and the three colours those letters stand for.
 public struct Sprite: Equatable, Sendable, Codable {
     /// Width and height in pixels.
     public static let size = 12
 
-    /// The colours a sprite may use, each named by one letter.
+    /// The colours a picture may use, by name.
     public enum Palette {
-        /// The letters and their colours, in the order the schema lists them.
-        static let colours: [(letter: Character, name: String, rgb: RGB)] = [
-            ("k", "black", RGB(30, 28, 36)), ("w", "white", RGB(240, 238, 230)),
-            ("r", "red", RGB(214, 60, 60)), ("o", "orange", RGB(236, 140, 50)),
-            ("y", "yellow", RGB(244, 210, 70)), ("g", "green", RGB(80, 170, 90)),
-            ("b", "blue", RGB(70, 120, 210)), ("p", "purple", RGB(150, 90, 200)),
-            ("n", "brown", RGB(130, 85, 55)), ("s", "pink", RGB(240, 160, 180)),
-            ("c", "cyan", RGB(90, 200, 210)), ("e", "grey", RGB(140, 140, 150)),
+        /// Every colour, in the order the schema lists them.
+        static let colours: [(name: String, rgb: RGB)] = [
+            ("black", RGB(30, 28, 36)), ("white", RGB(240, 238, 230)), ("red", RGB(214, 60, 60)),
+            ("orange", RGB(236, 140, 50)), ("yellow", RGB(244, 210, 70)), ("green", RGB(80, 170, 90)),
+            ("blue", RGB(70, 120, 210)), ("purple", RGB(150, 90, 200)), ("brown", RGB(130, 85, 55)),
+            ("pink", RGB(240, 160, 180)), ("cyan", RGB(90, 200, 210)), ("grey", RGB(140, 140, 150)),
+            ("gold", RGB(230, 180, 40)), ("silver", RGB(190, 195, 205)),
         ]
 
-        /// Every letter, for a regex character class.
-        public static var letters: String { String(colours.map(\.letter)) }
+        /// The colour names.
+        public static var names: [String] { colours.map(\.name) }
 
-        /// "k=black, w=white, …" for the schema's description.
-        public static var legend: String { colours.map { "\($0.letter)=\($0.name)" }.joined(separator: ", ") }
-
-        /// The colour of a letter; `nil` for "." and anything unknown.
-        public static func colour(of letter: Character) -> RGB? {
-            colours.first { $0.letter == letter }?.rgb
+        /// The colour called `name`, if the palette has it.
+        public static func colour(named name: String) -> RGB? {
+            colours.first { $0.name == name.lowercased() }?.rgb
         }
     }
 
     /// The rows, top to bottom, as generated.
     public let rows: [String]
+    /// The body, details and eye colours, by name.
+    public let colours: [String]
 
-    /// A sprite from rows of palette letters.
-    public init(rows: [String]) {
+    /// A sprite from rows of `b`/`d`/`e`/`.` and the colours of `b`, `d` and `e`.
+    public init(rows: [String], colours: [String]) {
         self.rows = rows
+        self.colours = colours
     }
 
     /// The pixels: `Sprite.size` rows of `Sprite.size` colours (`nil` is transparent).
     public var pixels: [[RGB?]] {
-        (0..<Sprite.size).map { y in
+        let body = colours.indices.contains(0) ? Palette.colour(named: colours[0]) : nil
+        let details = colours.indices.contains(1) ? Palette.colour(named: colours[1]) : nil
+        let eyes = colours.indices.contains(2) ? Palette.colour(named: colours[2]) : nil
+        return (0..<Sprite.size).map { y in
             let row = y < rows.count ? Array(rows[y]) : []
-            return (0..<Sprite.size).map { x in x < row.count ? Palette.colour(of: row[x]) : nil }
+            return (0..<Sprite.size).map { x -> RGB? in
+                guard x < row.count else { return nil }
+                switch row[x] {
+                case "b": return body ?? RGB(200, 200, 200)
+                case "d": return details ?? RGB(120, 120, 120)
+                case "e": return eyes ?? RGB(20, 20, 20)
+                default: return nil
+                }
+            }
         }
     }
 

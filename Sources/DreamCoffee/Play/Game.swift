@@ -169,7 +169,10 @@ public final class Game {
         begin("A customer is on the way…")
         let before = encounters.contactsTool?.pickedNames.count ?? 0
         do {
-            let customer = try await encounters.generateCustomer()
+            let silhouette = Silhouette.all[state.visitors % Silhouette.all.count]
+            let month = (Calendar(identifier: .gregorian).component(.month, from: configuration.today) + state.visitors - 1) % 12 + 1
+            let customer = try await encounters.generateCustomer(silhouette: silhouette, birthMonth: month, rotation: state.visitors)
+            state.visitors += 1
             if (encounters.contactsTool?.pickedNames.count ?? 0) > before { toolCallCounts["getContactName", default: 0] += 1 }
             state.customers.append(CustomerPlacement(customer: customer, position: spot))
             timings.record("customer-on-screen", since: start)

@@ -20,6 +20,8 @@ public final class LineGame {
     private var shownSpeaker: String?
     private var shownText = ""
     private var capturing = false
+    /// The speech on screen when the action began (not printed again).
+    private var baseline: Speech?
 
     /// A line interface for `game`, writing to `output` (standard output by default).
     public init(game: Game, output: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) {
@@ -137,13 +139,16 @@ public final class LineGame {
 
     private func beginSpeech() {
         capturing = true
+        baseline = game.speech
         shownSpeaker = nil
         shownText = ""
     }
 
     /// Prints what the speech bubble gained since the last change.
     private func showSpeech() {
-        guard capturing, let speech = game.speech, !speech.text.isEmpty else { return }
+        guard capturing, let speech = game.speech, !speech.text.isEmpty,
+              speech.speaker != baseline?.speaker || speech.text != baseline?.text else { return }
+        baseline = nil
         if speech.speaker != shownSpeaker || !speech.text.hasPrefix(shownText) {
             if shownSpeaker != nil { output("\n") }
             output("\(speech.speaker): \(speech.text)")

@@ -41,6 +41,8 @@ public struct ShopState: Codable, Equatable, Sendable {
     public var customers: [CustomerPlacement] = []
     /// Items made with the level creator.
     public var items: [ItemPlacement] = []
+    /// Customers who have come in since the shop opened (picks each one's silhouette).
+    public var visitors = 0
     /// Drinks served today.
     public var served: [ServiceRecord] = []
     /// Totals of the days before.
