@@ -105,6 +105,7 @@ public struct JSONSchemaImporter: Sendable {
         let root = try parser.parseRoot()
         var lowering = JSONSchemaLowering(
             drafts: parser.drafts, allowsAnyOrder: mode == .validation, maxNodes: maxNodes, coercesOneOf: coercesOneOf)
+        lowering.fractionalIntegers = parser.dialect != .draft4
         let rootSlot = try lowering.lowerChild([root])
         let graph = try lowering.finish(root: rootSlot)
         warnings += parser.warnings + lowering.warnings

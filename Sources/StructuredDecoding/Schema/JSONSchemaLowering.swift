@@ -46,6 +46,8 @@ struct JSONSchemaLowering {
     let maxNodes: Int
     /// Whether an overlapping `oneOf` becomes an `anyOf` (with a warning) instead of a refusal.
     let coercesOneOf: Bool
+    /// Whether `1.0` is an integer (not in draft-04).
+    var fractionalIntegers = true
     /// `oneOf`s read as `anyOf` on request.
     var warnings: [JSONSchemaImportWarning] = []
 

@@ -5,7 +5,8 @@
 /// keywords, so its complement is the `anyOf` of theirs (`not (A ∧ B) = not A ∨ not B`), and
 /// each keyword's complement is exact: `type` the other types; `enum`/`const` the other values
 /// of their types (number ranges between them, the other boolean, a pattern for every other
-/// string); a bound the opposite bound on the same type plus every other type; `required` an
+/// string); a bound the opposite bound on its own type (values of other types satisfy a bound,
+/// so they fail its complement); `required` an
 /// absent key; `properties` a present key with the complement of its value; `anyOf` the `allOf`
 /// of the complements, `allOf` the `anyOf`; `$ref` the complement of its target; `not` the
 /// schema itself. A keyword without an exact complement here (`pattern`, `format`, `items`,
@@ -59,7 +60,6 @@ extension JSONSchemaParser {
         }
         for values in draft.valueSets { branches += try complement(values: values, at: draft.pointer) }
         if draft.hasNumberConstraints {
-            branches.append(add(typed(JSONSchemaTypes.all.subtracting(.number), draft.pointer)))
             for bound in draft.lowerBounds {
                 var below = typed(.number, draft.pointer)
                 below.upperBounds = [.init(value: bound.value, isExclusive: !bound.isExclusive, keyword: bound.keyword, pointer: bound.pointer)]
@@ -74,7 +74,6 @@ extension JSONSchemaParser {
         if draft.hasStringConstraints {
             if !draft.patterns.isEmpty { throw refuse("pattern") }
             if draft.format != nil { throw refuse("format") }
-            branches.append(add(typed(JSONSchemaTypes.all.subtracting(.string), draft.pointer)))
             if let minimum = draft.minLength, minimum > 0 {
                 var shorter = typed(.string, draft.pointer)
                 shorter.maxLength = minimum - 1
@@ -90,7 +89,6 @@ extension JSONSchemaParser {
             if !draft.prefixItems.isEmpty { throw refuse(dialect.hasArrayItems ? "items" : "prefixItems") }
             if let items = draft.items, !drafts[items].isTriviallyTrue { throw refuse("items") }
             if draft.uniqueItems { throw refuse("uniqueItems") }
-            branches.append(add(typed(JSONSchemaTypes.all.subtracting(.array), draft.pointer)))
             if let minimum = draft.minItems, minimum > 0 {
                 var shorter = typed(.array, draft.pointer)
                 shorter.maxItems = minimum - 1
@@ -106,7 +104,6 @@ extension JSONSchemaParser {
             if !draft.patternProperties.isEmpty { throw refuse("patternProperties") }
             if let names = draft.propertyNames, !drafts[names].isTriviallyTrue { throw refuse("propertyNames") }
             if let additional = draft.additionalProperties, !drafts[additional].isTriviallyTrue { throw refuse("additionalProperties") }
-            branches.append(add(typed(JSONSchemaTypes.all.subtracting(.object), draft.pointer)))
             for name in draft.required {
                 var missing = absence(of: [name], at: draft.pointer)
                 missing.types = .object

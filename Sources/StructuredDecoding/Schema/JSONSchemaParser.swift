@@ -47,11 +47,37 @@ struct JSONSchemaParser {
             guard case .string(let uri) = schema else { throw Self.invalid("$schema", "a string", "/$schema") }
             guard let named = JSONSchemaDialect(uri: uri) else { throw JSONSchemaImportError(.unsupportedDialect(uri), at: "/$schema") }
             dialect = named
+        } else if let nested = Self.nestedDialects(document), nested.count == 1 {
+            // No root `$schema`, but the embedded ones agree (definitions copied from one draft's
+            // documents): read the document as that draft rather than refuse them.
+            dialect = nested.first!
         }
         resources = try JSONSchemaResources(document: document, dialect: dialect)
         let root = try parse(document, at: "")
         try rewriteNegations()
         return root
+    }
+
+    /// The drafts named by `$schema` anywhere below the root (`nil` if one names no known draft).
+    static func nestedDialects(_ value: JSONValue) -> Set<JSONSchemaDialect>? {
+        var found = Set<JSONSchemaDialect>()
+        var stack = [value]
+        while let next = stack.popLast() {
+            switch next {
+            case .object(let members):
+                for member in members {
+                    if member.key == "$schema", case .string(let uri) = member.value {
+                        guard let dialect = JSONSchemaDialect(uri: uri) else { return nil }
+                        found.insert(dialect)
+                    } else {
+                        stack.append(member.value)
+                    }
+                }
+            case .array(let items): stack += items
+            default: continue
+            }
+        }
+        return found
     }
 
     /// The draft of the schema `value` found at `pointer` (read once per pointer).
