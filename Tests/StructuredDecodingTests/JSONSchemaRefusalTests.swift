@@ -65,7 +65,7 @@ import StructuredDecoding
     static let rows: [Row] = [
         Row(schema: #"{"$schema":"http://json-schema.org/draft-03/schema#"}"#,
             reason: .unsupportedDialect("http://json-schema.org/draft-03/schema#"), pointer: "/$schema"),
-        Row(schema: #"{"items":{"$id":"http://x/y","$ref":"#/$defs/a"}}"#, reason: .unresolvableReference("#/$defs/a"), pointer: "/items/$ref"),
+        Row(schema: ##"{"items":{"$id":"http://x/y","$ref":"#/$defs/a"}}"##, reason: .unresolvableReference("#/$defs/a"), pointer: "/items/$ref"),
         Row(schema: ##"{"$ref":"#/$defs/missing"}"##, reason: .unresolvableReference("#/$defs/missing"), pointer: "/$ref"),
         Row(schema: ##"{"$ref":"#/type","type":"string"}"##, reason: .unresolvableReference("#/type"), pointer: "/$ref"),
         Row(schema: ##"{"$ref":"#/a~2"}"##, reason: .unresolvableReference("#/a~2"), pointer: "/$ref"),
