@@ -40,14 +40,15 @@ import StructuredDecoding
         Row(schema: #"{"type":"string","not":{"enum":["a","ab"]}}"#, valid: [#""""#, #""b""#, #""abc""#, #""aa""#], invalid: [#""a""#, #""ab""#]),
         Row(schema: #"{"type":"number","not":{"const":2}}"#, valid: ["1", "2.5", "3"], invalid: ["2", "2.0"]),
         Row(schema: #"{"not":{"required":["a"]}}"#, valid: [#"{"b":1}"#], invalid: [#"{"a":1}"#, "1"]),
-        Row(schema: #"{"not":{"anyOf":[{"type":"null"},{"minimum":3}]}}"#, valid: ["2", #""x""#], invalid: ["null", "3"]),
+        // Not null and not (≥ 3 or not a number): numbers below 3 only.
+        Row(schema: #"{"not":{"anyOf":[{"type":"null"},{"minimum":3}]}}"#, valid: ["2"], invalid: ["null", "3", #""x""#]),
         Row(schema: #"{"not":{"not":{"type":"boolean"}}}"#, valid: ["true"], invalid: ["1"]),
         // Counts, names and patterns on closed objects; uniqueItems over disjoint tuples.
         Row(schema: #"{"properties":{"a":{},"b":{},"c":{}},"additionalProperties":false,"minProperties":1,"maxProperties":2}"#,
             valid: [#"{"a":1}"#, #"{"b":1,"c":2}"#], invalid: ["{}", #"{"a":1,"b":1,"c":1}"#]),
         Row(schema: #"{"properties":{"ab":{},"xyz":{}},"additionalProperties":false,"propertyNames":{"maxLength":2}}"#,
             valid: [#"{"ab":1}"#], invalid: [#"{"xyz":1}"#]),
-        Row(schema: #"{"properties":{"x1":{},"y":{}},"additionalProperties":false,"patternProperties":{"^x":{"type":"integer"}}}"#,
+        Row(schema: #"{"allOf":[{"properties":{"x1":{},"y":{}},"additionalProperties":false}],"patternProperties":{"^x":{"type":"integer"}}}"#,
             valid: [#"{"x1":1,"y":"s"}"#], invalid: [#"{"x1":"s"}"#]),
         Row(schema: #"{"patternProperties":{"^x":{}}}"#, valid: [#"{"x":1,"y":2}"#], invalid: []),
         Row(schema: #"{"prefixItems":[{"type":"string"},{"type":"integer"}],"items":false,"uniqueItems":true}"#,

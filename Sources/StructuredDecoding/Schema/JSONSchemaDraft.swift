@@ -21,6 +21,9 @@ struct JSONSchemaDraft {
 
     /// The JSON pointer of the schema.
     var pointer: String
+    /// Whether the parser made this draft (a rewrite of `not`, `if` or a dependency): its
+    /// pointer is the keyword it came from, and it has no keywords of its own there.
+    var isSynthetic = false
     /// The boolean schema `false` (nothing is valid).
     var isFalse = false
     /// The `type` keyword's types, or `nil` when absent.

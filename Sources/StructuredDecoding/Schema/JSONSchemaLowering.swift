@@ -109,7 +109,8 @@ struct JSONSchemaLowering {
                     default: nil
                     }
                 }.first ?? (atoms.first.map(Self.draftID) ?? 0, "anyOf")
-                throw JSONSchemaImportError(.unguardedRecursion(keyword), at: drafts[draft].pointer + "/" + keyword)
+                let pointer = drafts[draft].pointer + (drafts[draft].isSynthetic ? "" : "/" + keyword)
+                throw JSONSchemaImportError(.unguardedRecursion(keyword), at: pointer)
             }
             return known
         }

@@ -98,6 +98,8 @@ struct JSONSchemaParser {
 
     /// A draft made by the parser itself (dependencies, conditionals, complements).
     mutating func add(_ draft: JSONSchemaDraft) -> JSONSchemaDraft.ID {
+        var draft = draft
+        draft.isSynthetic = true
         drafts.append(draft)
         return drafts.count - 1
     }
