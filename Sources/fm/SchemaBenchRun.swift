@@ -68,8 +68,10 @@ struct SchemaBenchRun {
             return
         }
         var replayed = 0
-        for instance in benchCase.instances {
-            let text = JSONLayoutWriter.appleCompact(instance)  // what generation writes; flexible accepts it too
+        for (instance, written) in zip(benchCase.instances, benchCase.instanceTexts) {
+            // Apple's layout accepts only what generation writes; the flexible one replays the
+            // instance as written.
+            let text = options == .appleCompact ? JSONLayoutWriter.appleCompact(instance) : written
             guard let tokens = try? vocabulary.tokenize(text, name: "an instance of \(benchCase.name)") else {
                 unusableInstances += 1
                 continue

@@ -17,6 +17,17 @@ struct SchemaBenchCase {
     var dialect: SchemaDialect
     /// Valid instances.
     var instances: [JSONValue]
+    /// Each instance's text as written (a file's own bytes; a suite value's compact text),
+    /// replayed under `--layout flexible`.
+    var instanceTexts: [String]
+
+    init(name: String, document: JSONValue, dialect: SchemaDialect, instances: [JSONValue], instanceTexts: [String]? = nil) {
+        self.name = name
+        self.document = document
+        self.dialect = dialect
+        self.instances = instances
+        self.instanceTexts = instanceTexts ?? instances.map { JSONText.text($0, separators: .compact) }
+    }
 }
 
 /// Collects `SchemaBenchCase`s.
@@ -43,34 +54,52 @@ enum SchemaBenchSources {
     static func schemaCases(_ paths: [String], dialect: SchemaDialect, instanceFiles: [String],
                             instanceDirectory: String?) throws -> [SchemaBenchCase] {
         let schemaFiles = try paths.flatMap(files)
-        let shared = try instanceFiles.map(parseFile)
+        var shared = (values: [JSONValue](), texts: [String]())
+        for file in instanceFiles { try read(file, into: &shared) }
         return try schemaFiles.map { file in
             var instances = shared
             if let instanceDirectory {
                 let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
                 let own = (instanceDirectory as NSString).appendingPathComponent(stem)
                 if FileManager.default.fileExists(atPath: own) {
-                    instances += try files(own).map(parseFile)
+                    for instance in try files(own) { try read(instance, into: &instances) }
                 } else if schemaFiles.count == 1 {
-                    instances += try files(instanceDirectory).map(parseFile)
+                    for instance in try files(instanceDirectory) { try read(instance, into: &instances) }
                 }
             }
-            return SchemaBenchCase(name: file, document: try parseFile(file), dialect: dialect, instances: instances)
+            return SchemaBenchCase(name: file, document: try parseFile(file), dialect: dialect, instances: instances.values,
+                                   instanceTexts: instances.texts)
         }
     }
 
+    /// An instance file: its value and its text as written.
+    private static func read(_ file: String, into instances: inout (values: [JSONValue], texts: [String])) throws {
+        instances.values.append(try parseFile(file))
+        instances.texts.append(try SchemaDocument.readText(file, what: "JSON").trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
     /// The groups of JSON Schema Test Suite files (each an array of `{description, schema,
-    /// tests: [{data, valid}]}`): every group's schema with its valid instances, read as
-    /// JSON Schema 2020-12.
+    /// tests: [{data, valid}]}`), or of JSONSchemaBench's `maskbench/data` files (one such group
+    /// as an object): every group's schema with its valid instances. Each schema's `$schema`
+    /// names its draft (2020-12 when absent).
     static func suiteCases(_ path: String) throws -> [SchemaBenchCase] {
         try files(path).flatMap { file -> [SchemaBenchCase] in
-            guard case .array(let groups) = try parseFile(file) else { throw CLIError("suite file \(file) is not an array of test groups") }
+            let parsed = try parseFile(file)
+            let groups: [JSONValue]
+            switch parsed {
+            case .array(let all): groups = all
+            case .object where parsed["schema"] != nil: groups = [parsed]
+            default: throw CLIError("suite file \(file) is not an array of test groups")
+            }
             return try groups.enumerated().map { number, group in
-                guard let schema = group["schema"], case .array(let tests)? = group["tests"] else {
+                // A maskbench file may have no `tests`: its schema is then walked at random.
+                guard let schema = group["schema"], group["tests"] == nil || group["tests"].map({ if case .array = $0 { true } else { false } }) == true else {
                     throw CLIError("suite file \(file): group \(number) has no `schema` or `tests`")
                 }
+                var tests: [JSONValue] = []
+                if case .array(let all)? = group["tests"] { tests = all }
                 let valid = tests.compactMap { test -> JSONValue? in test["valid"] == .bool(true) ? test["data"] : nil }
-                let label = (file as NSString).lastPathComponent + "#\(number)"
+                let label = (file as NSString).lastPathComponent + (groups.count == 1 ? "" : "#\(number)")
                 return SchemaBenchCase(name: label, document: schema, dialect: .jsonSchema, instances: valid)
             }
         }

@@ -13,13 +13,8 @@ import StructuredDecoding
     }
 
     static let unenforcedKeywords: [(keyword: String, value: String)] = [
-        ("multipleOf", "2"), ("uniqueItems", "true"), ("contains", "{}"), ("minContains", "1"), ("maxContains", "1"),
-        ("patternProperties", #"{"a":{}}"#), ("propertyNames", "{}"), ("dependentRequired", "{}"),
-        ("dependentSchemas", "{}"), ("dependencies", "{}"), ("if", "{}"), ("then", "{}"), ("else", "{}"), ("not", "{}"),
-        ("unevaluatedProperties", "false"), ("unevaluatedItems", "false"), ("minProperties", "1"), ("maxProperties", "1"),
-        ("$dynamicRef", ##""#a""##), ("$dynamicAnchor", #""a""#), ("$anchor", #""a""#), ("$recursiveRef", ##""#""##),
-        ("$vocabulary", "{}"), ("contentMediaType", #""application/json""#), ("contentEncoding", #""base64""#),
-        ("contentSchema", "{}"), ("additionalItems", "false"),
+        ("multipleOf", "2"), ("contains", "{}"), ("unevaluatedProperties", "false"), ("unevaluatedItems", "false"),
+        ("$dynamicRef", ##""#a""##),
     ]
 
     @Test(arguments: 0..<unenforcedKeywords.count)
@@ -29,13 +24,48 @@ import StructuredDecoding
         Self.expect(schema, .unsupportedKeyword(keyword), at: "/properties/a~1b/items/" + keyword)
     }
 
-    static let rows: [Row] = [
+    /// Assertions enforced only where the IR states them exactly; elsewhere refused by name.
+    static let combinationRows: [Row] = [
+        Row(schema: #"{"properties":{"a":{"type":"array","uniqueItems":true}}}"#,
+            reason: .unsupportedCombination("uniqueItems"), pointer: "/properties/a/uniqueItems"),
+        Row(schema: #"{"patternProperties":{"^x":{"type":"string"}}}"#,
+            reason: .unsupportedCombination("patternProperties"), pointer: "/patternProperties"),
+        Row(schema: #"{"items":{"propertyNames":{"maxLength":3}}}"#,
+            reason: .unsupportedCombination("propertyNames"), pointer: "/items/propertyNames"),
+        Row(schema: #"{"type":"object","minProperties":1}"#, reason: .unsupportedCombination("minProperties"), pointer: "/minProperties"),
+        Row(schema: #"{"type":"object","maxProperties":1}"#, reason: .unsupportedCombination("maxProperties"), pointer: "/maxProperties"),
+        Row(schema: #"{"not":{"pattern":"a"}}"#, reason: .unsupportedNegation("pattern"), pointer: "/not/pattern"),
+        Row(schema: #"{"not":{"format":"date"}}"#, reason: .unsupportedNegation("format"), pointer: "/not/format"),
+        Row(schema: #"{"not":{"enum":[[1]]}}"#, reason: .unsupportedNegation("enum"), pointer: "/not"),
+        Row(schema: #"{"not":{"oneOf":[{"type":"string"},{"type":"null"}]}}"#, reason: .unsupportedNegation("oneOf"), pointer: "/not/oneOf"),
+        Row(schema: #"{"if":{"items":{"type":"string"}},"then":{"minItems":1}}"#, reason: .unsupportedNegation("items"), pointer: "/if/items"),
+        Row(schema: #"{"not":{"type":"integer"}}"#, reason: .unsupportedNegation("type"), pointer: "/not/type"),
+    ]
+
+    @Test(arguments: combinationRows)
+    func combinationRefusal(_ row: Row) {
+        Self.expect(row.schema, row.reason, at: row.pointer)
+    }
+
+    /// A strict importer refuses what the specification calls annotations.
+    static let strictRows: [Row] = [
         Row(schema: #"{"foo":1}"#, reason: .unknownKeyword("foo"), pointer: "/foo"),
         Row(schema: #"{"x-vendor":1}"#, reason: .unknownKeyword("x-vendor"), pointer: "/x-vendor"),
-        Row(schema: #"{"items":{"$id":"http://x/y"}}"#, reason: .unsupportedKeyword("$id"), pointer: "/items/$id"),
         Row(schema: #"{"format":"hostname"}"#, reason: .unsupportedFormat("hostname"), pointer: "/format"),
-        Row(schema: #"{"$schema":"http://json-schema.org/draft-07/schema#"}"#,
-            reason: .unsupportedDialect("http://json-schema.org/draft-07/schema#"), pointer: "/$schema"),
+        Row(schema: #"{"$schema":"http://json-schema.org/draft-04/schema#","const":1}"#, reason: .unknownKeyword("const"), pointer: "/const"),
+    ]
+
+    @Test(arguments: strictRows)
+    func strictRefusal(_ row: Row) {
+        Self.expect(row.schema, row.reason, at: row.pointer, importer: JSONSchemaImporter(isStrict: true))
+        var warnings: [JSONSchemaImportWarning] = []
+        #expect((try? JSONSchemaImporter().importSchema(row.schema, warnings: &warnings)) != nil, "lenient import of \(row.schema)")
+    }
+
+    static let rows: [Row] = [
+        Row(schema: #"{"$schema":"http://json-schema.org/draft-03/schema#"}"#,
+            reason: .unsupportedDialect("http://json-schema.org/draft-03/schema#"), pointer: "/$schema"),
+        Row(schema: ##"{"items":{"$id":"http://x/y","$ref":"#/$defs/a"}}"##, reason: .unresolvableReference("#/$defs/a"), pointer: "/items/$ref"),
         Row(schema: ##"{"$ref":"#/$defs/missing"}"##, reason: .unresolvableReference("#/$defs/missing"), pointer: "/$ref"),
         Row(schema: ##"{"$ref":"#/type","type":"string"}"##, reason: .unresolvableReference("#/type"), pointer: "/$ref"),
         Row(schema: ##"{"$ref":"#/a~2"}"##, reason: .unresolvableReference("#/a~2"), pointer: "/$ref"),
@@ -116,9 +146,14 @@ import StructuredDecoding
         #expect(error.reason == .tooComplex(limit: 5_000))
     }
 
-    static func expect(_ schema: String, _ reason: Reason, at pointer: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expect(
+        _ schema: String, _ reason: Reason, at pointer: String, importer: JSONSchemaImporter = JSONSchemaImporter(),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         for mode in [JSONSchemaImporter.Mode.generation, .validation] {
-            let result = Result { () throws(JSONSchemaImportError) in try JSONSchemaImporter(mode: mode).importSchema(schema) }
+            var importer = importer
+            importer.mode = mode
+            let result = Result { () throws(JSONSchemaImportError) in try importer.importSchema(schema) }
             switch result {
             case .success(let graph):
                 Issue.record("\(schema) was imported: \(graph)", sourceLocation: sourceLocation)

@@ -117,11 +117,11 @@ enum JSONSchemaSuiteBaseline {
     }
 
     /// The baseline text of `outcomes`.
-    static func text(_ outcomes: [JSONSchemaSuiteRunner.Case: JSONSchemaSuiteRunner.Outcome]) -> String {
+    static func text(_ outcomes: [JSONSchemaSuiteRunner.Case: JSONSchemaSuiteRunner.Outcome], draft: String) -> String {
         var text = """
-            # JSON Schema Test Suite (draft2020-12, with optional/) through JSONSchemaImporter(mode: .validation)
-            # and SchemaGraph.Validator. Regenerate: FM_UPDATE_BASELINE=1 swift test -c release -Xswiftc -enable-testing \\
-            #   --filter JSONSchemaSuiteTests
+            # JSON Schema Test Suite (\(draft), with optional/) through JSONSchemaImporter(mode: .validation,
+            # refusesUnknownFormats: true) and SchemaGraph.Validator.
+            # Regenerate: FM_UPDATE_BASELINE=1 swift test -c release -Xswiftc -enable-testing --filter JSONSchemaSuiteTests
             # file\tgroup\ttest\toutcome
 
             """

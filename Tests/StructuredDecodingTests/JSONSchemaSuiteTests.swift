@@ -2,47 +2,66 @@ import Foundation
 import Testing
 import StructuredDecoding
 
-/// The official JSON Schema Test Suite against the committed baseline
-/// (`Fixtures/json-schema-suite/baseline.tsv`). Fails on any regression (a passing test now
-/// refused or wrong), any false accept, and a baseline that no longer lists the suite's tests.
-/// Regenerate after an improvement with `FM_UPDATE_BASELINE=1` (see the baseline's header).
+/// The official JSON Schema Test Suite, one run per draft (draft-04, -06, -07, 2019-09,
+/// 2020-12, each read with its own rules), against the committed per-draft baselines
+/// (`Fixtures/json-schema-suite/baseline-<draft>.tsv`). Fails on any false accept, any
+/// regression (a passing test now refused or wrong), and a baseline that no longer lists the
+/// suite's tests. Regenerate after an improvement with `FM_UPDATE_BASELINE=1` (see the
+/// baselines' header).
 ///
 /// The suite lives outside the repository (`../shared/data/json-schema-test-suite`, or under
-/// `$FM_SHARED_DIR`); like `StringFormatTests`, the test runs when that directory exists and is
-/// reported as skipped (with the reason) when it does not.
+/// `$FM_SHARED_DIR`); a draft runs when its directory exists there and is reported as skipped
+/// when it does not. Formats are asserted (unknown ones refused), as the suite's
+/// `optional/format` tests expect.
 @Suite struct JSONSchemaSuiteTests {
     /// `$FM_SHARED_DIR` (for a checkout elsewhere, e.g. a worktree), else `../shared` beside the
     /// repository, as `StringFormatTests` finds it.
-    static let suite: URL = {
+    static let tests: URL = {
         let shared = ProcessInfo.processInfo.environment["FM_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared")
-        return shared.appendingPathComponent("data/json-schema-test-suite/tests/draft2020-12").standardized
+        return shared.appendingPathComponent("data/json-schema-test-suite/tests").standardized.resolvingSymlinksInPath()
     }()
-    static let baseline = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/json-schema-suite/baseline.tsv")
+
+    /// The suite's directory for each draft.
+    static let drafts: [(directory: String, dialect: JSONSchemaDialect)] = [
+        ("draft4", .draft4), ("draft6", .draft6), ("draft7", .draft7), ("draft2019-09", .draft2019_09), ("draft2020-12", .draft2020_12),
+    ]
+
+    static func baseline(_ directory: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/json-schema-suite/baseline-\(directory).tsv")
+    }
 
     typealias Outcome = JSONSchemaSuiteRunner.Outcome
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: suite.path), "needs ../shared/data/json-schema-test-suite"))
-    func officialSuiteMatchesBaseline() throws {
-        let runner = JSONSchemaSuiteRunner(directory: Self.suite)
+    @Test(arguments: drafts.map(\.directory))
+    func officialSuiteMatchesBaseline(_ directory: String) throws {
+        let suite = Self.tests.appendingPathComponent(directory).resolvingSymlinksInPath()
+        guard FileManager.default.fileExists(atPath: suite.path) else {
+            print("skipped: \(suite.path) does not exist (needs ../shared/data/json-schema-test-suite)")
+            return
+        }
+        let dialect = Self.drafts.first { $0.directory == directory }!.dialect
+        var runner = JSONSchemaSuiteRunner(directory: suite)
+        runner.importer = JSONSchemaImporter(mode: .validation, dialect: dialect, refusesUnknownFormats: true)
         let (outcomes, refusals) = try runner.run { graph in
             let validator = SchemaGraph.Validator(graph)
             return { validator.accepts(jsonBytes: $0) }
         }
-        print(Self.summary("JSON Schema Test Suite", outcomes, refusals: refusals))
-        #expect(outcomes.count > 2000, "the suite should have over 2000 tests; found \(outcomes.count)")
+        print(Self.summary("JSON Schema Test Suite \(directory)", outcomes, refusals: refusals))
+        #expect(outcomes.count > 900, "the \(directory) suite should have over 900 tests; found \(outcomes.count)")
 
         let falseAccepts = outcomes.filter { $0.value == .falseAccept }.keys.sorted()
         #expect(falseAccepts.isEmpty, "false accepts: \(falseAccepts)")
 
+        let baseline = Self.baseline(directory)
         if ProcessInfo.processInfo.environment["FM_UPDATE_BASELINE"] == "1" {
-            try FileManager.default.createDirectory(at: Self.baseline.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try JSONSchemaSuiteBaseline.text(outcomes).write(to: Self.baseline, atomically: true, encoding: .utf8)
-            print("wrote \(Self.baseline.path)")
+            try FileManager.default.createDirectory(at: baseline.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try JSONSchemaSuiteBaseline.text(outcomes, draft: directory).write(to: baseline, atomically: true, encoding: .utf8)
+            print("wrote \(baseline.path)")
             return
         }
-        let expected = try JSONSchemaSuiteBaseline.read(Self.baseline)
+        let expected = try JSONSchemaSuiteBaseline.read(baseline)
         var improvements: [String] = []
         for key in Set(expected.keys).union(outcomes.keys).sorted() {
             guard let now = outcomes[key] else { Issue.record("\(key) is in the baseline but not in the suite"); continue }

@@ -21,6 +21,9 @@ struct JSONSchemaDraft {
 
     /// The JSON pointer of the schema.
     var pointer: String
+    /// Whether the parser made this draft (a rewrite of `not`, `if` or a dependency): its
+    /// pointer is the keyword it came from, and it has no keywords of its own there.
+    var isSynthetic = false
     /// The boolean schema `false` (nothing is valid).
     var isFalse = false
     /// The `type` keyword's types, or `nil` when absent.
@@ -47,12 +50,29 @@ struct JSONSchemaDraft {
     var required: [String] = []
     var additionalProperties: ID?
 
+    /// `uniqueItems: true`.
+    var uniqueItems = false
+    var minProperties: Int?
+    var maxProperties: Int?
+    /// `patternProperties`: each pattern (framed like `pattern`) with its source and schema.
+    var patternProperties: [(pattern: RegexPattern, source: String, draft: ID)] = []
+    var propertyNames: ID?
+
     var anyOf: [ID]?
     var oneOf: [ID]?
+    /// `allOf`, and the conjuncts the parser adds (`dependentRequired`, `dependentSchemas`,
+    /// `dependencies` and `if`/`then`/`else`, each as an `anyOf` over its two cases).
     var allOf: [ID] = []
     var reference: ID?
     /// The `$ref` text as written (for errors).
     var referenceText: String?
+    /// The schemas of `not` (as written; `negated` holds their complements once computed).
+    var nots: [ID] = []
+    /// The complements of `nots`, which the lowering conjoins like `allOf` members.
+    var negated: [ID] = []
+    /// `if`/`then`/`else`, until the parser rewrites it into `allOf` (it needs the complement of
+    /// `if`, so it waits until the whole document is read).
+    var conditional: (condition: ID, then: ID?, else: ID?)?
 
     /// Whether the schema states any constraint of its own (beyond values and applicators).
     var hasLocalConstraints: Bool {
@@ -62,8 +82,19 @@ struct JSONSchemaDraft {
 
     var hasNumberConstraints: Bool { !lowerBounds.isEmpty || !upperBounds.isEmpty }
     var hasStringConstraints: Bool { minLength != nil || maxLength != nil || !patterns.isEmpty || format != nil }
-    var hasArrayConstraints: Bool { !prefixItems.isEmpty || items != nil || minItems != nil || maxItems != nil }
-    var hasObjectConstraints: Bool { !properties.isEmpty || !required.isEmpty || additionalProperties != nil }
+    var hasArrayConstraints: Bool {
+        !prefixItems.isEmpty || items != nil || minItems != nil || maxItems != nil || uniqueItems
+    }
+    var hasObjectConstraints: Bool {
+        !properties.isEmpty || !required.isEmpty || additionalProperties != nil || minProperties != nil
+            || maxProperties != nil || !patternProperties.isEmpty || propertyNames != nil
+    }
+
+    /// Whether the schema accepts every value by itself alone (`true`, `{}`, annotations only).
+    var isTriviallyTrue: Bool {
+        !hasLocalConstraints && valueSets.isEmpty && anyOf == nil && oneOf == nil && allOf.isEmpty && reference == nil
+            && nots.isEmpty && negated.isEmpty && conditional == nil
+    }
 
     /// The draft of the property named `name` (scalar-exact), if declared.
     func property(named name: String) -> ID? {

@@ -16,7 +16,8 @@ public struct JSONSchemaImportError: Error, Hashable, Sendable, CustomStringConv
         /// A JSON Schema keyword whose meaning we do not enforce (`multipleOf`, `not`,
         /// `if`, `patternProperties`, a non-root `$id`, ...).
         case unsupportedKeyword(String)
-        /// A keyword that is not part of JSON Schema 2020-12 or Apple's dialect.
+        /// A keyword the document's draft does not define (refused only by a strict importer;
+        /// otherwise an annotation).
         case unknownKeyword(String)
         /// A keyword whose value has the wrong shape; `expected` says what it must be.
         case invalidKeywordValue(keyword: String, expected: String)
@@ -24,9 +25,11 @@ public struct JSONSchemaImportError: Error, Hashable, Sendable, CustomStringConv
         case invalidSchema
         /// An object with the same key twice.
         case duplicateKey(String)
-        /// `$schema` naming a dialect other than 2020-12.
+        /// `$schema` naming no draft we know (draft-04, -06, -07, 2019-09, 2020-12), or an
+        /// embedded resource switching drafts.
         case unsupportedDialect(String)
-        /// A `format` that is not one of `StringFormat`'s cases, so it cannot be enforced.
+        /// A `format` that is not one of `StringFormat`'s cases, so it cannot be enforced
+        /// (refused only by a strict importer; otherwise an annotation, with a warning).
         case unsupportedFormat(String)
         /// A `pattern` that does not parse (or compile) as a regular expression.
         case invalidPattern(pattern: String, error: RegexError)
@@ -45,6 +48,14 @@ public struct JSONSchemaImportError: Error, Hashable, Sendable, CustomStringConv
         /// A bound the schema IR cannot hold exactly (an integer bound outside `Int`, a number
         /// bound outside `Double`, a length or count above `Int.max`).
         case boundOutOfRange(keyword: String, value: String)
+        /// A keyword under `not` (or in an `if`) whose complement cannot be stated exactly
+        /// (`pattern`, `format`, `items`, a `oneOf` of several schemas, an `enum` of arrays or
+        /// objects, ...); the pointer is the keyword's.
+        case unsupportedNegation(String)
+        /// A keyword that holds only in a combination the schema IR cannot state exactly
+        /// (`minProperties` beside open `additionalProperties`, `uniqueItems` over overlapping
+        /// items, `patternProperties` or `propertyNames` on keys not listed in `properties`).
+        case unsupportedCombination(String)
         /// The imported graph would exceed `JSONSchemaImporter.maxNodes`.
         case tooComplex(limit: Int)
     }
@@ -64,7 +75,8 @@ public struct JSONSchemaImportError: Error, Hashable, Sendable, CustomStringConv
     /// errors).
     public var keyword: String? {
         switch reason {
-        case .unsupportedKeyword(let name), .unknownKeyword(let name): name
+        case .unsupportedKeyword(let name), .unknownKeyword(let name), .unsupportedCombination(let name): name
+        case .unsupportedNegation: "not"
         case .invalidKeywordValue(let name, _), .boundOutOfRange(let name, _): name
         case .unsupportedDialect: "$schema"
         case .unsupportedFormat: "format"
@@ -86,7 +98,7 @@ public struct JSONSchemaImportError: Error, Hashable, Sendable, CustomStringConv
         case .invalidKeywordValue(let name, let expected): return "`\(name)` at \(place) must be \(expected)"
         case .invalidSchema: return "schema at \(place) must be an object or a boolean"
         case .duplicateKey(let key): return "duplicate key `\(key)` at \(place)"
-        case .unsupportedDialect(let uri): return "unsupported `$schema` \(uri) at \(place) (only 2020-12)"
+        case .unsupportedDialect(let uri): return "unsupported `$schema` \(uri) at \(place) (draft-04, -06, -07, 2019-09 or 2020-12)"
         case .unsupportedFormat(let name): return "unsupported format `\(name)` at \(place)"
         case .invalidPattern(let pattern, let error): return "invalid pattern `\(pattern)` at \(place): \(error)"
         case .unresolvableReference(let ref): return "`$ref` \(ref) at \(place) does not resolve to a schema"
@@ -95,6 +107,8 @@ public struct JSONSchemaImportError: Error, Hashable, Sendable, CustomStringConv
         case .overlappingOneOf: return "cannot prove the `oneOf` branches at \(place) mutually exclusive"
         case .unsatisfiableRequired(let name): return "required property `\(name)` at \(place) is forbidden by `additionalProperties: false`"
         case .boundOutOfRange(let name, let value): return "`\(name)` \(value) at \(place) is outside the range the schema IR can hold"
+        case .unsupportedNegation(let name): return "cannot enforce `not` over `\(name)` at \(place) (no exact complement)"
+        case .unsupportedCombination(let name): return "cannot enforce `\(name)` at \(place) exactly in this combination"
         case .tooComplex(let limit): return "schema at \(place) needs more than \(limit) nodes"
         }
     }

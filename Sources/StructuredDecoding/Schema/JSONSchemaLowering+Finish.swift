@@ -24,7 +24,9 @@ extension JSONSchemaLowering {
             changed = false
             // Values are filtered by JSON Schema's meaning: key order is a generation choice, not
             // a constraint on a constant's members.
-            let validator = SchemaGraph.Validator(SchemaGraph(nodes: graph.nodes.map(\.ignoringKeyOrder), root: graph.root))
+            var unordered = SchemaGraph(nodes: graph.nodes.map(\.ignoringKeyOrder), root: graph.root)
+            unordered.fractionalIntegers = fractionalIntegers
+            let validator = SchemaGraph.Validator(unordered)
             for filter in filters {
                 let node = target[filter.node]
                 guard case .enumeration(let values) = graph[node] else { continue }
@@ -35,7 +37,9 @@ extension JSONSchemaLowering {
             }
         }
         nodes = graph.nodes
-        return Self.reachable(from: graph.root, in: nodes)
+        var result = Self.reachable(from: graph.root, in: nodes)
+        result.fractionalIntegers = fractionalIntegers
+        return result
     }
 
     /// The nodes reachable from `root`, renumbered in order of discovery (the root is node 0).

@@ -127,28 +127,13 @@ extension JSONSchemaLowering {
         }
         let capacity = items == nil ? prefix.count : Int.max
         if minItems > min(maxItems ?? Int.max, capacity) { return nil }
+        if let unique = locals.first(where: \.uniqueItems), min(maxItems ?? Int.max, capacity) > 1 {
+            // Exact only where no two elements can be equal: a tuple of pairwise disjoint items.
+            let provable = items == nil && prefix.indices.allSatisfy { i in
+                prefix.indices.allSatisfy { j in j <= i || disjoint(prefix[i], prefix[j], depth: 0) }
+            }
+            guard provable else { throw JSONSchemaImportError(.unsupportedCombination("uniqueItems"), at: unique.pointer + "/uniqueItems") }
+        }
         return .array(ArrayNode(prefixItems: prefix, items: items, minItems: minItems, maxItems: maxItems))
-    }
-
-    /// The object branch: every property any draft declares or requires, its value meeting each
-    /// draft's declaration of it (or that draft's `additionalProperties`); other keys meet all
-    /// `additionalProperties`. `nil` when a required property can be nothing.
-    private mutating func objectNode(_ locals: [JSONSchemaDraft]) throws(JSONSchemaImportError) -> SchemaNode? {
-        var names: [String] = []
-        var seen = Set<[UInt8]>()
-        for name in locals.flatMap({ $0.properties.map(\.name) }) + locals.flatMap(\.required)
-        where seen.insert(Array(name.utf8)).inserted {
-            names.append(name)
-        }
-        var properties: [ObjectNode.Property] = []
-        for name in names {
-            let value = try lowerChild(locals.compactMap { $0.property(named: name) ?? $0.additionalProperties })
-            let isRequired = locals.contains { $0.required.contains { $0.utf8.elementsEqual(name.utf8) } }
-            if isRequired, isNever(value) { return nil }
-            properties.append(ObjectNode.Property(name: name, node: value, isRequired: isRequired))
-        }
-        let additional = try lowerChild(locals.compactMap(\.additionalProperties))
-        return .object(ObjectNode(
-            properties: properties, additionalProperties: isNever(additional) ? nil : additional, allowsAnyOrder: allowsAnyOrder))
     }
 }

@@ -44,6 +44,12 @@ struct JSONSchemaLowering {
     let allowsAnyOrder: Bool
     /// The most slots allowed.
     let maxNodes: Int
+    /// Whether an overlapping `oneOf` becomes an `anyOf` (with a warning) instead of a refusal.
+    let coercesOneOf: Bool
+    /// Whether `1.0` is an integer (not in draft-04).
+    var fractionalIntegers = true
+    /// `oneOf`s read as `anyOf` on request.
+    var warnings: [JSONSchemaImportWarning] = []
 
     var slots: [Slot] = []
     /// The slot of each atom set lowered or being lowered.
@@ -53,10 +59,11 @@ struct JSONSchemaLowering {
     /// Enumeration slots whose values must still be filtered by the slot of the rest of their set.
     var filters: [(node: SchemaNode.ID, rest: SchemaNode.ID)] = []
 
-    init(drafts: [JSONSchemaDraft], allowsAnyOrder: Bool, maxNodes: Int) {
+    init(drafts: [JSONSchemaDraft], allowsAnyOrder: Bool, maxNodes: Int, coercesOneOf: Bool = false) {
         self.drafts = drafts
         self.allowsAnyOrder = allowsAnyOrder
         self.maxNodes = maxNodes
+        self.coercesOneOf = coercesOneOf
     }
 
     /// The conjunction of `ids` as a sorted atom set.
@@ -82,6 +89,7 @@ struct JSONSchemaLowering {
         var next: [(target: JSONSchemaDraft.ID, via: String, pointer: String)] = []
         if let reference = draft.reference { next.append((reference, draft.referenceText ?? "$ref", draft.pointer + "/$ref")) }
         for (index, member) in draft.allOf.enumerated() { next.append((member, "allOf", draft.pointer + "/allOf/\(index)")) }
+        for member in draft.negated { next.append((member, "not", draft.pointer + "/not")) }
         for (target, via, pointer) in next {
             // Back to a schema on the current path: a cycle of `$ref`/`allOf` alone.
             guard !path.contains(target) else { throw JSONSchemaImportError(.unguardedRecursion(via), at: pointer) }
@@ -101,7 +109,8 @@ struct JSONSchemaLowering {
                     default: nil
                     }
                 }.first ?? (atoms.first.map(Self.draftID) ?? 0, "anyOf")
-                throw JSONSchemaImportError(.unguardedRecursion(keyword), at: drafts[draft].pointer + "/" + keyword)
+                let pointer = drafts[draft].pointer + (drafts[draft].isSynthetic ? "" : "/" + keyword)
+                throw JSONSchemaImportError(.unguardedRecursion(keyword), at: pointer)
             }
             return known
         }
@@ -170,9 +179,13 @@ struct JSONSchemaLowering {
             live.append(id)
         }
         if let exclusive {
-            for (position, left) in live.enumerated() {
+            overlap: for (position, left) in live.enumerated() {
                 for right in live[(position + 1)...] where !disjoint(left, right, depth: 0) {
-                    throw JSONSchemaImportError(.overlappingOneOf, at: exclusive)
+                    guard coercesOneOf else { throw JSONSchemaImportError(.overlappingOneOf, at: exclusive) }
+                    warnings.append(JSONSchemaImportWarning(
+                        "`oneOf` read as `anyOf`: its branches may overlap, and an output may match more than one",
+                        keyword: "oneOf", at: exclusive))
+                    break overlap
                 }
             }
         }

@@ -89,27 +89,64 @@ extension JSONSchemaParser {
         schema.properties = ordered
     }
 
-    /// Checks a keyword that is not a constraint: annotations must have their documented shape
-    /// and are then dropped; known keywords we do not enforce and unknown ones are refused.
-    static func checkAnnotation(_ keyword: String, _ value: JSONValue, at pointer: String, isRoot: Bool) throws(JSONSchemaImportError) {
+    /// Checks a keyword the draft defines that is not a constraint: annotations must have their
+    /// documented shape and are then dropped; assertions we do not enforce are refused.
+    func checkAnnotation(_ keyword: String, _ value: JSONValue, at pointer: String, isRoot: Bool) throws(JSONSchemaImportError) {
         switch keyword {
-        case "title", "description", "$comment":
-            guard case .string = value else { throw invalid(keyword, "a string", pointer) }
-        case "default": break
+        case "title", "description", "$comment", "contentMediaType", "contentEncoding":
+            guard case .string = value else { throw Self.invalid(keyword, "a string", pointer) }
+            if keyword.hasPrefix("content"), dialect == .draft7, refusesUnknownFormats {
+                // Draft-07 lets content keywords assert; a caller asserting optional vocabularies is refused.
+                throw JSONSchemaImportError(.unsupportedKeyword(keyword), at: pointer)
+            }
+        case "default", "contentSchema", "$vocabulary": break
+        case "minContains", "maxContains":
+            // They only qualify `contains`, which is refused.
+            _ = try Self.count(value, keyword, pointer)
         case "examples":
-            guard case .array = value else { throw invalid(keyword, "an array", pointer) }
-        case "deprecated", "readOnly", "writeOnly":
-            guard case .bool = value else { throw invalid(keyword, "a boolean", pointer) }
+            guard case .array = value else { throw Self.invalid(keyword, "an array", pointer) }
+        case "deprecated", "readOnly", "writeOnly", "$recursiveAnchor":
+            guard case .bool = value else { throw Self.invalid(keyword, "a boolean", pointer) }
         case "$schema":
-            guard case .string(let uri) = value else { throw invalid(keyword, "a string", pointer) }
-            guard dialects.contains(uri) else { throw JSONSchemaImportError(.unsupportedDialect(uri), at: pointer) }
-        case "$id":
-            // Read by `parseRoot`; anywhere else it would start a new resource with its own base URI.
-            guard isRoot else { throw JSONSchemaImportError(.unsupportedKeyword(keyword), at: pointer) }
+            guard case .string(let uri) = value else { throw Self.invalid(keyword, "a string", pointer) }
+            // The root's names the document's draft; an embedded resource may not switch drafts.
+            guard JSONSchemaDialect(uri: uri) == dialect else { throw JSONSchemaImportError(.unsupportedDialect(uri), at: pointer) }
+        case "$id", "id", "$anchor", "$dynamicAnchor":
+            // Read by `JSONSchemaResources` before parsing.
+            guard case .string = value else { throw Self.invalid(keyword, "a string", pointer) }
         default:
-            if unsupportedKeywords.contains(keyword) { throw JSONSchemaImportError(.unsupportedKeyword(keyword), at: pointer) }
-            throw JSONSchemaImportError(.unknownKeyword(keyword), at: pointer)
+            throw JSONSchemaImportError(.unsupportedKeyword(keyword), at: pointer)
         }
+    }
+
+    /// A keyword the draft does not define: an annotation (the specification says to ignore
+    /// it), refused when strict.
+    mutating func ignoreUnknown(_ keyword: String, at pointer: String) throws(JSONSchemaImportError) {
+        if isStrict { throw JSONSchemaImportError(.unknownKeyword(keyword), at: pointer) }
+        if let other = JSONSchemaDialect.allCases.first(where: { $0.defines(keyword) }) {
+            warnings.append(JSONSchemaImportWarning(
+                "`\(keyword)` is not a \(dialect.rawValue) keyword (it is one in \(other.rawValue)); ignored as an annotation",
+                keyword: keyword, at: pointer))
+        }
+    }
+
+    /// `format`: a `StringFormat` is enforced on strings; `int32`/`int64` bound numbers; any
+    /// other name is an annotation (with a warning), refused when strict.
+    mutating func readFormat(_ value: JSONValue, at pointer: String, into schema: inout JSONSchemaDraft) throws(JSONSchemaImportError) {
+        guard case .string(let name) = value else { throw Self.invalid("format", "a string", pointer) }
+        if let format = StringFormat(rawValue: name) {
+            schema.format = format
+            return
+        }
+        let ranges: [String: (Int, Int)] = ["int32": (Int(Int32.min), Int(Int32.max)), "int64": (Int.min, Int.max)]
+        if let (low, high) = ranges[name] {
+            schema.lowerBounds.append(.init(value: JSONSchemaDecimal(low), isExclusive: false, keyword: "format", pointer: pointer))
+            schema.upperBounds.append(.init(value: JSONSchemaDecimal(high), isExclusive: false, keyword: "format", pointer: pointer))
+            return
+        }
+        if refusesUnknownFormats { throw JSONSchemaImportError(.unsupportedFormat(name), at: pointer) }
+        warnings.append(JSONSchemaImportWarning(
+            "format `\(name)` is not enforced: unknown formats are annotations", keyword: "format", at: pointer))
     }
 
     /// An `invalidKeywordValue` error.

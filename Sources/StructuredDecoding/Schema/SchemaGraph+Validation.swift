@@ -95,6 +95,9 @@ extension SchemaGraph {
 
         private func checkInteger(_ value: JSONValue, _ bounds: IntegerBounds) -> Bool {
             guard case .number(let text) = value, let number = JSONSchemaDecimal(text), number.isInteger else { return false }
+            if !graph.fractionalIntegers, text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) {
+                return false
+            }
             if let minimum = bounds.minimum, number < JSONSchemaDecimal(minimum) { return false }
             if let maximum = bounds.maximum, JSONSchemaDecimal(maximum) < number { return false }
             return true

@@ -16,6 +16,10 @@ public struct SchemaGraph: Sendable, Hashable {
     public var nodes: [SchemaNode]
     /// The node the whole output must match.
     public var root: SchemaNode.ID
+    /// Whether a number with a zero fraction (`1.0`, `1e2`) is an integer, as JSON Schema says
+    /// from draft-06 on; draft-04 imports set it to `false` (only digits are integers). Read by
+    /// `Validator`; the grammar writes integers as digits only either way.
+    public var fractionalIntegers = true
 
     /// An empty graph whose root (node 0) accepts any JSON value until replaced.
     public init() {

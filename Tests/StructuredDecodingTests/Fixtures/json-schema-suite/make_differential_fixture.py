@@ -1,5 +1,8 @@
 #!/usr/bin/env python3
-"""Random JSON Schemas (2020-12, only keywords JSONSchemaImporter supports) x random instances,
+"""Random JSON Schemas (2020-12, only keywords JSONSchemaImporter supports, including `not`,
+`if`/`then`/`else`, `dependentRequired`/`dependentSchemas`, and on closed objects
+`minProperties`/`maxProperties`, `propertyNames`, `patternProperties`, and `uniqueItems` over
+disjoint tuples) x random instances,
 with verdicts from Python's `jsonschema` (an independent implementation), for
 JSONSchemaDifferentialTests.
 
@@ -31,7 +34,8 @@ def schema(rng, depth, defs):
     if depth <= 0 or rng.random() < 0.15:
         return rng.choice([True, False, {}, {"type": rng.choice(TYPES)}]) if rng.random() < 0.3 else {"type": rng.choice(TYPES)}
     s = {}
-    kinds = rng.sample(["type", "numeric", "string", "array", "object", "enum", "applicator", "ref"], rng.randint(1, 3))
+    kinds = rng.sample(["type", "numeric", "string", "array", "object", "enum", "applicator", "ref", "not", "dependent",
+                        "conditional", "closed"], rng.randint(1, 3))
     if "type" in kinds:
         s["type"] = rng.choice(TYPES) if rng.random() < 0.7 else sorted(set(rng.sample(TYPES, rng.randint(1, 3))))
     if "numeric" in kinds:
@@ -74,9 +78,57 @@ def schema(rng, depth, defs):
                            "required": ["k"]} for k in ["x", "y"]]
         else:
             s[key] = [schema(rng, depth - 1, defs) for _ in range(rng.randint(1, 3))]
+    if "not" in kinds:
+        s["not"] = negatable(rng, depth)
+    if "dependent" in kinds:
+        if rng.random() < 0.5:
+            s["dependentRequired"] = {rng.choice(NAMES): rng.sample(NAMES, rng.randint(0, 2))}
+        else:
+            s["dependentSchemas"] = {rng.choice(NAMES): schema(rng, depth - 1, defs)}
+    if "conditional" in kinds:
+        s["if"] = negatable(rng, depth)
+        for key in rng.sample(["then", "else"], rng.randint(1, 2)):
+            s[key] = schema(rng, depth - 1, defs)
+    if "closed" in kinds:
+        # Object keywords the IR states exactly only when the keys are closed.
+        names = rng.sample(NAMES, rng.randint(1, 3))
+        s["properties"] = {n: schema(rng, depth - 1, defs) if rng.random() < 0.5 else {} for n in names}
+        s["additionalProperties"] = False
+        s.pop("required", None)
+        extra_kind = rng.choice(["count", "names", "patterns", "unique"])
+        if extra_kind == "count":
+            for key in rng.sample(["minProperties", "maxProperties"], rng.randint(1, 2)):
+                s[key] = rng.randint(0, 3)
+        elif extra_kind == "names":
+            s["propertyNames"] = rng.choice([{"maxLength": 0}, {"pattern": "^[ab]"}, {"enum": ["a", "c"]}, {"not": {"const": "b"}}])
+        elif extra_kind == "patterns":
+            # Closed by an `allOf` member: `additionalProperties` beside `patternProperties` would
+            # admit the keys the patterns match.
+            s["allOf"] = [{"properties": s.pop("properties"), "additionalProperties": s.pop("additionalProperties")}]
+            s["patternProperties"] = {rng.choice(["^a", "[bc]", "^c$"]): schema(rng, depth - 1, defs)}
+        else:
+            s["prefixItems"] = [{"type": t} for t in rng.sample(["null", "boolean", "string", "object"], rng.randint(1, 3))]
+            s["items"] = False
+            s["uniqueItems"] = True
     if "ref" in kinds and defs:
         s["$ref"] = "#/$defs/" + rng.choice(sorted(defs))
     return s
+
+
+def negatable(rng, depth):
+    """A schema whose complement the importer states exactly."""
+    options = [
+        lambda: {"type": rng.choice(["null", "boolean", "number", "string", "array", "object"])},
+        lambda: {"enum": rng.sample([None, True, 0, 1, 2.5, "a", "ab", ""], rng.randint(1, 3))},
+        lambda: {"const": rng.choice([None, False, 1, "a", "b"])},
+        lambda: {"required": rng.sample(NAMES, rng.randint(1, 2))},
+        lambda: {rng.choice(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]): bound(rng)},
+        lambda: {rng.choice(["minLength", "maxLength", "minItems", "maxItems"]): rng.randint(0, 2)},
+        lambda: {"properties": {rng.choice(NAMES): negatable(rng, depth - 1) if depth > 0 else {"type": "string"}}},
+        lambda: {"anyOf": [negatable(rng, depth - 1) if depth > 0 else {"type": "null"}, {"type": "string"}]},
+        lambda: {"properties": {"k": {"const": rng.choice(["x", "y"])}}, "required": ["k"]},
+    ]
+    return rng.choice(options)()
 
 
 def extra(rng, type_name):

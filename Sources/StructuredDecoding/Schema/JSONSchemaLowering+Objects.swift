@@ -1,0 +1,148 @@
+/// The object branch of a conjunction: named properties, `additionalProperties`,
+/// `patternProperties`, `propertyNames` and `minProperties`/`maxProperties`, exactly or refused.
+///
+/// The IR knows named properties and one schema for every other key, so:
+/// - a named key's value meets, in each draft, its `properties` entry and every
+///   `patternProperties` entry whose pattern it matches, or else that draft's
+///   `additionalProperties`; a name some draft's `propertyNames` rejects is forbidden;
+/// - other keys are exact only when some draft closes the object (`additionalProperties: false`
+///   with no `patternProperties`), or when the drafts with `patternProperties`/`propertyNames`
+///   say nothing about them (every pattern's schema and `additionalProperties` trivially true,
+///   `propertyNames` trivially true); otherwise `unsupportedCombination`;
+/// - `minProperties`/`maxProperties` beyond what `required` and the closed set of keys already
+///   guarantee become an `anyOf` over which optional properties are present (at most
+///   `maxCountBranches`), when the object is closed; otherwise `unsupportedCombination`.
+extension JSONSchemaLowering {
+    /// The most object variants `minProperties`/`maxProperties` may expand into.
+    static let maxCountBranches = 64
+
+    mutating func objectNode(_ locals: [JSONSchemaDraft]) throws(JSONSchemaImportError) -> SchemaNode? {
+        var names: [String] = []
+        var seen = Set<[UInt8]>()
+        for name in locals.flatMap({ $0.properties.map(\.name) }) + locals.flatMap(\.required)
+        where seen.insert(Array(name.utf8)).inserted {
+            names.append(name)
+        }
+        let closed = locals.contains { draft in
+            draft.patternProperties.isEmpty && draft.additionalProperties.map { drafts[$0].isFalse } == true
+        }
+        for draft in locals {
+            if !draft.patternProperties.isEmpty, !closed {
+                let silent = draft.patternProperties.allSatisfy { drafts[$0.draft].isTriviallyTrue }
+                    && draft.additionalProperties.map { drafts[$0].isTriviallyTrue } ?? true
+                guard silent else {
+                    throw JSONSchemaImportError(.unsupportedCombination("patternProperties"), at: draft.pointer + "/patternProperties")
+                }
+            }
+            if let keys = draft.propertyNames, !closed, !drafts[keys].isTriviallyTrue {
+                throw JSONSchemaImportError(.unsupportedCombination("propertyNames"), at: draft.pointer + "/propertyNames")
+            }
+        }
+        var properties: [ObjectNode.Property] = []
+        for name in names {
+            var constraints: [JSONSchemaDraft.ID] = []
+            var forbidden = false
+            for draft in locals {
+                var own: [JSONSchemaDraft.ID] = draft.property(named: name).map { [$0] } ?? []
+                for entry in draft.patternProperties where try Self.matches(entry, name, at: draft.pointer) { own.append(entry.draft) }
+                if own.isEmpty, let additional = draft.additionalProperties { own.append(additional) }
+                constraints += own
+                if let keys = draft.propertyNames, !(try allows(keys, name)) { forbidden = true }
+            }
+            let value = forbidden ? try reserve(.node(.never)) : try lowerChild(constraints)
+            let isRequired = locals.contains { $0.required.contains { $0.utf8.elementsEqual(name.utf8) } }
+            if isRequired, isNever(value) { return nil }
+            properties.append(ObjectNode.Property(name: name, node: value, isRequired: isRequired))
+        }
+        let additional = closed ? nil : try lowerChild(locals.filter(\.patternProperties.isEmpty).compactMap(\.additionalProperties))
+        let object = ObjectNode(
+            properties: properties, additionalProperties: additional.flatMap { isNever($0) ? nil : $0 }, allowsAnyOrder: allowsAnyOrder)
+        return try counted(object, locals)
+    }
+
+    /// `object` under the drafts' `minProperties`/`maxProperties`.
+    private mutating func counted(_ object: ObjectNode, _ locals: [JSONSchemaDraft]) throws(JSONSchemaImportError) -> SchemaNode? {
+        let minimum = locals.compactMap(\.minProperties).max() ?? 0
+        let maximum = locals.compactMap(\.maxProperties).min()
+        let required = object.properties.filter(\.isRequired).count
+        let optional = object.properties.indices.filter { !object.properties[$0].isRequired && !isNever(object.properties[$0].node) }
+        let possible = object.additionalProperties == nil ? required + optional.count : Int.max
+        if minimum > possible { return nil }
+        if let maximum, maximum < required { return nil }
+        let needsMinimum = minimum > required
+        let needsMaximum = maximum.map { $0 < possible } ?? false
+        guard needsMinimum || needsMaximum else { return .object(object) }
+        let keyword = needsMinimum ? "minProperties" : "maxProperties"
+        let pointer = (locals.first { needsMinimum ? $0.minProperties != nil : $0.maxProperties != nil }?.pointer ?? "") + "/" + keyword
+        let refusal = JSONSchemaImportError(.unsupportedCombination(keyword), at: pointer)
+        guard object.additionalProperties == nil else { throw refusal }
+        // Which optional properties are present: each variant requires its chosen ones and forbids
+        // the rest, so the variants are disjoint and their union is exactly the counted objects.
+        let low = max(0, minimum - required)
+        let high = min(optional.count, (maximum ?? Int.max) - required)
+        var subsets: [[Int]] = []
+        var count = 0
+        for size in low...max(low, high) where size <= high {
+            count += Self.binomial(optional.count, size, cap: Self.maxCountBranches + 1)
+            if count > Self.maxCountBranches { throw refusal }
+            subsets += Self.subsets(of: optional, size: size)
+        }
+        let never = try reserve(.node(.never))
+        var variants: [SchemaNode.ID] = []
+        for subset in subsets {
+            var variant = object
+            for index in optional {
+                if subset.contains(index) { variant.properties[index].isRequired = true } else { variant.properties[index].node = never }
+            }
+            variants.append(try reserve(.node(.object(variant))))
+        }
+        switch variants.count {
+        case 0: return nil
+        case 1: return resolved(variants[0])
+        default: return .anyOf(variants)
+        }
+    }
+
+    /// Whether `name` matches a `patternProperties` entry; refused when its automaton is too
+    /// large to tell (never guessed: a missed match would drop a constraint).
+    private static func matches(_ entry: (pattern: RegexPattern, source: String, draft: JSONSchemaDraft.ID), _ name: String, at pointer: String) throws(JSONSchemaImportError) -> Bool {
+        do {
+            let dfa = try entry.pattern.compile(AutomatonOptions(limits: AutomatonLimits(dfaStates: 100_000)))
+            var state = dfa.start
+            for byte in name.utf8 {
+                state = try dfa.checkedNext(state, byte)
+                if state == dfa.dead { return false }
+            }
+            return dfa.isAccepting(state)
+        } catch {
+            throw JSONSchemaImportError(
+                .invalidPattern(pattern: entry.source, error: error), at: pointer + "/patternProperties/" + JSONSchemaPointer.escape(entry.source))
+        }
+    }
+
+    /// Whether the `propertyNames` schema `keys` accepts `name` (its own graph, validated; a
+    /// pattern too large to decide rejects, which only forbids the name).
+    private func allows(_ keys: JSONSchemaDraft.ID, _ name: String) throws(JSONSchemaImportError) -> Bool {
+        var lowering = JSONSchemaLowering(drafts: drafts, allowsAnyOrder: true, maxNodes: maxNodes, coercesOneOf: false)
+        let root = try lowering.lowerChild([keys])
+        return SchemaGraph.Validator(try lowering.finish(root: root)).accepts(.string(name))
+    }
+
+    private static func binomial(_ n: Int, _ k: Int, cap: Int) -> Int {
+        guard k >= 0, k <= n else { return 0 }
+        var result = 1
+        for i in 0..<min(k, n - k) {
+            result = result * (n - i) / (i + 1)
+            if result > cap { return cap }
+        }
+        return result
+    }
+
+    private static func subsets(of items: [Int], size: Int) -> [[Int]] {
+        guard size > 0 else { return [[]] }
+        guard items.count >= size else { return [] }
+        let first = items[0]
+        let rest = Array(items.dropFirst())
+        return subsets(of: rest, size: size - 1).map { [first] + $0 } + subsets(of: rest, size: size)
+    }
+}

@@ -1,0 +1,91 @@
+import Testing
+import StructuredDecoding
+
+/// Each draft's own rules and the assertions added for issue 16, as accept/reject tables
+/// through the IR validator (validation mode).
+@Suite struct JSONSchemaDraftTests {
+    struct Row: CustomStringConvertible, Sendable {
+        var schema: String
+        var valid: [String]
+        var invalid: [String]
+        var description: String { schema }
+    }
+
+    static let d4 = #""$schema":"http://json-schema.org/draft-04/schema#","#
+    static let d7 = #""$schema":"http://json-schema.org/draft-07/schema#","#
+
+    static let rows: [Row] = [
+        // Draft-04: boolean exclusive bounds, `id`, integers are digits only, `const` is unknown.
+        Row(schema: #"{\#(d4)"minimum":1,"exclusiveMinimum":true}"#, valid: ["2", "1.5"], invalid: ["1", "0"]),
+        Row(schema: #"{\#(d4)"type":"integer"}"#, valid: ["1", "-3"], invalid: ["1.0", "1e2"]),
+        Row(schema: #"{\#(d4)"const":1}"#, valid: ["2", "\"x\""], invalid: []),
+        Row(schema: ##"{\##(d4)"id":"http://x/root","definitions":{"a":{"type":"string"}},"items":{"$ref":"http://x/root#/definitions/a"}}"##,
+            valid: [#"["a"]"#], invalid: ["[1]"]),
+        // Draft-07: array items + additionalItems; `$ref` siblings ignored; dependencies.
+        Row(schema: #"{\#(d7)"items":[{"type":"integer"},{"type":"string"}],"additionalItems":false}"#,
+            valid: ["[]", "[1]", #"[1,"a"]"#], invalid: [#"["a"]"#, #"[1,"a",2]"#]),
+        Row(schema: ##"{\##(d7)"definitions":{"a":{"type":"integer"}},"properties":{"p":{"$ref":"#/definitions/a","maximum":2}}}"##,
+            valid: [#"{"p":5}"#], invalid: [#"{"p":"x"}"#]),
+        Row(schema: #"{\#(d7)"dependencies":{"a":["b"],"c":{"required":["d"]}}}"#,
+            valid: ["{}", #"{"a":1,"b":2}"#, #"{"c":1,"d":1}"#, #"{"b":1}"#], invalid: [#"{"a":1}"#, #"{"c":1}"#]),
+        Row(schema: ##"{\##(d7)"definitions":{"n":{"$id":"#num","type":"number"}},"items":{"$ref":"#num"}}"##,
+            valid: ["[1.5]"], invalid: [#"["x"]"#]),
+        // 2020-12 (no `$schema`): dependentRequired, dependentSchemas, if/then/else, not.
+        Row(schema: #"{"dependentRequired":{"a":["b"]}}"#, valid: [#"{"b":1}"#, #"{"a":1,"b":1}"#], invalid: [#"{"a":1}"#]),
+        Row(schema: #"{"dependentSchemas":{"a":{"properties":{"b":{"type":"string"}}}}}"#,
+            valid: [#"{"b":1}"#, #"{"a":1,"b":"x"}"#], invalid: [#"{"a":1,"b":1}"#]),
+        Row(schema: #"{"if":{"properties":{"k":{"const":"x"}},"required":["k"]},"then":{"required":["a"]},"else":{"required":["b"]}}"#,
+            valid: [#"{"k":"x","a":1}"#, #"{"k":"y","b":1}"#, #"{"b":1}"#], invalid: [#"{"k":"x","b":1}"#, #"{"k":"y","a":1}"#]),
+        Row(schema: #"{"not":{"type":"string"}}"#, valid: ["1", "null"], invalid: [#""a""#]),
+        Row(schema: #"{"type":"string","not":{"enum":["a","ab"]}}"#, valid: [#""""#, #""b""#, #""abc""#, #""aa""#], invalid: [#""a""#, #""ab""#]),
+        Row(schema: #"{"type":"number","not":{"const":2}}"#, valid: ["1", "2.5", "3"], invalid: ["2", "2.0"]),
+        Row(schema: #"{"not":{"required":["a"]}}"#, valid: [#"{"b":1}"#], invalid: [#"{"a":1}"#, "1"]),
+        // Not null and not (≥ 3 or not a number): numbers below 3 only.
+        Row(schema: #"{"not":{"anyOf":[{"type":"null"},{"minimum":3}]}}"#, valid: ["2"], invalid: ["null", "3", #""x""#]),
+        Row(schema: #"{"not":{"not":{"type":"boolean"}}}"#, valid: ["true"], invalid: ["1"]),
+        // Counts, names and patterns on closed objects; uniqueItems over disjoint tuples.
+        Row(schema: #"{"properties":{"a":{},"b":{},"c":{}},"additionalProperties":false,"minProperties":1,"maxProperties":2}"#,
+            valid: [#"{"a":1}"#, #"{"b":1,"c":2}"#], invalid: ["{}", #"{"a":1,"b":1,"c":1}"#]),
+        Row(schema: #"{"properties":{"ab":{},"xyz":{}},"additionalProperties":false,"propertyNames":{"maxLength":2}}"#,
+            valid: [#"{"ab":1}"#], invalid: [#"{"xyz":1}"#]),
+        Row(schema: #"{"allOf":[{"properties":{"x1":{},"y":{}},"additionalProperties":false}],"patternProperties":{"^x":{"type":"integer"}}}"#,
+            valid: [#"{"x1":1,"y":"s"}"#], invalid: [#"{"x1":"s"}"#]),
+        Row(schema: #"{"patternProperties":{"^x":{}}}"#, valid: [#"{"x":1,"y":2}"#], invalid: []),
+        Row(schema: #"{"prefixItems":[{"type":"string"},{"type":"integer"}],"items":false,"uniqueItems":true}"#,
+            valid: [#"["a",1]"#], invalid: [#"["a","b"]"#]),
+        // OpenAPI integer formats, unknown formats as annotations.
+        Row(schema: #"{"type":"integer","format":"int32"}"#, valid: ["2147483647"], invalid: ["2147483648"]),
+        Row(schema: #"{"type":"string","format":"hostname","x-kubernetes-foo":true,"readonly":true}"#, valid: [#""any thing""#], invalid: ["1"]),
+    ]
+
+    @Test(arguments: rows)
+    func acceptsAndRejects(_ row: Row) throws {
+        var warnings: [JSONSchemaImportWarning] = []
+        let graph = try JSONSchemaImporter(mode: .validation).importSchema(row.schema, warnings: &warnings)
+        let validator = SchemaGraph.Validator(graph)
+        for text in row.valid { #expect(validator.accepts(jsonBytes: Array(text.utf8)), "\(text) should be valid") }
+        for text in row.invalid { #expect(!validator.accepts(jsonBytes: Array(text.utf8)), "\(text) should be invalid") }
+    }
+
+    @Test func unknownFormatWarns() throws {
+        var warnings: [JSONSchemaImportWarning] = []
+        _ = try JSONSchemaImporter().importSchema(#"{"properties":{"h":{"format":"hostname"}}}"#, warnings: &warnings)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.pointer == "/properties/h/format")
+        #expect(warnings.first?.message.contains("not enforced") == true)
+    }
+
+    @Test func oneOfCoercionIsOptInAndWarns() throws {
+        let schema = #"{"oneOf":[{"type":"integer"},{"minimum":0}]}"#
+        #expect(throws: JSONSchemaImportError.self) { try JSONSchemaImporter().importSchema(schema) }
+        var warnings: [JSONSchemaImportWarning] = []
+        _ = try JSONSchemaImporter(coercesOneOf: true).importSchema(schema, warnings: &warnings)
+        #expect(warnings.map(\.keyword) == ["oneOf"])
+    }
+
+    @Test func dialectsAreRecognized() {
+        #expect(JSONSchemaDialect(uri: "http://json-schema.org/draft-04/schema") == .draft4)
+        #expect(JSONSchemaDialect(uri: "https://json-schema.org/draft/2019-09/schema#") == .draft2019_09)
+        #expect(JSONSchemaDialect(uri: "http://json-schema.org/schema#") == nil)
+    }
+}
