@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import StructuredDecoding
+import TestSupport
 
 /// The official JSON Schema Test Suite, one run per draft (draft-04, -06, -07, 2019-09,
 /// 2020-12, each read with its own rules), against the committed per-draft baselines
@@ -9,18 +10,17 @@ import StructuredDecoding
 /// suite's tests. Regenerate after an improvement with `FM_UPDATE_BASELINE=1` (see the
 /// baselines' header).
 ///
-/// The suite lives outside the repository (`../shared/data/json-schema-test-suite`, or under
-/// `$FM_SHARED_DIR`); a draft runs when its directory exists there and is reported as skipped
-/// when it does not. Formats are asserted (unknown ones refused), as the suite's
+/// The suite lives outside the repository, in the shared directory (`SharedDirectory`); a
+/// draft whose directory is not there is reported as skipped, with the reason. Formats are asserted (unknown ones refused), as the suite's
 /// `optional/format` tests expect.
 @Suite struct JSONSchemaSuiteTests {
-    /// `$FM_SHARED_DIR` (for a checkout elsewhere, e.g. a worktree), else `../shared` beside the
-    /// repository, as `StringFormatTests` finds it.
-    static let tests: URL = {
-        let shared = ProcessInfo.processInfo.environment["FM_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared")
-        return shared.appendingPathComponent("data/json-schema-test-suite/tests").standardized.resolvingSymlinksInPath()
-    }()
+    /// The suite's `tests` directory in the shared directory.
+    static let tests: URL? = SharedDirectory.path("data/json-schema-test-suite/tests")
+
+    /// Whether the suite has a draft's directory.
+    static func has(_ directory: String) -> Bool {
+        tests.map { FileManager.default.fileExists(atPath: $0.appendingPathComponent(directory).path) } ?? false
+    }
 
     /// The suite's directory for each draft.
     static let drafts: [(directory: String, dialect: JSONSchemaDialect)] = [
@@ -34,13 +34,23 @@ import StructuredDecoding
 
     typealias Outcome = JSONSchemaSuiteRunner.Outcome
 
-    @Test(arguments: drafts.map(\.directory))
+    @Test(.enabled(if: has("draft4"), "the shared directory has no draft4 suite"))
+    func draft4() throws { try officialSuiteMatchesBaseline("draft4") }
+
+    @Test(.enabled(if: has("draft6"), "the shared directory has no draft6 suite"))
+    func draft6() throws { try officialSuiteMatchesBaseline("draft6") }
+
+    @Test(.enabled(if: has("draft7"), "the shared directory has no draft7 suite"))
+    func draft7() throws { try officialSuiteMatchesBaseline("draft7") }
+
+    @Test(.enabled(if: has("draft2019-09"), "the shared directory has no draft2019-09 suite"))
+    func draft2019_09() throws { try officialSuiteMatchesBaseline("draft2019-09") }
+
+    @Test(.enabled(if: has("draft2020-12"), "the shared directory has no draft2020-12 suite"))
+    func draft2020_12() throws { try officialSuiteMatchesBaseline("draft2020-12") }
+
     func officialSuiteMatchesBaseline(_ directory: String) throws {
-        let suite = Self.tests.appendingPathComponent(directory).resolvingSymlinksInPath()
-        guard FileManager.default.fileExists(atPath: suite.path) else {
-            print("skipped: \(suite.path) does not exist (needs ../shared/data/json-schema-test-suite)")
-            return
-        }
+        let suite = try #require(Self.tests).appendingPathComponent(directory).resolvingSymlinksInPath()
         let dialect = Self.drafts.first { $0.directory == directory }!.dialect
         var runner = JSONSchemaSuiteRunner(directory: suite)
         runner.importer = JSONSchemaImporter(mode: .validation, dialect: dialect, refusesUnknownFormats: true)
