@@ -67,8 +67,8 @@ public struct LevelCreator: Sendable {
         var dependencies: [DynamicGenerationSchema] = []
         if needsChoice {
             var choice = LevelObjectCreator(name: "Choice")
-            choice.addStringProperty(name: "text")
-            choice.addBoolProperty(name: "isCorrect")
+            choice.addStringProperty(name: "text", description: "One possible answer, different from the other answers")
+            choice.addBoolProperty(name: "isCorrect", description: "Whether this answer is the right one (exactly one is)")
             dependencies.append(choice.root)
         }
         return try GenerationSchema(root: creator.root, dependencies: dependencies)

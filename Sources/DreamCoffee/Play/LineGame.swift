@@ -111,7 +111,9 @@ public final class LineGame {
             say("Go where? barista, counter, customer [NAME], item N")
             return
         }
-        if arrived {
+        if arrived, what == "counter" {
+            say("At the counter. \(game.state.waiting.isEmpty ? "Nobody is waiting." : "brew INGREDIENT, … serves \(game.state.waiting[0].customer.displayName).")")
+        } else if arrived {
             game.approach()
             if let speech = game.speech { output("\(speech.speaker): \(speech.text)\n") }
             say(game.status)

@@ -88,12 +88,12 @@ public struct SaveFile: Sendable {
         do { data = try Data(contentsOf: url) } catch {
             throw SaveFileError(description: "could not read \(url.path): \(error.localizedDescription)")
         }
+        struct Header: Decodable { var version: Int }
+        if let header = try? JSONDecoder().decode(Header.self, from: data), header.version != 1 {
+            throw SaveFileError(description: "\(url.path) is a save of version \(header.version); this game reads version 1")
+        }
         do {
-            let state = try JSONDecoder().decode(ShopState.self, from: data)
-            guard state.version == 1 else { throw SaveFileError(description: "\(url.path) is a save of version \(state.version); this game reads version 1") }
-            return state
-        } catch let error as SaveFileError {
-            throw error
+            return try JSONDecoder().decode(ShopState.self, from: data)
         } catch {
             throw SaveFileError(description: "\(url.path) is not a Dream Coffee save: \(error)")
         }
