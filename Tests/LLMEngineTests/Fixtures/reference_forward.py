@@ -41,6 +41,10 @@ Conventions (see README.md beside this file for the evidence behind each):
   * Output: output_norm, then output.weight, or token_embd.weight when output.weight is absent
     (tied embeddings).
 
+`GGUFModel(path, dtype=np.float64)` runs the same math in float64 over the same dequantized weights
+(cos/sin, constants and reductions included): the "exact" model `scripts/fidelity.py` measures
+engines against. The fixtures use the float32 default.
+
 `--simulate-q8` (class option `simulate_q8=True`) imitates what a llama.cpp-style CPU engine does
 to the numbers, to size test tolerances: the activation input of each weight matmul is rounded
 through 8-bit blocks (Q8_0 blocks of 32 with an f16 scale for Q4_0/Q4_1/Q5_0/Q5_1/Q8_0 weights,
@@ -109,8 +113,9 @@ class Config:
 class GGUFModel:
     """A GGUF file: metadata, hyperparameters and lazily dequantized float32 weights."""
 
-    def __init__(self, path: str, simulate_q8: bool = False):
+    def __init__(self, path: str, simulate_q8: bool = False, dtype=np.float32):
         self.path = path
+        self.dtype = np.dtype(dtype)     # float32 (the fixtures) or float64 (scripts/fidelity.py)
         self.reader = gguf.GGUFReader(path)
         self.tensors = {t.name: t for t in self.reader.tensors}
         self.simulate_q8 = simulate_q8
@@ -188,7 +193,7 @@ class GGUFModel:
         w = self._cache.get(name)
         if w is None:
             t = self.tensors[name]
-            w = np.ascontiguousarray(dequantize(t.data, t.tensor_type), dtype=np.float32)
+            w = np.ascontiguousarray(dequantize(t.data, t.tensor_type), dtype=self.dtype)
             self._cache[name] = w
         return w
 
@@ -232,7 +237,7 @@ class GGUFModel:
 
         x = self.weight("token_embd.weight")[tokens].copy()          # [T, n_embd]
         if cfg.embd_scale is not None:
-            x *= np.float32(cfg.embd_scale)
+            x *= self.dtype.type(cfg.embd_scale)
 
         for il in range(cfg.n_layer):
             x = self.block(il, x, positions)
@@ -279,7 +284,7 @@ class GGUFModel:
         base = cfg.rope_base_swa if swa else cfg.rope_base
         scale = 1.0 if swa else cfg.rope_freq_scale
         factors = self.weight("rope_freqs.weight") if self.has("rope_freqs.weight") else None
-        cos, sin = rope_cos_sin(positions, cfg.n_rot, base, scale, factors)
+        cos, sin = rope_cos_sin(positions, cfg.n_rot, base, scale, factors, self.dtype)
         q = apply_rope(q, cos, sin, cfg.n_rot, cfg.rope_style)
         k = apply_rope(k, cos, sin, cfg.n_rot, cfg.rope_style)
         if self.simulate_q8:                                  # F16 KV cache
@@ -307,9 +312,9 @@ class GGUFModel:
 # ----------------------------------------------------------------------------------------------
 
 def rms_norm(x: np.ndarray, w: np.ndarray, eps: float) -> np.ndarray:
-    """Over the last axis: x / sqrt(mean(x^2) + eps) * w (float32)."""
-    ms = np.mean(np.square(x, dtype=np.float32), axis=-1, keepdims=True, dtype=np.float32)
-    return (x / np.sqrt(ms + np.float32(eps))) * w
+    """Over the last axis: x / sqrt(mean(x^2) + eps) * w, in x's precision."""
+    ms = np.mean(np.square(x, dtype=x.dtype), axis=-1, keepdims=True, dtype=x.dtype)
+    return (x / np.sqrt(ms + x.dtype.type(eps))) * w
 
 
 def silu(x: np.ndarray) -> np.ndarray:
@@ -319,8 +324,8 @@ def silu(x: np.ndarray) -> np.ndarray:
 
 def gelu_tanh(x: np.ndarray) -> np.ndarray:
     """GELU, tanh approximation (HF `gelu_pytorch_tanh`, ggml `ggml_gelu`)."""
-    c = np.float32(math.sqrt(2.0 / math.pi))
-    return np.float32(0.5) * x * (np.float32(1) + np.tanh(c * (x + np.float32(0.044715) * x * x * x)))
+    c, k = x.dtype.type(math.sqrt(2.0 / math.pi)), x.dtype.type(0.044715)
+    return np.float32(0.5) * x * (np.float32(1) + np.tanh(c * (x + k * x * x * x)))
 
 
 def softmax(x: np.ndarray) -> np.ndarray:
@@ -339,14 +344,14 @@ def attention_mask(T: int, window: int | None) -> np.ndarray:
     return np.where(allowed, np.float32(0), np.float32(-np.inf)).astype(np.float32)
 
 
-def rope_cos_sin(positions, n_rot, base, freq_scale=1.0, freq_factors=None):
-    """cos, sin of shape [T, n_rot/2] (float32), angles computed in float64."""
+def rope_cos_sin(positions, n_rot, base, freq_scale=1.0, freq_factors=None, dtype=np.float32):
+    """cos, sin of shape [T, n_rot/2] (`dtype`), angles computed in float64."""
     i = np.arange(n_rot // 2, dtype=np.float64)
     inv_freq = base ** (-2.0 * i / n_rot)
     if freq_factors is not None:
         inv_freq = inv_freq / np.asarray(freq_factors, dtype=np.float64)
     ang = np.asarray(positions, dtype=np.float64)[:, None] * freq_scale * inv_freq[None, :]
-    return np.cos(ang).astype(np.float32), np.sin(ang).astype(np.float32)
+    return np.cos(ang).astype(dtype), np.sin(ang).astype(dtype)
 
 
 def apply_rope(x: np.ndarray, cos: np.ndarray, sin: np.ndarray, n_rot: int, style: str) -> np.ndarray:
