@@ -184,7 +184,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         // Runs the built `fm` binary as a subprocess.
-        .testTarget(name: "FMTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "FMTests", dependencies: ["GGUF", "LLMEngine", "TestSupport"]),
         .testTarget(name: "CalendarContactsTests", dependencies: ["CalendarContacts"]),
         .testTarget(name: "DreamCoffeeTests", dependencies: ["DreamCoffee", "CalendarContacts", "FoundationModels", "TestSupport"]),
         .testTarget(name: "ChatTemplatesTests", dependencies: ["ChatTemplates"], exclude: ["Fixtures"]),

@@ -4,24 +4,41 @@ import GGUF
 import Kernels
 import LLMEngine
 
-/// `fm bench`: prefill and decode throughput, in the spirit of llama.cpp's `llama-bench`.
+/// `fm bench`: prefill and decode throughput at depth, measured and reported as llama.cpp's
+/// `llama-bench` does (same options, same JSON/CSV fields), so the two can be compared by a script.
+///
+/// ```
+/// fm bench -p 512,2048 -n 128 -d 0,2048,4096 -t 1,2 -o json
+/// ```
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure prefill (ppN) and decode (tgN) tokens per second and peak memory.",
+        abstract: "Measure prefill (ppN) and decode (tgN) tokens per second at depth, and time to first token.",
         discussion: """
-            ppN runs N random tokens through one forward call from an empty context; tgN decodes N \
-            tokens one at a time. Each test runs once to warm up, then REPS times; the table shows \
-            the median, the mean and the standard deviation of the tokens per second.
+            ppN runs N random tokens through one forward call; tgN decodes N random tokens one at a \
+            time. At depth D (-d) the context first holds D random positions, prefilled once and not \
+            timed. Each test runs once to warm up (tgN: one token), then REPS times. The markdown \
+            table shows the mean ± standard deviation of the tokens per second (as llama-bench), the \
+            median, and for ppN the median time to first token of an N-token prompt (the prefill \
+            ends with the first token's logits). -o json|csv prints llama-bench's fields and value \
+            types; avg_ts there is the mean, as in llama-bench.
             """)
+
+    enum Output: String, ExpressibleByArgument, CaseIterable { case md, json, csv }
 
     @OptionGroup var options: ModelOptions
 
-    @Option(name: [.customShort("p"), .long], help: "Prompt tokens of the prefill test (0: skip).")
-    var prefill = 512
+    @Option(name: [.customShort("p"), .customLong("n-prompt"), .customLong("prefill")],
+            help: "Prompt lengths of the prefill tests, comma-separated (0: none).")
+    var prefill = "512"
 
-    @Option(name: [.customShort("n"), .long], help: "Tokens of the decode test (0: skip).")
-    var decode = 128
+    @Option(name: [.customShort("n"), .customLong("n-gen"), .customLong("decode")],
+            help: "Token counts of the decode tests, comma-separated (0: none).")
+    var decode = "128"
+
+    @Option(name: [.customShort("d"), .customLong("n-depth")],
+            help: "Context depths the tests start from, comma-separated.")
+    var depth = "0"
 
     @Option(name: [.customShort("t"), .long], help: "Thread counts, comma-separated (default: physical cores).")
     var threads: String?
@@ -29,55 +46,69 @@ struct BenchCommand: ParsableCommand {
     @Option(name: [.customShort("r"), .long], help: "Repetitions of each test.")
     var repetitions = 5
 
-    @Option(help: "Positions per prefill chunk.")
+    @Option(help: "Positions per prefill chunk (llama-bench's n_batch and n_ubatch).")
     var batch = 128
+
+    @Option(name: [.customShort("o"), .long], help: "Output format: md, json or csv.")
+    var output: Output = .md
 
     @Flag(help: "Measure the kernels instead of a model: read bandwidth and weight GB/s per type and level.")
     var kernels = false
 
     func validate() throws {
-        if prefill < 0 || decode < 0 { throw ValidationError("-p and -n must not be negative") }
         if repetitions < 1 { throw ValidationError("-r must be at least 1") }
         if batch < 1 { throw ValidationError("--batch must be at least 1") }
         _ = try threadCounts()
+        for (flag, text, minimum) in [("-p", prefill, 0), ("-n", decode, 0), ("-d", depth, 0)] {
+            _ = try Self.list(text, flag: flag, minimum: minimum)
+        }
+    }
+
+    /// `"1,2"` -> `[1, 2]`, each at least `minimum`.
+    static func list(_ text: String, flag: String, minimum: Int) throws -> [Int] {
+        let values = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard !values.isEmpty, values.allSatisfy({ ($0 ?? Int.min) >= minimum }) else {
+            throw ValidationError("\(flag) takes numbers of at least \(minimum) separated by commas, e.g. 1,2")
+        }
+        return values.map { $0! }
     }
 
     func threadCounts() throws -> [Int] {
         guard let threads else { return [Transformer.defaultThreads] }
-        let counts = threads.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard !counts.isEmpty, counts.allSatisfy({ ($0 ?? 0) > 0 }) else {
-            throw ValidationError("-t takes positive thread counts separated by commas, e.g. 1,2")
-        }
-        return counts.map { $0! }
+        return try Self.list(threads, flag: "-t", minimum: 1)
+    }
+
+    /// The tests of one depth, in llama-bench's order: the prefills, then the decodes.
+    func tests(depth: Int) throws -> [EngineBenchmark.Test] {
+        try Self.list(prefill, flag: "-p", minimum: 0).filter { $0 > 0 }.map { .prefill($0, depth: depth) }
+            + Self.list(decode, flag: "-n", minimum: 0).filter { $0 > 0 }.map { .decode($0, depth: depth) }
     }
 
     func run() throws {
         if kernels { return try runKernels() }
         let path = try options.path()
         let file = try GGUFFile(path: path)
-        let fileBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        let tests: [EngineBenchmark.Test] = (prefill > 0 ? [.prefill(prefill)] : []) + (decode > 0 ? [.decode(decode)] : [])
-        let name = file.metadata.string("general.name") ?? URL(fileURLWithPath: path).lastPathComponent
-        print("model: \(name) (\(file.metadata.string("general.architecture") ?? "?"), \(String(format: "%.1f", Double(fileBytes) / 1e6)) MB)")
-        print("| threads | test | t/s (median) | t/s (mean ± sd) | runs |")
-        print("| ---: | ---: | ---: | ---: | ---: |")
+        let info = BenchModelInfo(file: file, path: path)
+        let depths = try Self.list(depth, flag: "-d", minimum: 0)
+        var writer = BenchWriter(format: output, model: info, file: file)
+        writer.begin()
         var kvBytes = 0
         for count in try threadCounts() {
             let model = try Transformer(file: file, threads: count, batchCapacity: batch)
-            for test in tests {
-                let m = try EngineBenchmark.run(test, model: model, repetitions: repetitions)
-                kvBytes = max(kvBytes, model.makeCache(capacity: test.tokens).byteCount)
-                print(String(format: "| %d | %@ | %.2f | %.2f ± %.2f | %d |", count, test.description, m.median,
-                             m.mean, m.standardDeviation, m.samples.count))
+            for d in depths {
+                let tests = try tests(depth: d)
+                guard let capacity = tests.map(\.capacity).max() else { continue }
+                var cache = model.makeCache(capacity: capacity)
+                kvBytes = max(kvBytes, cache.byteCount)
+                try EngineBenchmark.prefillDepth(d, model: model, cache: &cache)
+                for test in tests {
+                    let m = try EngineBenchmark.run(test, model: model, cache: &cache, repetitions: repetitions)
+                    writer.write(BenchRecord(model: info, threads: count, batch: batch, measurement: m, time: Date()),
+                                 measurement: m)
+                }
             }
         }
-        if let peak = PeakMemory.residentBytes() {
-            // Negative when parts of the mapped file were never read (or were dropped again).
-            let overhead = peak - fileBytes - kvBytes
-            print(String(format: "peak RSS: %.1f MB (file %.1f MB + KV cache %.1f MB %@ %.1f MB)",
-                         Double(peak) / 1e6, Double(fileBytes) / 1e6, Double(kvBytes) / 1e6,
-                         overhead < 0 ? "-" : "+", Double(abs(overhead)) / 1e6))
-        }
+        writer.end(peak: PeakMemory.residentBytes(), kvBytes: kvBytes)
     }
 }
 

@@ -1,85 +1,146 @@
 import Foundation
 
-/// Prefill and decode throughput of a `Transformer`, in the manner of llama.cpp's `llama-bench`:
-/// `ppN` runs N random tokens through one forward call from an empty cache; `tgN` decodes N
-/// tokens one at a time from an empty cache. Each repetition is timed on its own; a warm-up run
-/// comes first.
+/// Prefill and decode throughput of a `Transformer`, measured as llama.cpp's `llama-bench` does:
+/// `ppN` runs N random tokens through one forward call; `tgN` decodes N random tokens one at a
+/// time. At depth D (llama-bench's `-d`) the cache first holds D random positions, prefilled once
+/// and untimed; every repetition then starts from exactly those D positions (the cache is
+/// truncated back to them, as llama-bench restores its saved state). A warm-up comes first: the
+/// whole prefill, or one decoded token.
+///
+/// A `ppN` sample is also the time to first token of an N-token prompt: the prefill ends with
+/// the logits the first token is sampled from.
 ///
 /// ```swift
-/// let pp = EngineBenchmark.run(.prefill(512), model: model, repetitions: 5)   // tokens/s per run
-/// print(pp.median, pp.mean, pp.standardDeviation)
+/// let pp = try EngineBenchmark.run(.prefill(512), model: model, repetitions: 5)
+/// print(pp.median, pp.mean, pp.standardDeviation)   // tokens/s
+/// let tg = try EngineBenchmark.run(.decode(128, depth: 2048), model: model, repetitions: 3)
 /// ```
 public enum EngineBenchmark {
     /// What to time.
-    public enum Test: Sendable, Equatable, CustomStringConvertible {
-        /// N tokens in one forward call (batched prefill).
-        case prefill(Int)
-        /// N tokens one after another (decode).
-        case decode(Int)
+    public enum Test: Sendable, Equatable, Hashable, CustomStringConvertible {
+        /// N tokens in one forward call (batched prefill) after `depth` cached positions.
+        case prefill(Int, depth: Int = 0)
+        /// N tokens one after another (decode) after `depth` cached positions.
+        case decode(Int, depth: Int = 0)
 
-        /// `pp512`, `tg128`: llama-bench's names.
+        /// `pp512`, `tg128 @ d2048`: llama-bench's names.
         public var description: String {
-            switch self {
-            case .prefill(let n): "pp\(n)"
-            case .decode(let n): "tg\(n)"
+            let name = switch self {
+            case .prefill(let n, _): "pp\(n)"
+            case .decode(let n, _): "tg\(n)"
             }
+            return depth > 0 ? "\(name) @ d\(depth)" : name
         }
 
-        /// Tokens per run.
+        /// Tokens per timed run.
         public var tokens: Int {
             switch self {
-            case .prefill(let n), .decode(let n): n
+            case .prefill(let n, _), .decode(let n, _): n
             }
         }
+
+        /// Positions already in the cache when the timed run starts.
+        public var depth: Int {
+            switch self {
+            case .prefill(_, let d), .decode(_, let d): d
+            }
+        }
+
+        /// Cache positions the test needs.
+        public var capacity: Int { max(1, depth + tokens) }
     }
 
-    /// The throughputs of a test's repetitions.
+    /// The timed repetitions of a test.
     public struct Measurement: Sendable {
         /// The test.
         public let test: Test
-        /// Tokens per second of each repetition.
-        public let samples: [Double]
+        /// Wall time of each repetition, in nanoseconds.
+        public let nanoseconds: [UInt64]
 
-        /// The mean of the samples.
-        public var mean: Double { samples.reduce(0, +) / Double(max(1, samples.count)) }
-        /// The median of the samples.
-        public var median: Double {
-            let s = samples.sorted()
-            guard !s.isEmpty else { return 0 }
-            return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-        }
-        /// The sample standard deviation.
-        public var standardDeviation: Double {
-            guard samples.count > 1 else { return 0 }
-            let m = mean
-            return (samples.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(samples.count - 1)).squareRoot()
-        }
+        /// Tokens per second of each repetition.
+        public var samples: [Double] { nanoseconds.map { 1e9 * Double(test.tokens) / Double(max($0, 1)) } }
+        /// The mean tokens per second.
+        public var mean: Double { SampleStatistics.mean(samples) }
+        /// The median tokens per second.
+        public var median: Double { SampleStatistics.median(samples) }
+        /// The sample standard deviation of the tokens per second.
+        public var standardDeviation: Double { SampleStatistics.standardDeviation(samples) }
+        /// The median wall time of one repetition, in nanoseconds (for `ppN`: the time to first
+        /// token of an N-token prompt).
+        public var medianNanoseconds: Double { SampleStatistics.median(nanoseconds.map(Double.init)) }
     }
 
-    /// Times `test` on `model` `repetitions` times (after one warm-up run), with seeded random
-    /// tokens.
+    /// Times `test` on `model` `repetitions` times (after a warm-up), with seeded random tokens.
     public static func run(_ test: Test, model: Transformer, repetitions: Int, seed: UInt64 = 1) throws(GenerationFailure) -> Measurement {
+        var cache = model.makeCache(capacity: test.capacity)
+        try prefillDepth(test.depth, model: model, cache: &cache, seed: seed)
+        return try run(test, model: model, cache: &cache, repetitions: repetitions, seed: seed)
+    }
+
+    /// Fills `cache` (emptied first) with `depth` random positions: the context a test at that
+    /// depth starts from. Share one cache between the tests of a depth to prefill it once.
+    public static func prefillDepth(_ depth: Int, model: Transformer, cache: inout KVCache, seed: UInt64 = 1) throws(GenerationFailure) {
+        cache.truncate(to: 0)
+        guard depth > 0 else { return }
+        var rng = SeededGenerator(seed: seed ^ 0x9E37_79B9_7F4A_7C15)
+        _ = try model.forward(tokens: randomTokens(depth, model: model, rng: &rng), cache: &cache)
+    }
+
+    /// Times `test` on a `cache` that already holds its `depth` positions (`prefillDepth`); the
+    /// cache is left at that depth.
+    public static func run(_ test: Test, model: Transformer, cache: inout KVCache, repetitions: Int,
+                           seed: UInt64 = 1) throws(GenerationFailure) -> Measurement {
+        precondition(cache.count == test.depth, "the cache must hold the test's depth")
+        precondition(cache.capacity >= test.capacity, "the cache is too small for the test")
         var rng = SeededGenerator(seed: seed)
-        let vocabulary = model.hyperparameters.vocabularySize
-        let tokens = (0..<test.tokens).map { _ in Int(rng.next() % UInt64(vocabulary)) }
-        var cache = model.makeCache(capacity: max(1, test.tokens))
+        let tokens = randomTokens(test.tokens, model: model, rng: &rng)
         let clock = ContinuousClock()
-        var samples: [Double] = []
+        var samples: [UInt64] = []
         for repetition in 0...max(1, repetitions) {
-            cache.truncate(to: 0)
+            cache.truncate(to: test.depth)
             var failure: GenerationFailure?
             let elapsed = clock.measure {
                 do {
                     switch test {
                     case .prefill: _ = try model.forward(tokens: tokens, cache: &cache)
-                    case .decode: for token in tokens { _ = try model.forward(tokens: [token], cache: &cache) }
+                    case .decode:
+                        let run = repetition == 0 ? tokens.prefix(1) : tokens[...]   // warm-up: one token
+                        for token in run { _ = try model.forward(tokens: [token], cache: &cache) }
                     }
                 } catch { failure = error as? GenerationFailure }
             }
             if let failure { throw failure }
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-            if repetition > 0 { samples.append(Double(test.tokens) / max(seconds, 1e-9)) }
+            let (seconds, attoseconds) = elapsed.components
+            if repetition > 0 { samples.append(UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)) }
         }
-        return Measurement(test: test, samples: samples)
+        cache.truncate(to: test.depth)
+        return Measurement(test: test, nanoseconds: samples)
+    }
+
+    static func randomTokens(_ count: Int, model: Transformer, rng: inout SeededGenerator) -> [Int] {
+        let vocabulary = UInt64(model.hyperparameters.vocabularySize)
+        return (0..<count).map { _ in Int(rng.next() % vocabulary) }
+    }
+}
+
+/// Mean, median and sample standard deviation (n - 1), as llama-bench reports them.
+public enum SampleStatistics {
+    /// The arithmetic mean (0 for no values).
+    public static func mean(_ values: [Double]) -> Double {
+        values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count)
+    }
+
+    /// The median (0 for no values).
+    public static func median(_ values: [Double]) -> Double {
+        let s = values.sorted()
+        guard !s.isEmpty else { return 0 }
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+
+    /// The sample standard deviation (0 for fewer than two values).
+    public static func standardDeviation(_ values: [Double]) -> Double {
+        guard values.count > 1 else { return 0 }
+        let m = mean(values)
+        return (values.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(values.count - 1)).squareRoot()
     }
 }
