@@ -17,6 +17,7 @@ struct FM: AsyncParsableCommand {
             ChatCommand.self,
             ServeCommand.self,
             BenchCommand.self,
+            LogitsCommand.self,
             BenchGuidedCommand.self,
             SchemaCommand.self,
         ]
