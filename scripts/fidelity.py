@@ -11,6 +11,7 @@ token agrees, and the mean |error| over the whole vocabulary row.
 
     scripts/fidelity.py [--models qwen2.5-coder-0.5b,gemma3-270m] [--fm .build/release/fm]
                         [--llama-cpp /path/to/llama.cpp] [--threads 2] [--json out.json]
+                        [--exact-cache DIR]
 
 `--llama-cpp` names a llama.cpp source tree with a CMake build in `build/` (libllama and
 include/llama.h); the script compiles scripts/fidelity_llama_logits.c against it and measures
@@ -20,6 +21,7 @@ weights are held in float64).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import subprocess
@@ -84,7 +86,16 @@ def tokenize(fm: str, path: str, arch: str) -> list[list[int]]:
     return out
 
 
-def exact_logits(path: str, prompts: list[list[int]]) -> np.ndarray:
+def exact_logits(path: str, prompts: list[list[int]], cache: Path | None = None) -> np.ndarray:
+    if cache:
+        key = hashlib.sha256(json.dumps([os.path.getsize(path), os.path.basename(path), prompts]).encode())
+        file = cache / f"exact-{key.hexdigest()[:16]}.npy"
+        if file.exists():
+            return np.load(file)
+        rows = exact_logits(path, prompts)
+        cache.mkdir(parents=True, exist_ok=True)
+        np.save(file, rows)
+        return rows
     model = ref.GGUFModel(path, dtype=np.float64)
     rows = []
     for i, tokens in enumerate(prompts):
@@ -139,6 +150,8 @@ def main():
     ap.add_argument("--llama-cpp", type=Path, help="llama.cpp source tree with a CMake build in build/")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--json", help="also write the figures here")
+    ap.add_argument("--exact-cache", type=Path,
+                    help="keep the exact model's rows here and reuse them (same file, same prompts)")
     args = ap.parse_args()
     results = {}
     with tempfile.TemporaryDirectory(prefix="fm-fidelity.") as t:
@@ -151,7 +164,7 @@ def main():
             prompts = tokenize(args.fm, path, arch)
             print(f"== {name} ({arch}): {len(prompts)} prompts, {min(map(len, prompts))}-"
                   f"{max(map(len, prompts))} tokens", file=sys.stderr)
-            exact = exact_logits(path, prompts)
+            exact = exact_logits(path, prompts, args.exact_cache)
             n_vocab = exact.shape[1]
             results[name] = {"fm": score(fm_logits(args.fm, path, prompts, args.threads, n_vocab, tmp), exact)}
             if exe:

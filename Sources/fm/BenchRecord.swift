@@ -34,7 +34,7 @@ struct BenchRecord {
         case .prefill(let n, _): (n, 0)
         case .decode(let n, _): (0, n)
         }
-        let ns = m.nanoseconds.map(Double.init)
+        let ns = m.nanoseconds.map { Double($0) }
         let stamp = ISO8601DateFormatter().string(from: time)
         values = [
             ProcessInfo.processInfo.environment["FM_BUILD_COMMIT"] ?? "unknown", "0", model.cpu, "", "CPU",

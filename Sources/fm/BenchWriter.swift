@@ -26,7 +26,7 @@ struct BenchWriter {
         case .json: print("[")
         case .csv: print(BenchRecord.csvHeader)
         }
-        fflush(stdout)
+        fflush(nil)   // every stream: rows show up as they are measured, even through a pipe
     }
 
     mutating func write(_ record: BenchRecord, measurement m: EngineBenchmark.Measurement) {
@@ -43,7 +43,7 @@ struct BenchWriter {
         case .csv: print(record.csvLine)
         }
         rows += 1
-        fflush(stdout)
+        fflush(nil)   // every stream: rows show up as they are measured, even through a pipe
     }
 
     func end(peak: Int?, kvBytes: Int) {

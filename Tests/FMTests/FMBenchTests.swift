@@ -27,7 +27,11 @@ import Testing
         for row in rows {
             #expect(Set(row.keys) == Set(Self.llamaBenchFields + ["samples_ns", "samples_ts"]))
             #expect((row["samples_ns"] as? [Any])?.count == 2)
-            #expect(((row["avg_ts"] as? Double) ?? 0) > 0)
+            let ts = (row["avg_ts"] as? Double) ?? 0, ns = Double((row["avg_ns"] as? Int) ?? 0)
+            let tokens = Double(((row["n_prompt"] as? Int) ?? 0) + ((row["n_gen"] as? Int) ?? 0))
+            #expect(ts > 0 && ns > 0)
+            // The two means describe the same runs: tokens / mean time is near the mean rate.
+            #expect(abs(ts * ns / 1e9 / tokens - 1) < 0.5, "avg_ts \(ts), avg_ns \(ns)")
             #expect(row["n_threads"] as? Int == 1)
             #expect(row["cpu_strict"] is Bool)
             #expect((row["model_type"] as? String)?.hasPrefix("gemma3 ") == true)
@@ -53,6 +57,9 @@ import Testing
         #expect(out.stdout.contains("TTFT"))
         #expect(out.stdout.contains("| pp8 @ d4 |"))
         #expect(out.stdout.contains("| tg2 @ d4 |"))
+        let pp = try #require(out.stdout.split(separator: "\n").first { $0.contains("| pp8 @ d4 |") })
+        let ttft = pp.split(separator: "|").last.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect((ttft.flatMap(Double.init) ?? 0) > 0, "time to first token \(ttft ?? "")")
         let bad = try FMBinary.run(["bench", "--model-file", try TestModels.gemmaPath(), "-d", "-1"])
         #expect(bad.status != 0 && !bad.crashed)
     }

@@ -67,7 +67,7 @@ public enum EngineBenchmark {
         public var standardDeviation: Double { SampleStatistics.standardDeviation(samples) }
         /// The median wall time of one repetition, in nanoseconds (for `ppN`: the time to first
         /// token of an N-token prompt).
-        public var medianNanoseconds: Double { SampleStatistics.median(nanoseconds.map(Double.init)) }
+        public var medianNanoseconds: Double { SampleStatistics.median(nanoseconds.map { Double($0) }) }
     }
 
     /// Times `test` on `model` `repetitions` times (after a warm-up), with seeded random tokens.
