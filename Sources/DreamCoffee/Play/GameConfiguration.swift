@@ -39,7 +39,14 @@ public struct GameConfiguration: Sendable {
 
 /// A step on the shop floor.
 public enum Direction: Sendable {
-    case up, down, left, right
+    /// Towards the top of the screen.
+    case up
+    /// Towards the bottom of the screen.
+    case down
+    /// To the left.
+    case left
+    /// To the right.
+    case right
 
     /// The tile offset.
     var offset: (dx: Int, dy: Int) {

@@ -20,7 +20,20 @@ public struct Position: Hashable, Codable, Sendable {
 public struct ShopMap: Sendable {
     /// One tile of the plan.
     public enum Tile: Character, Sendable {
-        case wall = "#", floor = ".", counter = "=", table = "T", plant = "p", door = "D", shelf = "s"
+        /// A wall (`#`).
+        case wall = "#"
+        /// Floor boards (`.`).
+        case floor = "."
+        /// The counter (`=`), across which the barista talks and drinks are brewed.
+        case counter = "="
+        /// A table (`T`).
+        case table = "T"
+        /// A plant (`p`).
+        case plant = "p"
+        /// The door (`D`).
+        case door = "D"
+        /// A shelf of cups (`s`).
+        case shelf = "s"
 
         /// Whether people can stand on it.
         public var isWalkable: Bool { self == .floor || self == .door }
