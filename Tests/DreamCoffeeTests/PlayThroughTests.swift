@@ -7,7 +7,8 @@ import Testing
 /// customer (named through the contacts tool), talk to them about the calendar (the calendar
 /// tool), create a level item, resize, save, quit, and load the save in a new game.
 @Suite(.serialized) struct PlayThroughTests {
-    static func environment(timings: URL) -> [String: String] {
+    /// The pseudo-terminal's environment, with the model location of the test run.
+    static var environment: [String: String] {
         var environment = PseudoTerminal.defaultEnvironment
         environment["COLORTERM"] = "truecolor"
         for key in ["FM_MODELS_DIR", "FM_MODEL"] { environment[key] = ProcessInfo.processInfo.environment[key] }
@@ -32,7 +33,7 @@ import Testing
         let generation = Duration.seconds(240)
 
         let pty = try PseudoTerminal(executable: TestPaths.game, arguments: arguments,
-                                     environment: Self.environment(timings: timings), columns: 120, rows: 32)
+                                     environment: Self.environment, columns: 120, rows: 32)
         try pty.waitFor("Welcome to Dream Coffee", timeout: .seconds(60))
         #expect(pty.screen.isAlternateScreen && !pty.screen.cursorVisible)
         #expect(pty.rawOutput.contains("▀") || pty.rawOutput.contains("▄"))
@@ -97,7 +98,7 @@ import Testing
 
         // A new game continues from the save.
         let again = try PseudoTerminal(executable: TestPaths.game, arguments: arguments + ["--continue"],
-                                       environment: Self.environment(timings: timings), columns: 120, rows: 32)
+                                       environment: Self.environment, columns: 120, rows: 32)
         try again.waitFor("Loaded day 1: 1 customer, 1 item", timeout: .seconds(60))
         try again.send("q")
         #expect(try again.waitForExit(timeout: .seconds(20)) == 0)
