@@ -28,7 +28,7 @@ enum SyntheticWeights {
         case .q3_K: [108]
         case .q4_K, .q5_K: [0, 2]
         case .q6_K: [208]
-        case .f32, .f16, .bf16: []
+        default: [] // F32, F16, BF16; a new quantized type adds its scale offsets here
         }
     }
 
