@@ -1,3 +1,5 @@
+import FMSupport
+import Benchmarks
 import Foundation
 import GGUF
 import LLMEngine

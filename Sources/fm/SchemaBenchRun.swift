@@ -1,3 +1,5 @@
+import FMSupport
+import Benchmarks
 import Foundation
 import StructuredDecoding
 
@@ -81,7 +83,7 @@ struct SchemaBenchRun {
         }
         var walksDone = 0
         if benchCase.instances.isEmpty && walks > 0 {
-            var random = GrammarBenchmark.SeededGenerator(seed: seed &+ UInt64(outcomes.count))
+            var random = SplitMix64(seed: seed &+ UInt64(outcomes.count))
             for _ in 0..<walks {
                 GrammarBenchmark.randomWalk(grammar: grammar, index: vocabulary.index, closing: closing, options: walk,
                                             random: &random, timer: timer, into: &samples)

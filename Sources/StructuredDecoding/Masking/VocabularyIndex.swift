@@ -204,7 +204,7 @@ public final class VocabularyIndex: Sendable {
     public var memoizedLanguageCount: Int { languages.withLock { $0.ids.count } }
 
     /// The trie node reached from `node` (`nil` = the root) by `byte`, if any.
-    func child(of node: Int?, byte: UInt8) -> Int? {
+    public func child(of node: Int?, byte: UInt8) -> Int? {
         var index = node.map { $0 + 1 } ?? 0
         let end = node.map { Int(trie.subtreeEnds[$0]) } ?? trie.nodeCount
         while index < end {
