@@ -1,3 +1,4 @@
+import StructuredDecoding
 import FMSupport
 import Benchmarks
 import Foundation
@@ -75,18 +76,7 @@ struct BenchRecord {
         return "  {\n" + lines.joined(separator: ",\n") + "\n  }"
     }
 
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func quoted(_ s: String) -> String { JSONText.quoted(s) }
 }
 
 /// What `fm bench` reports about the model and machine, computed once per model.

@@ -73,7 +73,7 @@ struct SchemaBenchRun {
         for (instance, written) in zip(benchCase.instances, benchCase.instanceTexts) {
             // Apple's layout accepts only what generation writes; the flexible one replays the
             // instance as written.
-            let text = options == .appleCompact ? JSONLayoutWriter.appleCompact(instance) : written
+            let text = options == .appleCompact ? JSONText.text(instance) : written
             guard let tokens = try? vocabulary.tokenize(text, name: "an instance of \(benchCase.name)") else {
                 unusableInstances += 1
                 continue
