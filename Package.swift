@@ -38,6 +38,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // SHA-256 of downloaded model files (already in the graph through async-http-client's
+        // TLS stack, so it costs no extra build).
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         // The remote model's HTTP client (and the server tests' client).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
@@ -75,7 +78,11 @@ let package = Package(
 
         // The inference engine: model catalog and installer, tokenizer loading, the forward pass
         // per architecture, KV cache, sampler chain and token loop. Knows nothing about schemas.
-        .target(name: "LLMEngine", dependencies: ["GGUF", "Tokenizers", "Kernels", "FMSupport"], exclude: ["README.md"]),
+        .target(
+            name: "LLMEngine",
+            dependencies: ["GGUF", "Tokenizers", "Kernels", "FMSupport", .product(name: "Crypto", package: "swift-crypto")],
+            exclude: ["README.md"]
+        ),
 
         // The compiler plugin behind `@Generable` and `@Guide`: analyses declarations and emits
         // schema, conversions and the `PartiallyGenerated` mirror; misuse is a diagnostic.
@@ -144,13 +151,16 @@ let package = Package(
                 "GGUF", "Tokenizers", "Kernels", "LLMEngine", "StructuredDecoding", "LocalInference", "FoundationModels",
                 "LocalModels", "Server", "FMSupport", "Benchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            exclude: ["README.md"]
         ),
 
-        // Test-only helpers: a synthetic GGUF writer, locating installed models, a scripted
-        // language model for session tests.
+        // iCalendar (RFC 5545) and vCard (RFC 6350) readers over real files: events with
+        // recurrence, contacts with birthdays; the game's calendar and contacts tools read them.
         .target(name: "CalendarContacts", exclude: ["README.md"]),
 
+        // The Dream Coffee game of Apple's walkthrough: characters, dialog, encounters, drinks,
+        // tools, the level creator, the shop, and a terminal interface.
         .target(
             name: "DreamCoffee",
             dependencies: ["FoundationModels", "CalendarContacts", "FMSupport"],
@@ -158,11 +168,14 @@ let package = Package(
             resources: [.copy("Samples")]
         ),
 
+        // The game's executable: `scripts/play` (the README's first command) runs it.
         .executableTarget(
             name: "dream-coffee",
             dependencies: ["DreamCoffee", "CalendarContacts", "FoundationModels", "LLMEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
+        // Test-only helpers: a synthetic GGUF writer, locating installed models, a scripted
+        // language model for session tests, a pseudo-terminal and a VT screen.
         .target(name: "TestSupport", dependencies: ["GGUF", "LLMEngine", "FoundationModels", "FMSupport"]),
 
         .testTarget(name: "GGUFTests", dependencies: ["GGUF", "TestSupport", "FMSupport"], exclude: ["Fixtures"]),
@@ -171,7 +184,11 @@ let package = Package(
             dependencies: ["Tokenizers", "LLMEngine", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "LLMEngineTests", dependencies: ["LLMEngine", "Kernels", "TestSupport", "FMSupport", "Benchmarks"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "LLMEngineTests",
+            dependencies: ["LLMEngine", "Kernels", "TestSupport", "FMSupport", "Benchmarks", .product(name: "Crypto", package: "swift-crypto")],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels", "TestSupport"]),
         // The local model end to end: glue pieces on the real models, sessions answering under
         // constraint, the seed samples against the real model.

