@@ -400,6 +400,59 @@ void ck_quantize_row_q8_Kx(const float *x, void *y, int64_t n);
     }                                                                                           \
     CK_NX_ENTRIES(name, CK_AVX512)
 
+/* The matrix-matrix product of a 32-block type at the AVX-512 level (see gemm_x16.c): `name`
+ * is a ck_matmul_rows_fn over ck_q8_0x16 activations; name##_pack decodes blocks c0...c0+cb-1
+ * of one weight row into lane `lane` of the panel, a block pair per DECODE(block, two) and one
+ * dword scatter (dword i of the pair goes to block i / 8, step i % 8). */
+typedef void (*ck_x16_pack_fn)(const void *row, int64_t c0, int cb, uint8_t *pq, float *pd, int lane);
+void ck_gemm_x16_rows(ck_x16_pack_fn pack, const void *W, size_t row_stride, int64_t cols, const void *X,
+                      size_t x_stride, int64_t nx, float *Y, int64_t y_stride, int64_t row_begin, int64_t row_end);
+#define CK_X16_GEMM(name, block_t, DECODE)                                                      \
+    static CK_AVX512 void name##_pack(const void *row, int64_t c0, int cb, uint8_t *pq, float *pd, int lane) { \
+        const block_t *a = (const block_t *)row + c0;                                           \
+        const __m512i idx = _mm512_setr_epi32(0, 16, 32, 48, 64, 80, 96, 112, 128, 144, 160,    \
+                                              176, 192, 208, 224, 240);                         \
+        int32_t *base = (int32_t *)(void *)pq + lane;                                           \
+        int b = 0;                                                                              \
+        for (; b + 2 <= cb; b += 2) {                                                           \
+            _mm512_i32scatter_epi32(base + 128 * b, idx, DECODE(a + b, 1), 4);                  \
+            pd[16 * b + lane] = ck_h2f_f16c(a[b].d);                                            \
+            pd[16 * b + 16 + lane] = ck_h2f_f16c(a[b + 1].d);                                   \
+        }                                                                                       \
+        if (b < cb) {                                                                           \
+            _mm512_mask_i32scatter_epi32(base + 128 * b, 0x00FF, idx, DECODE(a + b, 0), 4);     \
+            pd[16 * b + lane] = ck_h2f_f16c(a[b].d);                                            \
+        }                                                                                       \
+    }                                                                                           \
+    CK_AVX512 void name(const void *W, size_t row_stride, int64_t cols, const void *X, size_t xs, \
+                        int64_t nx, float *Y, int64_t ys, int64_t row_begin, int64_t row_end) { \
+        ck_gemm_x16_rows(name##_pack, W, row_stride, cols, X, xs, nx, Y, ys, row_begin, row_end); \
+    }
+
+/* The decoded weights of one super-block of 16 rows for the k-quant GEMM (gemm_kq.c), 5760
+ * bytes: q [64 steps][16 lanes][4] the unsigned values of elements 4*step...4*step+3 of each
+ * row in the activations' element order; sc [ns][16] the group scales; corr [np][16] the
+ * correction coefficients as int16 pairs; d, dmin [16] the row scales (dmin negated, 0 for
+ * types without a min). ck_kq_pack_fn decodes super-blocks c0...c0+cb-1 of one row into lane
+ * `lane` of cb consecutive panels. */
+typedef struct {
+    uint8_t q[64][64];
+    int32_t sc[16][16];
+    int32_t corr[8][16];
+    float d[16];
+    float dmin[16];
+} ck_kq_panel;
+_Static_assert(sizeof(ck_kq_panel) == 5760, "ck_kq_panel is 90 cache lines");
+typedef void (*ck_kq_pack_fn)(const void *row, int64_t c0, int cb, ck_kq_panel *panel, int lane);
+void ck_pack_q6_K(const void *row, int64_t c0, int cb, ck_kq_panel *panel, int lane);
+void ck_pack_q4_K(const void *row, int64_t c0, int cb, ck_kq_panel *panel, int lane);
+
+/* Scatters the 16 dwords of v (64 consecutive values) to steps step0...step0+15 of lane `lane`. */
+CK_INLINE_AVX512 void ck_kq_scatter(ck_kq_panel *p, int step0, int lane, __m512i v) {
+    const __m512i idx = _mm512_setr_epi32(0, 16, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240);
+    _mm512_i32scatter_epi32((int32_t *)(void *)p->q[step0] + lane, idx, v, 4);
+}
+
 /* Block pair k (k + 1 only when `two`) of a 32-block type with a minimum (Q4_1, Q5_1) against
  * block_q8_0, for every activation row: DECODE(block pointer, two) gives the pair's q as
  * unsigned bytes (upper half zero when `two` is 0), the activations are loaded the same way;

@@ -31,6 +31,8 @@
 #define CK_DOT_AVX512(stem) stem##_avx512
 #define CK_DOT_AVX2_Q8_0A(w) ck_vec_dot_##w##_q8_0a_avx2
 #define CK_MATMUL_AVX2_Q8_0A(w) ck_matmul_##w##_q8_0a_avx2
+#define CK_MATMUL_AVX512(w) ck_matmul_##w##_x16_avx512
+#define CK_MATMUL_AVX512_K(w) ck_matmul_##w##_avx512
 #define CK_LEVEL(isa) (isa)
 #else
 #define CK_ACT_Q8_0_AVX2 CK_ACT_Q8_0_REF
@@ -44,6 +46,8 @@
 #define CK_DOT_AVX512(stem) stem##_generic
 #define CK_DOT_AVX2_Q8_0A(w) ck_vec_dot_##w##_q8_0_generic
 #define CK_MATMUL_AVX2_Q8_0A(w) NULL
+#define CK_MATMUL_AVX512(w) NULL
+#define CK_MATMUL_AVX512_K(w) NULL
 #define CK_LEVEL(isa) CK_ISA_GENERIC
 #endif
 
@@ -72,7 +76,8 @@
         CK_ENTRY(type, CK_ISA_GENERIC, CK_QK, bb, deq, CK_ACT_Q8_0_REF, ck_vec_dot_##w##_q8_0_generic),     \
         CK_ENTRY_MM(type, CK_LEVEL(CK_ISA_AVX2), CK_QK, bb, deq, CK_ACT_Q8_0A(w), CK_DOT_AVX2_Q8_0A(w),     \
                     CK_MATMUL_AVX2_Q8_0A(w)),                                                               \
-        CK_ENTRY(type, CK_LEVEL(CK_ISA_AVX512), CK_QK, bb, deq, CK_ACT_X16(w), CK_DOT_AVX512(ck_vec_dot_##w##_q8_0)), \
+        CK_ENTRY_MM(type, CK_LEVEL(CK_ISA_AVX512), CK_QK, bb, deq, CK_ACT_X16(w), CK_DOT_AVX512(ck_vec_dot_##w##_q8_0), \
+                    CK_MATMUL_AVX512(w)),                                                                  \
     }
 
 enum { CK_TABLE_TYPES = 13 };
@@ -81,8 +86,13 @@ static const ck_type_kernels ck_table[CK_TABLE_TYPES][CK_ISA_COUNT] = {
     CK_ROW4(CK_TYPE_F32, 1, 4, ck_dequantize_row_f32_ref, ck_vec_dot_f32_f32, CK_ACT_F32, CK_ACT_F32, CK_ACT_F32),
     CK_ROW4(CK_TYPE_F16, 1, 2, ck_dequantize_row_f16_ref, ck_vec_dot_f16_f32, CK_ACT_F32, CK_ACT_F32, CK_ACT_F32),
     CK_ROW4(CK_TYPE_BF16, 1, 2, ck_dequantize_row_bf16_ref, ck_vec_dot_bf16_f32, CK_ACT_F32, CK_ACT_F32, CK_ACT_F32),
-    CK_ROW4(CK_TYPE_Q8_0, CK_QK, sizeof(block_q8_0), ck_dequantize_row_q8_0_ref, ck_vec_dot_q8_0_q8_0,
-             CK_ACT_Q8_0_REF, CK_ACT_Q8_0_AVX2, CK_ACT_X16(q8_0)),
+    {
+        CK_ENTRY(CK_TYPE_Q8_0, CK_ISA_REF, CK_QK, sizeof(block_q8_0), ck_dequantize_row_q8_0_ref, CK_ACT_Q8_0_REF, ck_vec_dot_q8_0_q8_0_ref),
+        CK_ENTRY(CK_TYPE_Q8_0, CK_ISA_GENERIC, CK_QK, sizeof(block_q8_0), ck_dequantize_row_q8_0_ref, CK_ACT_Q8_0_REF, ck_vec_dot_q8_0_q8_0_generic),
+        CK_ENTRY(CK_TYPE_Q8_0, CK_LEVEL(CK_ISA_AVX2), CK_QK, sizeof(block_q8_0), ck_dequantize_row_q8_0_ref, CK_ACT_Q8_0_AVX2, CK_DOT_AVX2(ck_vec_dot_q8_0_q8_0)),
+        CK_ENTRY_MM(CK_TYPE_Q8_0, CK_LEVEL(CK_ISA_AVX512), CK_QK, sizeof(block_q8_0), ck_dequantize_row_q8_0_ref, CK_ACT_X16(q8_0),
+                    CK_DOT_AVX512(ck_vec_dot_q8_0_q8_0), CK_MATMUL_AVX512(q8_0)),
+    },
     CK_ROW4_Q8_0A(CK_TYPE_Q4_0, sizeof(block_q4_0), ck_dequantize_row_q4_0_ref, q4_0),
     CK_ROW4(CK_TYPE_Q4_1, CK_QK, sizeof(block_q4_1), ck_dequantize_row_q4_1_ref, ck_vec_dot_q4_1_q8_0,
              CK_ACT_Q8_0_REF, CK_ACT_Q8_0_AVX2, CK_ACT_Q8_0_AVX512),
@@ -93,12 +103,22 @@ static const ck_type_kernels ck_table[CK_TABLE_TYPES][CK_ISA_COUNT] = {
              CK_ACT_Q8_K_REF, CK_ACT_Q8_K_AVX2, CK_ACT_Q8_K_AVX512),
     CK_ROW4(CK_TYPE_Q3_K, CK_QK_K, sizeof(block_q3_K), ck_dequantize_row_q3_K_ref, ck_vec_dot_q3_K_q8_K,
              CK_ACT_Q8_K_REF, CK_ACT_Q8_K_AVX2, CK_ACT_Q8_K_AVX512),
-    CK_ROW4(CK_TYPE_Q4_K, CK_QK_K, sizeof(block_q4_K), ck_dequantize_row_q4_K_ref, ck_vec_dot_q4_K_q8_K,
-             CK_ACT_Q8_K_REF, CK_ACT_Q8_K_AVX2, CK_ACT_KX),
+    {
+        CK_ENTRY(CK_TYPE_Q4_K, CK_ISA_REF, CK_QK_K, sizeof(block_q4_K), ck_dequantize_row_q4_K_ref, CK_ACT_Q8_K_REF, ck_vec_dot_q4_K_q8_K_ref),
+        CK_ENTRY(CK_TYPE_Q4_K, CK_ISA_GENERIC, CK_QK_K, sizeof(block_q4_K), ck_dequantize_row_q4_K_ref, CK_ACT_Q8_K_REF, ck_vec_dot_q4_K_q8_K_generic),
+        CK_ENTRY(CK_TYPE_Q4_K, CK_LEVEL(CK_ISA_AVX2), CK_QK_K, sizeof(block_q4_K), ck_dequantize_row_q4_K_ref, CK_ACT_Q8_K_AVX2, CK_DOT_AVX2(ck_vec_dot_q4_K_q8_K)),
+        CK_ENTRY_MM(CK_TYPE_Q4_K, CK_LEVEL(CK_ISA_AVX512), CK_QK_K, sizeof(block_q4_K), ck_dequantize_row_q4_K_ref, CK_ACT_KX,
+                    CK_DOT_AVX512(ck_vec_dot_q4_K_q8_K), CK_MATMUL_AVX512_K(q4_K)),
+    },
     CK_ROW4(CK_TYPE_Q5_K, CK_QK_K, sizeof(block_q5_K), ck_dequantize_row_q5_K_ref, ck_vec_dot_q5_K_q8_K,
              CK_ACT_Q8_K_REF, CK_ACT_Q8_K_AVX2, CK_ACT_KX),
-    CK_ROW4(CK_TYPE_Q6_K, CK_QK_K, sizeof(block_q6_K), ck_dequantize_row_q6_K_ref, ck_vec_dot_q6_K_q8_K,
-             CK_ACT_Q8_K_REF, CK_ACT_Q8_K_AVX2, CK_ACT_Q8_K_AVX512),
+    {
+        CK_ENTRY(CK_TYPE_Q6_K, CK_ISA_REF, CK_QK_K, sizeof(block_q6_K), ck_dequantize_row_q6_K_ref, CK_ACT_Q8_K_REF, ck_vec_dot_q6_K_q8_K_ref),
+        CK_ENTRY(CK_TYPE_Q6_K, CK_ISA_GENERIC, CK_QK_K, sizeof(block_q6_K), ck_dequantize_row_q6_K_ref, CK_ACT_Q8_K_REF, ck_vec_dot_q6_K_q8_K_generic),
+        CK_ENTRY(CK_TYPE_Q6_K, CK_LEVEL(CK_ISA_AVX2), CK_QK_K, sizeof(block_q6_K), ck_dequantize_row_q6_K_ref, CK_ACT_Q8_K_AVX2, CK_DOT_AVX2(ck_vec_dot_q6_K_q8_K)),
+        CK_ENTRY_MM(CK_TYPE_Q6_K, CK_LEVEL(CK_ISA_AVX512), CK_QK_K, sizeof(block_q6_K), ck_dequantize_row_q6_K_ref, CK_ACT_Q8_K_AVX512,
+                    CK_DOT_AVX512(ck_vec_dot_q6_K_q8_K), CK_MATMUL_AVX512_K(q6_K)),
+    },
 };
 
 /* Row of ck_table for a ggml type id, or -1. */

@@ -156,4 +156,28 @@ CK_INLINE_AVX512 void ck_vec_dot_q4_K_q8_K_avx512_nx(int64_t n, const void *w, c
 }
 CK_NX_ENTRIES(ck_vec_dot_q4_K_q8_K_avx512, CK_AVX512)
 
+/* The GEMM panel of super-blocks c0...c0+cb-1 of one row (gemm_kq.c), in the ck_q8_Kx order
+ * (32-element groups 0 2 1 3 4 6 5 7): per half, the low nibbles of its 64 bytes are the next
+ * two groups of that order, the high nibbles the two after; the scales follow the same order,
+ * the mins (the coefficients of bsum32) stay in element order. */
+CK_AVX512 void ck_pack_q4_K(const void *row, int64_t c0, int cb, ck_kq_panel *panel, int lane) {
+    static const int order[8] = {0, 2, 1, 3, 4, 6, 5, 7};
+    const block_q4_K *a = (const block_q4_K *)row + c0;
+    const __m512i low4 = _mm512_set1_epi8(0x0F);
+    for (int k = 0; k < cb; k++) {
+        ck_kq_panel *p = panel + k;
+        for (int h = 0; h < 2; h++) {
+            const __m512i v = _mm512_loadu_si512(a[k].qs + 64 * h);
+            ck_kq_scatter(p, 32 * h, lane, _mm512_and_si512(v, low4));
+            ck_kq_scatter(p, 32 * h + 16, lane, _mm512_and_si512(_mm512_srli_epi16(v, 4), low4));
+        }
+        uint8_t sc[8], m[8];
+        ck_unpack_scales_k4(a[k].scales, sc, m);
+        for (int g = 0; g < 8; g++) p->sc[g][lane] = sc[order[g]];
+        for (int q = 0; q < 4; q++) p->corr[q][lane] = (int32_t)((uint32_t)m[2 * q] | (uint32_t)m[2 * q + 1] << 16);
+        p->d[lane] = ck_h2f_f16c(a[k].d);
+        p->dmin[lane] = -ck_h2f_f16c(a[k].dmin);
+    }
+}
+
 #endif /* CK_X86 */

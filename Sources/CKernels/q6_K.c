@@ -166,4 +166,31 @@ CK_INLINE_AVX512 void ck_vec_dot_q6_K_q8_K_avx512_nx(int64_t n, const void *w, c
 }
 CK_NX_ENTRIES(ck_vec_dot_q6_K_q8_K_avx512, CK_AVX512)
 
+/* The GEMM panel of super-blocks c0...c0+cb-1 of one row (gemm_kq.c): values 0...63 as the dot
+ * decodes them, the sixteen signed scales, and -32 * scale as the offset's coefficients. */
+CK_AVX512 void ck_pack_q6_K(const void *row, int64_t c0, int cb, ck_kq_panel *panel, int lane) {
+    const block_q6_K *a = (const block_q6_K *)row + c0;
+    const __m512i low4 = _mm512_set1_epi8(0x0F), bits45 = _mm512_set1_epi8(0x30);
+    const __m512i sh0 = _mm512_inserti64x4(_mm512_set1_epi16(4), _mm256_set1_epi16(2), 1);
+    const __m512i sh1 = _mm512_inserti64x4(_mm512_setzero_si512(), _mm256_set1_epi16(2), 1);
+    for (int k = 0; k < cb; k++) {
+        ck_kq_panel *p = panel + k;
+        for (int h = 0; h < 2; h++) {
+            const __m512i l = _mm512_loadu_si512(a[k].ql + 64 * h);
+            const __m512i hq = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)(a[k].qh + 32 * h)));
+            const __m512i v0 = _mm512_ternarylogic_epi32(_mm512_and_si512(l, low4), _mm512_sllv_epi16(hq, sh0), bits45, 0xF8);
+            const __m512i v1 = _mm512_ternarylogic_epi32(_mm512_and_si512(_mm512_srli_epi16(l, 4), low4),
+                                                         _mm512_srlv_epi16(hq, sh1), bits45, 0xF8);
+            ck_kq_scatter(p, 32 * h, lane, v0);
+            ck_kq_scatter(p, 32 * h + 16, lane, v1);
+        }
+        for (int g = 0; g < 16; g++) p->sc[g][lane] = a[k].scales[g];
+        for (int q = 0; q < 8; q++)
+            p->corr[q][lane] = (int32_t)((uint32_t)(uint16_t)(int16_t)(-32 * a[k].scales[2 * q]) |
+                                         (uint32_t)(uint16_t)(int16_t)(-32 * a[k].scales[2 * q + 1]) << 16);
+        p->d[lane] = ck_h2f_f16c(a[k].d);
+        p->dmin[lane] = 0.0f;
+    }
+}
+
 #endif /* CK_X86 */
