@@ -8,7 +8,8 @@
  *   Rows are processed in tiles of about 32 KB of weights; for each tile, the activations
  *   CK_MAX_NX at a time (vec_dot_multi decodes each weight block once per group), so the
  *   tile stays in L1 while the activations stream from L2. A variant may bring its own product
- *   (`matmul_rows`, e.g. decoding each weight row once for every activation row).
+ *   (`matmul_rows`: the AVX-512 GEMMs of gemm_x16.c and gemm_kq.c, which decode 16 weight
+ *   rows once into an int8 panel and run every activation row over it).
  * Callers split [0, rows) into ranges, one per thread; ranges write disjoint parts of y / Y.
  * matvec prefetches the weights two rows ahead.
  */
