@@ -429,6 +429,12 @@ void ck_gemm_x16_rows(ck_x16_pack_fn pack, const void *W, size_t row_stride, int
         ck_gemm_x16_rows(name##_pack, W, row_stride, cols, X, xs, nx, Y, ys, row_begin, row_end); \
     }
 
+/* The AVX2 GEMM of Q4_0 / Q5_0 (gemm_q8_0a.c): a pack function fills lane `lane` of an 8-row
+ * panel with blocks c0...c0+cb-1 of one row. */
+typedef void (*ck_g8_pack_fn)(const void *row, int64_t c0, int cb, uint8_t *pq, float *pd, int lane);
+void ck_gemm_q8_0a_rows(ck_g8_pack_fn pack, const void *W, size_t row_stride, int64_t cols, const void *X,
+                        size_t x_stride, int64_t nx, float *Y, int64_t y_stride, int64_t row_begin, int64_t row_end);
+
 /* The decoded weights of one super-block of 16 rows for the k-quant GEMM (gemm_kq.c), 5760
  * bytes: q [64 steps][16 lanes][4] the unsigned values of elements 4*step...4*step+3 of each
  * row in the activations' element order; sc [ns][16] the group scales; corr [np][16] the

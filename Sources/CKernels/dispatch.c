@@ -30,7 +30,7 @@
 #define CK_DOT_AVX2(stem) stem##_avx2
 #define CK_DOT_AVX512(stem) stem##_avx512
 #define CK_DOT_AVX2_Q8_0A(w) ck_vec_dot_##w##_q8_0a_avx2
-#define CK_MATMUL_AVX2_Q8_0A(w) ck_matmul_##w##_q8_0a_avx2
+#define CK_MATMUL_AVX2_Q8_0A(w) ck_matmul_##w##_g8_avx2
 #define CK_MATMUL_AVX512(w) ck_matmul_##w##_x16_avx512
 #define CK_MATMUL_AVX512_K(w) ck_matmul_##w##_avx512
 #define CK_LEVEL(isa) (isa)
