@@ -452,6 +452,7 @@ _Static_assert(sizeof(ck_kq_panel) == 5760, "ck_kq_panel is 90 cache lines");
 typedef void (*ck_kq_pack_fn)(const void *row, int64_t c0, int cb, ck_kq_panel *panel, int lane);
 void ck_pack_q6_K(const void *row, int64_t c0, int cb, ck_kq_panel *panel, int lane);
 void ck_pack_q4_K(const void *row, int64_t c0, int cb, ck_kq_panel *panel, int lane);
+void ck_pack_q5_K(const void *row, int64_t c0, int cb, ck_kq_panel *panel, int lane);
 
 /* Scatters the 16 dwords of v (64 consecutive values) to steps step0...step0+15 of lane `lane`. */
 CK_INLINE_AVX512 void ck_kq_scatter(ck_kq_panel *p, int step0, int lane, __m512i v) {

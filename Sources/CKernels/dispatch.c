@@ -110,8 +110,13 @@ static const ck_type_kernels ck_table[CK_TABLE_TYPES][CK_ISA_COUNT] = {
         CK_ENTRY_MM(CK_TYPE_Q4_K, CK_LEVEL(CK_ISA_AVX512), CK_QK_K, sizeof(block_q4_K), ck_dequantize_row_q4_K_ref, CK_ACT_KX,
                     CK_DOT_AVX512(ck_vec_dot_q4_K_q8_K), CK_MATMUL_AVX512_K(q4_K)),
     },
-    CK_ROW4(CK_TYPE_Q5_K, CK_QK_K, sizeof(block_q5_K), ck_dequantize_row_q5_K_ref, ck_vec_dot_q5_K_q8_K,
-             CK_ACT_Q8_K_REF, CK_ACT_Q8_K_AVX2, CK_ACT_KX),
+    {
+        CK_ENTRY(CK_TYPE_Q5_K, CK_ISA_REF, CK_QK_K, sizeof(block_q5_K), ck_dequantize_row_q5_K_ref, CK_ACT_Q8_K_REF, ck_vec_dot_q5_K_q8_K_ref),
+        CK_ENTRY(CK_TYPE_Q5_K, CK_ISA_GENERIC, CK_QK_K, sizeof(block_q5_K), ck_dequantize_row_q5_K_ref, CK_ACT_Q8_K_REF, ck_vec_dot_q5_K_q8_K_generic),
+        CK_ENTRY(CK_TYPE_Q5_K, CK_LEVEL(CK_ISA_AVX2), CK_QK_K, sizeof(block_q5_K), ck_dequantize_row_q5_K_ref, CK_ACT_Q8_K_AVX2, CK_DOT_AVX2(ck_vec_dot_q5_K_q8_K)),
+        CK_ENTRY_MM(CK_TYPE_Q5_K, CK_LEVEL(CK_ISA_AVX512), CK_QK_K, sizeof(block_q5_K), ck_dequantize_row_q5_K_ref, CK_ACT_KX,
+                    CK_DOT_AVX512(ck_vec_dot_q5_K_q8_K), CK_MATMUL_AVX512_K(q5_K)),
+    },
     {
         CK_ENTRY(CK_TYPE_Q6_K, CK_ISA_REF, CK_QK_K, sizeof(block_q6_K), ck_dequantize_row_q6_K_ref, CK_ACT_Q8_K_REF, ck_vec_dot_q6_K_q8_K_ref),
         CK_ENTRY(CK_TYPE_Q6_K, CK_ISA_GENERIC, CK_QK_K, sizeof(block_q6_K), ck_dequantize_row_q6_K_ref, CK_ACT_Q8_K_REF, ck_vec_dot_q6_K_q8_K_generic),

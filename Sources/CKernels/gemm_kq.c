@@ -1,10 +1,10 @@
 /*
- * gemm_kq.c - the matrix-matrix product (prefill) of the k-quants Q4_K and Q6_K at the AVX-512
- * VNNI level (Q6_K against block_q8_K, Q4_K against ck_q8_Kx activations).
+ * gemm_kq.c - the matrix-matrix product (prefill) of the k-quants Q4_K, Q5_K and Q6_K at the
+ * AVX-512 VNNI level (Q6_K against block_q8_K, Q4_K and Q5_K against ck_q8_Kx activations).
  *
  * Per super-block of 256 and per weight row (d, dmin, scales sc[g], mins or offset):
  *   y += d*dx * A - dmin*dx * B,   A = sum_g sc[g] * sum_{i in g} u[i] qx[i]  + corrA,
- *                                   B = sum_g m[g] * bsum32[g]   (Q4_K; 0 for Q6_K)
+ *                                   B = sum_g m[g] * bsum32[g]   (Q4_K, Q5_K; 0 for Q6_K)
  * with u the stored unsigned values; Q6_K's offset of 32 enters A exactly as
  * corrA = -32 * sum_s sc[s] * bsums[s]. A and B are exact int32, then scaled in f32 as the dot.
  *
@@ -83,7 +83,7 @@ typedef void (*ck_kq_tile_fn)(const ck_kq_panel *, int, int64_t, const char *, s
 
 /* Q6_K: 16 groups of 16, offset correction into A from bsums (block_q8_K). */
 #define CK_Q6K_SHAPE ((ck_kq_shape){16, 8, 0, sizeof(block_q8_K), offsetof(block_q8_K, qs), offsetof(block_q8_K, bsums), 0})
-/* Q4_K: 8 groups of 32 (activation order), mins against bsum32 (ck_q8_Kx). */
+/* Q4_K and Q5_K: 8 groups of 32 (activation order), mins against bsum32 (ck_q8_Kx). */
 #define CK_Q4K_SHAPE ((ck_kq_shape){8, 4, 1, sizeof(ck_q8_Kx), 0, offsetof(ck_q8_Kx, bsum32), offsetof(ck_q8_Kx, d)})
 
 #define CK_KQ_TILE(tag, SHAPE, n)                                                                   \
@@ -98,7 +98,7 @@ typedef void (*ck_kq_tile_fn)(const ck_kq_panel *, int, int64_t, const char *, s
         NULL, ck_gemm_##tag##_tile1, ck_gemm_##tag##_tile2, ck_gemm_##tag##_tile3, ck_gemm_##tag##_tile4, \
         ck_gemm_##tag##_tile5, ck_gemm_##tag##_tile6, ck_gemm_##tag##_tile7, ck_gemm_##tag##_tile8};
 CK_KQ_TILES(q6_K, CK_Q6K_SHAPE)
-CK_KQ_TILES(q4_K, CK_Q4K_SHAPE)
+CK_KQ_TILES(q4_K, CK_Q4K_SHAPE) /* Q5_K's too: the tiles do not depend on the value range */
 
 /* Rows [row_begin, row_end) in tiles of 16: decode a panel of CK_KQ_KC super-blocks, then run
  * every activation row over it CK_KQ_NR at a time. */
@@ -131,6 +131,11 @@ CK_AVX512 void ck_matmul_q6_K_avx512(const void *W, size_t row_stride, int64_t c
 CK_AVX512 void ck_matmul_q4_K_avx512(const void *W, size_t row_stride, int64_t cols, const void *X, size_t xs,
                                      int64_t nx, float *Y, int64_t ys, int64_t row_begin, int64_t row_end) {
     ck_gemm_kq_rows(ck_gemm_q4_K_tiles, ck_pack_q4_K, W, row_stride, cols, X, xs, nx, Y, ys, row_begin, row_end);
+}
+
+CK_AVX512 void ck_matmul_q5_K_avx512(const void *W, size_t row_stride, int64_t cols, const void *X, size_t xs,
+                                     int64_t nx, float *Y, int64_t ys, int64_t row_begin, int64_t row_end) {
+    ck_gemm_kq_rows(ck_gemm_q4_K_tiles, ck_pack_q5_K, W, row_stride, cols, X, xs, nx, Y, ys, row_begin, row_end);
 }
 
 #endif /* CK_X86 */

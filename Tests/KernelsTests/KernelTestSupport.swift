@@ -35,7 +35,7 @@ enum KernelTest {
     /// `DotTolerance` but not bit-equal.
     static func reordersSums(_ type: QuantType, _ kernels: KernelSet) -> Bool {
         switch kernels.effectiveLevel(for: type) {
-        case .avx512: [.q4_0, .q5_0, .q8_0, .q4_K, .q6_K].contains(type)
+        case .avx512: [.q4_0, .q5_0, .q8_0, .q4_K, .q5_K, .q6_K].contains(type)
         case .avx2: [.q4_0, .q5_0].contains(type)
         default: false
         }

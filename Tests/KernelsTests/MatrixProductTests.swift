@@ -76,9 +76,10 @@ struct MatrixProductTests {
 
     /// The GEMM kernels (rows in tiles of 16, activations in tiles of 8, long rows in chunks):
     /// every element of matMul within `DotTolerance` of the reference dot of the same
-    /// activations, for row counts and activation counts that leave partial tiles and row
+    /// activations, for row counts and activation counts (from 16, where the GEMMs take over)
+    /// that leave partial tiles and row
     /// lengths of one and of several chunks; bit-identical with and without a pool.
-    @Test(arguments: [QuantType.q4_0, .q5_0, .q8_0, .q4_K, .q6_K], KernelTest.fastLevels)
+    @Test(arguments: [QuantType.q4_0, .q5_0, .q8_0, .q4_K, .q5_K, .q6_K], KernelTest.fastLevels)
     func gemmMatchesReference(type: QuantType, level: InstructionSet) throws {
         let kernels = KernelSet(isa: level), ref = KernelSet(isa: .reference)
         let rows = 37
@@ -86,7 +87,7 @@ struct MatrixProductTests {
             let bytes = KernelTest.weights(type, rows: rows, columns: columns, seed: UInt64(51 + columns))
             try bytes.withUnsafeBytes { raw in
                 let w = try QuantizedMatrix(raw, type: type, rows: rows, columns: columns)
-                for n in [1, 5, 8, 11, 17] {
+                for n in [1, 8, 16, 17, 21, 27] { // below 16 the dot products run (CK_GEMM_MIN_NX)
                     let x = KernelTest.activations(n * columns, seed: UInt64(52 + n))
                     let xq = QuantizedActivations(type: type, columns: columns, capacity: n, kernels: kernels)
                     x.withUnsafeBufferPointer { xq.quantize(rows: $0, count: n, pool: nil) }

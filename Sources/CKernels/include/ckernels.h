@@ -229,7 +229,8 @@ void ck_matvec_ex(const ck_type_kernels *k, const void *W, size_t row_stride, in
 /**
  * Batched prefill: Y[j][r] = dot(W[r], X[j]) for the nx activation rows X and rows r in
  * [row_begin, row_end), with the selected ISA. X: [nx] quantized rows, dense; Y: [nx, rows].
- * Rows are taken in small tiles and activations CK_MAX_NX at a time, so each weight block is
+ * From 16 activation rows, a variant with its own GEMM (`matmul_rows`) runs it; otherwise
+ * rows are taken in small tiles and activations CK_MAX_NX at a time, so each weight block is
  * decoded once per group of activations and stays in L1 across the groups.
  */
 void ck_matmul(int type, const void *W, int64_t rows, int64_t cols, const void *X, int64_t nx,
