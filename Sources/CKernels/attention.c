@@ -66,30 +66,7 @@ static void ck_attend_group_generic(const float *q, const ck_half *K, int64_t k_
 /* At most 8 heads of a group per pass: their accumulators stay in registers. */
 enum { CK_ATT_HEADS = 8 };
 
-/* e^x for x <= 0 (softmax arguments), 8 lanes: x = k ln2 + r with |r| <= ln2 / 2 (ln2 split in
- * two so k ln2 is exact), e^r by its degree-7 Taylor polynomial (truncation below 2^-27 on
- * that range; about 1-2 ulp in all), times 2^k built in the exponent field; below -87.3 the result is 0 (expf gives a
- * subnormal or 0 there, which no softmax weight can tell from 0 next to the maximum's 1). */
-CK_INLINE_AVX2 __m256 ck_exp_neg_avx2(__m256 x) {
-    const __m256 lo = _mm256_set1_ps(-87.3f);
-    const __m256 under = _mm256_cmp_ps(x, lo, _CMP_LT_OQ);
-    x = _mm256_max_ps(x, lo);
-    const __m256 k = _mm256_round_ps(_mm256_mul_ps(x, _mm256_set1_ps(1.44269504f)), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-    __m256 r = _mm256_fnmadd_ps(k, _mm256_set1_ps(0.693359375f), x);
-    r = _mm256_fnmadd_ps(k, _mm256_set1_ps(-2.12194440e-4f), r);
-    __m256 p = _mm256_set1_ps(1.0f / 5040.0f);
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.0f / 720.0f));
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.0f / 120.0f));
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.0f / 24.0f));
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.0f / 6.0f));
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(0.5f));
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.0f));
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.0f));
-    const __m256i e = _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvtps_epi32(k), _mm256_set1_epi32(127)), 23);
-    return _mm256_andnot_ps(under, _mm256_mul_ps(p, _mm256_castsi256_ps(e)));
-}
-
-/* ck_softmax_rows with the exponentials 8 at a time (same max, same normalisation). */
+/* ck_softmax_rows with the exponentials 8 at a time (ck_exp256; same max, same normalisation). */
 CK_AVX2 static void ck_softmax_rows_avx2(float *scores, int group, int64_t n) {
     for (int h = 0; h < group; h++) {
         float *s = scores + (int64_t)h * n;
@@ -99,7 +76,7 @@ CK_AVX2 static void ck_softmax_rows_avx2(float *scores, int group, int64_t n) {
         __m256 tv = _mm256_setzero_ps();
         int64_t i = 0;
         for (; i + 8 <= n; i += 8) {
-            const __m256 e = ck_exp_neg_avx2(_mm256_sub_ps(_mm256_loadu_ps(s + i), mv));
+            const __m256 e = ck_exp256(_mm256_sub_ps(_mm256_loadu_ps(s + i), mv));
             _mm256_storeu_ps(s + i, e);
             tv = _mm256_add_ps(tv, e);
         }
