@@ -423,26 +423,52 @@ void ck_quantize_row_q8_Kx(const float *x, void *y, int64_t n);
 
 /* The matrix-matrix product of a 32-block type at the AVX-512 level (see gemm_x16.c): `name`
  * is a ck_matmul_rows_fn over ck_q8_0x16 activations; name##_pack decodes blocks c0...c0+cb-1
- * of one weight row into lane `lane` of the panel, a block pair per DECODE(block, two) and one
- * dword scatter (dword i of the pair goes to block i / 8, step i % 8). */
-typedef void (*ck_x16_pack_fn)(const void *row, int64_t c0, int cb, uint8_t *pq, float *pd, int lane);
+ * of `nrows` (<= 16) rows into the panel, a block pair of every row at a time: DECODE(block,
+ * two) gives row r's pair as 16 dwords (dword i = block i / 8, step i % 8), ck_transpose16
+ * turns the 16 rows into 16 panel steps (missing rows zero). */
+typedef void (*ck_x16_pack_fn)(const char *W, size_t row_stride, int nrows, int64_t c0, int cb, uint8_t *pq, float *pd);
 void ck_gemm_x16_rows(ck_x16_pack_fn pack, const void *W, size_t row_stride, int64_t cols, const void *X,
                       size_t x_stride, int64_t nx, float *Y, int64_t y_stride, int64_t row_begin, int64_t row_end);
+
+/* Transposes 16 x 16 dwords in place (v[r] dword c -> v[c] dword r): four rounds, round j
+ * exchanging bit j of the row and column indices between row pairs (r, r | 2^j) with two
+ * vpermt2d each. */
+CK_INLINE_AVX512 void ck_transpose16(__m512i v[16]) {
+    for (int j = 0; j < 4; j++) {
+        const int bit = 1 << j;
+        int i0[16], i1[16];
+        for (int c = 0; c < 16; c++) {
+            i0[c] = (c & bit) ? 16 + (c ^ bit) : c;
+            i1[c] = (c & bit) ? 16 + c : (c ^ bit);
+        }
+        const __m512i x0 = _mm512_loadu_si512(i0), x1 = _mm512_loadu_si512(i1);
+        for (int r = 0; r < 16; r++) {
+            if (r & bit) continue;
+            const __m512i a = v[r], b = v[r | bit];
+            v[r] = _mm512_permutex2var_epi32(a, x0, b);
+            v[r | bit] = _mm512_permutex2var_epi32(a, x1, b);
+        }
+    }
+}
+
 #define CK_X16_GEMM(name, block_t, DECODE)                                                      \
-    static CK_AVX512 void name##_pack(const void *row, int64_t c0, int cb, uint8_t *pq, float *pd, int lane) { \
-        const block_t *a = (const block_t *)row + c0;                                           \
-        const __m512i idx = _mm512_setr_epi32(0, 16, 32, 48, 64, 80, 96, 112, 128, 144, 160,    \
-                                              176, 192, 208, 224, 240);                         \
-        int32_t *base = (int32_t *)(void *)pq + lane;                                           \
-        int b = 0;                                                                              \
-        for (; b + 2 <= cb; b += 2) {                                                           \
-            _mm512_i32scatter_epi32(base + 128 * b, idx, DECODE(a + b, 1), 4);                  \
-            pd[16 * b + lane] = ck_h2f_f16c(a[b].d);                                            \
-            pd[16 * b + 16 + lane] = ck_h2f_f16c(a[b + 1].d);                                   \
-        }                                                                                       \
-        if (b < cb) {                                                                           \
-            _mm512_mask_i32scatter_epi32(base + 128 * b, 0x00FF, idx, DECODE(a + b, 0), 4);     \
-            pd[16 * b + lane] = ck_h2f_f16c(a[b].d);                                            \
+    static CK_AVX512 void name##_pack(const char *W, size_t row_stride, int nrows, int64_t c0, int cb, \
+                                      uint8_t *pq, float *pd) {                                 \
+        for (int b = 0; b < cb; b += 2) {                                                       \
+            const int two = b + 1 < cb;                                                         \
+            __m512i v[16];                                                                      \
+            for (int r = 0; r < 16; r++) {                                                      \
+                if (r < nrows) {                                                                \
+                    const block_t *a = (const block_t *)(W + (size_t)r * row_stride) + c0 + b;  \
+                    v[r] = DECODE(a, two);                                                      \
+                    pd[16 * b + r] = ck_h2f_f16c(a[0].d);                                       \
+                    if (two) pd[16 * b + 16 + r] = ck_h2f_f16c(a[1].d);                         \
+                } else {                                                                        \
+                    v[r] = _mm512_setzero_si512();                                              \
+                }                                                                               \
+            }                                                                                   \
+            ck_transpose16(v);                                                                  \
+            for (int i = 0; i < (two ? 16 : 8); i++) _mm512_store_si512(pq + (size_t)b * 512 + 64 * i, v[i]); \
         }                                                                                       \
     }                                                                                           \
     CK_AVX512 void name(const void *W, size_t row_stride, int64_t cols, const void *X, size_t xs, \

@@ -80,13 +80,10 @@ CK_AVX512 void ck_gemm_x16_rows(ck_x16_pack_fn pack, const void *W, size_t row_s
     for (int64_t r0 = row_begin; r0 < row_end; r0 += 16) {
         const int nrows = (int)(row_end - r0 < 16 ? row_end - r0 : 16);
         const __mmask16 m = (__mmask16)(nrows == 16 ? 0xFFFFu : (1u << nrows) - 1u);
-        if (nrows < 16) {
-            memset(pq, 0, sizeof(pq));
-            memset(pd, 0, sizeof(pd));
-        }
+        if (nrows < 16) memset(pd, 0, sizeof(pd)); /* the pack zeroes the missing rows' values */
         for (int64_t c0 = 0; c0 < nb; c0 += CK_GEMM_KC) {
             const int cb = (int)(nb - c0 < CK_GEMM_KC ? nb - c0 : CK_GEMM_KC);
-            for (int r = 0; r < nrows; r++) pack((const char *)W + (size_t)(r0 + r) * row_stride, c0, cb, pq, pd, r);
+            pack((const char *)W + (size_t)r0 * row_stride, row_stride, nrows, c0, cb, pq, pd);
             for (int64_t j0 = 0; j0 < nx; j0 += CK_GEMM_NR) {
                 const int nr = (int)(nx - j0 < CK_GEMM_NR ? nx - j0 : CK_GEMM_NR);
                 ck_gemm_x16_tiles[nr](pq, pd, cb, c0, (const char *)X + (size_t)j0 * x_stride, x_stride,
