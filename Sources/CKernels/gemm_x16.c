@@ -39,8 +39,12 @@ CK_INLINE_AVX512 void ck_gemm_x16_tile(const uint8_t *pq, const float *pd, int c
             const ck_q8_0x16 *G = (const ck_q8_0x16 *)(x + (size_t)j * xs) + (gb >> 4);
             int32_t q32[8];
             memcpy(q32, G->qs + CK_QK * i, sizeof(q32));
-            __m512i p = _mm512_set1_epi32(G->negc[i >> 1][8 * (i & 1)]);
-            for (int k = 0; k < 8; k++) p = _mm512_dpbusd_epi32(p, w[k], _mm512_set1_epi32(q32[k]));
+            __m512i p = _mm512_set1_epi32(G->negc[i >> 1][8 * (i & 1)]), p1 = _mm512_setzero_si512();
+            for (int k = 0; k < 8; k += 2) {
+                p = _mm512_dpbusd_epi32(p, w[k], _mm512_set1_epi32(q32[k]));
+                p1 = _mm512_dpbusd_epi32(p1, w[k + 1], _mm512_set1_epi32(q32[k + 1]));
+            }
+            p = _mm512_add_epi32(p, p1);
             const __m512 s = _mm512_mul_ps(dw, _mm512_set1_ps(G->d[i]));
             acc[j] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(p), s, acc[j]);
         }
