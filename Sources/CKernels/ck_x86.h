@@ -486,8 +486,8 @@ void ck_gemm_q8_0a_rows(ck_g8_pack_fn pack, const void *W, size_t row_stride, in
  * bytes: q [64 steps][16 lanes][4] the unsigned values of elements 4*step...4*step+3 of each
  * row in the activations' element order; sc [ns][16] the group scales; corr [np][16] the
  * correction coefficients as int16 pairs; d, dmin [16] the row scales (dmin negated, 0 for
- * types without a min). ck_kq_pack_fn decodes super-blocks c0...c0+cb-1 of one row into lane
- * `lane` of cb consecutive panels. */
+ * types without a min). ck_kq_pack_fn decodes super-blocks c0...c0+cb-1 of `nrows` (<= 16)
+ * rows into cb consecutive panels (missing rows' values zero). */
 typedef struct {
     uint8_t q[64][64];
     int32_t sc[16][16];
@@ -496,16 +496,10 @@ typedef struct {
     float dmin[16];
 } ck_kq_panel;
 _Static_assert(sizeof(ck_kq_panel) == 5760, "ck_kq_panel is 90 cache lines");
-typedef void (*ck_kq_pack_fn)(const void *row, int64_t c0, int cb, ck_kq_panel *panel, int lane);
-void ck_pack_q6_K(const void *row, int64_t c0, int cb, ck_kq_panel *panel, int lane);
-void ck_pack_q4_K(const void *row, int64_t c0, int cb, ck_kq_panel *panel, int lane);
-void ck_pack_q5_K(const void *row, int64_t c0, int cb, ck_kq_panel *panel, int lane);
-
-/* Scatters the 16 dwords of v (64 consecutive values) to steps step0...step0+15 of lane `lane`. */
-CK_INLINE_AVX512 void ck_kq_scatter(ck_kq_panel *p, int step0, int lane, __m512i v) {
-    const __m512i idx = _mm512_setr_epi32(0, 16, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240);
-    _mm512_i32scatter_epi32((int32_t *)(void *)p->q[step0] + lane, idx, v, 4);
-}
+typedef void (*ck_kq_pack_fn)(const char *W, size_t row_stride, int nrows, int64_t c0, int cb, ck_kq_panel *panel);
+void ck_pack_q6_K(const char *W, size_t row_stride, int nrows, int64_t c0, int cb, ck_kq_panel *panel);
+void ck_pack_q4_K(const char *W, size_t row_stride, int nrows, int64_t c0, int cb, ck_kq_panel *panel);
+void ck_pack_q5_K(const char *W, size_t row_stride, int nrows, int64_t c0, int cb, ck_kq_panel *panel);
 
 /* Block pair k (k + 1 only when `two`) of a 32-block type with a minimum (Q4_1, Q5_1) against
  * block_q8_0, for every activation row: DECODE(block pointer, two) gives the pair's q as

@@ -110,10 +110,10 @@ static CK_AVX512 void ck_gemm_kq_rows(const ck_kq_tile_fn *tiles, ck_kq_pack_fn 
     for (int64_t r0 = row_begin; r0 < row_end; r0 += 16) {
         const int nrows = (int)(row_end - r0 < 16 ? row_end - r0 : 16);
         const __mmask16 m = (__mmask16)(nrows == 16 ? 0xFFFFu : (1u << nrows) - 1u);
-        if (nrows < 16) memset(panel, 0, sizeof(panel));
+        if (nrows < 16) memset(panel, 0, sizeof(panel)); /* scales and row scales of missing rows */
         for (int64_t c0 = 0; c0 < nb; c0 += CK_KQ_KC) {
             const int cb = (int)(nb - c0 < CK_KQ_KC ? nb - c0 : CK_KQ_KC);
-            for (int r = 0; r < nrows; r++) pack((const char *)W + (size_t)(r0 + r) * row_stride, c0, cb, panel, r);
+            pack((const char *)W + (size_t)r0 * row_stride, row_stride, nrows, c0, cb, panel);
             for (int64_t j0 = 0; j0 < nx; j0 += CK_KQ_NR) {
                 const int nr = (int)(nx - j0 < CK_KQ_NR ? nx - j0 : CK_KQ_NR);
                 tiles[nr](panel, cb, c0, (const char *)X + (size_t)j0 * x_stride, x_stride, Y + j0 * y_stride + r0,
