@@ -42,6 +42,18 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
+        // What every module may share: the seeded generator, Duration in seconds, sample
+        // statistics. No dependencies; not a product.
+        .target(name: "FMSupport", exclude: ["README.md"]),
+
+        // Benchmark harnesses and synthetic data (kernels, grammar masks, the engine), for `fm`
+        // and the tests; the libraries themselves ship none of it.
+        .target(
+            name: "Benchmarks",
+            dependencies: ["FMSupport", "CKernels", "Kernels", "StructuredDecoding", "LLMEngine"],
+            exclude: ["README.md"]
+        ),
+
         // Parses GGUF v2/v3 model files through a memory map: metadata, tensor infos, ggml types.
         .target(name: "GGUF", exclude: ["README.md"]),
 
@@ -63,7 +75,7 @@ let package = Package(
 
         // The inference engine: model catalog and installer, tokenizer loading, the forward pass
         // per architecture, KV cache, sampler chain and token loop. Knows nothing about schemas.
-        .target(name: "LLMEngine", dependencies: ["GGUF", "Tokenizers", "Kernels"], exclude: ["README.md"]),
+        .target(name: "LLMEngine", dependencies: ["GGUF", "Tokenizers", "Kernels", "FMSupport"], exclude: ["README.md"]),
 
         // The compiler plugin behind `@Generable` and `@Guide`: analyses declarations and emits
         // schema, conversions and the `PartiallyGenerated` mirror; misuse is a diagnostic.
@@ -107,7 +119,7 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "FoundationModels",
+                "FoundationModels", "FMSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -130,7 +142,7 @@ let package = Package(
             name: "fm",
             dependencies: [
                 "GGUF", "Tokenizers", "Kernels", "LLMEngine", "StructuredDecoding", "LocalInference", "FoundationModels",
-                "LocalModels", "Server",
+                "LocalModels", "Server", "FMSupport", "Benchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -141,7 +153,7 @@ let package = Package(
 
         .target(
             name: "DreamCoffee",
-            dependencies: ["FoundationModels", "CalendarContacts"],
+            dependencies: ["FoundationModels", "CalendarContacts", "FMSupport"],
             exclude: ["README.md"],
             resources: [.copy("Samples")]
         ),
@@ -151,15 +163,15 @@ let package = Package(
             dependencies: ["DreamCoffee", "CalendarContacts", "FoundationModels", "LLMEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
-        .target(name: "TestSupport", dependencies: ["GGUF", "LLMEngine", "FoundationModels"]),
+        .target(name: "TestSupport", dependencies: ["GGUF", "LLMEngine", "FoundationModels", "FMSupport"]),
 
-        .testTarget(name: "GGUFTests", dependencies: ["GGUF", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "GGUFTests", dependencies: ["GGUF", "TestSupport", "FMSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "TokenizersTests",
             dependencies: ["Tokenizers", "LLMEngine", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "LLMEngineTests", dependencies: ["LLMEngine", "Kernels", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "LLMEngineTests", dependencies: ["LLMEngine", "Kernels", "TestSupport", "FMSupport", "Benchmarks"], exclude: ["Fixtures"]),
         .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels", "TestSupport"]),
         // The local model end to end: glue pieces on the real models, sessions answering under
         // constraint, the seed samples against the real model.
@@ -177,16 +189,16 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),
-        .testTarget(name: "KernelsTests", dependencies: ["Kernels", "CKernels", "GGUF", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "KernelsTests", dependencies: ["Kernels", "CKernels", "GGUF", "TestSupport", "Benchmarks", "FMSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "StructuredDecodingTests",
-            dependencies: ["StructuredDecoding", "Tokenizers", "LLMEngine", "LocalInference", "TestSupport"],
+            dependencies: ["StructuredDecoding", "Tokenizers", "LLMEngine", "LocalInference", "TestSupport", "Benchmarks", "FMSupport"],
             exclude: ["Fixtures"]
         ),
         // Runs the built `fm` binary as a subprocess.
-        .testTarget(name: "FMTests", dependencies: ["GGUF", "LLMEngine", "TestSupport"]),
+        .testTarget(name: "FMTests", dependencies: ["GGUF", "LLMEngine", "TestSupport", "Benchmarks"]),
         .testTarget(name: "CalendarContactsTests", dependencies: ["CalendarContacts"]),
-        .testTarget(name: "DreamCoffeeTests", dependencies: ["DreamCoffee", "CalendarContacts", "FoundationModels", "TestSupport"]),
+        .testTarget(name: "DreamCoffeeTests", dependencies: ["DreamCoffee", "CalendarContacts", "FoundationModels", "TestSupport", "FMSupport"]),
         .testTarget(name: "ChatTemplatesTests", dependencies: ["ChatTemplates"], exclude: ["Fixtures"]),
         // The server over loopback with a real HTTP client, on a scripted model and the real one;
         // the remote model against the server.

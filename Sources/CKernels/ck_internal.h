@@ -177,6 +177,25 @@ typedef struct {
 } ck_q8_0a;
 _Static_assert(sizeof(ck_q8_0a) == 40, "ck_q8_0a is 40 bytes per 32 elements");
 
+/* ---- the rows of the activation format table (activation_formats.c) ------------------------ */
+enum {
+    CK_ACT_F32,
+    CK_ACT_Q8_0_REF,
+    CK_ACT_Q8_0_AVX2,
+    CK_ACT_Q8_0_AVX512,
+    CK_ACT_Q8_K_REF,
+    CK_ACT_Q8_K_AVX2,
+    CK_ACT_Q8_K_AVX512,
+    CK_ACT_Q8_0A_Q4_0, /* ck_q8_0a, zero point 8 (AVX2 Q4_0) */
+    CK_ACT_Q8_0A_Q5_0, /* ck_q8_0a, zero point 16 (AVX2 Q5_0) */
+    CK_ACT_X16_Q4_0,   /* ck_q8_0x16, zero point 8 (AVX-512 Q4_0) */
+    CK_ACT_X16_Q5_0,   /* ck_q8_0x16, zero point 16 (AVX-512 Q5_0) */
+    CK_ACT_X16_Q8_0,   /* ck_q8_0x16, zero point 128 (AVX-512 Q8_0) */
+    CK_ACT_KX,         /* ck_q8_Kx (AVX-512 Q4_K, Q5_K) */
+    CK_ACT_COUNT,
+};
+extern const ck_activation_format ck_activation_formats[CK_ACT_COUNT];
+
 int64_t ck_act_row_size_q8_0(int64_t n);
 int64_t ck_act_row_size_q8_0a(int64_t n);
 void ck_dequantize_row_q8_0a(const void *src, float *dst, int64_t n);

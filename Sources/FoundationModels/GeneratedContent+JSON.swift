@@ -72,41 +72,19 @@ extension GeneratedContent {
     ///
     /// Integral numbers print without a fraction (`3`, not `3.0`); numbers that are not finite
     /// print as `null`. Incomplete content prints as the JSON of what has been generated so far.
-    public var jsonString: String {
-        var output = ""
-        write(to: &output)
-        return output
-    }
+    public var jsonString: String { JSONText.text(jsonValue) }
 
-    private func write(to output: inout String) {
+    /// The content as the decoder's JSON value (numbers already in their JSON spelling), written
+    /// by the package's one JSON writer (`JSONText`).
+    var jsonValue: JSONValue {
         switch kind {
-        case .null:
-            output += "null"
-        case .bool(let flag):
-            output += flag ? "true" : "false"
-        case .number(let number):
-            output += Self.jsonNumber(number)
-        case .string(let text):
-            JSONStringWriter.writeQuoted(text, to: &output)
-        case .array(let elements):
-            output += "["
-            for (index, element) in elements.enumerated() {
-                if index > 0 { output += ", " }
-                element.write(to: &output)
-            }
-            output += "]"
+        case .null: .null
+        case .bool(let flag): .bool(flag)
+        case .number(let number): number.isFinite ? .number(Self.jsonNumber(number)) : .null
+        case .string(let text): .string(text)
+        case .array(let elements): .array(elements.map(\.jsonValue))
         case .structure(let properties, let orderedKeys):
-            output += "{"
-            var first = true
-            for key in orderedKeys {
-                guard let member = properties[key] else { continue }
-                if !first { output += ", " }
-                first = false
-                JSONStringWriter.writeQuoted(key, to: &output)
-                output += ": "
-                member.write(to: &output)
-            }
-            output += "}"
+            .object(orderedKeys.compactMap { key in properties[key].map { JSONMember(key, $0.jsonValue) } })
         }
     }
 

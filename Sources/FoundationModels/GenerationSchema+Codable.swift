@@ -9,7 +9,7 @@ extension GenerationSchema: Codable {
     /// Property order comes from `x-order` (from the keys' alphabetical order without it).
     /// - Throws: `DecodingError.dataCorrupted` naming the JSON pointer and the keyword at fault.
     public init(from decoder: any Decoder) throws {
-        let json = try JSONValue(from: decoder)
+        let json = try CodableJSON(from: decoder)
         do {
             self = try SchemaJSONReader.schema(from: json)
         } catch {
@@ -33,12 +33,12 @@ extension GenerationSchema: Codable {
     }
 
     /// The schema as a JSON document in Apple's dialect.
-    var jsonValue: JSONValue {
+    var jsonValue: CodableJSON {
         if let imported { return imported.document }
         let writer = SchemaJSONWriter(rootName: rootName)
         var members = writer.members(for: root, description: nil)
         if !definitions.isEmpty {
-            let definitionMembers = definitions.map { (key: $0.name, value: JSONValue.object(writer.members(for: $0.node, description: nil))) }
+            let definitionMembers = definitions.map { (key: $0.name, value: CodableJSON.object(writer.members(for: $0.node, description: nil))) }
             members.append(("$defs", .object(definitionMembers)))
         }
         return .object(members.sorted { $0.key < $1.key })
@@ -52,13 +52,13 @@ struct SchemaJSONWriter {
 
     /// The keywords of `node`, with `description` (a property's) taking the place of the
     /// node's own; members are in key order.
-    func members(for node: SchemaNode, description: String?) -> [(key: String, value: JSONValue)] {
-        var members: [(key: String, value: JSONValue)] = []
+    func members(for node: SchemaShape, description: String?) -> [(key: String, value: CodableJSON)] {
+        var members: [(key: String, value: CodableJSON)] = []
         switch node {
         case .object(let object):
             members.append(("additionalProperties", .bool(false)))
             let properties = object.properties.map { property in
-                (key: property.name, value: JSONValue.object(self.members(for: property.node, description: property.description)))
+                (key: property.name, value: CodableJSON.object(self.members(for: property.node, description: property.description)))
             }
             members.append(("properties", .object(properties)))
             members.append(("required", .array(object.properties.filter { !$0.isOptional }.map { .string($0.name) })))
@@ -71,7 +71,7 @@ struct SchemaJSONWriter {
             if let name = choice.name { members.append(("title", .string(name))) }
             if let text = description ?? choice.description { members.append(("description", .string(text))) }
         case .string(let string):
-            if let choices = string.choices { members.append(("enum", .array(choices.map(JSONValue.string)))) }
+            if let choices = string.choices { members.append(("enum", .array(choices.map(CodableJSON.string)))) }
             if let first = string.patterns.first { members.append(("pattern", .string(first))) }
             if string.patterns.count > 1 {
                 members.append(("allOf", .array(string.patterns.dropFirst().map { .object([("pattern", .string($0))]) })))
@@ -108,10 +108,10 @@ struct SchemaJSONWriter {
     }
 
     /// A bound as a JSON number, as written in the guide.
-    static func json(_ bound: SchemaBound) -> JSONValue {
+    static func json(_ bound: SchemaBound) -> CodableJSON {
         switch bound {
         case .integer(let value): .integer(value)
-        case .double(let value): Int(exactly: value).map(JSONValue.integer) ?? .double(value)
+        case .double(let value): Int(exactly: value).map(CodableJSON.integer) ?? .double(value)
         case .decimal(let value): .decimal(value)
         }
     }

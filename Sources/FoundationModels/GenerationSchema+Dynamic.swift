@@ -58,7 +58,7 @@ struct DynamicSchemaSurvey {
     let rootName: String?
 
     /// Every named schema (dynamic or from a generable type) by name.
-    var named: [String: SchemaNode?] = [:]
+    var named: [String: SchemaShape?] = [:]
     /// Every reference, in the order found.
     var references: [Reference] = []
 
@@ -103,7 +103,7 @@ struct DynamicSchemaSurvey {
     }
 
     /// Records a named type; the same generable type twice is fine, anything else twice is not.
-    private mutating func define(_ name: String, node: SchemaNode?, in owner: String?) throws {
+    private mutating func define(_ name: String, node: SchemaShape?, in owner: String?) throws {
         if let existing = named[name] {
             if let node, let existing, node == existing { return }
             throw GenerationSchema.SchemaError.duplicateType(schema: owner, type: name, context: .init(
@@ -123,8 +123,8 @@ struct DynamicSchemaLowering {
 
     /// The node for `schema`; a top-level schema (root or dependency) is never replaced by a
     /// reference to itself.
-    mutating func lower(_ schema: DynamicGenerationSchema, isTopLevel: Bool) -> SchemaNode {
-        let node: SchemaNode
+    mutating func lower(_ schema: DynamicGenerationSchema, isTopLevel: Bool) -> SchemaShape {
+        let node: SchemaShape
         switch schema.node {
         case .object(let name, let description, let explicitNil, let properties):
             let members = properties.map { property in

@@ -19,7 +19,7 @@
 /// regexes as `pattern`.
 public struct GenerationSchema: Sendable, CustomDebugStringConvertible {
     /// The root value's schema.
-    var root: SchemaNode
+    var root: SchemaShape
 
     /// The named types the schema refers to, in the order first met.
     var definitions: [SchemaDefinition]
@@ -33,7 +33,7 @@ public struct GenerationSchema: Sendable, CustomDebugStringConvertible {
     var imported: ImportedJSONSchema?
 
     /// Creates a schema from its parts.
-    init(root: SchemaNode, definitions: [SchemaDefinition], unsupportedGuides: [String] = []) {
+    init(root: SchemaShape, definitions: [SchemaDefinition], unsupportedGuides: [String] = []) {
         self.root = root
         self.definitions = definitions
         self.unsupportedGuides = unsupportedGuides
@@ -110,7 +110,7 @@ public struct GenerationSchema: Sendable, CustomDebugStringConvertible {
     var rootName: String? { root.definitionName }
 
     /// The node of the named type `name` (the root when the names are equal).
-    func definition(named name: String) -> SchemaNode? {
+    func definition(named name: String) -> SchemaShape? {
         if name == rootName { return root }
         return definitions.first { $0.name == name }?.node
     }
@@ -121,7 +121,7 @@ struct SchemaDefinition: Sendable, Equatable {
     /// The type's name (the `$defs` key).
     var name: String
     /// The type's schema.
-    var node: SchemaNode
+    var node: SchemaShape
 }
 
 /// Composes schemas from the schemas of property and choice types: named types move into the
@@ -134,7 +134,7 @@ struct SchemaComposer {
 
     /// Adds `schema`'s definitions and returns the node that stands for it inside another
     /// schema: a reference for a named type, the node itself otherwise.
-    mutating func embed(_ schema: GenerationSchema) -> SchemaNode {
+    mutating func embed(_ schema: GenerationSchema) -> SchemaShape {
         unsupportedGuides += schema.unsupportedGuides
         for definition in schema.definitions { add(definition) }
         guard let name = schema.root.definitionName else { return schema.root }

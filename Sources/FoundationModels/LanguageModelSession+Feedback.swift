@@ -21,12 +21,12 @@ extension LanguageModelSession {
         desiredOutput: Transcript.Entry? = nil
     ) -> Data {
         let issueValues = issues.map { issue in
-            JSONValue.object([
+            CodableJSON.object([
                 ("category", .string(String(describing: issue.category))),
-                ("explanation", issue.explanation.map(JSONValue.string) ?? .null),
+                ("explanation", issue.explanation.map(CodableJSON.string) ?? .null),
             ])
         }
-        let document = JSONValue.object([
+        let document = CodableJSON.object([
             ("sentiment", sentiment.map { .string(String(describing: $0)) } ?? .null),
             ("issues", .array(issueValues)),
             ("desiredOutput", desiredOutput.map(TranscriptJSON.json(for:)) ?? .null),

@@ -9,7 +9,7 @@ extension Transcript: Codable {
     /// report the order of an object's keys.
     /// - Throws: `DecodingError.dataCorrupted` naming the entry and the key at fault.
     public init(from decoder: any Decoder) throws {
-        let json = try JSONValue(from: decoder)
+        let json = try CodableJSON(from: decoder)
         do {
             self = try TranscriptJSON.transcript(from: json)
         } catch {

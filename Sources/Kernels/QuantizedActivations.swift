@@ -35,13 +35,13 @@ public final class QuantizedActivations {
     /// 256 for quantized types).
     public init(type: QuantType, columns: Int, capacity: Int = 1, kernels: KernelSet = .default) {
         let table = kernels.table(type)
-        precondition(columns > 0 && columns % Int(table.pointee.act_block_size) == 0 && columns % type.blockSize == 0,
+        precondition(columns > 0 && columns % Int(table.pointee.act.pointee.block_size) == 0 && columns % type.blockSize == 0,
                      "QuantizedActivations: \(columns) columns do not fit \(type.name) blocks")
         self.type = type
         isa = kernels.isa
         self.columns = columns
         self.capacity = max(1, capacity)
-        let bytes = Int(table.pointee.act_row_size(Int64(columns)))
+        let bytes = Int(table.pointee.act.pointee.row_size(Int64(columns)))
         rowStride = (bytes + 63) / 64 * 64
         storage = Platform.allocateAligned(rowStride * self.capacity)
         self.kernels = table
@@ -53,7 +53,7 @@ public final class QuantizedActivations {
     public func quantize(_ x: UnsafeBufferPointer<Float>, row: Int = 0) {
         precondition(x.count >= columns, "QuantizedActivations.quantize: \(x.count) floats for \(columns) columns")
         precondition(row >= 0 && row < capacity, "QuantizedActivations.quantize: row \(row) outside 0..<\(capacity)")
-        kernels.pointee.quantize_act(x.baseAddress, storage + row * rowStride, Int64(columns))
+        kernels.pointee.act.pointee.quantize(x.baseAddress, storage + row * rowStride, Int64(columns))
         count = max(count, row + 1)
     }
 
@@ -65,7 +65,7 @@ public final class QuantizedActivations {
         guard rowCount > 0, let source = x.baseAddress else { count = rowCount; return }
         let src = UnsafeSendableRawPointer(source)
         let dst = UnsafeSendableRawPointer(storage)
-        let quantize = kernels.pointee.quantize_act!
+        let quantize = kernels.pointee.act.pointee.quantize!
         let columns = columns, stride = rowStride
         let body: @Sendable (Range<Int>) -> Void = { range in
             for r in range {
@@ -81,7 +81,7 @@ public final class QuantizedActivations {
     public func dequantize(row: Int = 0) -> [Float] {
         precondition(row >= 0 && row < capacity)
         return [Float](unsafeUninitializedCapacity: columns) { out, initialized in
-            kernels.pointee.dequantize_act(storage + row * rowStride, out.baseAddress, Int64(columns))
+            kernels.pointee.act.pointee.dequantize(storage + row * rowStride, out.baseAddress, Int64(columns))
             initialized = columns
         }
     }

@@ -1,3 +1,4 @@
+import FMSupport
 import Foundation
 import Hummingbird
 
@@ -32,9 +33,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch {
             response = Self.response(for: .server("\(error)"))
         }
-        let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        metrics.request(route: route, status: response.status.code, seconds: seconds)
+        metrics.request(route: route, status: response.status.code, seconds: (ContinuousClock.now - start).seconds)
         return response
     }
 

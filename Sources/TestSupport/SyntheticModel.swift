@@ -1,3 +1,4 @@
+import FMSupport
 import GGUF
 
 /// Writes tiny models of each supported architecture with seeded random weights, for tests that
@@ -10,7 +11,7 @@ import GGUF
 /// let file = try GGUFFile(bytes: try model.encoded())
 /// ```
 ///
-/// The bytes depend only on the properties: weights come from `SplitMixGenerator(seed:)` and
+/// The bytes depend only on the properties: weights come from `SplitMix64(seed:)` and
 /// plain float arithmetic, so a model's sha256 is stable across runs and platforms.
 /// `referenceVariants` are the models the reference-numerics fixtures were computed on.
 public struct SyntheticModel: Sendable {
@@ -78,7 +79,7 @@ public struct SyntheticModel: Sendable {
     public func writer() -> GGUFWriter {
         do { try validate() } catch { preconditionFailure("SyntheticModel: \(error)") }
         var w = GGUFWriter()
-        var rng = SplitMixGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let a = architecture
         w.add("general.architecture", .string(a))
         w.add("\(a).context_length", .uint32(256))
@@ -143,21 +144,4 @@ public struct SyntheticModel: Sendable {
         }
         return w
     }
-}
-
-/// SplitMix64 with a float helper, for reproducible synthetic weights.
-public struct SplitMixGenerator: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-    /// Seeds the generator.
-    public init(seed: UInt64) { state = seed }
-    /// The next 64 bits.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// A float uniform in [-1, 1).
-    public mutating func nextSigned() -> Float { Float(next() >> 40) / 8_388_608 - 1 }
 }

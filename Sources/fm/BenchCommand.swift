@@ -1,3 +1,4 @@
+import Benchmarks
 import ArgumentParser
 import Foundation
 import GGUF
@@ -113,9 +114,9 @@ struct BenchCommand: ParsableCommand {
 }
 
 extension BenchCommand {
-    /// The weight types `fm bench --kernels` measures: the real models' main types, then the
-    /// rarer ones with their own SIMD variants.
-    static let kernelTypes: [QuantType] = [.q4_K, .q5_0, .q6_K, .q8_0, .q4_1, .q5_1, .q2_K, .q3_K]
+    /// The weight types `fm bench --kernels` measures: every quantized type of the kernel table,
+    /// in ggml id order (the float types are not what a decode step streams).
+    static var kernelTypes: [QuantType] { QuantType.allCases.filter(\.isQuantized) }
 
     /// `fm bench --kernels`: the machine's streaming read bandwidth, then how fast each weight
     /// type's matrix-vector product consumes weights at each instruction-set level (a decode

@@ -1,3 +1,4 @@
+import FMSupport
 import ArgumentParser
 import Foundation
 import LLMEngine
@@ -61,14 +62,14 @@ struct BenchGuidedCommand: ParsableCommand {
             masked.append(m.seconds)
             maskTimes.append(m.maskSeconds / Double(max(1, output.count)))
             let run = try local.generateSynchronously(GenerationRequest(prompt: tokens, plan: .json(grammar), maximumTokens: 1024))
-            driver.append(seconds(run.decodeDuration))
+            driver.append(run.decodeDuration.seconds)
         }
-        let f = median(free), m = median(masked), d = median(driver)
+        let f = SampleStatistics.median(free), m = SampleStatistics.median(masked), d = SampleStatistics.median(driver)
         print(String(format: "decode of the same %d tokens (median of %d):", output.count, repetitions))
         print(String(format: "  free, token by token:          %7.1f ms  %6.1f tokens/s", f * 1e3, Double(output.count) / f))
         print(String(format: "  masked, token by token:        %7.1f ms  %6.1f tokens/s  (%+.1f%% vs free)", m * 1e3, Double(output.count) / m, (m / f - 1) * 100))
         print(String(format: "  masked, forced tokens batched: %7.1f ms  %6.1f tokens/s  (%+.1f%% vs free)", d * 1e3, Double(output.count) / d, (d / f - 1) * 100))
-        print(String(format: "  constraint per token (forced-token check, mask, commit): %.1f µs (median of the runs' means)", median(maskTimes) * 1e6))
+        print(String(format: "  constraint per token (forced-token check, mask, commit): %.1f µs (median of the runs' means)", SampleStatistics.median(maskTimes) * 1e6))
 
         // 2. Time to first token, turn 1 and turn 2 of a conversation.
         var first: [Double] = [], second: [Double] = [], secondPrefilled = 0
@@ -84,7 +85,7 @@ struct BenchGuidedCommand: ParsableCommand {
             secondPrefilled = turn2.outcome.prefilledTokens
         }
         print(String(format: "time to first token: turn 1 %.0f ms, turn 2 %.0f ms (turn 2 prefilled %d new tokens; medians)",
-                     median(first) * 1e3, median(second) * 1e3, secondPrefilled))
+                     SampleStatistics.median(first) * 1e3, SampleStatistics.median(second) * 1e3, secondPrefilled))
 
         // 3. Validity of sampled generations.
         guard samples > 0 else { return }
@@ -121,7 +122,7 @@ struct BenchGuidedCommand: ParsableCommand {
             logits = try context.append(token)      // as the driver does, to sample the end of turn
 
         }
-        return (seconds(clock.now - start), seconds(mask))
+        return ((clock.now - start).seconds, mask.seconds)
     }
 
     /// Generates a short answer and times its first token.
@@ -133,15 +134,7 @@ struct BenchGuidedCommand: ParsableCommand {
         let outcome = try local.generateSynchronously(GenerationRequest(prompt: tokens, maximumTokens: 24), onEvent: { _ in
             if firstAt == nil { firstAt = clock.now }
         })
-        return (seconds((firstAt ?? clock.now) - start), outcome)
+        return (((firstAt ?? clock.now) - start).seconds, outcome)
     }
 
-    func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
-    }
-
-    func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? 0 : sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-    }
 }

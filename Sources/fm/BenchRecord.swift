@@ -1,3 +1,6 @@
+import StructuredDecoding
+import FMSupport
+import Benchmarks
 import Foundation
 import GGUF
 import LLMEngine
@@ -73,18 +76,7 @@ struct BenchRecord {
         return "  {\n" + lines.joined(separator: ",\n") + "\n  }"
     }
 
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func quoted(_ s: String) -> String { JSONText.quoted(s) }
 }
 
 /// What `fm bench` reports about the model and machine, computed once per model.

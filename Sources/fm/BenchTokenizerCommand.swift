@@ -1,3 +1,4 @@
+import FMSupport
 import ArgumentParser
 import Foundation
 import Tokenizers
@@ -37,7 +38,7 @@ struct BenchTokenizerCommand: ParsableCommand {
             var count = 0
             for _ in 0..<max(1, repetitions) {
                 let t = clock.measure { count = run() }
-                seconds.append(Double(t.components.seconds) + Double(t.components.attoseconds) * 1e-18)
+                seconds.append(t.seconds)
             }
             seconds.sort()
             let median = seconds[seconds.count / 2]
@@ -61,6 +62,6 @@ struct BenchTokenizerCommand: ParsableCommand {
     }
 
     static func ms(_ d: Duration) -> String {
-        String(format: "%.1f", Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) * 1e-15)
+        String(format: "%.1f", d.milliseconds)
     }
 }

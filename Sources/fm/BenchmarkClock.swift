@@ -1,3 +1,4 @@
+import Benchmarks
 import ArgumentParser
 import Foundation
 import StructuredDecoding

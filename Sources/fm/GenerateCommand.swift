@@ -1,3 +1,4 @@
+import FMSupport
 import ArgumentParser
 import Foundation
 import GGUF
@@ -66,7 +67,7 @@ struct GenerateCommand: ParsableCommand {
         }
         FileHandle.standardOutput.write(Data((detok.finish() + "\n").utf8))
         func rate(_ n: Int, _ d: Duration) -> String {
-            let s = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+            let s = d.seconds
             return String(format: "%d tokens in %.2f s (%.1f tokens/s)", n, s, Double(n) / max(s, 1e-9))
         }
         Terminal.status("prompt: \(rate(result.prefilledTokens, result.prefillDuration)); "

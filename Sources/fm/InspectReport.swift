@@ -1,5 +1,6 @@
 import Foundation
 import GGUF
+import StructuredDecoding
 
 /// What `fm inspect` prints about a GGUF file, as text or JSON.
 struct InspectReport {
@@ -186,23 +187,8 @@ struct InspectReport {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 
-    /// A string in double quotes with quotes, backslashes and control characters escaped.
-    static func quoted(_ string: String) -> String {
-        var out = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                out += String(format: "\\u%04X", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// A string in double quotes, escaped as JSON escapes it.
+    static func quoted(_ string: String) -> String { JSONText.quoted(string) }
 
     /// Rows as columns separated by two spaces; `rightAligned` columns are padded on the left.
     static func table(_ rows: [[String]], rightAligned: Set<Int>) -> [String] {

@@ -1,3 +1,5 @@
+import FMSupport
+import Benchmarks
 import Foundation
 import StructuredDecoding
 
@@ -71,7 +73,7 @@ struct SchemaBenchRun {
         for (instance, written) in zip(benchCase.instances, benchCase.instanceTexts) {
             // Apple's layout accepts only what generation writes; the flexible one replays the
             // instance as written.
-            let text = options == .appleCompact ? JSONLayoutWriter.appleCompact(instance) : written
+            let text = options == .appleCompact ? JSONText.text(instance) : written
             guard let tokens = try? vocabulary.tokenize(text, name: "an instance of \(benchCase.name)") else {
                 unusableInstances += 1
                 continue
@@ -81,7 +83,7 @@ struct SchemaBenchRun {
         }
         var walksDone = 0
         if benchCase.instances.isEmpty && walks > 0 {
-            var random = GrammarBenchmark.SeededGenerator(seed: seed &+ UInt64(outcomes.count))
+            var random = SplitMix64(seed: seed &+ UInt64(outcomes.count))
             for _ in 0..<walks {
                 GrammarBenchmark.randomWalk(grammar: grammar, index: vocabulary.index, closing: closing, options: walk,
                                             random: &random, timer: timer, into: &samples)

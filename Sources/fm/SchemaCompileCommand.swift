@@ -1,3 +1,4 @@
+import FMSupport
 import ArgumentParser
 import Foundation
 import StructuredDecoding
@@ -33,10 +34,10 @@ struct SchemaCompileCommand: ParsableCommand {
             let clock = ContinuousClock()
             var start = clock.now
             _ = try Grammar(compiling: document.graph, options: layout.options)
-            let first = SchemaDocument.microseconds(clock.now - start)
+            let first = (clock.now - start).microseconds
             start = clock.now
             let grammar = try Grammar(compiling: document.graph, options: layout.options)
-            let again = SchemaDocument.microseconds(clock.now - start)
+            let again = (clock.now - start).microseconds
             let stats = grammar.statistics
             print("schema: \(schema) (\(document.dialect.rawValue) dialect, layout \(layout.rawValue))")
             print("graph: \(stats.schemaNodes) nodes (\(Self.kinds(document.graph)))")

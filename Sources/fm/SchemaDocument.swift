@@ -1,3 +1,5 @@
+import FMSupport
+import Benchmarks
 import ArgumentParser
 import Foundation
 import StructuredDecoding
@@ -67,7 +69,7 @@ struct SchemaDocument: Sendable {
         let resolved = dialect.resolved(for: document)
         let start = timer.now()
         graph = try JSONSchemaImporter(mode: resolved.importMode).importSchema(document)
-        importMicroseconds = Self.microseconds(timer.now() - start)
+        importMicroseconds = (timer.now() - start).microseconds
         self.name = name
         self.dialect = resolved
     }
@@ -102,10 +104,5 @@ struct SchemaDocument: Sendable {
         var offset = 0
         while case .scalarValue(let scalar) = decoder.decode(&iterator) { offset += UTF8.width(scalar) }
         return offset
-    }
-
-    static func microseconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) * 1e6 + Double(attoseconds) / 1e12
     }
 }

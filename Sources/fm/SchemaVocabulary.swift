@@ -1,3 +1,5 @@
+import FMSupport
+import Benchmarks
 import Foundation
 import GGUF
 import LLMEngine
@@ -38,7 +40,7 @@ struct SchemaVocabulary {
         if measureBoth || !useCache {
             let (index, elapsed) = GrammarBenchmark.prepare(vocabulary)
             built = index
-            buildSeconds = seconds(elapsed)
+            buildSeconds = elapsed.seconds
         }
         guard useCache else {
             return SchemaVocabulary(tokenizer: tokenizer, index: built!, modelPath: path, buildSeconds: buildSeconds, cacheNote: "not used")
@@ -48,7 +50,7 @@ struct SchemaVocabulary {
             let start = clock.now
             do {
                 let index = try VocabularyIndex(vocabulary, serializedTrie: [UInt8](stored))
-                let elapsed = seconds(clock.now - start)
+                let elapsed = (clock.now - start).seconds
                 return SchemaVocabulary(tokenizer: tokenizer, index: built ?? index, modelPath: path, buildSeconds: buildSeconds,
                                         loadSeconds: elapsed, cacheNote: "loaded \(cache)")
             } catch {
@@ -63,7 +65,7 @@ struct SchemaVocabulary {
         } else {
             let (fresh, elapsed) = GrammarBenchmark.prepare(vocabulary)
             index = fresh
-            buildSeconds = seconds(elapsed)
+            buildSeconds = elapsed.seconds
         }
         do {
             try Data(index.serializedTrie()).write(to: URL(fileURLWithPath: cache), options: .atomic)
@@ -74,7 +76,7 @@ struct SchemaVocabulary {
         var loadSeconds: Double?
         if measureBoth, let stored = FileManager.default.contents(atPath: cache) {
             let start = clock.now
-            if (try? VocabularyIndex(vocabulary, serializedTrie: [UInt8](stored))) != nil { loadSeconds = seconds(clock.now - start) }
+            if (try? VocabularyIndex(vocabulary, serializedTrie: [UInt8](stored))) != nil { loadSeconds = (clock.now - start).seconds }
         }
         return SchemaVocabulary(tokenizer: tokenizer, index: index, modelPath: path, buildSeconds: buildSeconds,
                                 loadSeconds: loadSeconds, cacheNote: note)
@@ -91,10 +93,5 @@ struct SchemaVocabulary {
             throw CLIError("the tokenizer does not spell \(name) byte for byte (its tokens write \(spelled.count) bytes, the text has \(text.utf8.count))")
         }
         return ids
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        let (whole, attoseconds) = duration.components
-        return Double(whole) + Double(attoseconds) / 1e18
     }
 }

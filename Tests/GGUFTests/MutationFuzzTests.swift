@@ -1,3 +1,4 @@
+import FMSupport
 import Foundation
 import GGUF
 import TestSupport
@@ -47,7 +48,7 @@ struct MutationFuzzTests {
         let clock = ContinuousClock()
         for index in 0..<cases {
             let caseSeed = seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15
-            var mutator = Mutator(random: SplitMixGenerator(seed: caseSeed), hotRanges: hot)
+            var mutator = Mutator(random: SplitMix64(seed: caseSeed), hotRanges: hot)
             var mutated = bytes
             mutator.mutate(&mutated)
             let start = clock.now

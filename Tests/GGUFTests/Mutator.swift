@@ -1,3 +1,4 @@
+import FMSupport
 import TestSupport
 
 /// Random structural damage to a GGUF byte image: bit flips, "interesting" bytes and integers
@@ -6,7 +7,7 @@ import TestSupport
 /// Positions are drawn from `hotRanges` (the header and tensor-info region of a real model,
 /// where every byte is structure) most of the time, and uniformly otherwise.
 struct Mutator {
-    var random: SplitMixGenerator
+    var random: SplitMix64
     /// Byte ranges to favour when choosing where to mutate.
     let hotRanges: [Range<Int>]
 

@@ -1,3 +1,4 @@
+import FMSupport
 import Foundation
 import Kernels
 import Testing
@@ -24,7 +25,7 @@ struct AttentionKernelTests {
     @Test(arguments: shapes, KernelTest.levels)
     func matchesDoublePrecision(shape: Shape, level: InstructionSet) {
         let kernels = KernelSet(isa: level)
-        var rng = SplitMixGenerator(seed: UInt64(shape.keyLength * 31 + shape.group))
+        var rng = SplitMix64(seed: UInt64(shape.keyLength * 31 + shape.group))
         let kWidth = shape.kvHeads * shape.keyLength, vWidth = shape.kvHeads * shape.valueLength
         let keys = (0..<(shape.positions * kWidth)).map { _ in Float16(rng.nextSigned() * 2) }
         let values = (0..<(shape.positions * vWidth)).map { _ in Float16(rng.nextSigned()) }
@@ -65,7 +66,7 @@ struct AttentionKernelTests {
 
     @Test(arguments: KernelTest.levels)
     func halfConversionRoundsToNearestEven(level: InstructionSet) {
-        var rng = SplitMixGenerator(seed: 9)
+        var rng = SplitMix64(seed: 9)
         var source = (0..<1003).map { _ in rng.nextSigned() * 70_000 }
         source += [0, -0, 1e-8, -6.1e-5, 65_519.99, 65_520, .infinity, -.infinity, 2.000_976_6, 1.000_488_3]
         var bits = [UInt16](repeating: 0, count: source.count)

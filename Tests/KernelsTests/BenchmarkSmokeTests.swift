@@ -1,3 +1,4 @@
+import Benchmarks
 import Kernels
 import Testing
 

@@ -1,3 +1,4 @@
+import FMSupport
 import CKernels
 @testable import Kernels
 import Testing

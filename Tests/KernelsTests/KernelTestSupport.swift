@@ -1,3 +1,5 @@
+import FMSupport
+import Benchmarks
 import CKernels
 import Foundation
 @testable import Kernels

@@ -1,3 +1,4 @@
+import FMSupport
 import Foundation
 @testable import LLMEngine
 import TestSupport
@@ -26,7 +27,7 @@ import Testing
     /// Attention against a double-precision computation written the obvious way.
     @Test(arguments: [nil, 3] as [Int?])
     func attentionMatchesNaive(window: Int?) {
-        var rng = SplitMixGenerator(seed: 9)
+        var rng = SplitMix64(seed: 9)
         let heads = 4, kvHeads = 2, kl = 8, vl = 6, positions = 7
         let q = (0..<(heads * kl)).map { _ in rng.nextSigned() }
         let keys = (0..<(positions * kvHeads * kl)).map { _ in Float16(rng.nextSigned()) }

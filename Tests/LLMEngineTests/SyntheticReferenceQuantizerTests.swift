@@ -1,3 +1,4 @@
+import FMSupport
 import GGUF
 import Kernels
 import TestSupport
@@ -13,7 +14,7 @@ import Testing
     /// negative, all positive, zero, small noise with one large value...), so every sub-block
     /// scale of a k-quant block gets a different value.
     static func values() -> [Float] {
-        var rng = SplitMixGenerator(seed: 5)
+        var rng = SplitMix64(seed: 5)
         let magnitudes: [Float] = [1, 100, 0.01, 3]
         return (0..<1024).map { i in
             let u = rng.nextSigned(), m = magnitudes[i / 256]

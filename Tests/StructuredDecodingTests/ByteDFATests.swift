@@ -1,3 +1,4 @@
+import FMSupport
 import TestSupport
 import Testing
 @testable import StructuredDecoding
@@ -44,7 +45,7 @@ import Testing
     @Test func stateLimitUnderApproximates() throws {
         let pattern = try RegexPattern("a[ab]{9}")
         let dfa = try pattern.compile(AutomatonOptions(mode: .search, limits: AutomatonLimits(dfaStates: 64)))
-        var generator = SplitMixGenerator(seed: 5)
+        var generator = SplitMix64(seed: 5)
         var accepted = 0
         for _ in 0..<2000 {
             let text = String((0..<Int(generator.next() % 20)).map { _ in generator.next() % 2 == 0 ? Character("a") : "b" })

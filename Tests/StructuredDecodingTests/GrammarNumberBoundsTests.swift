@@ -1,3 +1,4 @@
+import FMSupport
 import StructuredDecoding
 import TestSupport
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// `Double` comparison is exact: distinct short decimals are distinct doubles, in order).
 @Suite struct GrammarNumberBoundsTests {
     /// A random short decimal spelling: sign, 1-3 integer digits (no leading zeros), 0-3 fraction digits.
-    func decimal(_ random: inout SplitMixGenerator) -> String {
+    func decimal(_ random: inout SplitMix64) -> String {
         var text = random.next() % 3 == 0 ? "-" : ""
         let integer = Int(random.next() % 3) == 0 ? 0 : Int(random.next() % 120)
         text += String(integer)
@@ -16,7 +17,7 @@ import Testing
     }
 
     @Test func numbersAgreeWithNumericComparison() throws {
-        var random = SplitMixGenerator(seed: 99)
+        var random = SplitMix64(seed: 99)
         var accepted = 0, rejected = 0
         for _ in 0..<40 {
             let lo = Double(decimal(&random))!, width = Double(random.next() % 50) / 4
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test func integersAgreeWithNumericComparison() throws {
-        var random = SplitMixGenerator(seed: 5)
+        var random = SplitMix64(seed: 5)
         for _ in 0..<40 {
             let lo = Int(random.next() % 2000) - 1000
             let bounds = IntegerBounds(minimum: random.next() % 4 == 0 ? nil : lo,

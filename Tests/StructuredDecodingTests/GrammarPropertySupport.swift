@@ -1,12 +1,13 @@
+import FMSupport
 import StructuredDecoding
 import TestSupport
 
 /// Random bounded schemas: every output is short (bounded strings, counts and digits).
 struct RandomSchema {
-    var random: SplitMixGenerator
+    var random: SplitMix64
     private var graph = SchemaGraph()
 
-    init(random: SplitMixGenerator) { self.random = random }
+    init(random: SplitMix64) { self.random = random }
 
     mutating func make() -> SchemaGraph {
         graph = SchemaGraph()

@@ -1,3 +1,4 @@
+import FMSupport
 import Foundation
 import StructuredDecoding
 import TestSupport
@@ -10,7 +11,7 @@ import Testing
     @Test(arguments: ["qwen", "gemma"])
     func sampledOutputsAreValid(_ name: String) throws {
         let index = try RealVocabularies.index(name)
-        var random = SplitMixGenerator(seed: name == "qwen" ? 11 : 12)
+        var random = SplitMix64(seed: name == "qwen" ? 11 : 12)
         var documents: [(schema: String, output: String)] = []
         var mask = TokenMask(count: index.tokenCount)
         for round in 0..<30 {

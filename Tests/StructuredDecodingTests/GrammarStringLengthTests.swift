@@ -1,3 +1,4 @@
+import FMSupport
 import StructuredDecoding
 import TestSupport
 import Testing
@@ -12,7 +13,7 @@ import Testing
         let counted = try Grammar.compile(schema(.string(StringNode(minLength: bounds.0, maxLength: bounds.1))), options: .flexible())
         let exact = try Grammar.compile(schema(.string(StringNode(patterns: [pattern(#"[\s\S]*"#)], minLength: bounds.0, maxLength: bounds.1))),
                                         options: .flexible())
-        var random = SplitMixGenerator(seed: UInt64(bounds.0 * 10 + bounds.1))
+        var random = SplitMix64(seed: UInt64(bounds.0 * 10 + bounds.1))
         var checked = 0, accepted = 0
         for _ in 0..<3000 {
             var text = "\""

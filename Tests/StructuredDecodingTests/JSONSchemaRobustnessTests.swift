@@ -1,3 +1,4 @@
+import FMSupport
 import Foundation
 import Testing
 import TestSupport
@@ -48,7 +49,7 @@ import TestSupport
     }
 
     @Test func mutatedSchemasAreImportedOrRefusedWithAPointer() throws {
-        var random = SplitMixGenerator(seed: 7)
+        var random = SplitMix64(seed: 7)
         let documents = try Self.documents()
         let probes: [JSONValue] = [.null, .number("1"), .string("a"), .array([.number("1")]), .object([JSONMember("a", .number("1"))])]
         var imported = 0, refused = 0
@@ -74,7 +75,7 @@ import TestSupport
 
     @Test func truncatedTextIsInvalidJSON() throws {
         let text = JSONSchemaAppleDialectTests.order
-        var random = SplitMixGenerator(seed: 11)
+        var random = SplitMix64(seed: 11)
         for _ in 0..<200 {
             let cut = Int.random(in: 0..<(text.utf8.count - 1), using: &random)
             let prefix = String(decoding: text.utf8.prefix(cut), as: UTF8.self)

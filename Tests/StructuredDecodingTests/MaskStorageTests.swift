@@ -1,3 +1,5 @@
+import Benchmarks
+import FMSupport
 import StructuredDecoding
 import TestSupport
 import Testing
@@ -26,7 +28,7 @@ import Testing
         let stored = MaskToyVocabularyTests.index.serializedTrie()
         #expect(throws: VocabularyIndex.StorageError.notATrie) { try VocabularyIndex(vocabulary, serializedTrie: Array(stored.prefix(5))) }
         #expect(throws: VocabularyIndex.StorageError.self) { try VocabularyIndex(vocabulary, serializedTrie: Array(stored.dropLast(3))) }
-        var random = SplitMixGenerator(seed: 3)
+        var random = SplitMix64(seed: 3)
         for _ in 0..<200 {
             var damaged = stored
             let at = 8 + Int(random.next() % UInt64(damaged.count - 8))

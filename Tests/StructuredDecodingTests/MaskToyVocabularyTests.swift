@@ -1,3 +1,4 @@
+import FMSupport
 import StructuredDecoding
 import TestSupport
 import Testing
@@ -103,7 +104,7 @@ import Testing
     /// never empty before the output is complete.
     @Test(arguments: [GrammarOptions.appleCompact, .flexible(maxRun: 2)])
     func randomWalksMatchTheDefinition(_ options: GrammarOptions) throws {
-        var random = SplitMixGenerator(seed: 7)
+        var random = SplitMix64(seed: 7)
         let grammar = try Grammar.compile(Self.graph, options: options)
         for _ in 0..<40 {
             var m = GrammarMatcher(grammar: grammar, index: Self.index)

@@ -1,3 +1,4 @@
+import FMSupport
 import TestSupport
 import Foundation
 import Testing
@@ -42,7 +43,7 @@ import StructuredDecoding
     }
 
     @Test func chunkingDoesNotMatter() throws {
-        var generator = SplitMixGenerator(seed: 1)
+        var generator = SplitMix64(seed: 1)
         for document in Self.documents {
             let bytes = Array(document.utf8)
             var parser = PartialJSONParser()

@@ -1,3 +1,4 @@
+import FMSupport
 import TestSupport
 import Foundation
 import Testing
@@ -8,7 +9,7 @@ import StructuredDecoding
     static let seeds = PartialJSONPrefixTests.documents
 
     @Test func randomBytesNeverTrap() {
-        var generator = SplitMixGenerator(seed: 77)
+        var generator = SplitMix64(seed: 77)
         let alphabet = Array(#"{}[]:,"\ 0123456789-+.eEtrufalsn\u/"#.utf8) + [0x00, 0x0A, 0x80, 0xC3, 0xA9, 0xED, 0xF0, 0xFF]
         for _ in 0..<20_000 {
             let count = Int(generator.next() % 24)
@@ -25,7 +26,7 @@ import StructuredDecoding
     /// are excused: it accepts trailing commas (`[1,]`), and it rejects numbers beyond `Double`'s
     /// range, which the grammar allows (we keep their text; the value is infinite).
     @Test func mutationsAgreeWithFoundation() throws {
-        var generator = SplitMixGenerator(seed: 2024)
+        var generator = SplitMix64(seed: 2024)
         let replacements = Array(#"{}[]:,"\ 019-+.eExtfnu"#.utf8) + [0x00, 0x80, 0xC3, 0xFF]
         var accepted = 0
         var rejected = 0

@@ -1,3 +1,4 @@
+import FMSupport
 import TestSupport
 import Testing
 @testable import StructuredDecoding
@@ -10,7 +11,7 @@ import Testing
                          "\\P{N}", "\\u{41}", "\\x4", "\\u00e9", "\\1", "\\b", "\\k<n>", "\\p{", "\\", "0", "9", "&&", "#"]
 
     @Test func randomPatternsNeverTrap() throws {
-        var generator = SplitMixGenerator(seed: 42)
+        var generator = SplitMix64(seed: 42)
         var parsed = 0
         var refused = 0
         let limits = AutomatonLimits(scalarNFAStates: 5_000, byteNFAStates: 50_000, dfaStates: 500)
@@ -36,7 +37,7 @@ import Testing
     }
 
     @Test func randomScalarsInPatternsNeverTrap() {
-        var generator = SplitMixGenerator(seed: 9)
+        var generator = SplitMix64(seed: 9)
         for _ in 0..<2000 {
             var pattern = ""
             for _ in 0..<Int(generator.next() % 10) {

@@ -1,3 +1,4 @@
+import FMSupport
 import TestSupport
 import Testing
 @testable import StructuredDecoding
@@ -34,7 +35,7 @@ import Testing
         let dfa = try RegexPattern.anyText.compile()
         let interesting: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF,
                                     0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF8, 0xFE, 0xFF]
-        var generator = SplitMixGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         for _ in 0..<20_000 {
             let count = Int(generator.next() % 7)
             let bytes = (0..<count).map { _ in interesting[Int(generator.next() % UInt64(interesting.count))] }
@@ -52,7 +53,7 @@ import Testing
     @Test func utf8SplittingIsExact() throws {
         let ranges: [ClosedRange<UInt32>] = [0x0...0x10FFFF, 0x7F...0x80, 0x7FF...0x800, 0xFFFF...0x10000, 0x80...0x10FFFF,
                                              0x3A9...0x1F61D, 0xD7FF...0xE000, 0x10000...0x10FFFF, 0x1234...0x5678]
-        var generator = SplitMixGenerator(seed: 11)
+        var generator = SplitMix64(seed: 11)
         for range in ranges {
             let pattern = "[\\u{\(String(range.lowerBound, radix: 16))}-\\u{\(String(range.upperBound, radix: 16))}]"
             let dfa = try RegexPattern(pattern).compile()
@@ -81,7 +82,7 @@ import Testing
     }
 
     @Test func propertySetsMatchTheStandardLibrary() throws {
-        var generator = SplitMixGenerator(seed: 3)
+        var generator = SplitMix64(seed: 3)
         let checks: [(String, (Unicode.Scalar.Properties) -> Bool)] = [
             ("Lu", { $0.generalCategory == .uppercaseLetter }),
             ("Nd", { $0.generalCategory == .decimalNumber }),

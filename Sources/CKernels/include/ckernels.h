@@ -17,8 +17,8 @@
  *   F32 F16 BF16                  -> plain f32 (no quantization)
  * (ggml pairs Q4_1/Q5_1 with block_q8_1; we use block_q8_0 and form the block sums on the fly.)
  * At the AVX-512 level Q4_0/Q5_0/Q8_0 and Q4_K/Q5_K take the same values in layouts of their
- * own (ck_q8_0x16, ck_q8_Kx): always quantize with the `quantize_act` of the table whose
- * `vec_dot` will read the row, and size rows with its `act_row_size`.
+ * own (ck_q8_0x16, ck_q8_Kx): always quantize with the activation format (`act`) of the table
+ * whose `vec_dot` will read the row, and size rows with its `act->row_size`.
  *
  * Type ids are ggml's (`GGML_TYPE_*`), so a GGUF tensor's type field can be passed as is.
  */
@@ -53,6 +53,9 @@ enum {
     CK_TYPE_Q8_K = 15,
     CK_TYPE_BF16 = 30,
 };
+
+/** Type ids are below this bound (ggml's ids so far); `ck_kernels` is NULL for unsupported ids. */
+#define CK_TYPE_ID_LIMIT 40
 
 /** Kernel variants, from slowest to fastest. Each level needs the CPU features of its name. */
 enum {
@@ -95,23 +98,35 @@ typedef void (*ck_matmul_rows_fn)(const void *W, size_t row_stride, int64_t cols
 typedef int64_t (*ck_row_size_fn)(int64_t n);
 
 /**
- * The kernels of one weight type at one instruction-set level.
+ * An activation layout: how an activation row is quantized and laid out for the dot products
+ * that read it (one row of the table in activation_formats.c). The values are always those of
+ * the reference quantizer of `value_type`; kernel layouts only rearrange them.
+ */
+typedef struct ck_activation_format {
+    const char *name;             /**< "q8_0", "q8_K", "f32", or a kernel layout ("q8_0x16/q5_0"...) */
+    int value_type;               /**< the values: CK_TYPE_Q8_0, CK_TYPE_Q8_K or CK_TYPE_F32 */
+    int block_size;               /**< elements per activation block (32, 256 or 1) */
+    ck_quantize_fn quantize;      /**< f32 -> an activation row in this layout */
+    ck_dequantize_fn dequantize;  /**< an activation row in this layout -> f32 */
+    ck_row_size_fn row_size;      /**< bytes of an activation row of n elements */
+} ck_activation_format;
+
+/**
+ * The kernels of one weight type at one instruction-set level (a cell of the table in
+ * dispatch.c, which is the one list of supported types).
  *
- * Activation rows must be produced by this table's `quantize_act` and sized by its
- * `act_row_size`: at the AVX-512 level some types use their own activation layout (the same
- * quantized values as the reference, rearranged for the kernel; see ck_internal.h).
+ * Activation rows must be produced by `act->quantize` and sized by `act->row_size`: at the
+ * AVX-512 level some types use their own activation layout (the same quantized values as the
+ * reference, rearranged for the kernel; see ck_internal.h).
  */
 typedef struct ck_type_kernels {
+    const char *name;      /**< ggml's name of the weight type: "Q4_K", "F32"... */
     int type;              /**< weight type id (CK_TYPE_*) */
     int isa;               /**< the level the dot products were built for (may be below the request) */
     int block_size;        /**< elements per weight block */
     int block_bytes;       /**< bytes per weight block */
-    int act_type;          /**< activation values: CK_TYPE_Q8_0, CK_TYPE_Q8_K or CK_TYPE_F32 */
-    int act_block_size;    /**< elements per activation block (32, 256 or 1) */
+    const ck_activation_format *act;   /**< the activation layout the dot products read */
     ck_dequantize_fn dequantize;       /**< weights -> f32 (the reference; exact) */
-    ck_quantize_fn quantize_act;       /**< f32 -> an activation row in this variant's layout */
-    ck_dequantize_fn dequantize_act;   /**< an activation row in this variant's layout -> f32 */
-    ck_row_size_fn act_row_size;       /**< bytes of an activation row of n elements */
     ck_vec_dot_fn vec_dot;             /**< one weight row . one activation row */
     ck_vec_dot_multi_fn vec_dot_multi; /**< one weight row . up to CK_MAX_NX activation rows */
     ck_matmul_rows_fn matmul_rows;     /**< the variant's own matrix-matrix product, or NULL */

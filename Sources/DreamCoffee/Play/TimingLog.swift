@@ -1,3 +1,4 @@
+import FMSupport
 import Foundation
 
 /// Appends how long things took to a file, one JSON object per line
@@ -14,8 +15,7 @@ public struct TimingLog: Sendable {
     /// Records that `event` took the time since `start`.
     public func record(_ event: String, since start: ContinuousClock.Instant) {
         guard let url else { return }
-        let elapsed = ContinuousClock.now - start
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let milliseconds = (ContinuousClock.now - start).milliseconds
         let line = #"{"event":"\#(event)","milliseconds":\#((milliseconds * 10).rounded() / 10)}"# + "\n"
         let fd = open(url.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return }

@@ -7,7 +7,7 @@ struct ImportedJSONSchema: Sendable {
     /// The graph, properties in the document's order.
     let graph: SchemaGraph
     /// The document as written.
-    let document: JSONValue
+    let document: CodableJSON
 }
 
 /// Why a JSON Schema document cannot be enforced, and where (SPI, see
@@ -37,9 +37,9 @@ extension GenerationSchema {
     /// - Throws: `JSONSchemaProblem` with the keyword and the JSON pointer at fault.
     @_spi(Serving)
     public init(jsonSchema text: String) throws(JSONSchemaProblem) {
-        let document: StructuredDecoding.JSONValue
+        let document: JSONValue
         do {
-            document = try StructuredDecoding.JSONValue(parsing: text)
+            document = try JSONValue(parsing: text)
         } catch {
             throw JSONSchemaProblem(pointer: "", keyword: nil, description: "the schema is not valid JSON: \(error)")
         }
@@ -50,7 +50,7 @@ extension GenerationSchema {
             throw JSONSchemaProblem(pointer: error.pointer, keyword: error.keyword, description: error.description)
         }
         self.init(root: .any, definitions: [])
-        imported = ImportedJSONSchema(graph: graph, document: JSONValue(document))
+        imported = ImportedJSONSchema(graph: graph, document: CodableJSON(document))
     }
 
     /// Why `json` does not follow the schema, or `nil` when it does: JSON Schema's semantics,
@@ -59,9 +59,9 @@ extension GenerationSchema {
     /// SPI: visible only to `@_spi(Serving) import FoundationModels`.
     @_spi(Serving)
     public func validationProblem(forJSON json: String) -> String? {
-        let value: StructuredDecoding.JSONValue
+        let value: JSONValue
         do {
-            value = try StructuredDecoding.JSONValue(parsing: json)
+            value = try JSONValue(parsing: json)
         } catch {
             return "the output is not JSON: \(error)"
         }
@@ -75,10 +75,10 @@ extension GenerationSchema {
     }
 }
 
-extension JSONValue {
+extension CodableJSON {
     /// The decoder's JSON value as the module's own (numbers as integers where they are,
     /// else as decimals, so no digit is lost).
-    init(_ value: StructuredDecoding.JSONValue) {
+    init(_ value: JSONValue) {
         switch value {
         case .null: self = .null
         case .bool(let flag): self = .bool(flag)
@@ -91,8 +91,8 @@ extension JSONValue {
                 self = .double(Double(text) ?? .nan)
             }
         case .string(let text): self = .string(text)
-        case .array(let items): self = .array(items.map(JSONValue.init))
-        case .object(let members): self = .object(members.map { (key: $0.key, value: JSONValue($0.value)) })
+        case .array(let items): self = .array(items.map(CodableJSON.init))
+        case .object(let members): self = .object(members.map { (key: $0.key, value: CodableJSON($0.value)) })
         }
     }
 }

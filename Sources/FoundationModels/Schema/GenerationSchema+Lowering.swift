@@ -17,17 +17,17 @@ extension GenerationSchema {
     }
 }
 
-/// Lowers `SchemaNode`s to `SchemaGraph` nodes, one node per named type.
+/// Lowers `SchemaShape`s to `SchemaGraph` nodes, one node per named type.
 private struct SchemaLowering {
     let schema: GenerationSchema
     /// The node of each named type lowered so far (reserved before its body, for recursion).
-    var named: [String: StructuredDecoding.SchemaNode.ID] = [:]
+    var named: [String: SchemaNode.ID] = [:]
 
     init(schema: GenerationSchema) {
         self.schema = schema
     }
 
-    mutating func lower(_ node: SchemaNode, into graph: inout SchemaGraph) throws -> StructuredDecoding.SchemaNode.ID {
+    mutating func lower(_ node: SchemaShape, into graph: inout SchemaGraph) throws -> SchemaNode.ID {
         if case .reference(let name) = node {
             guard let target = schema.definition(named: name) else { return graph.add(.never) }
             return try lower(target, into: &graph)
@@ -42,7 +42,7 @@ private struct SchemaLowering {
         return graph.add(try body(of: node, into: &graph))
     }
 
-    mutating func body(of node: SchemaNode, into graph: inout SchemaGraph) throws -> StructuredDecoding.SchemaNode {
+    mutating func body(of node: SchemaShape, into graph: inout SchemaGraph) throws -> SchemaNode {
         switch node {
         case .object(let object):
             var properties: [ObjectNode.Property] = []
@@ -58,7 +58,7 @@ private struct SchemaLowering {
             }
             return .object(ObjectNode(properties: properties))
         case .anyOf(let choice):
-            var ids: [StructuredDecoding.SchemaNode.ID] = []
+            var ids: [SchemaNode.ID] = []
             for option in choice.choices { ids.append(try lower(option, into: &graph)) }
             return ids.isEmpty ? .never : .anyOf(ids)
         case .string(let string):
@@ -82,7 +82,7 @@ private struct SchemaLowering {
     }
 
     /// A string: its choices (those every pattern accepts), or its patterns as whole matches.
-    func lower(_ string: StringSchema) throws -> StructuredDecoding.SchemaNode {
+    func lower(_ string: StringSchema) throws -> SchemaNode {
         var patterns: [RegexPattern] = []
         for source in string.patterns {
             do {

@@ -11,7 +11,7 @@ enum SchemaJSONReader {
     }
 
     /// Reads a whole schema document: the root and its `$defs`.
-    static func schema(from json: JSONValue) throws(Problem) -> GenerationSchema {
+    static func schema(from json: CodableJSON) throws(Problem) -> GenerationSchema {
         guard case .object = json else { throw Problem(pointer: "", message: "a schema must be a JSON object") }
         let rootName = json["title"]?.stringValue
         var definitions: [SchemaDefinition] = []
@@ -25,7 +25,7 @@ enum SchemaJSONReader {
     }
 
     /// Reads one schema object (its `description` belongs to the node, for named types).
-    static func node(from json: JSONValue, at pointer: String, rootName: String?) throws(Problem) -> SchemaNode {
+    static func node(from json: CodableJSON, at pointer: String, rootName: String?) throws(Problem) -> SchemaShape {
         guard case .object = json else { throw Problem(pointer: pointer, message: "a schema must be a JSON object") }
         let title = json["title"]?.stringValue
         let description = json["description"]?.stringValue
@@ -42,7 +42,7 @@ enum SchemaJSONReader {
         }
         if let choices = json["anyOf"] {
             guard let elements = choices.arrayValue else { throw Problem(pointer: pointer, message: "`anyOf` must be an array") }
-            var nodes: [SchemaNode] = []
+            var nodes: [SchemaShape] = []
             for (index, element) in elements.enumerated() {
                 nodes.append(try node(from: element, at: "\(pointer)/anyOf/\(index)", rootName: rootName))
             }
@@ -71,9 +71,9 @@ enum SchemaJSONReader {
         }
     }
 
-    private static func object(from json: JSONValue, at pointer: String, rootName: String?) throws(Problem) -> SchemaNode {
+    private static func object(from json: CodableJSON, at pointer: String, rootName: String?) throws(Problem) -> SchemaShape {
         guard let name = json["title"]?.stringValue else { throw Problem(pointer: pointer, message: "an object schema needs a `title`") }
-        var members: [(key: String, value: JSONValue)] = []
+        var members: [(key: String, value: CodableJSON)] = []
         if let properties = json["properties"] {
             guard case .object(let list) = properties else { throw Problem(pointer: pointer, message: "`properties` must be an object") }
             members = list
@@ -99,7 +99,7 @@ enum SchemaJSONReader {
         return .object(ObjectSchema(name: name, description: json["description"]?.stringValue, properties: properties))
     }
 
-    private static func string(from json: JSONValue, at pointer: String) throws(Problem) -> SchemaNode {
+    private static func string(from json: CodableJSON, at pointer: String) throws(Problem) -> SchemaShape {
         var string = StringSchema(name: json["title"]?.stringValue, description: json["title"] == nil ? nil : json["description"]?.stringValue)
         if let choices = json["enum"] {
             guard let values = choices.arrayValue?.compactMap(\.stringValue), values.count == choices.arrayValue?.count else {
@@ -117,13 +117,13 @@ enum SchemaJSONReader {
         return .string(string)
     }
 
-    private static func integer(_ value: JSONValue?, _ keyword: String, at pointer: String) throws(Problem) -> Int? {
+    private static func integer(_ value: CodableJSON?, _ keyword: String, at pointer: String) throws(Problem) -> Int? {
         guard let value else { return nil }
         guard let integer = value.intValue else { throw Problem(pointer: pointer, message: "`\(keyword)` must be an integer") }
         return integer
     }
 
-    private static func bound(_ value: JSONValue?, _ keyword: String, at pointer: String) throws(Problem) -> SchemaBound? {
+    private static func bound(_ value: CodableJSON?, _ keyword: String, at pointer: String) throws(Problem) -> SchemaBound? {
         switch value {
         case nil: nil
         case .integer(let integer): .integer(integer)
@@ -139,7 +139,7 @@ enum SchemaJSONReader {
     }
 }
 
-extension SchemaNode {
+extension SchemaShape {
     /// Drops the node's own description from anonymous nodes read inside a property (there it
     /// is the property's description).
     mutating func removeDescription() {

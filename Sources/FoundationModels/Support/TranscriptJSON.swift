@@ -1,4 +1,4 @@
-/// Apple's JSON format for transcripts, written and read through `JSONValue`.
+/// Apple's JSON format for transcripts, written and read through `CodableJSON`.
 enum TranscriptJSON {
     /// Why a document is not a transcript.
     struct Problem: Error {
@@ -7,7 +7,7 @@ enum TranscriptJSON {
 
     // MARK: Writing
 
-    static func json(for transcript: Transcript) -> JSONValue {
+    static func json(for transcript: Transcript) -> CodableJSON {
         .object([
             ("transcript", .object([("entries", .array(transcript.map(json(for:))))])),
             ("type", .string("FoundationModels.Transcript")),
@@ -15,8 +15,8 @@ enum TranscriptJSON {
         ])
     }
 
-    static func json(for entry: Transcript.Entry) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [("id", .string(entry.id))]
+    static func json(for entry: Transcript.Entry) -> CodableJSON {
+        var members: [(key: String, value: CodableJSON)] = [("id", .string(entry.id))]
         switch entry {
         case .instructions(let instructions):
             members.append(("role", .string("instructions")))
@@ -52,31 +52,31 @@ enum TranscriptJSON {
             members.append(("contents", segments(output.segments)))
         case .response(let response):
             members.append(("role", .string("response")))
-            members.append(("assets", .array(response.assetIDs.map(JSONValue.string))))
+            members.append(("assets", .array(response.assetIDs.map(CodableJSON.string))))
             members.append(("contents", segments(response.segments)))
         }
         return .object(members)
     }
 
-    static func segments(_ segments: [Transcript.Segment]) -> JSONValue {
+    static func segments(_ segments: [Transcript.Segment]) -> CodableJSON {
         .array(segments.map { segment in
             switch segment {
             case .text(let text):
                 .object([("type", .string("text")), ("id", .string(text.id)), ("text", .string(text.content))])
             case .structure(let structure):
                 .object([("type", .string("structure")), ("id", .string(structure.id)), ("structure", .object([
-                    ("source", .string(structure.source)), ("content", JSONValue(structure.content)),
+                    ("source", .string(structure.source)), ("content", CodableJSON(structure.content)),
                 ]))])
             }
         })
     }
 
-    static func options(_ options: GenerationOptions) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = []
+    static func options(_ options: GenerationOptions) -> CodableJSON {
+        var members: [(key: String, value: CodableJSON)] = []
         if let temperature = options.temperature { members.append(("temperature", .double(temperature))) }
         if let maximum = options.maximumResponseTokens { members.append(("maximumResponseTokens", .integer(maximum))) }
         if let sampling = options.sampling {
-            var mode: [(key: String, value: JSONValue)]
+            var mode: [(key: String, value: CodableJSON)]
             let seed: UInt64?
             switch sampling.mode {
             case .greedy: mode = [("mode", .string("greedy"))]; seed = nil
@@ -91,7 +91,7 @@ enum TranscriptJSON {
 
     // MARK: Reading
 
-    static func transcript(from json: JSONValue) throws(Problem) -> Transcript {
+    static func transcript(from json: CodableJSON) throws(Problem) -> Transcript {
         guard let entries = json["transcript"]?["entries"]?.arrayValue else {
             throw Problem(message: "missing `transcript.entries`")
         }
@@ -106,7 +106,7 @@ enum TranscriptJSON {
         return Transcript(entries: result)
     }
 
-    static func entry(from json: JSONValue) throws(Problem) -> Transcript.Entry {
+    static func entry(from json: CodableJSON) throws(Problem) -> Transcript.Entry {
         let id = try string(json, "id")
         switch try string(json, "role") {
         case "instructions":
@@ -160,7 +160,7 @@ enum TranscriptJSON {
         }
     }
 
-    static func segments(_ json: JSONValue) throws(Problem) -> [Transcript.Segment] {
+    static func segments(_ json: CodableJSON) throws(Problem) -> [Transcript.Segment] {
         var result: [Transcript.Segment] = []
         for segment in json["contents"]?.arrayValue ?? [] {
             let id = try string(segment, "id")
@@ -178,7 +178,7 @@ enum TranscriptJSON {
         return result
     }
 
-    static func options(_ json: JSONValue?) throws(Problem) -> GenerationOptions {
+    static func options(_ json: CodableJSON?) throws(Problem) -> GenerationOptions {
         guard let json else { return GenerationOptions() }
         var options = GenerationOptions()
         if case .integer(let value)? = json["temperature"] { options.temperature = Double(value) }
@@ -203,7 +203,7 @@ enum TranscriptJSON {
         return options
     }
 
-    static func string(_ json: JSONValue, _ key: String) throws(Problem) -> String {
+    static func string(_ json: CodableJSON, _ key: String) throws(Problem) -> String {
         guard let value = json[key]?.stringValue else { throw Problem(message: "missing string `\(key)`") }
         return value
     }

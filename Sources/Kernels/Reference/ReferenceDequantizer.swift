@@ -17,6 +17,7 @@ public enum ReferenceDequantizer {
         let needed = count / type.blockSize * type.bytesPerBlock
         guard bytes.count >= needed else { throw .bufferTooSmall(needed: needed, available: bytes.count) }
         var out = [Float](repeating: 0, count: count)
+        var unsupported = false // a type of the C table without a Swift reference yet
         out.withUnsafeMutableBufferPointer { dst in
             let blocks = count / type.blockSize
             let reader = BlockReader(bytes: bytes, size: type.bytesPerBlock)
@@ -34,8 +35,10 @@ public enum ReferenceDequantizer {
             case .q4_K: for b in 0..<blocks { q4_K(reader, b, dst, b * 256) }
             case .q5_K: for b in 0..<blocks { q5_K(reader, b, dst, b * 256) }
             case .q6_K: for b in 0..<blocks { q6_K(reader, b, dst, b * 256) }
+            default: unsupported = true
             }
         }
+        if unsupported { throw .unsupportedType(id: type.rawValue) }
         return out
     }
 

@@ -1,4 +1,5 @@
 import GGUF
+import Kernels
 
 /// The tensors of one model, found by name and checked against the hyperparameters: every
 /// required tensor present, every shape as expected, every type one the kernels handle.
@@ -39,9 +40,8 @@ public struct ModelWeights: Sendable {
     /// The blocks, in order.
     public let layers: [Layer]
 
-    /// The ggml types the kernels implement.
-    public static let supportedTypes: [GGMLType] = [.f32, .f16, .bf16, .q4_0, .q4_1, .q5_0, .q5_1, .q8_0,
-                                                    .q2_K, .q3_K, .q4_K, .q5_K, .q6_K]
+    /// The ggml types the kernels implement: the rows of the kernel table (`QuantType.allCases`).
+    public static let supportedTypes: [GGMLType] = QuantType.allCases.compactMap { GGMLType(rawValue: $0.rawValue) }
 
     /// Binds and checks the tensors of `file` for `hp`.
     public init(_ file: GGUFFile, _ hp: ModelHyperparameters) throws(ModelLoadError) {

@@ -1,3 +1,5 @@
+import FMSupport
+
 /// xoshiro256** seeded through SplitMix64: a small, fast generator whose sequence depends only
 /// on the seed, so seeded sampling repeats exactly on every platform.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
@@ -5,15 +7,8 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 
     /// Creates a generator from a seed.
     public init(seed: UInt64) {
-        var x = seed
-        func splitMix() -> UInt64 {
-            x &+= 0x9E37_79B9_7F4A_7C15
-            var z = x
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        s = (splitMix(), splitMix(), splitMix(), splitMix())
+        var seeds = SplitMix64(seed: seed)
+        s = (seeds.next(), seeds.next(), seeds.next(), seeds.next())
     }
 
     /// The next 64 random bits.

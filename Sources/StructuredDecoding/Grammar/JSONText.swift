@@ -26,8 +26,13 @@ public enum JSONText {
         return output
     }
 
-    /// `text` as a quoted JSON string literal.
-    static func quoted(_ text: String) -> String {
+    /// `text` as a quoted JSON string literal, escaped only where JSON requires (the one
+    /// escaper of the package: `JSONStringWriter`).
+    ///
+    /// ```swift
+    /// JSONText.quoted("say \"hi\"\n")   // "say \"hi\"\n"
+    /// ```
+    public static func quoted(_ text: String) -> String {
         var output = ""
         JSONStringWriter.writeQuoted(text, to: &output)
         return output

@@ -24,20 +24,35 @@ public final class VocabularyIndex: Sendable {
     private let lexemeMasks = Mutex(GenerationalMemo<Int64, LexemeMask>(limit: VocabularyIndex.maxMemoizedMasks / 2))
     private let countedWalks = Mutex(GenerationalMemo<CountedKey, CountedWalk>(limit: 32))
     private let subtreeWalks = Mutex(GenerationalMemo<SubtreeKey, SubtreeWalk>(limit: 16_384))
-    private let languages = Mutex(Languages())
+    private let languages: Mutex<Languages>
     private struct SubtreeKey: Hashable { var language: Int64, root: Int32 }
-    /// Canonical ids of the languages seen (`LexemeLanguage`; never forgotten, so an id always
-    /// names one language), and each lexeme state's.
+    /// Canonical ids of the languages seen (`LexemeLanguage`), and each lexeme state's. Both are
+    /// bounded: a forgotten language gets a fresh id when it comes back (ids are never reused,
+    /// so an id always names one language and what is memoized under it stays right; the old
+    /// id's masks age out of their own tables).
     private struct Languages {
-        var ids: [[UInt32]: Int64] = [:]
+        var ids: GenerationalMemo<[UInt32], Int64>
+        var nextID: Int64 = 0
         var ofState = GenerationalMemo<Int64, Int64>(limit: 65_536)
+        init(limit: Int) { ids = GenerationalMemo(limit: limit) }
     }
+
+    /// The most canonical language ids kept per generation of the table (`GenerationalMemo`;
+    /// at most twice this many, plus the ones preprocessing named, are held). A server that
+    /// compiles schemas for days stays bounded.
+    public static let maxLanguageIDs = 4096
     private struct CountedKey: Hashable { var dfa: ObjectIdentifier, base: UInt32 }
 
     /// Prepares `vocabulary`.
     public convenience init(_ vocabulary: some Vocabulary) {
+        self.init(vocabulary, languageLimit: Self.maxLanguageIDs)
+    }
+
+    /// Prepares `vocabulary`, keeping at most `languageLimit` language ids per generation (tests
+    /// use a small one to exercise forgetting).
+    convenience init(_ vocabulary: some Vocabulary, languageLimit: Int) {
         let table = TokenTable(vocabulary)
-        self.init(trie: TokenTrie(vocabulary), table: table)
+        self.init(trie: TokenTrie(vocabulary), table: table, languageLimit: languageLimit)
     }
 
     /// Every token's bytes and kind, read once from a vocabulary.
@@ -73,7 +88,8 @@ public final class VocabularyIndex: Sendable {
         }
     }
 
-    init(trie: TokenTrie, table: TokenTable) {
+    init(trie: TokenTrie, table: TokenTable, languageLimit: Int = VocabularyIndex.maxLanguageIDs) {
+        languages = Mutex(Languages(limit: languageLimit))
         self.trie = trie
         tokenCount = table.count
         endOfSequenceTokens = table.endOfSequence
@@ -90,7 +106,10 @@ public final class VocabularyIndex: Sendable {
         lexemeMasks.withLock { $0.pinAll() }
         countedWalks.withLock { $0.pinAll() }
         subtreeWalks.withLock { $0.pinAll() }
-        languages.withLock { $0.ofState.pinAll() }
+        languages.withLock {
+            $0.ofState.pinAll()
+            $0.ids.pinAll()
+        }
     }
 
     /// The bytes of token `id` (empty for special tokens).
@@ -135,9 +154,10 @@ public final class VocabularyIndex: Sendable {
         var id = own
         if let signature = LexemeLanguage.signature(lexeme.dfa, from: state) {
             id = languages.withLock { table in
-                if let known = table.ids[signature] { return known }
-                let fresh = Int64(1) << 61 | Int64(table.ids.count)
-                table.ids[signature] = fresh
+                if let known = table.ids.value(for: signature) { return known }
+                let fresh = Int64(1) << 61 | table.nextID
+                table.nextID += 1
+                table.ids.insert(fresh, for: signature)
                 return fresh
             }
         }
@@ -180,8 +200,11 @@ public final class VocabularyIndex: Sendable {
     /// The number of lexeme states whose masks are memoized.
     public var memoizedMaskCount: Int { lexemeMasks.withLock { $0.count } }
 
+    /// The number of canonical language ids held (bounded by `maxLanguageIDs`).
+    public var memoizedLanguageCount: Int { languages.withLock { $0.ids.count } }
+
     /// The trie node reached from `node` (`nil` = the root) by `byte`, if any.
-    func child(of node: Int?, byte: UInt8) -> Int? {
+    public func child(of node: Int?, byte: UInt8) -> Int? {
         var index = node.map { $0 + 1 } ?? 0
         let end = node.map { Int(trie.subtreeEnds[$0]) } ?? trie.nodeCount
         while index < end {

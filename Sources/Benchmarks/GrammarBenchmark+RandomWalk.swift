@@ -1,3 +1,6 @@
+import FMSupport
+import StructuredDecoding
+
 /// Instances made by the masks themselves: seeded random walks that sample among the allowed
 /// tokens until the output is complete, timing every mask and commit on the way. No model and no
 /// example instance is needed, and every reachable kind of state gets visited.
@@ -51,7 +54,7 @@ extension GrammarBenchmark {
             let memoized = index.memoizedMaskCount
             let t0 = timer.now()
             matcher.fillMask(&mask)
-            samples.record(mask: microseconds(timer.now() - t0), cold: index.memoizedMaskCount != memoized)
+            samples.record(mask: (timer.now() - t0).microseconds, cold: index.memoizedMaskCount != memoized)
             let end = index.endOfSequenceTokens.first { mask.contains($0) }
             var token: Int?
             if let end, Double.random(in: 0..<1, using: &random) < options.endBias {
@@ -70,7 +73,7 @@ extension GrammarBenchmark {
                 samples.rejectedInstances += 1
                 return nil
             }
-            samples.commit.append(microseconds(timer.now() - t1))
+            samples.commit.append((timer.now() - t1).microseconds)
             samples.tokens += 1
             tokens.append(chosen)
         }
@@ -90,22 +93,5 @@ extension GrammarBenchmark {
             return w << 6 | rest.trailingZeroBitCount
         }
         return nil
-    }
-
-    /// SplitMix64: a small seeded generator, so random walks repeat exactly for a seed.
-    public struct SeededGenerator: RandomNumberGenerator, Sendable {
-        private var state: UInt64
-
-        /// A generator whose sequence is fixed by `seed`.
-        public init(seed: UInt64) { state = seed }
-
-        /// The next 64 random bits.
-        public mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

@@ -1,3 +1,6 @@
+import FMSupport
+import StructuredDecoding
+
 /// Raw measurements, kept so that runs over many schemas can be pooled before percentiles are
 /// taken (`fm schema bench` reports one distribution per schema set).
 extension GrammarBenchmark {

@@ -1,3 +1,7 @@
+import CKernels
+import FMSupport
+import Kernels
+
 /// Times matrix-matrix products (prefill): how many multiply-adds per second each type's
 /// `matMul` does at each level, for a block of activation rows like a prefill chunk.
 ///
@@ -24,7 +28,7 @@ extension KernelBenchmark {
         public let seconds: [Double]
 
         /// Median seconds per product.
-        public var medianSeconds: Double { seconds.sorted()[seconds.count / 2] }
+        public var medianSeconds: Double { SampleStatistics.median(seconds) }
 
         /// Multiply-adds per second, in 10^9 (median repetition).
         public var gigaMACsPerSecond: Double { Double(rows * columns * activations) / medianSeconds / 1e9 }
@@ -60,7 +64,7 @@ extension KernelBenchmark {
         for type in types {
             let (r, c) = columns % type.blockSize == 0 ? (rows, columns) : (columns, rows)
             guard let rowBytes = type.rowBytes(columns: c) else { continue }
-            let storage = Platform.allocateAligned(r * rowBytes, alignment: 4096)
+            let storage = zeroedPages(r * rowBytes, alignment: 4096)
             defer { storage.deallocate() }
             var rng = SplitMix64(seed: 0x5EED_1000 &+ UInt64(type.rawValue))
             SyntheticWeights.fill(storage, type: type, count: r * c, using: &rng)
@@ -77,9 +81,9 @@ extension KernelBenchmark {
                 kernels.matMul(w, xq, into: y, pool: pool)
                 var seconds: [Double] = []
                 for _ in 0..<max(1, repetitions) {
-                    let start = Platform.monotonicNanoseconds()
+                    let start = ContinuousClock.now
                     kernels.matMul(w, xq, into: y, pool: pool)
-                    seconds.append(Double(Platform.monotonicNanoseconds() - start) / 1e9)
+                    seconds.append((ContinuousClock.now - start).seconds)
                 }
                 results.append(MatMulMeasurement(type: type, isa: kernels.effectiveLevel(for: type), threads: pool.threadCount,
                                                  rows: r, columns: c, activations: activations, seconds: seconds))

@@ -8,18 +8,18 @@ import Foundation
 /// Objects keep their members in order when encoded (an encoder may still reorder them, e.g.
 /// `JSONEncoder` with `.sortedKeys`); objects read from a `Decoder` come back with their keys
 /// sorted, because `Decoder` does not report the order of keys.
-enum JSONValue: Sendable {
+enum CodableJSON: Sendable {
     case null
     case bool(Bool)
     case integer(Int)
     case double(Double)
     case decimal(Decimal)
     case string(String)
-    case array([JSONValue])
-    case object([(key: String, value: JSONValue)])
+    case array([CodableJSON])
+    case object([(key: String, value: CodableJSON)])
 
     /// The member named `key` of an object.
-    subscript(key: String) -> JSONValue? {
+    subscript(key: String) -> CodableJSON? {
         if case .object(let members) = self { return members.first { $0.key == key }?.value }
         return nil
     }
@@ -41,7 +41,7 @@ enum JSONValue: Sendable {
     }
 
     /// The elements, if this is an array.
-    var arrayValue: [JSONValue]? {
+    var arrayValue: [CodableJSON]? {
         if case .array(let elements) = self { return elements }
         return nil
     }
@@ -82,7 +82,7 @@ enum JSONValue: Sendable {
     }
 }
 
-extension JSONValue: Codable {
+extension CodableJSON: Codable {
     /// A coding key made from any string.
     struct Key: CodingKey {
         var stringValue: String
@@ -95,14 +95,14 @@ extension JSONValue: Codable {
     /// Reads any JSON value; object keys come back sorted.
     init(from decoder: any Decoder) throws {
         if let container = try? decoder.container(keyedBy: Key.self) {
-            var members: [(key: String, value: JSONValue)] = []
+            var members: [(key: String, value: CodableJSON)] = []
             for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
-                members.append((key.stringValue, try container.decode(JSONValue.self, forKey: key)))
+                members.append((key.stringValue, try container.decode(CodableJSON.self, forKey: key)))
             }
             self = .object(members)
         } else if var container = try? decoder.unkeyedContainer() {
-            var elements: [JSONValue] = []
-            while !container.isAtEnd { elements.append(try container.decode(JSONValue.self)) }
+            var elements: [CodableJSON] = []
+            while !container.isAtEnd { elements.append(try container.decode(CodableJSON.self)) }
             self = .array(elements)
         } else {
             let container = try decoder.singleValueContainer()
@@ -144,7 +144,7 @@ extension JSONValue: Codable {
     }
 }
 
-extension JSONValue {
+extension CodableJSON {
     /// Generated content as a JSON value (integral numbers as integers).
     init(_ content: GeneratedContent) {
         switch content.kind {
@@ -153,9 +153,9 @@ extension JSONValue {
         case .number(let number):
             if let integer = Int(exactly: number), abs(number) < 1e15 { self = .integer(integer) } else { self = .double(number) }
         case .string(let text): self = .string(text)
-        case .array(let elements): self = .array(elements.map(JSONValue.init))
+        case .array(let elements): self = .array(elements.map(CodableJSON.init))
         case .structure(let properties, let keys):
-            self = .object(keys.compactMap { key in properties[key].map { (key, JSONValue($0)) } })
+            self = .object(keys.compactMap { key in properties[key].map { (key, CodableJSON($0)) } })
         }
     }
 

@@ -1,4 +1,4 @@
-extension SchemaNode {
+extension SchemaShape {
     /// Applies a guide to this node. Returns why the guide cannot apply (a count guide on a
     /// string, a regex without recoverable text, an empty range), or `nil` once applied.
     ///

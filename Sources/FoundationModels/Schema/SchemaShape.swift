@@ -6,7 +6,7 @@ import Foundation
 /// Named types (structures, choices, string enumerations) other than the root live in the
 /// schema's definitions and are pointed to with `reference`; guides are stored on the node they
 /// constrain.
-indirect enum SchemaNode: Sendable, Equatable {
+indirect enum SchemaShape: Sendable, Equatable {
     /// A structure: a JSON object with the properties in declaration order.
     case object(ObjectSchema)
     /// One of several schemas.
@@ -59,7 +59,7 @@ struct PropertySchema: Sendable, Equatable {
     /// What the property holds, for the model.
     var description: String?
     /// The property's value schema, guides applied.
-    var node: SchemaNode
+    var node: SchemaShape
     /// Whether the model may leave the property out.
     var isOptional: Bool
 }
@@ -71,7 +71,7 @@ struct AnyOfSchema: Sendable, Equatable {
     /// What the type is, for the model.
     var description: String?
     /// The alternatives, in order.
-    var choices: [SchemaNode]
+    var choices: [SchemaShape]
 }
 
 /// A string's schema.
@@ -89,7 +89,7 @@ struct StringSchema: Sendable, Equatable {
 /// An array's schema.
 struct ArraySchema: Sendable, Equatable {
     /// The schema of every element.
-    var items: SchemaNode
+    var items: SchemaShape
     /// The fewest elements allowed (`minItems`).
     var minimumCount: Int?
     /// The most elements allowed (`maxItems`).

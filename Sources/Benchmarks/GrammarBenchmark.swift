@@ -1,3 +1,6 @@
+import FMSupport
+import StructuredDecoding
+
 /// Latency figures for constrained decoding, for `fm schema bench` and the README: compile a
 /// schema repeatedly, then replay instances token by token through a `GrammarMatcher`, timing
 /// every mask and every commit.
@@ -21,13 +24,11 @@ public enum GrammarBenchmark {
         /// Summarizes `samples` (microseconds).
         public init(_ samples: [Double]) {
             let sorted = samples.sorted()
-            func at(_ q: Double) -> Double {
-                sorted.isEmpty ? 0 : sorted[Swift.min(sorted.count - 1, Int((Double(sorted.count) * q).rounded(.down)))]
-            }
+            func at(_ q: Double) -> Double { SampleStatistics.percentile(sorted: sorted, q) }
             count = sorted.count
             p50 = at(0.5); p90 = at(0.9); p99 = at(0.99); p999 = at(0.999)
             max = sorted.last ?? 0
-            mean = sorted.isEmpty ? 0 : sorted.reduce(0, +) / Double(sorted.count)
+            mean = SampleStatistics.mean(sorted)
         }
 
         /// One line: count and percentiles.
@@ -93,11 +94,11 @@ public enum GrammarBenchmark {
                                       timer: Timer = .wall, into samples: inout Samples) throws(GrammarError) -> Grammar {
         let first = timer.now()
         var grammar = try Grammar(compiling: schema, options: options)
-        samples.firstCompile.append(microseconds(timer.now() - first))
+        samples.firstCompile.append((timer.now() - first).microseconds)
         for _ in 0..<Swift.max(repetitions, 1) {
             let start = timer.now()
             grammar = try Grammar(compiling: schema, options: options)
-            samples.compile.append(microseconds(timer.now() - start))
+            samples.compile.append((timer.now() - start).microseconds)
         }
         return grammar
     }
@@ -116,10 +117,10 @@ public enum GrammarBenchmark {
             let t0 = timer.now()
             matcher.fillMask(&mask)
             let t1 = timer.now()
-            samples.record(mask: microseconds(t1 - t0), cold: index.memoizedMaskCount != memoized)
+            samples.record(mask: (t1 - t0).microseconds, cold: index.memoizedMaskCount != memoized)
             guard mask.contains(token) else { ok = false; break }
             do { try matcher.commit(token) } catch { ok = false; break }
-            samples.commit.append(microseconds(timer.now() - t1))
+            samples.commit.append((timer.now() - t1).microseconds)
             samples.tokens += 1
         }
         if !ok || !matcher.isFinished { samples.rejectedInstances += 1; return false }
@@ -147,10 +148,5 @@ public enum GrammarBenchmark {
             position += chosen.length
         }
         return tokens
-    }
-
-    static func microseconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) * 1e6 + Double(attoseconds) / 1e12
     }
 }

@@ -1,4 +1,6 @@
 import CKernels
+import FMSupport
+import Kernels
 
 /// Times matrix-vector products to measure how fast the kernels stream weights.
 ///
@@ -47,24 +49,23 @@ public enum KernelBenchmark {
                                      workingSetBytes: Int = 256 << 20) -> Double {
         let pool = ThreadPool(threadCount: threads)
         let size = max(4096, workingSetBytes) / 4096 * 4096
-        let storage = Platform.allocateAligned(size, alignment: 4096)
+        let storage = zeroedPages(size, alignment: 4096)
         defer { storage.deallocate() }
         let base = UnsafeSendableRawPointer(storage)
         let pages = size / 4096
         func pass() {
             pool.parallelFor(count: pages) { range in
-                let sum = ck_stream_read(base.base + range.lowerBound * 4096, range.count * 4096)
-                if sum == 1 { Platform.yield() } // keep the read from being optimized away
+                _ = ck_stream_read(base.base + range.lowerBound * 4096, range.count * 4096)
             }
         }
         pass()
         var seconds: [Double] = []
         for _ in 0..<max(1, repetitions) {
-            let start = Platform.monotonicNanoseconds()
+            let start = ContinuousClock.now
             pass()
-            seconds.append(Double(Platform.monotonicNanoseconds() - start) / 1e9)
+            seconds.append((ContinuousClock.now - start).seconds)
         }
-        return Double(size) / seconds.sorted()[seconds.count / 2] / 1e9
+        return Double(size) / SampleStatistics.median(seconds) / 1e9
     }
 
     /// Measures each type at each level.
@@ -93,7 +94,7 @@ public enum KernelBenchmark {
             guard let rowBytes = type.rowBytes(columns: c) else { continue }
             let matrixBytes = r * rowBytes
             let count = max(1, workingSetBytes / matrixBytes)
-            let storage = Platform.allocateAligned(count * matrixBytes, alignment: 4096)
+            let storage = zeroedPages(count * matrixBytes, alignment: 4096)
             defer { storage.deallocate() }
             var rng = SplitMix64(seed: 0x5EED_0000 &+ UInt64(type.rawValue))
             SyntheticWeights.fill(storage, type: type, count: count * r * c, using: &rng)
@@ -113,16 +114,22 @@ public enum KernelBenchmark {
                 pass()
                 var seconds: [Double] = []
                 for _ in 0..<max(1, repetitions) {
-                    let start = Platform.monotonicNanoseconds()
+                    let start = ContinuousClock.now
                     pass()
-                    seconds.append(Double(Platform.monotonicNanoseconds() - start) / 1e9)
+                    seconds.append((ContinuousClock.now - start).seconds)
                 }
-                let sorted = seconds.sorted()
                 results.append(Measurement(
                     type: type, isa: kernels.effectiveLevel(for: type), threads: pool.threadCount, rows: r, columns: c,
-                    bytesPerRepetition: count * matrixBytes, medianSeconds: sorted[sorted.count / 2], seconds: seconds))
+                    bytesPerRepetition: count * matrixBytes, medianSeconds: SampleStatistics.median(seconds), seconds: seconds))
             }
         }
         return results
     }
+}
+
+/// `size` zeroed bytes aligned to `alignment` (pages, for bandwidth runs); the caller deallocates.
+func zeroedPages(_ size: Int, alignment: Int) -> UnsafeMutableRawPointer {
+    let pointer = UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: alignment)
+    pointer.initializeMemory(as: UInt8.self, repeating: 0, count: max(size, 1))
+    return pointer
 }

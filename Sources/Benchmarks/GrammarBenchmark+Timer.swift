@@ -1,3 +1,6 @@
+import FMSupport
+import StructuredDecoding
+
 /// What the benchmark reads the time from. Wall time by default; a caller on a loaded machine
 /// can pass a per-thread CPU clock (the platform code lives with the caller, e.g. `fm`), so
 /// time the thread spent descheduled does not count.
@@ -25,7 +28,7 @@ extension GrammarBenchmark {
         public func overhead(count: Int = 10_000) -> Double {
             let start = now()
             for _ in 0..<count { _ = now() }
-            return microseconds(now() - start) / Double(count)
+            return (now() - start).microseconds / Double(count)
         }
     }
 }

@@ -1,24 +1,11 @@
 import CKernels
-
-/// SplitMix64: a small seedable generator, so synthetic data can be replayed from its seed.
-struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import FMSupport
+import Kernels
 
 /// Random but well-formed weight rows for any supported type: random quant bits, and scale
 /// fields holding finite f16 values of a realistic size (raw random bits would include NaNs,
 /// infinities and subnormals that real files do not have).
-enum SyntheticWeights {
+public enum SyntheticWeights {
     /// Byte offsets of a block's f16 scale fields, per type (empty for plain types).
     static func scaleOffsets(_ type: QuantType) -> [Int] {
         switch type {
@@ -28,7 +15,7 @@ enum SyntheticWeights {
         case .q3_K: [108]
         case .q4_K, .q5_K: [0, 2]
         case .q6_K: [208]
-        case .f32, .f16, .bf16: []
+        default: [] // F32, F16, BF16; a new quantized type adds its scale offsets here
         }
     }
 
@@ -68,7 +55,7 @@ enum SyntheticWeights {
     }
 
     /// `count` elements of `type` as bytes.
-    static func bytes(type: QuantType, count: Int, seed: UInt64) -> [UInt8] {
+    public static func bytes(type: QuantType, count: Int, seed: UInt64) -> [UInt8] {
         var rng = SplitMix64(seed: seed)
         let size = count / type.blockSize * type.bytesPerBlock
         var out = [UInt8](repeating: 0, count: size)

@@ -1,4 +1,6 @@
+import FMSupport
 import Foundation
+import LLMEngine
 
 /// Prefill and decode throughput of a `Transformer`, measured as llama.cpp's `llama-bench` does:
 /// `ppN` runs N random tokens through one forward call; `tgN` decodes N random tokens one at a
@@ -110,8 +112,7 @@ public enum EngineBenchmark {
                 } catch { failure = error as? GenerationFailure }
             }
             if let failure { throw failure }
-            let (seconds, attoseconds) = elapsed.components
-            if repetition > 0 { samples.append(UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)) }
+            if repetition > 0 { samples.append(elapsed.nanoseconds) }
         }
         cache.truncate(to: test.depth)
         return Measurement(test: test, nanoseconds: samples)
@@ -120,27 +121,5 @@ public enum EngineBenchmark {
     static func randomTokens(_ count: Int, model: Transformer, rng: inout SeededGenerator) -> [Int] {
         let vocabulary = UInt64(model.hyperparameters.vocabularySize)
         return (0..<count).map { _ in Int(rng.next() % vocabulary) }
-    }
-}
-
-/// Mean, median and sample standard deviation (n - 1), as llama-bench reports them.
-public enum SampleStatistics {
-    /// The arithmetic mean (0 for no values).
-    public static func mean(_ values: [Double]) -> Double {
-        values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count)
-    }
-
-    /// The median (0 for no values).
-    public static func median(_ values: [Double]) -> Double {
-        let s = values.sorted()
-        guard !s.isEmpty else { return 0 }
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-    }
-
-    /// The sample standard deviation (0 for fewer than two values).
-    public static func standardDeviation(_ values: [Double]) -> Double {
-        guard values.count > 1 else { return 0 }
-        let m = mean(values)
-        return (values.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(values.count - 1)).squareRoot()
     }
 }
