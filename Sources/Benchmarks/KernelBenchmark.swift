@@ -128,7 +128,7 @@ public enum KernelBenchmark {
 }
 
 /// `size` zeroed bytes aligned to `alignment` (pages, for bandwidth runs); the caller deallocates.
-private func zeroedPages(_ size: Int, alignment: Int) -> UnsafeMutableRawPointer {
+func zeroedPages(_ size: Int, alignment: Int) -> UnsafeMutableRawPointer {
     let pointer = UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: alignment)
     pointer.initializeMemory(as: UInt8.self, repeating: 0, count: max(size, 1))
     return pointer

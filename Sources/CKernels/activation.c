@@ -5,8 +5,8 @@
  *   SiLU:  a(x) = x
  *   GELU (tanh approximation): 0.5 x (1 + tanh(u)) with u = sqrt(2/pi) (x + 0.044715 x^3),
  *          and 0.5 (1 + tanh(u)) = sigmoid(2u), so a(x) = 2u (no cancellation near 0).
- * Variants: generic (libm expf) and AVX2 (eight lanes, exp by range reduction to [-ln2/2, ln2/2]
- * and a degree-6 polynomial, about 2 ulp; infinite above 88 like expf).
+ * Variants: generic (libm expf) and AVX2 (eight lanes, exp by ck_exp256 of ck_x86.h, about
+ * 2 ulp; infinite above 88 like expf).
  */
 #include <math.h>
 
@@ -24,27 +24,6 @@ static void ck_gated_generic(float *gate, const float *up, int64_t n, int gelu) 
 }
 
 #if defined(CK_X86)
-
-/* exp(v): v = n ln2 + r, exp(r) by a degree-6 polynomial, 2^n put into the exponent field.
- * Below -88 the result is exp(-88) (about 6e-39; only ever added to 1 here), above 88 it is
- * +infinity, as expf's overflow. */
-CK_INLINE_AVX2 __m256 ck_exp256(__m256 x) {
-    const __m256 overflow = _mm256_cmp_ps(x, _mm256_set1_ps(88.0f), _CMP_GT_OQ);
-    const __m256 v = _mm256_min_ps(_mm256_max_ps(x, _mm256_set1_ps(-88.0f)), _mm256_set1_ps(88.0f));
-    const __m256 n = _mm256_round_ps(_mm256_mul_ps(v, _mm256_set1_ps(1.44269504089f)),
-                                     _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-    __m256 r = _mm256_fnmadd_ps(n, _mm256_set1_ps(0.693359375f), v);
-    r = _mm256_fnmadd_ps(n, _mm256_set1_ps(-2.12194440e-4f), r);
-    __m256 p = _mm256_set1_ps(1.9875691500e-4f);
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.3981999507e-3f));
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(8.3334519073e-3f));
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(4.1665795894e-2f));
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.6666665459e-1f));
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(5.0000001201e-1f));
-    p = _mm256_fmadd_ps(p, _mm256_mul_ps(r, r), _mm256_add_ps(r, _mm256_set1_ps(1.0f)));
-    const __m256i e = _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvtps_epi32(n), _mm256_set1_epi32(127)), 23);
-    return _mm256_blendv_ps(_mm256_mul_ps(p, _mm256_castsi256_ps(e)), _mm256_set1_ps(INFINITY), overflow);
-}
 
 CK_AVX2 static void ck_gated_avx2(float *gate, const float *up, int64_t n, int gelu) {
     const __m256 one = _mm256_set1_ps(1.0f);

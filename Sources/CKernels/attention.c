@@ -66,6 +66,31 @@ static void ck_attend_group_generic(const float *q, const ck_half *K, int64_t k_
 /* At most 8 heads of a group per pass: their accumulators stay in registers. */
 enum { CK_ATT_HEADS = 8 };
 
+/* ck_softmax_rows with the exponentials 8 at a time (ck_exp256; same max, same normalisation). */
+CK_AVX2 static void ck_softmax_rows_avx2(float *scores, int group, int64_t n) {
+    for (int h = 0; h < group; h++) {
+        float *s = scores + (int64_t)h * n;
+        float m = -INFINITY;
+        for (int64_t i = 0; i < n; i++) m = s[i] > m ? s[i] : m;
+        const __m256 mv = _mm256_set1_ps(m);
+        __m256 tv = _mm256_setzero_ps();
+        int64_t i = 0;
+        for (; i + 8 <= n; i += 8) {
+            const __m256 e = ck_exp256(_mm256_sub_ps(_mm256_loadu_ps(s + i), mv));
+            _mm256_storeu_ps(s + i, e);
+            tv = _mm256_add_ps(tv, e);
+        }
+        float total = ck_hsum256(tv);
+        for (; i < n; i++) {
+            s[i] = expf(s[i] - m);
+            total += s[i];
+        }
+        const __m256 inv = _mm256_set1_ps(1.0f / total);
+        for (i = 0; i + 8 <= n; i += 8) _mm256_storeu_ps(s + i, _mm256_mul_ps(_mm256_loadu_ps(s + i), inv));
+        for (; i < n; i++) s[i] *= 1.0f / total;
+    }
+}
+
 CK_AVX2 static void ck_attend_group_avx2(const float *q, const ck_half *K, int64_t k_stride, const ck_half *V,
                                          int64_t v_stride, int64_t first, int64_t last, int group, int dk, int dv,
                                          float scale, float *scores, float *out) {
@@ -85,7 +110,7 @@ CK_AVX2 static void ck_attend_group_avx2(const float *q, const ck_half *K, int64
             for (int h = 0; h < g; h++) sg[(int64_t)h * n + (p - first)] = ck_hsum256(acc[h]) * scale;
         }
     }
-    ck_softmax_rows(scores, group, n);
+    ck_softmax_rows_avx2(scores, group, n);
     for (int h0 = 0; h0 < group; h0 += CK_ATT_HEADS) {
         const int g = group - h0 < CK_ATT_HEADS ? group - h0 : CK_ATT_HEADS;
         for (int i = 0; i < dv; i += 8) {

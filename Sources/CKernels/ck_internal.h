@@ -7,6 +7,7 @@
 #ifndef CK_INTERNAL_H
 #define CK_INTERNAL_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -298,10 +299,17 @@ void ck_quantize_row_q8_0a_q4_0(const float *x, void *y, int64_t n);
 void ck_quantize_row_q8_0a_q5_0(const float *x, void *y, int64_t n);
 CK_DECLARE_DOT(ck_vec_dot_q4_0_q8_0a_avx2)
 CK_DECLARE_DOT(ck_vec_dot_q5_0_q8_0a_avx2)
-void ck_matmul_q4_0_q8_0a_avx2(const void *W, size_t row_stride, int64_t cols, const void *X, size_t x_stride,
-                               int64_t nx, float *Y, int64_t y_stride, int64_t row_begin, int64_t row_end);
-void ck_matmul_q5_0_q8_0a_avx2(const void *W, size_t row_stride, int64_t cols, const void *X, size_t x_stride,
-                               int64_t nx, float *Y, int64_t y_stride, int64_t row_begin, int64_t row_end);
+#define CK_DECLARE_MATMUL(name)                                                                \
+    void name(const void *W, size_t row_stride, int64_t cols, const void *X, size_t x_stride, int64_t nx, \
+              float *Y, int64_t y_stride, int64_t row_begin, int64_t row_end);
+CK_DECLARE_MATMUL(ck_matmul_q4_0_x16_avx512)
+CK_DECLARE_MATMUL(ck_matmul_q5_0_x16_avx512)
+CK_DECLARE_MATMUL(ck_matmul_q8_0_x16_avx512)
+CK_DECLARE_MATMUL(ck_matmul_q4_K_avx512)
+CK_DECLARE_MATMUL(ck_matmul_q6_K_avx512)
+CK_DECLARE_MATMUL(ck_matmul_q5_K_avx512)
+CK_DECLARE_MATMUL(ck_matmul_q4_0_g8_avx2)
+CK_DECLARE_MATMUL(ck_matmul_q5_0_g8_avx2)
 void ck_quantize_row_q8_0_avx512(const float *x, void *y, int64_t n);
 void ck_quantize_row_q8_K_avx2(const float *x, void *y, int64_t n);
 void ck_quantize_row_q8_K_avx512(const float *x, void *y, int64_t n);

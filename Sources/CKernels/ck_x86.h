@@ -33,6 +33,27 @@ CK_INLINE_AVX2 int ck_hsum256_epi32(__m256i v) {
     return _mm_cvtsi128_si32(s);
 }
 
+/* exp(v): v = n ln2 + r, exp(r) by a degree-6 polynomial, 2^n put into the exponent field.
+ * Below -88 the result is exp(-88) (about 6e-39; only ever added to 1 here), above 88 it is
+ * +infinity, as expf's overflow. Used by the gated activations and the attention softmax. */
+CK_INLINE_AVX2 __m256 ck_exp256(__m256 x) {
+    const __m256 overflow = _mm256_cmp_ps(x, _mm256_set1_ps(88.0f), _CMP_GT_OQ);
+    const __m256 v = _mm256_min_ps(_mm256_max_ps(x, _mm256_set1_ps(-88.0f)), _mm256_set1_ps(88.0f));
+    const __m256 n = _mm256_round_ps(_mm256_mul_ps(v, _mm256_set1_ps(1.44269504089f)),
+                                     _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    __m256 r = _mm256_fnmadd_ps(n, _mm256_set1_ps(0.693359375f), v);
+    r = _mm256_fnmadd_ps(n, _mm256_set1_ps(-2.12194440e-4f), r);
+    __m256 p = _mm256_set1_ps(1.9875691500e-4f);
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.3981999507e-3f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(8.3334519073e-3f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(4.1665795894e-2f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.6666665459e-1f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(5.0000001201e-1f));
+    p = _mm256_fmadd_ps(p, _mm256_mul_ps(r, r), _mm256_add_ps(r, _mm256_set1_ps(1.0f)));
+    const __m256i e = _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvtps_epi32(n), _mm256_set1_epi32(127)), 23);
+    return _mm256_blendv_ps(_mm256_mul_ps(p, _mm256_castsi256_ps(e)), _mm256_set1_ps(__builtin_inff()), overflow);
+}
+
 CK_INLINE_AVX2 float ck_hsum128(__m128 s) {
     s = _mm_add_ps(s, _mm_movehl_ps(s, s));
     s = _mm_add_ss(s, _mm_movehdup_ps(s));
@@ -399,6 +420,86 @@ void ck_quantize_row_q8_Kx(const float *x, void *y, int64_t n);
         for (int j = 0; j < nx; j++) out[j] = ck_hsum512(_mm512_add_ps(acc[j][0], acc[j][1]));  \
     }                                                                                           \
     CK_NX_ENTRIES(name, CK_AVX512)
+
+/* The matrix-matrix product of a 32-block type at the AVX-512 level (see gemm_x16.c): `name`
+ * is a ck_matmul_rows_fn over ck_q8_0x16 activations; name##_pack decodes blocks c0...c0+cb-1
+ * of `nrows` (<= 16) rows into the panel, a block pair of every row at a time: DECODE(block,
+ * two) gives row r's pair as 16 dwords (dword i = block i / 8, step i % 8), ck_transpose16
+ * turns the 16 rows into 16 panel steps (missing rows zero). */
+typedef void (*ck_x16_pack_fn)(const char *W, size_t row_stride, int nrows, int64_t c0, int cb, uint8_t *pq, float *pd);
+void ck_gemm_x16_rows(ck_x16_pack_fn pack, const void *W, size_t row_stride, int64_t cols, const void *X,
+                      size_t x_stride, int64_t nx, float *Y, int64_t y_stride, int64_t row_begin, int64_t row_end);
+
+/* Transposes 16 x 16 dwords in place (v[r] dword c -> v[c] dword r): four rounds, round j
+ * exchanging bit j of the row and column indices between row pairs (r, r | 2^j) with two
+ * vpermt2d each. */
+CK_INLINE_AVX512 void ck_transpose16(__m512i v[16]) {
+    for (int j = 0; j < 4; j++) {
+        const int bit = 1 << j;
+        int i0[16], i1[16];
+        for (int c = 0; c < 16; c++) {
+            i0[c] = (c & bit) ? 16 + (c ^ bit) : c;
+            i1[c] = (c & bit) ? 16 + c : (c ^ bit);
+        }
+        const __m512i x0 = _mm512_loadu_si512(i0), x1 = _mm512_loadu_si512(i1);
+        for (int r = 0; r < 16; r++) {
+            if (r & bit) continue;
+            const __m512i a = v[r], b = v[r | bit];
+            v[r] = _mm512_permutex2var_epi32(a, x0, b);
+            v[r | bit] = _mm512_permutex2var_epi32(a, x1, b);
+        }
+    }
+}
+
+#define CK_X16_GEMM(name, block_t, DECODE)                                                      \
+    static CK_AVX512 void name##_pack(const char *W, size_t row_stride, int nrows, int64_t c0, int cb, \
+                                      uint8_t *pq, float *pd) {                                 \
+        for (int b = 0; b < cb; b += 2) {                                                       \
+            const int two = b + 1 < cb;                                                         \
+            __m512i v[16];                                                                      \
+            for (int r = 0; r < 16; r++) {                                                      \
+                if (r < nrows) {                                                                \
+                    const block_t *a = (const block_t *)(W + (size_t)r * row_stride) + c0 + b;  \
+                    v[r] = DECODE(a, two);                                                      \
+                    pd[16 * b + r] = ck_h2f_f16c(a[0].d);                                       \
+                    if (two) pd[16 * b + 16 + r] = ck_h2f_f16c(a[1].d);                         \
+                } else {                                                                        \
+                    v[r] = _mm512_setzero_si512();                                              \
+                }                                                                               \
+            }                                                                                   \
+            ck_transpose16(v);                                                                  \
+            for (int i = 0; i < (two ? 16 : 8); i++) _mm512_store_si512(pq + (size_t)b * 512 + 64 * i, v[i]); \
+        }                                                                                       \
+    }                                                                                           \
+    CK_AVX512 void name(const void *W, size_t row_stride, int64_t cols, const void *X, size_t xs, \
+                        int64_t nx, float *Y, int64_t ys, int64_t row_begin, int64_t row_end) { \
+        ck_gemm_x16_rows(name##_pack, W, row_stride, cols, X, xs, nx, Y, ys, row_begin, row_end); \
+    }
+
+/* The AVX2 GEMM of Q4_0 / Q5_0 (gemm_q8_0a.c): a pack function fills lane `lane` of an 8-row
+ * panel with blocks c0...c0+cb-1 of one row. */
+typedef void (*ck_g8_pack_fn)(const void *row, int64_t c0, int cb, uint8_t *pq, float *pd, int lane);
+void ck_gemm_q8_0a_rows(ck_g8_pack_fn pack, const void *W, size_t row_stride, int64_t cols, const void *X,
+                        size_t x_stride, int64_t nx, float *Y, int64_t y_stride, int64_t row_begin, int64_t row_end);
+
+/* The decoded weights of one super-block of 16 rows for the k-quant GEMM (gemm_kq.c), 5760
+ * bytes: q [64 steps][16 lanes][4] the unsigned values of elements 4*step...4*step+3 of each
+ * row in the activations' element order; sc [ns][16] the group scales; corr [np][16] the
+ * correction coefficients as int16 pairs; d, dmin [16] the row scales (dmin negated, 0 for
+ * types without a min). ck_kq_pack_fn decodes super-blocks c0...c0+cb-1 of `nrows` (<= 16)
+ * rows into cb consecutive panels (missing rows' values zero). */
+typedef struct {
+    uint8_t q[64][64];
+    int32_t sc[16][16];
+    int32_t corr[8][16];
+    float d[16];
+    float dmin[16];
+} ck_kq_panel;
+_Static_assert(sizeof(ck_kq_panel) == 5760, "ck_kq_panel is 90 cache lines");
+typedef void (*ck_kq_pack_fn)(const char *W, size_t row_stride, int nrows, int64_t c0, int cb, ck_kq_panel *panel);
+void ck_pack_q6_K(const char *W, size_t row_stride, int nrows, int64_t c0, int cb, ck_kq_panel *panel);
+void ck_pack_q4_K(const char *W, size_t row_stride, int nrows, int64_t c0, int cb, ck_kq_panel *panel);
+void ck_pack_q5_K(const char *W, size_t row_stride, int nrows, int64_t c0, int cb, ck_kq_panel *panel);
 
 /* Block pair k (k + 1 only when `two`) of a 32-block type with a minimum (Q4_1, Q5_1) against
  * block_q8_0, for every activation row: DECODE(block pointer, two) gives the pair's q as

@@ -8,7 +8,8 @@
  *   Rows are processed in tiles of about 32 KB of weights; for each tile, the activations
  *   CK_MAX_NX at a time (vec_dot_multi decodes each weight block once per group), so the
  *   tile stays in L1 while the activations stream from L2. A variant may bring its own product
- *   (`matmul_rows`, e.g. decoding each weight row once for every activation row).
+ *   (`matmul_rows`: the AVX-512 GEMMs of gemm_x16.c and gemm_kq.c, which decode 16 weight
+ *   rows once into an int8 panel and run every activation row over it).
  * Callers split [0, rows) into ranges, one per thread; ranges write disjoint parts of y / Y.
  * matvec prefetches the weights two rows ahead.
  */
@@ -40,10 +41,15 @@ void ck_matvec(int type, const void *W, int64_t rows, int64_t cols, const void *
     ck_matvec_ex(k, W, (size_t)ck_row_size(type, cols), cols, xq, y, row_begin, row_end);
 }
 
+/* Fewest activation rows for which a variant's own GEMM (matmul_rows) is used: it decodes 16
+ * weight rows into a panel first, which only pays off over enough activation rows (measured
+ * at 8-16 for the 32-block types, 16 for the k-quants); fewer take vec_dot_multi. */
+enum { CK_GEMM_MIN_NX = 16 };
+
 void ck_matmul_ex(const ck_type_kernels *k, const void *W, size_t row_stride, int64_t cols,
                   const void *X, size_t x_stride, int64_t nx, float *Y, int64_t y_stride,
                   int64_t row_begin, int64_t row_end) {
-    if (k->matmul_rows) {
+    if (k->matmul_rows && nx >= CK_GEMM_MIN_NX) {
         k->matmul_rows(W, row_stride, cols, X, x_stride, nx, Y, y_stride, row_begin, row_end);
         return;
     }

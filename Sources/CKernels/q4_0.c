@@ -102,6 +102,7 @@ CK_INLINE_AVX512 __m512i ck_decode_q4_0_pair(const block_q4_0 *p, int two) {
     return ck_load_nibble_pair(p->qs, sizeof(block_q4_0), two);
 }
 CK_X16_DOT(ck_vec_dot_q4_0_q8_0_avx512, block_q4_0, ck_decode_q4_0_pair)
+CK_X16_GEMM(ck_matmul_q4_0_x16_avx512, block_q4_0, ck_decode_q4_0_pair)
 
 /* Q4_1: the nibbles of a block pair as they are (0...15), against plain block_q8_0. */
 CK_INLINE_AVX512 __m512i ck_decode_q4_1_pair(const block_q4_1 *p, int two) {

@@ -156,4 +156,41 @@ CK_INLINE_AVX512 void ck_vec_dot_q4_K_q8_K_avx512_nx(int64_t n, const void *w, c
 }
 CK_NX_ENTRIES(ck_vec_dot_q4_K_q8_K_avx512, CK_AVX512)
 
+/* The GEMM panels of super-blocks c0...c0+cb-1 of `nrows` rows (gemm_kq.c), in the ck_q8_Kx
+ * order (32-element groups 0 2 1 3 4 6 5 7): per half, the low nibbles of its 64 bytes are the
+ * next two groups of that order, the high nibbles the two after (each 64-value chunk of every
+ * row transposed into 16 steps); the scales follow the same order, the mins (the coefficients
+ * of bsum32) stay in element order. */
+CK_AVX512 void ck_pack_q4_K(const char *W, size_t row_stride, int nrows, int64_t c0, int cb, ck_kq_panel *panel) {
+    static const int order[8] = {0, 2, 1, 3, 4, 6, 5, 7};
+    const __m512i low4 = _mm512_set1_epi8(0x0F);
+    for (int k = 0; k < cb; k++) {
+        ck_kq_panel *p = panel + k;
+        for (int c = 0; c < 4; c++) {
+            const int h = c / 2;
+            __m512i v[16];
+            for (int r = 0; r < 16; r++) {
+                if (r >= nrows) {
+                    v[r] = _mm512_setzero_si512();
+                    continue;
+                }
+                const block_q4_K *a = (const block_q4_K *)(W + (size_t)r * row_stride) + c0 + k;
+                const __m512i v0 = _mm512_loadu_si512(a->qs + 64 * h);
+                v[r] = c % 2 == 0 ? _mm512_and_si512(v0, low4) : _mm512_and_si512(_mm512_srli_epi16(v0, 4), low4);
+            }
+            ck_transpose16(v);
+            for (int i = 0; i < 16; i++) _mm512_store_si512(p->q[16 * c + i], v[i]);
+        }
+        for (int r = 0; r < nrows; r++) {
+            const block_q4_K *a = (const block_q4_K *)(W + (size_t)r * row_stride) + c0 + k;
+            uint8_t sc[8], m[8];
+            ck_unpack_scales_k4(a->scales, sc, m);
+            for (int g = 0; g < 8; g++) p->sc[g][r] = sc[order[g]];
+            for (int q = 0; q < 4; q++) p->corr[q][r] = (int32_t)((uint32_t)m[2 * q] | (uint32_t)m[2 * q + 1] << 16);
+            p->d[r] = ck_h2f_f16c(a->d);
+            p->dmin[r] = -ck_h2f_f16c(a->dmin);
+        }
+    }
+}
+
 #endif /* CK_X86 */

@@ -128,6 +128,7 @@ CK_INLINE_AVX512 __m512i ck_decode_q5_0_pair(const block_q5_0 *p, int two) {
     return _mm512_mask_add_epi8(q, (__mmask64)hbits, q, sixteen);
 }
 CK_X16_DOT(ck_vec_dot_q5_0_q8_0_avx512, block_q5_0, ck_decode_q5_0_pair)
+CK_X16_GEMM(ck_matmul_q5_0_x16_avx512, block_q5_0, ck_decode_q5_0_pair)
 
 /* Q5_1: the same 5-bit values (0...31), against plain block_q8_0. */
 CK_INLINE_AVX512 __m512i ck_decode_q5_1_pair(const block_q5_1 *p, int two) {

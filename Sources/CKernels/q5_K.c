@@ -166,4 +166,44 @@ CK_INLINE_AVX512 void ck_vec_dot_q5_K_q8_K_avx512_nx(int64_t n, const void *w, c
 }
 CK_NX_ENTRIES(ck_vec_dot_q5_K_q8_K_avx512, CK_AVX512)
 
+/* The GEMM panels of super-blocks c0...c0+cb-1 of `nrows` rows (gemm_kq.c): Q4_K's (ck_q8_Kx
+ * order, scales in that order, mins in element order) with the fifth bits added as in the dot:
+ * the low nibbles of half h are sub-blocks 4h (bytes 0-31) and 4h + 2, the high ones 4h + 1
+ * and 4h + 3. */
+CK_AVX512 void ck_pack_q5_K(const char *W, size_t row_stride, int nrows, int64_t c0, int cb, ck_kq_panel *panel) {
+    static const int order[8] = {0, 2, 1, 3, 4, 6, 5, 7};
+    const __m512i low4 = _mm512_set1_epi8(0x0F), bit4 = _mm512_set1_epi8(0x10);
+    for (int k = 0; k < cb; k++) {
+        ck_kq_panel *p = panel + k;
+        for (int c = 0; c < 4; c++) {
+            const int h = c / 2;
+            __m512i v[16];
+            for (int r = 0; r < 16; r++) {
+                if (r >= nrows) {
+                    v[r] = _mm512_setzero_si512();
+                    continue;
+                }
+                const block_q5_K *a = (const block_q5_K *)(W + (size_t)r * row_stride) + c0 + k;
+                const __m512i v0 = _mm512_loadu_si512(a->qs + 64 * h);
+                const __m512i hq = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)a->qh));
+                const int s0 = 4 * h + c % 2; /* the sub-block of bytes 0-31; bytes 32-63 take s0 + 2 */
+                const __m512i sel = _mm512_inserti64x4(_mm512_set1_epi8((char)(1 << s0)), _mm256_set1_epi8((char)(1 << (s0 + 2))), 1);
+                const __m512i q = c % 2 == 0 ? _mm512_and_si512(v0, low4) : _mm512_and_si512(_mm512_srli_epi16(v0, 4), low4);
+                v[r] = _mm512_mask_add_epi8(q, _mm512_test_epi8_mask(hq, sel), q, bit4);
+            }
+            ck_transpose16(v);
+            for (int i = 0; i < 16; i++) _mm512_store_si512(p->q[16 * c + i], v[i]);
+        }
+        for (int r = 0; r < nrows; r++) {
+            const block_q5_K *a = (const block_q5_K *)(W + (size_t)r * row_stride) + c0 + k;
+            uint8_t sc[8], m[8];
+            ck_unpack_scales_k4(a->scales, sc, m);
+            for (int g = 0; g < 8; g++) p->sc[g][r] = sc[order[g]];
+            for (int q = 0; q < 4; q++) p->corr[q][r] = (int32_t)((uint32_t)m[2 * q] | (uint32_t)m[2 * q + 1] << 16);
+            p->d[r] = ck_h2f_f16c(a->d);
+            p->dmin[r] = -ck_h2f_f16c(a->dmin);
+        }
+    }
+}
+
 #endif /* CK_X86 */

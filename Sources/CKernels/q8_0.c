@@ -94,5 +94,6 @@ CK_INLINE_AVX512 __m512i ck_decode_q8_0_pair(const block_q8_0 *p, int two) {
     return _mm512_xor_si512(ck_load_pair256(p->qs, sizeof(block_q8_0), two), _mm512_set1_epi8((char)0x80));
 }
 CK_X16_DOT(ck_vec_dot_q8_0_q8_0_avx512, block_q8_0, ck_decode_q8_0_pair)
+CK_X16_GEMM(ck_matmul_q8_0_x16_avx512, block_q8_0, ck_decode_q8_0_pair)
 
 #endif /* CK_X86 */

@@ -11,7 +11,8 @@
  * vpmaddwd widens to eight int32 lanes, the block's -offset * sum(q) is added to lane 0, and
  *   sum_b  dw_b * dx_b * (sum_i w_i x_i - offset * sum_i x_i)  =  sum_b dw_b dx_b sum_i (w_i - offset) x_i
  * is accumulated in f32 with blocks alternating between two accumulators (the same order for
- * one activation row and for up to CK_MAX_NX, so matmul equals matvec bit for bit).
+ * one activation row and for up to CK_MAX_NX). The prefill product is the GEMM of
+ * gemm_q8_0a.c (same block sums, blocks added in order: not bit-equal to the dot).
  */
 #include "ck_internal.h"
 
@@ -55,87 +56,32 @@ CK_AVX2 void ck_quantize_row_q8_0a_q5_0(const float *x, void *y, int64_t n) { ck
 
 #define CK_Q8_0A_DOT(name, block_t, DECODE) CK_AVX2_PAIRED_DOT(name, block_t, CK_Q8_0A_STEP, DECODE)
 
-/* The prefill product: a tile of weight rows is decoded once (unsigned bytes and f32 scales)
- * for every activation row, which then meet it CK_MAX_NX at a time with the dot product's
- * arithmetic (same operations, same order: the result equals vec_dot_multi's bit for bit).
- * The tile holds about 16 KB of decoded weights (one row when wider), so it stays in L1 while
- * the activations stream from L2. Rows wider than CK_Q8_0A_MAX_COLUMNS take the dot product
- * row by row instead. */
-enum { CK_Q8_0A_TILE_BYTES = 16384, CK_Q8_0A_MAX_COLUMNS = 32768 };
-
-#define CK_Q8_0A_BUFFER_STEP(k, slot)                                                           \
-    {                                                                                           \
-        const __m256i q = _mm256_load_si256((const __m256i *)(qrow + 32 * (k)));                \
-        const __m256 dw = _mm256_broadcast_ss(drow + (k));                                      \
-        for (int j = 0; j < nj; j++) {                                                          \
-            const ck_q8_0a *b = (const ck_q8_0a *)(x + (size_t)(j0 + j) * x_stride) + (k);      \
-            __m256i p = ck_dot_u8i8_avx2(q, _mm256_loadu_si256((const __m256i *)b->qs));       \
-            p = _mm256_add_epi32(p, _mm256_zextsi128_si256(_mm_cvtsi32_si128(b->negsum)));      \
-            const __m256 sc = _mm256_mul_ps(dw, _mm256_broadcast_ss(&b->d));                    \
-            acc[j][slot] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(p), sc, acc[j][slot]);            \
-        }                                                                                       \
-    }
-
-#define CK_Q8_0A_MATMUL(name, block_t, DECODE, SINGLE_NX)                                       \
-    CK_AVX2 void name(const void *W, size_t row_stride, int64_t cols, const void *X, size_t x_stride, \
-                      int64_t nx, float *Y, int64_t y_stride, int64_t row_begin, int64_t row_end) { \
-        const int64_t nb = cols / CK_QK;                                                        \
-        const char *w = (const char *)W, *x = (const char *)X;                                  \
-        if (cols > CK_Q8_0A_MAX_COLUMNS) {                                                      \
-            for (int64_t r = row_begin; r < row_end; r++)                                       \
-                for (int64_t j0 = 0; j0 < nx; j0 += CK_MAX_NX) {                                \
-                    float out[CK_MAX_NX];                                                       \
-                    const int nj = (int)(nx - j0 < CK_MAX_NX ? nx - j0 : CK_MAX_NX);            \
-                    SINGLE_NX(cols, w + (size_t)r * row_stride, x + (size_t)j0 * x_stride, x_stride, nj, out); \
-                    for (int j = 0; j < nj; j++) Y[(j0 + j) * y_stride + r] = out[j];           \
-                }                                                                               \
-            return;                                                                             \
-        }                                                                                       \
-        int64_t tile = CK_Q8_0A_TILE_BYTES / cols;                                              \
-        if (tile < 1) tile = 1;                                                                 \
-        if (tile > 64) tile = 64;                                                               \
-        /* tile * cols <= max(TILE_BYTES, MAX_COLUMNS) bytes, tile * nb scales: 36 KB of stack */ \
-        _Alignas(32) uint8_t qbuf[CK_Q8_0A_MAX_COLUMNS];                                        \
-        float dbuf[CK_Q8_0A_MAX_COLUMNS / CK_QK];                                               \
-        for (int64_t r0 = row_begin; r0 < row_end; r0 += tile) {                                \
-            const int64_t r1 = r0 + tile < row_end ? r0 + tile : row_end;                       \
-            for (int64_t r = r0; r < r1; r++) {                                                 \
-                const block_t *a = (const block_t *)(w + (size_t)r * row_stride);               \
-                uint8_t *qrow = qbuf + (size_t)(r - r0) * (size_t)cols;                         \
-                float *drow = dbuf + (r - r0) * nb;                                             \
-                for (int64_t k = 0; k < nb; k++) {                                              \
-                    _mm256_store_si256((__m256i *)(qrow + 32 * k), DECODE(a + k));              \
-                    drow[k] = ck_h2f_f16c(a[k].d);                                              \
-                }                                                                               \
-            }                                                                                   \
-            for (int64_t j0 = 0; j0 < nx; j0 += CK_MAX_NX) {                                    \
-                const int nj = (int)(nx - j0 < CK_MAX_NX ? nx - j0 : CK_MAX_NX);                \
-                for (int64_t r = r0; r < r1; r++) {                                             \
-                    const uint8_t *qrow = qbuf + (size_t)(r - r0) * (size_t)cols;               \
-                    const float *drow = dbuf + (r - r0) * nb;                                   \
-                    __m256 acc[CK_MAX_NX][2];                                                   \
-                    for (int j = 0; j < nj; j++) acc[j][0] = acc[j][1] = _mm256_setzero_ps();   \
-                    int64_t k = 0;                                                              \
-                    for (; k + 1 < nb; k += 2) {                                                \
-                        CK_Q8_0A_BUFFER_STEP(k, 0)                                              \
-                        CK_Q8_0A_BUFFER_STEP(k + 1, 1)                                          \
-                    }                                                                           \
-                    if (k < nb) CK_Q8_0A_BUFFER_STEP(k, 0)                                      \
-                    for (int j = 0; j < nj; j++)                                                \
-                        Y[(j0 + j) * y_stride + r] = ck_hsum256(_mm256_add_ps(acc[j][0], acc[j][1])); \
-                }                                                                               \
-            }                                                                                   \
-        }                                                                                       \
-    }
 
 /* Q4_0: the nibbles as they are (0...15). */
 CK_INLINE_AVX2 __m256i ck_decode_q4_0_u8_avx2(const block_q4_0 *p) { return ck_nibbles_avx2(p->qs); }
 CK_Q8_0A_DOT(ck_vec_dot_q4_0_q8_0a_avx2, block_q4_0, ck_decode_q4_0_u8_avx2)
-CK_Q8_0A_MATMUL(ck_matmul_q4_0_q8_0a_avx2, block_q4_0, ck_decode_q4_0_u8_avx2, ck_vec_dot_q4_0_q8_0a_avx2_multi)
 
 /* Q5_0: nibbles plus 16 where the block's qh bit is set (0...31). */
 CK_INLINE_AVX2 __m256i ck_decode_q5_0_u8_avx2(const block_q5_0 *p) { return ck_q5_values_avx2(p->qs, p->qh); }
 CK_Q8_0A_DOT(ck_vec_dot_q5_0_q8_0a_avx2, block_q5_0, ck_decode_q5_0_u8_avx2)
-CK_Q8_0A_MATMUL(ck_matmul_q5_0_q8_0a_avx2, block_q5_0, ck_decode_q5_0_u8_avx2, ck_vec_dot_q5_0_q8_0a_avx2_multi)
+
+/* The GEMM of gemm_q8_0a.c: `name` a ck_matmul_rows_fn, name##_pack decoding blocks
+ * c0...c0+cb-1 of one row into lane `lane` of the panel (dword k of a block to step k). */
+#define CK_G8_GEMM(name, block_t, DECODE)                                                       \
+    static CK_AVX2 void name##_pack(const void *row, int64_t c0, int cb, uint8_t *pq, float *pd, int lane) { \
+        const block_t *a = (const block_t *)row + c0;                                           \
+        for (int b = 0; b < cb; b++) {                                                          \
+            _Alignas(32) uint8_t u[CK_QK];                                                      \
+            _mm256_store_si256((__m256i *)u, DECODE(a + b));                                    \
+            for (int k = 0; k < 8; k++) memcpy(pq + (size_t)b * 256 + 32 * k + 4 * lane, u + 4 * k, 4); \
+            pd[8 * b + lane] = ck_h2f_f16c(a[b].d);                                             \
+        }                                                                                       \
+    }                                                                                           \
+    CK_AVX2 void name(const void *W, size_t row_stride, int64_t cols, const void *X, size_t xs, int64_t nx, \
+                      float *Y, int64_t ys, int64_t row_begin, int64_t row_end) {               \
+        ck_gemm_q8_0a_rows(name##_pack, W, row_stride, cols, X, xs, nx, Y, ys, row_begin, row_end); \
+    }
+CK_G8_GEMM(ck_matmul_q4_0_g8_avx2, block_q4_0, ck_decode_q4_0_u8_avx2)
+CK_G8_GEMM(ck_matmul_q5_0_g8_avx2, block_q5_0, ck_decode_q5_0_u8_avx2)
 
 #endif /* CK_X86 */

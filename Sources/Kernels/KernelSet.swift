@@ -60,8 +60,9 @@ public struct KernelSet: Sendable {
     }
 
     /// `y[j][r] = dot(w[r], x[j])` for the first `x.count` activation rows (prefill): y is
-    /// [x.count, w.rows] row-major. Rows of `w` are split over `pool`; each weight block is
-    /// decoded once per group of four activation rows.
+    /// [x.count, w.rows] row-major. Rows of `w` are split over `pool` in multiples of 16 (the
+    /// GEMMs' row tile); the GEMMs decode 16 weight rows once for all activation rows, the other
+    /// variants decode each weight block once per group of four activation rows.
     public func matMul(_ w: QuantizedMatrix, _ x: QuantizedActivations, into y: UnsafeMutableBufferPointer<Float>,
                        pool: ThreadPool? = nil) {
         precondition(x.type == w.type && x.isa == isa, "matMul: activations quantized for \(x.type)/\(x.isa), weights \(w.type)/\(isa)")
@@ -79,7 +80,7 @@ public struct KernelSet: Sendable {
                          xq.base, xStride, Int64(n), yp.base, rows, Int64(range.lowerBound), Int64(range.upperBound))
         }
         if let pool {
-            pool.parallelFor(count: w.rows, minimumChunk: 16, alignment: 4, body)
+            pool.parallelFor(count: w.rows, minimumChunk: 16, alignment: 16, body)
         } else {
             body(0..<w.rows)
         }

@@ -31,6 +31,18 @@ enum KernelTest {
         }
     }
 
+    /// Whether `type`'s matrix product at this level is a GEMM of its own that adds the block
+    /// terms in another order than its dot product (the AVX-512 GEMMs of gemm_x16.c and
+    /// gemm_kq.c, the AVX2 one of gemm_q8_0a.c): same exact integer block sums, so within
+    /// `DotTolerance` but not bit-equal.
+    static func reordersSums(_ type: QuantType, _ kernels: KernelSet) -> Bool {
+        switch kernels.effectiveLevel(for: type) {
+        case .avx512: [.q4_0, .q5_0, .q8_0, .q4_K, .q5_K, .q6_K].contains(type)
+        case .avx2: [.q4_0, .q5_0].contains(type)
+        default: false
+        }
+    }
+
     /// Random well-formed weight rows: `rows` x `columns` elements of `type`.
     static func weights(_ type: QuantType, rows: Int, columns: Int, seed: UInt64) -> [UInt8] {
         SyntheticWeights.bytes(type: type, count: rows * columns, seed: seed)

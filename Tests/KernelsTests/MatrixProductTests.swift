@@ -28,7 +28,9 @@ struct MatrixProductTests {
     }
 
     /// matMul of n activation rows equals n matVecs, bit for bit, with and without a pool,
-    /// for activation counts that leave partial groups of four.
+    /// for activation counts that leave partial groups of four. Variants with a GEMM of their
+    /// own that sums the block terms in another order (`KernelTest.reordersSums`) are checked
+    /// against the reference instead, in `gemmMatchesReference`; here only pooled == unpooled.
     @Test(arguments: [QuantType.q4_K, .q5_0, .q6_K, .q8_0, .f16, .q5_K, .q3_K, .q5_1, .q2_K], KernelTest.levels)
     func matMulEqualsRepeatedMatVec(type: QuantType, level: InstructionSet) throws {
         let kernels = KernelSet(isa: level)
@@ -48,6 +50,10 @@ struct MatrixProductTests {
                         kernels.matVec(w, one, into: UnsafeMutableBufferPointer(rebasing: $0[(j * rows)...]))
                     }
                 }
+                let reorders = KernelTest.reordersSums(type, kernels)
+                if reorders {
+                    expected.withUnsafeMutableBufferPointer { kernels.matMul(w, xq, into: $0, pool: nil) }
+                }
                 for pool in [nil] + Self.pools.map(Optional.some) {
                     var y = [Float](repeating: .nan, count: n * rows)
                     y.withUnsafeMutableBufferPointer { kernels.matMul(w, xq, into: $0, pool: pool) }
@@ -59,9 +65,52 @@ struct MatrixProductTests {
                     }
                     #expect(z.map(\.bitPattern) == expected.map(\.bitPattern), "\(type) \(level) n=\(n) (floats)")
                 }
-                var v = [Float](repeating: .nan, count: rows)
-                x.withUnsafeBufferPointer { xs in v.withUnsafeMutableBufferPointer { kernels.matVec(w, xs, into: $0) } }
-                #expect(v.map(\.bitPattern) == Array(expected[0..<rows]).map(\.bitPattern))
+                if !reorders {
+                    var v = [Float](repeating: .nan, count: rows)
+                    x.withUnsafeBufferPointer { xs in v.withUnsafeMutableBufferPointer { kernels.matVec(w, xs, into: $0) } }
+                    #expect(v.map(\.bitPattern) == Array(expected[0..<rows]).map(\.bitPattern))
+                }
+            }
+        }
+    }
+
+    /// The GEMM kernels (rows in tiles of 16, activations in tiles of 8, long rows in chunks):
+    /// every element of matMul within `DotTolerance` of the reference dot of the same
+    /// activations, for row counts and activation counts (from 16, where the GEMMs take over)
+    /// that leave partial tiles and row
+    /// lengths of one and of several chunks; bit-identical with and without a pool.
+    @Test(arguments: [QuantType.q4_0, .q5_0, .q8_0, .q4_K, .q5_K, .q6_K], KernelTest.fastLevels)
+    func gemmMatchesReference(type: QuantType, level: InstructionSet) throws {
+        let kernels = KernelSet(isa: level), ref = KernelSet(isa: .reference)
+        let rows = 37
+        for columns in type.blockSize == 256 ? [512, 4864] : [640, 4864] {
+            let bytes = KernelTest.weights(type, rows: rows, columns: columns, seed: UInt64(51 + columns))
+            try bytes.withUnsafeBytes { raw in
+                let w = try QuantizedMatrix(raw, type: type, rows: rows, columns: columns)
+                for n in [1, 8, 16, 17, 21, 27] { // below 16 the dot products run (CK_GEMM_MIN_NX)
+                    let x = KernelTest.activations(n * columns, seed: UInt64(52 + n))
+                    let xq = QuantizedActivations(type: type, columns: columns, capacity: n, kernels: kernels)
+                    x.withUnsafeBufferPointer { xq.quantize(rows: $0, count: n, pool: nil) }
+                    var y = [Float](repeating: .nan, count: n * rows)
+                    y.withUnsafeMutableBufferPointer { kernels.matMul(w, xq, into: $0, pool: nil) }
+                    var pooled = [Float](repeating: .nan, count: n * rows)
+                    pooled.withUnsafeMutableBufferPointer { kernels.matMul(w, xq, into: $0, pool: Self.pools[1]) }
+                    #expect(pooled.map(\.bitPattern) == y.map(\.bitPattern), "\(type) \(level) n=\(n) pooled")
+                    for j in 0..<n {
+                        let xr = QuantizedActivations(type: type, columns: columns, kernels: ref)
+                        x.withUnsafeBufferPointer { xr.quantize(UnsafeBufferPointer(rebasing: $0[(j * columns)..<((j + 1) * columns)])) }
+                        let values = xr.dequantize()
+                        for r in 0..<rows {
+                            let expected = Double(ref.dot(w, row: r, xr))
+                            let rowBytes = Array(raw[(r * w.rowStride)..<(r * w.rowStride + w.rowBytes)])
+                            let magnitude = try DotTolerance.magnitude(type: type, row: rowBytes, x: values, columns: columns)
+                            let bound = DotTolerance.bound(type: type, columns: columns, magnitude: magnitude)
+                            let actual = Double(y[j * rows + r])
+                            #expect(abs(actual - expected) <= bound,
+                                    "\(type) \(level) n=\(columns) x\(j) row \(r): \(actual) vs \(expected), bound \(bound)")
+                        }
+                    }
+                }
             }
         }
     }

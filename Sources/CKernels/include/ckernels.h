@@ -85,7 +85,11 @@ typedef void (*ck_vec_dot_multi_fn)(int64_t n, const void *w, const void *x, siz
 
 /**
  * A matrix-matrix product over weight rows [row_begin, row_end) (see `ck_matmul_ex`) that a
- * variant implements itself, computing exactly what its `vec_dot_multi` would.
+ * variant implements itself: the same exact integer block sums as its `vec_dot_multi`, scaled
+ * the same way in f32; the GEMMs (AVX-512: gemm_x16.c, gemm_kq.c; AVX2: gemm_q8_0a.c) add the
+ * block terms in another order, so their results are within the dot products' tolerance, not
+ * bit-equal.
+ * A row's result never depends on [row_begin, row_end) or nx (pooled == single-threaded).
  */
 typedef void (*ck_matmul_rows_fn)(const void *W, size_t row_stride, int64_t cols, const void *X, size_t x_stride,
                                   int64_t nx, float *Y, int64_t y_stride, int64_t row_begin, int64_t row_end);
@@ -240,7 +244,8 @@ void ck_matvec_ex(const ck_type_kernels *k, const void *W, size_t row_stride, in
 /**
  * Batched prefill: Y[j][r] = dot(W[r], X[j]) for the nx activation rows X and rows r in
  * [row_begin, row_end), with the selected ISA. X: [nx] quantized rows, dense; Y: [nx, rows].
- * Rows are taken in small tiles and activations CK_MAX_NX at a time, so each weight block is
+ * From 16 activation rows, a variant with its own GEMM (`matmul_rows`) runs it; otherwise
+ * rows are taken in small tiles and activations CK_MAX_NX at a time, so each weight block is
  * decoded once per group of activations and stays in L1 across the groups.
  */
 void ck_matmul(int type, const void *W, int64_t rows, int64_t cols, const void *X, int64_t nx,

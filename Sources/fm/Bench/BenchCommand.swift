@@ -53,7 +53,7 @@ struct BenchCommand: ParsableCommand {
     @Option(name: [.customShort("o"), .long], help: "Output format: md, json or csv.")
     var output: Output = .md
 
-    @Flag(help: "Measure the kernels instead of a model: read bandwidth and weight GB/s per type and level.")
+    @Flag(help: "Measure the kernels instead of a model: read bandwidth, weight GB/s (decode) and GMAC/s (prefill) per type and level.")
     var kernels = false
 
     func validate() throws {
@@ -120,7 +120,8 @@ extension BenchCommand {
 
     /// `fm bench --kernels`: the machine's streaming read bandwidth, then how fast each weight
     /// type's matrix-vector product consumes weights at each instruction-set level (a decode
-    /// step is bound by this), for every requested thread count.
+    /// step is bound by this), then the multiply-adds per second of the matrix-matrix products
+    /// over 128 activation rows (prefill), for every requested thread count.
     func runKernels() throws {
         for count in try threadCounts() {
             let bandwidth = KernelBenchmark.readBandwidth(threads: count, repetitions: max(3, repetitions))
@@ -128,6 +129,7 @@ extension BenchCommand {
             for m in KernelBenchmark.run(types: Self.kernelTypes, threads: count, repetitions: max(3, repetitions)) {
                 print(m)
             }
+            for m in KernelBenchmark.runMatMul(threads: count, repetitions: max(3, repetitions)) { print(m) }
         }
     }
 }
