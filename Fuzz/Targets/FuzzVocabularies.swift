@@ -39,8 +39,10 @@ enum FuzzVocabularies {
             merges.append(spell(left) + " " + spell(right))
         }
         var types = [TokenType](repeating: .normal, count: tokens.count)
-        for (special, type) in [("<|im_start|>", TokenType.control), ("<|im_end|>", .control),
-                                ("<|im_start|>x", .control), ("<tool_call>", .userDefined), ("<", .userDefined)] {
+        for (special, type) in [
+            ("<|im_start|>", TokenType.control), ("<|im_end|>", .control),
+            ("<|im_start|>x", .control), ("<tool_call>", .userDefined), ("<", .userDefined),
+        ] {
             tokens.append(special)
             types.append(type)
         }
