@@ -171,7 +171,10 @@ let package = Package(
         // The game's executable: `scripts/play` (the README's first command) runs it.
         .executableTarget(
             name: "dream-coffee",
-            dependencies: ["DreamCoffee", "CalendarContacts", "FoundationModels", "LLMEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "DreamCoffee", "CalendarContacts", "FoundationModels", "LLMEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
 
         // Test-only helpers: a synthetic GGUF writer, locating installed models, a scripted
@@ -206,7 +209,8 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),
-        .testTarget(name: "KernelsTests", dependencies: ["Kernels", "CKernels", "GGUF", "TestSupport", "Benchmarks", "FMSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "KernelsTests", dependencies: ["Kernels", "CKernels", "GGUF", "TestSupport", "Benchmarks", "FMSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "StructuredDecodingTests",
             dependencies: ["StructuredDecoding", "Tokenizers", "LLMEngine", "LocalInference", "TestSupport", "Benchmarks", "FMSupport"],

@@ -27,10 +27,11 @@ public enum EngineBenchmark {
 
         /// `pp512`, `tg128 @ d2048`: llama-bench's names.
         public var description: String {
-            let name = switch self {
-            case .prefill(let n, _): "pp\(n)"
-            case .decode(let n, _): "tg\(n)"
-            }
+            let name =
+                switch self {
+                case .prefill(let n, _): "pp\(n)"
+                case .decode(let n, _): "tg\(n)"
+                }
             return depth > 0 ? "\(name) @ d\(depth)" : name
         }
 
@@ -90,8 +91,10 @@ public enum EngineBenchmark {
 
     /// Times `test` on a `cache` that already holds its `depth` positions (`prefillDepth`); the
     /// cache is left at that depth.
-    public static func run(_ test: Test, model: Transformer, cache: inout KVCache, repetitions: Int,
-                           seed: UInt64 = 1) throws(GenerationFailure) -> Measurement {
+    public static func run(
+        _ test: Test, model: Transformer, cache: inout KVCache, repetitions: Int,
+        seed: UInt64 = 1
+    ) throws(GenerationFailure) -> Measurement {
         precondition(cache.count == test.depth, "the cache must hold the test's depth")
         precondition(cache.capacity >= test.capacity, "the cache is too small for the test")
         var rng = SeededGenerator(seed: seed)
@@ -106,7 +109,7 @@ public enum EngineBenchmark {
                     switch test {
                     case .prefill: _ = try model.forward(tokens: tokens, cache: &cache)
                     case .decode:
-                        let run = repetition == 0 ? tokens.prefix(1) : tokens[...]   // warm-up: one token
+                        let run = repetition == 0 ? tokens.prefix(1) : tokens[...] // warm-up: one token
                         for token in run { _ = try model.forward(tokens: [token], cache: &cache) }
                     }
                 } catch { failure = error as? GenerationFailure }

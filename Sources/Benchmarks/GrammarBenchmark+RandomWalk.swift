@@ -39,8 +39,10 @@ extension GrammarBenchmark {
     /// Returns the tokens (end of sequence included) when the walk completed, `nil` when it was
     /// capped or, which would be a bug, met a state without allowed tokens.
     @discardableResult
-    public static func randomWalk(grammar: Grammar, index: VocabularyIndex, closing: TokenMask, options: WalkOptions = WalkOptions(),
-                                  random: inout some RandomNumberGenerator, timer: Timer = .wall, into samples: inout Samples) -> [Int]? {
+    public static func randomWalk(
+        grammar: Grammar, index: VocabularyIndex, closing: TokenMask, options: WalkOptions = WalkOptions(),
+        random: inout some RandomNumberGenerator, timer: Timer = .wall, into samples: inout Samples
+    ) -> [Int]? {
         var matcher = GrammarMatcher(grammar: grammar, index: index)
         var mask = TokenMask(count: index.tokenCount)
         var narrowed = TokenMask(count: index.tokenCount)

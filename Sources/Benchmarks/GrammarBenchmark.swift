@@ -78,8 +78,10 @@ public enum GrammarBenchmark {
     }
 
     /// Compiles `schema` `compileRepetitions` times, then replays each instance.
-    public static func run(schema: SchemaGraph, options: GrammarOptions = .appleCompact, index: VocabularyIndex,
-                           instances: [String], compileRepetitions: Int = 20) throws(GrammarError) -> Report {
+    public static func run(
+        schema: SchemaGraph, options: GrammarOptions = .appleCompact, index: VocabularyIndex,
+        instances: [String], compileRepetitions: Int = 20
+    ) throws(GrammarError) -> Report {
         var samples = Samples()
         let grammar = try measureCompile(schema, options: options, repetitions: compileRepetitions, into: &samples)
         for instance in instances {
@@ -90,8 +92,10 @@ public enum GrammarBenchmark {
 
     /// Compiles `schema` once (recorded as `firstCompile`) and then `repetitions` more times
     /// without the grammar cache (each recorded in `compile`); returns the grammar.
-    public static func measureCompile(_ schema: SchemaGraph, options: GrammarOptions = .appleCompact, repetitions: Int = 20,
-                                      timer: Timer = .wall, into samples: inout Samples) throws(GrammarError) -> Grammar {
+    public static func measureCompile(
+        _ schema: SchemaGraph, options: GrammarOptions = .appleCompact, repetitions: Int = 20,
+        timer: Timer = .wall, into samples: inout Samples
+    ) throws(GrammarError) -> Grammar {
         let first = timer.now()
         var grammar = try Grammar(compiling: schema, options: options)
         samples.firstCompile.append((timer.now() - first).microseconds)
@@ -107,8 +111,10 @@ public enum GrammarBenchmark {
     /// every mask and commit, then the end-of-sequence token; returns whether the grammar
     /// accepted the whole instance (otherwise it counts in `rejectedInstances`).
     @discardableResult
-    public static func replay(_ tokens: [Int], grammar: Grammar, index: VocabularyIndex, timer: Timer = .wall,
-                              into samples: inout Samples) -> Bool {
+    public static func replay(
+        _ tokens: [Int], grammar: Grammar, index: VocabularyIndex, timer: Timer = .wall,
+        into samples: inout Samples
+    ) -> Bool {
         var matcher = GrammarMatcher(grammar: grammar, index: index)
         var mask = TokenMask(count: index.tokenCount)
         var ok = true

@@ -36,7 +36,8 @@ extension KernelBenchmark {
         /// `Q5_0 avx512 1 thread 4864x896 x128: 118.2 GMAC/s (median of 7)`.
         public var description: String {
             let g = (gigaMACsPerSecond * 10).rounded() / 10
-            return "\(type.name) \(isa.name) \(threads) thread\(threads == 1 ? "" : "s") \(rows)x\(columns) x\(activations): \(g) GMAC/s (median of \(seconds.count))"
+            return
+                "\(type.name) \(isa.name) \(threads) thread\(threads == 1 ? "" : "s") \(rows)x\(columns) x\(activations): \(g) GMAC/s (median of \(seconds.count))"
         }
     }
 
@@ -85,8 +86,10 @@ extension KernelBenchmark {
                     kernels.matMul(w, xq, into: y, pool: pool)
                     seconds.append((ContinuousClock.now - start).seconds)
                 }
-                results.append(MatMulMeasurement(type: type, isa: kernels.effectiveLevel(for: type), threads: pool.threadCount,
-                                                 rows: r, columns: c, activations: activations, seconds: seconds))
+                results.append(
+                    MatMulMeasurement(
+                        type: type, isa: kernels.effectiveLevel(for: type), threads: pool.threadCount,
+                        rows: r, columns: c, activations: activations, seconds: seconds))
             }
         }
         return results

@@ -45,8 +45,10 @@ public enum KernelBenchmark {
 
     /// The machine's streaming read bandwidth with `threads` threads, in 10^9 bytes per second
     /// (median of `repetitions` passes over `workingSetBytes`): the ceiling for `run`'s figures.
-    public static func readBandwidth(threads: Int = ThreadPool.defaultThreadCount, repetitions: Int = 7,
-                                     workingSetBytes: Int = 256 << 20) -> Double {
+    public static func readBandwidth(
+        threads: Int = ThreadPool.defaultThreadCount, repetitions: Int = 7,
+        workingSetBytes: Int = 256 << 20
+    ) -> Double {
         let pool = ThreadPool(threadCount: threads)
         let size = max(4096, workingSetBytes) / 4096 * 4096
         let storage = zeroedPages(size, alignment: 4096)
@@ -118,9 +120,10 @@ public enum KernelBenchmark {
                     pass()
                     seconds.append((ContinuousClock.now - start).seconds)
                 }
-                results.append(Measurement(
-                    type: type, isa: kernels.effectiveLevel(for: type), threads: pool.threadCount, rows: r, columns: c,
-                    bytesPerRepetition: count * matrixBytes, medianSeconds: SampleStatistics.median(seconds), seconds: seconds))
+                results.append(
+                    Measurement(
+                        type: type, isa: kernels.effectiveLevel(for: type), threads: pool.threadCount, rows: r, columns: c,
+                        bytesPerRepetition: count * matrixBytes, medianSeconds: SampleStatistics.median(seconds), seconds: seconds))
             }
         }
         return results

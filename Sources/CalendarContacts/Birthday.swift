@@ -12,7 +12,8 @@ public struct Birthday: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// A date, or nil when month or day is out of range.
     public init?(year: Int?, month: Int, day: Int) {
         guard (1...12).contains(month), day >= 1,
-              day <= CivilDate.daysInMonth(year: year ?? 2000, month: month) else { return nil }
+            day <= CivilDate.daysInMonth(year: year ?? 2000, month: month)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day
@@ -32,7 +33,8 @@ public struct Birthday: Sendable, Equatable, Hashable, CustomStringConvertible {
         for year in thisYear...(thisYear + 1) {
             let day = min(self.day, CivilDate.daysInMonth(year: year, month: month))
             if (month, day) >= (today.month ?? 1, today.day ?? 1) || year > thisYear,
-               let next = calendar.date(from: DateComponents(year: year, month: month, day: day)) {
+                let next = calendar.date(from: DateComponents(year: year, month: month, day: day))
+            {
                 return next
             }
         }
@@ -84,13 +86,13 @@ public struct Birthday: Sendable, Equatable, Hashable, CustomStringConvertible {
         case 7 where chars.hasPrefix("--") && chars.dropFirst(4).first == "-":
             (year, month, day) = (nil, number(chars.dropFirst(2).prefix(2)), number(chars.suffix(2)))
         case 4 where !chars.contains("-"):
-            return .partial  // YYYY
+            return .partial // YYYY
         case 7 where chars.dropFirst(4).first == "-" && !chars.hasPrefix("-"):
-            return (1...12).contains(number(chars.suffix(2))) ? .partial : .invalid  // YYYY-MM
+            return (1...12).contains(number(chars.suffix(2))) ? .partial : .invalid // YYYY-MM
         case 4 where chars.hasPrefix("--"):
-            return (1...12).contains(number(chars.suffix(2))) ? .partial : .invalid  // --MM
+            return (1...12).contains(number(chars.suffix(2))) ? .partial : .invalid // --MM
         case 5 where chars.hasPrefix("---"):
-            return (1...31).contains(number(chars.suffix(2))) ? .partial : .invalid  // ---DD
+            return (1...31).contains(number(chars.suffix(2))) ? .partial : .invalid // ---DD
         default:
             return .invalid
         }

@@ -38,7 +38,8 @@ struct CalendarEventParser: Sendable {
             guard let duration = ICalendarDuration(durationProperty.value) else {
                 throw ICalendarError(
                     .invalidValue, line: durationProperty.lineNumber,
-                    durationProperty.value.isEmpty ? "DURATION has no value"
+                    durationProperty.value.isEmpty
+                        ? "DURATION has no value"
                         : "DURATION value '\(durationProperty.value)' is not a duration")
             }
             end = duration.added(to: start.instant, in: clock)

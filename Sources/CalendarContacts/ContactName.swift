@@ -12,8 +12,10 @@ public struct ContactName: Sendable, Equatable, Hashable {
     public var suffixes: [String]
 
     /// A structured name.
-    public init(familyNames: [String] = [], givenNames: [String] = [], additionalNames: [String] = [],
-                prefixes: [String] = [], suffixes: [String] = []) {
+    public init(
+        familyNames: [String] = [], givenNames: [String] = [], additionalNames: [String] = [],
+        prefixes: [String] = [], suffixes: [String] = []
+    ) {
         self.familyNames = familyNames
         self.givenNames = givenNames
         self.additionalNames = additionalNames

@@ -20,8 +20,9 @@ struct ContactParser: Sendable {
         let name: ContactName? = card.property(named: "N").map { property in
             let parts = TextValue.structured(value(property), splitLists: !isVersion21).map { $0.map { $0.trimmingSpaces() } }
             func part(_ index: Int) -> [String] { index < parts.count ? parts[index].filter { !$0.isEmpty } : [] }
-            return ContactName(familyNames: part(0), givenNames: part(1), additionalNames: part(2),
-                               prefixes: part(3), suffixes: part(4))
+            return ContactName(
+                familyNames: part(0), givenNames: part(1), additionalNames: part(2),
+                prefixes: part(3), suffixes: part(4))
         }
         guard formattedName != nil || name != nil else {
             throw VCardError(.missingName, line: card.lineNumber, "a vCard has no FN or N")
@@ -51,16 +52,20 @@ struct ContactParser: Sendable {
                     label: property.group.flatMap { labels[$0.lowercased()] })
             }
         }
-        let organization = card.property(named: "ORG").map {
-            TextValue.structured(value($0), splitLists: false).flatMap { $0 }.map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
-        } ?? []
+        let organization =
+            card.property(named: "ORG").map {
+                TextValue.structured(value($0), splitLists: false).flatMap { $0 }.map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+            } ?? []
         let notes = card.properties(named: "NOTE").map { TextValue.unescape(value($0)) }.filter { !$0.isEmpty }
         let emails = labeled("EMAIL", scheme: "mailto:")
         let phones = labeled("TEL", scheme: "tel:")
 
         let builtName = name?.formatted ?? ""
-        let displayName = [formattedName ?? "", builtName, organization.first ?? "", emails.first?.value ?? "",
-                           phones.first?.value ?? ""].first { !$0.isEmpty } ?? ""
+        let displayName =
+            [
+                formattedName ?? "", builtName, organization.first ?? "", emails.first?.value ?? "",
+                phones.first?.value ?? "",
+            ].first { !$0.isEmpty } ?? ""
         return Contact(
             version: version,
             uid: text("UID"),

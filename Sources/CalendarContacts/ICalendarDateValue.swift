@@ -20,7 +20,8 @@ struct ICalendarDateValue: Sendable, Equatable {
             return value
         }
         guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
-              let date = CivilDate(year: year, month: month, day: day) else { return nil }
+            let date = CivilDate(year: year, month: month, day: day)
+        else { return nil }
         self.date = date
         if chars.count == 8 {
             time = nil
@@ -28,9 +29,10 @@ struct ICalendarDateValue: Sendable, Equatable {
             return
         }
         guard chars.count == 15 || (chars.count == 16 && (chars[15] == UInt8(ascii: "Z") || chars[15] == UInt8(ascii: "z"))),
-              chars[8] == UInt8(ascii: "T") || chars[8] == UInt8(ascii: "t"),
-              let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
-              hour < 24, minute < 60, second <= 60 else { return nil }
+            chars[8] == UInt8(ascii: "T") || chars[8] == UInt8(ascii: "t"),
+            let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
+            hour < 24, minute < 60, second <= 60
+        else { return nil }
         time = LocalTime(hour: hour, minute: minute, second: min(second, 59))
         isUTC = chars.count == 16
     }

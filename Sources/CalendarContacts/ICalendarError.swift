@@ -55,12 +55,13 @@ public struct ICalendarError: Error, Sendable, Equatable, CustomStringConvertibl
 
     /// The public form of a shared syntax error.
     init(_ error: SyntaxError) {
-        let kind: Kind = switch error.kind {
-        case .notUTF8: .notUTF8
-        case .wrongFormat: .notICalendar
-        case .malformedLine: .malformedLine
-        case .unbalancedComponent: .unbalancedComponent
-        }
+        let kind: Kind =
+            switch error.kind {
+            case .notUTF8: .notUTF8
+            case .wrongFormat: .notICalendar
+            case .malformedLine: .malformedLine
+            case .unbalancedComponent: .unbalancedComponent
+            }
         self.init(kind, line: error.line > 0 ? error.line : nil, error.message)
     }
 }

@@ -68,7 +68,8 @@ enum LineUnfolder {
     static func normalizedUTF8(_ bytes: [UInt8]) -> [UInt8] {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return Array(bytes.dropFirst(3)) }
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]),
-           let text = String(data: Data(bytes), encoding: .utf16) {
+            let text = String(data: Data(bytes), encoding: .utf16)
+        {
             return Array(text.utf8)
         }
         return bytes

@@ -13,11 +13,12 @@ enum QuotedPrintable {
         while index < input.count {
             let byte = input[index]
             if byte == UInt8(ascii: "="), index + 2 < input.count,
-               let high = hexValue(input[index + 1]), let low = hexValue(input[index + 2]) {
+                let high = hexValue(input[index + 1]), let low = hexValue(input[index + 2])
+            {
                 bytes.append(high << 4 | low)
                 index += 3
             } else if byte == UInt8(ascii: "=") {
-                index += 1  // a stray soft break
+                index += 1 // a stray soft break
             } else {
                 bytes.append(byte)
                 index += 1

@@ -52,12 +52,13 @@ struct RecurrenceExpander: Sendable {
     /// that a rule without `COUNT` can skip the years before the requested range.
     private func firstUsefulPeriod(from first: CivilDate, to target: CivilDate) -> Int {
         guard target > first else { return 0 }
-        let distance: Int = switch rule.frequency {
-        case .daily: target.dayNumber - first.dayNumber
-        case .weekly: (weekStart(of: target).dayNumber - weekStart(of: first).dayNumber) / 7
-        case .monthly: (target.year * 12 + target.month) - (first.year * 12 + first.month)
-        case .yearly: target.year - first.year
-        }
+        let distance: Int =
+            switch rule.frequency {
+            case .daily: target.dayNumber - first.dayNumber
+            case .weekly: (weekStart(of: target).dayNumber - weekStart(of: first).dayNumber) / 7
+            case .monthly: (target.year * 12 + target.month) - (first.year * 12 + first.month)
+            case .yearly: target.year - first.year
+            }
         return max(0, distance / rule.interval - 1)
     }
 

@@ -144,8 +144,9 @@ public struct RecurrenceRule: Sendable, Equatable {
         self.frequency = frequency
         if count != nil, until != nil { throw invalid("RRULE has both COUNT and UNTIL") }
         if frequency == .daily || frequency == .weekly, let numbered = byDay.first(where: { $0.ordinal != nil }) {
-            throw invalid("RRULE BYDAY value '\(numbered.ordinal!)\(numbered.weekday.code)' has a number, "
-                + "which needs FREQ=MONTHLY or FREQ=YEARLY")
+            throw invalid(
+                "RRULE BYDAY value '\(numbered.ordinal!)\(numbered.weekday.code)' has a number, "
+                    + "which needs FREQ=MONTHLY or FREQ=YEARLY")
         }
     }
 

@@ -51,12 +51,13 @@ public struct VCardError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The public form of a shared syntax error.
     init(_ error: SyntaxError) {
-        let kind: Kind = switch error.kind {
-        case .notUTF8: .notUTF8
-        case .wrongFormat: .notVCard
-        case .malformedLine: .malformedLine
-        case .unbalancedComponent: .unbalancedComponent
-        }
+        let kind: Kind =
+            switch error.kind {
+            case .notUTF8: .notUTF8
+            case .wrongFormat: .notVCard
+            case .malformedLine: .malformedLine
+            case .unbalancedComponent: .unbalancedComponent
+            }
         self.init(kind, line: error.line > 0 ? error.line : nil, error.message)
     }
 }

@@ -77,7 +77,8 @@ public struct VCardFile: Sendable, Equatable {
     public func contacts(withBirthdayWithin days: Int, of date: Date, calendar: Calendar = .current) -> [Contact] {
         let today = calendar.startOfDay(for: date)
         guard let limit = calendar.date(byAdding: .day, value: days, to: today) else { return [] }
-        return contacts
+        return
+            contacts
             .compactMap { contact in contact.birthday.map { (contact, $0.nextOccurrence(onOrAfter: today, calendar: calendar)) } }
             .filter { $0.1 < limit }
             .sorted { $0.1 < $1.1 }

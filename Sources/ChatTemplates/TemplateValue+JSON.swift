@@ -41,7 +41,8 @@ struct JSONTextParser {
     private mutating func consume(_ literal: String) -> Bool {
         let literalBytes = Array(literal.utf8)
         guard position + literalBytes.count <= bytes.count,
-              bytes[position..<position + literalBytes.count].elementsEqual(literalBytes) else { return false }
+            bytes[position..<position + literalBytes.count].elementsEqual(literalBytes)
+        else { return false }
         position += literalBytes.count
         return true
     }
@@ -162,7 +163,8 @@ struct JSONTextParser {
             case UInt8(ascii: "u"):
                 var code = try parseHex4()
                 if (0xD800..<0xDC00).contains(code), position + 6 <= bytes.count,
-                   bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") {
+                    bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+                {
                     let saved = position
                     position += 2
                     let low = try parseHex4()

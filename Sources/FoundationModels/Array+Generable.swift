@@ -10,8 +10,9 @@ extension Array: Generable where Element: Generable {
     public static var generationSchema: GenerationSchema {
         var composer = SchemaComposer()
         let items = composer.embed(SchemaResolver.schema(for: Element.self))
-        return GenerationSchema(root: .array(ArraySchema(items: items)), definitions: composer.definitions,
-                                unsupportedGuides: composer.unsupportedGuides)
+        return GenerationSchema(
+            root: .array(ArraySchema(items: items)), definitions: composer.definitions,
+            unsupportedGuides: composer.unsupportedGuides)
     }
 }
 

@@ -49,7 +49,10 @@ public struct DynamicGenerationSchema: Sendable {
 
     /// Creates the schema of a structure whose absent optional properties appear in generated
     /// content as explicit `null` values.
-    public init(name: String, description: String? = nil, representNilExplicitlyInGeneratedContent explicitNil: Bool, properties: [DynamicGenerationSchema.Property]) {
+    public init(
+        name: String, description: String? = nil, representNilExplicitlyInGeneratedContent explicitNil: Bool,
+        properties: [DynamicGenerationSchema.Property]
+    ) {
         node = .object(name: name, description: description, explicitNil: explicitNil, properties: properties)
     }
 

@@ -111,8 +111,9 @@ extension Decimal: Generable {
 extension Never: Generable {
     /// A choice with no alternatives: nothing can be generated.
     public static var generationSchema: GenerationSchema {
-        GenerationSchema(root: .anyOf(AnyOfSchema(name: "Never", choices: [])), definitions: [],
-                         unsupportedGuides: ["Never cannot be generated"])
+        GenerationSchema(
+            root: .anyOf(AnyOfSchema(name: "Never", choices: [])), definitions: [],
+            unsupportedGuides: ["Never cannot be generated"])
     }
 
     /// Always throws `GenerationError.decodingFailure`: no content is a `Never`.

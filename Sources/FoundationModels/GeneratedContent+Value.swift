@@ -17,7 +17,8 @@ extension GeneratedContent {
     /// ```
     /// - Throws: `GenerationError.decodingFailure` if this content is not a structure or has no
     ///   such property; the type's conversion error if the property has another shape.
-    public func value<Value>(_ type: Value.Type = Value.self, forProperty property: String) throws -> Value where Value: ConvertibleFromGeneratedContent {
+    public func value<Value>(_ type: Value.Type = Value.self, forProperty property: String) throws -> Value
+    where Value: ConvertibleFromGeneratedContent {
         guard let member = try member(named: property) else {
             let keys = orderedKeys.map { "'\($0)'" }.joined(separator: ", ")
             throw Self.decodingFailure("Missing property '\(property)' (the structure has \(keys.isEmpty ? "no properties" : keys)).")
@@ -30,7 +31,8 @@ extension GeneratedContent {
     /// ```swift
     /// let sponsor = try newsletter.value(String?.self, forProperty: "sponsor")
     /// ```
-    public func value<Value>(_ type: Value?.Type = Value?.self, forProperty property: String) throws -> Value? where Value: ConvertibleFromGeneratedContent {
+    public func value<Value>(_ type: Value?.Type = Value?.self, forProperty property: String) throws -> Value?
+    where Value: ConvertibleFromGeneratedContent {
         guard let member = try member(named: property) else { return nil }
         if case .null = member.kind { return nil }
         return try Value(member)

@@ -1,5 +1,5 @@
-@_spi(LiteralPattern) import _StringProcessing
 import Foundation
+@_spi(LiteralPattern) import _StringProcessing
 
 /// A constraint on the values the model may generate for a property of type `Value`.
 ///

@@ -14,9 +14,10 @@ extension GenerationSchema: Codable {
             self = try SchemaJSONReader.schema(from: json)
         } catch {
             let problem = error
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "Invalid generation schema at \(problem.pointer.isEmpty ? "the root" : problem.pointer): \(problem.message)"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "Invalid generation schema at \(problem.pointer.isEmpty ? "the root" : problem.pointer): \(problem.message)"))
         }
     }
 

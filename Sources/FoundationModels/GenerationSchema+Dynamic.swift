@@ -26,8 +26,12 @@ extension GenerationSchema {
             for reference in undefined where reference.owner == first.owner && !names.contains(reference.name) {
                 names.append(reference.name)
             }
-            throw SchemaError.undefinedReferences(schema: first.owner, references: names, context: .init(
-                debugDescription: "No schema named \(names.map { "'\($0)'" }.joined(separator: ", ")); defined: \(survey.named.keys.sorted().joined(separator: ", "))."))
+            throw SchemaError.undefinedReferences(
+                schema: first.owner, references: names,
+                context: .init(
+                    debugDescription:
+                        "No schema named \(names.map { "'\($0)'" }.joined(separator: ", ")); defined: \(survey.named.keys.sorted().joined(separator: ", "))."
+                ))
         }
         let referenced = Set(survey.references.map(\.name))
         var lowering = DynamicSchemaLowering(hoisted: referenced)
@@ -70,23 +74,29 @@ struct DynamicSchemaSurvey {
             var seen: Set<String> = []
             for property in properties {
                 guard seen.insert(property.name).inserted else {
-                    throw GenerationSchema.SchemaError.duplicateProperty(schema: name, property: property.name, context: .init(
-                        debugDescription: "'\(name)' lists the property '\(property.name)' twice."))
+                    throw GenerationSchema.SchemaError.duplicateProperty(
+                        schema: name, property: property.name,
+                        context: .init(
+                            debugDescription: "'\(name)' lists the property '\(property.name)' twice."))
                 }
                 try visit(property.schema, in: name, isTopLevel: false)
             }
         case .anyOf(let name, _, let choices):
             try define(name, node: nil, in: owner)
             if choices.isEmpty {
-                throw GenerationSchema.SchemaError.emptyTypeChoices(schema: name, context: .init(
-                    debugDescription: "'\(name)' was created with `anyOf: []`."))
+                throw GenerationSchema.SchemaError.emptyTypeChoices(
+                    schema: name,
+                    context: .init(
+                        debugDescription: "'\(name)' was created with `anyOf: []`."))
             }
             for choice in choices { try visit(choice, in: name, isTopLevel: false) }
         case .strings(let name, _, let choices):
             try define(name, node: nil, in: owner)
             if choices.isEmpty {
-                throw GenerationSchema.SchemaError.emptyTypeChoices(schema: name, context: .init(
-                    debugDescription: "'\(name)' was created with `anyOf: [] as [String]`."))
+                throw GenerationSchema.SchemaError.emptyTypeChoices(
+                    schema: name,
+                    context: .init(
+                        debugDescription: "'\(name)' was created with `anyOf: [] as [String]`."))
             }
         case .array(let item, _, _):
             try visit(item, in: owner, isTopLevel: false)
@@ -106,8 +116,10 @@ struct DynamicSchemaSurvey {
     private mutating func define(_ name: String, node: SchemaShape?, in owner: String?) throws {
         if let existing = named[name] {
             if let node, let existing, node == existing { return }
-            throw GenerationSchema.SchemaError.duplicateType(schema: owner, type: name, context: .init(
-                debugDescription: "More than one schema is named '\(name)'."))
+            throw GenerationSchema.SchemaError.duplicateType(
+                schema: owner, type: name,
+                context: .init(
+                    debugDescription: "More than one schema is named '\(name)'."))
         }
         named[name] = node
     }
@@ -128,8 +140,9 @@ struct DynamicSchemaLowering {
         switch schema.node {
         case .object(let name, let description, let explicitNil, let properties):
             let members = properties.map { property in
-                PropertySchema(name: property.name, description: property.description,
-                               node: lower(property.schema, isTopLevel: false), isOptional: property.isOptional)
+                PropertySchema(
+                    name: property.name, description: property.description,
+                    node: lower(property.schema, isTopLevel: false), isOptional: property.isOptional)
             }
             node = .object(ObjectSchema(name: name, description: description, properties: members, representsNilExplicitly: explicitNil))
         case .anyOf(let name, let description, let choices):

@@ -27,7 +27,8 @@ extension GenerationSchema {
         }
 
         /// Creates an optional property: the model may leave it out.
-        public init<Value>(name: String, description: String? = nil, type: Value?.Type, guides: [GenerationGuide<Value>] = []) where Value: Generable {
+        public init<Value>(name: String, description: String? = nil, type: Value?.Type, guides: [GenerationGuide<Value>] = [])
+        where Value: Generable {
             self.init(name: name, description: description, isOptional: true, type: Value.self, guides: guides.map(\.kind))
         }
 

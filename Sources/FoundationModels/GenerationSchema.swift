@@ -55,7 +55,10 @@ public struct GenerationSchema: Sendable, CustomDebugStringConvertible {
 
     /// Creates the schema of a structure whose absent optional properties appear in generated
     /// content as explicit `null` values instead of being left out.
-    public init(type: any Generable.Type, description: String? = nil, representNilExplicitlyInGeneratedContent explicitNil: Bool, properties: [GenerationSchema.Property]) {
+    public init(
+        type: any Generable.Type, description: String? = nil, representNilExplicitlyInGeneratedContent explicitNil: Bool,
+        properties: [GenerationSchema.Property]
+    ) {
         self.init(type: type, description: description, explicitNil: explicitNil, properties: properties)
     }
 

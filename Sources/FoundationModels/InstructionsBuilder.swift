@@ -11,7 +11,8 @@
 @resultBuilder
 public struct InstructionsBuilder {
     /// Joins the lines of a block, in order.
-    public static func buildBlock<each Component>(_ components: repeat each Component) -> Instructions where repeat each Component: InstructionsRepresentable {
+    public static func buildBlock<each Component>(_ components: repeat each Component) -> Instructions
+    where repeat each Component: InstructionsRepresentable {
         Instructions(repeat each components)
     }
 

@@ -93,9 +93,9 @@ extension LanguageModelSession {
         var context: Context {
             switch self {
             case .exceededContextWindowSize(let context), .assetsUnavailable(let context),
-                 .guardrailViolation(let context), .unsupportedGuide(let context),
-                 .unsupportedLanguageOrLocale(let context), .decodingFailure(let context),
-                 .rateLimited(let context), .concurrentRequests(let context), .refusal(_, let context):
+                .guardrailViolation(let context), .unsupportedGuide(let context),
+                .unsupportedLanguageOrLocale(let context), .decodingFailure(let context),
+                .rateLimited(let context), .concurrentRequests(let context), .refusal(_, let context):
                 context
             }
         }

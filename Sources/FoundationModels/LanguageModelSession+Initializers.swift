@@ -17,7 +17,9 @@ extension LanguageModelSession {
     ///     "Answer in one sentence."
     /// }
     /// ```
-    public convenience init(model: SystemLanguageModel = .default, tools: [any Tool] = [], @InstructionsBuilder instructions: () throws -> Instructions) rethrows {
+    public convenience init(
+        model: SystemLanguageModel = .default, tools: [any Tool] = [], @InstructionsBuilder instructions: () throws -> Instructions
+    ) rethrows {
         self.init(model: model, tools: tools, instructions: try instructions())
     }
 
@@ -47,7 +49,9 @@ extension LanguageModelSession {
     /// ```swift
     /// let session = LanguageModelSession(model: myModel) { "You are a poet." }
     /// ```
-    public convenience init<Failure: Error>(model: some LanguageModel, tools: [any Tool] = [], @InstructionsBuilder instructions: () throws(Failure) -> Instructions) throws(Failure) {
+    public convenience init<Failure: Error>(
+        model: some LanguageModel, tools: [any Tool] = [], @InstructionsBuilder instructions: () throws(Failure) -> Instructions
+    ) throws(Failure) {
         self.init(connecting: ModelConnection(model), tools: tools, instructions: try instructions())
     }
 

@@ -8,8 +8,11 @@ extension LanguageModelSession {
     /// - Throws: `GenerationError` (e.g. `concurrentRequests` while another request runs),
     ///   `ToolCallError` when a tool throws, `CancellationError` when the task is cancelled.
     @discardableResult
-    public nonisolated(nonsending) final func respond(to prompt: Prompt, options: GenerationOptions = GenerationOptions()) async throws -> Response<String> {
-        try await respond(TurnRequest(prompt: prompt, schema: nil, responseFormat: nil, includeSchemaInPrompt: true, options: options), generating: String.self)
+    public nonisolated(nonsending) final func respond(
+        to prompt: Prompt, options: GenerationOptions = GenerationOptions()
+    ) async throws -> Response<String> {
+        try await respond(
+            TurnRequest(prompt: prompt, schema: nil, responseFormat: nil, includeSchemaInPrompt: true, options: options), generating: String.self)
     }
 
     /// Answers a prompt given as text with text.
@@ -19,7 +22,9 @@ extension LanguageModelSession {
     /// ```
     @discardableResult
     @_disfavoredOverload
-    public nonisolated(nonsending) final func respond(to prompt: String, options: GenerationOptions = GenerationOptions()) async throws -> Response<String> {
+    public nonisolated(nonsending) final func respond(
+        to prompt: String, options: GenerationOptions = GenerationOptions()
+    ) async throws -> Response<String> {
         try await respond(to: Prompt(prompt), options: options)
     }
 
@@ -32,7 +37,9 @@ extension LanguageModelSession {
     /// }
     /// ```
     @discardableResult
-    public nonisolated(nonsending) final func respond(options: GenerationOptions = GenerationOptions(), @PromptBuilder prompt: () throws -> Prompt) async throws -> Response<String> {
+    public nonisolated(nonsending) final func respond(
+        options: GenerationOptions = GenerationOptions(), @PromptBuilder prompt: () throws -> Prompt
+    ) async throws -> Response<String> {
         try await respond(to: try prompt(), options: options)
     }
 
@@ -45,22 +52,30 @@ extension LanguageModelSession {
     /// With `includeSchemaInPrompt: false` the schema is not shown to the model (decoding still
     /// follows it) — useful when the instructions already show an example.
     @discardableResult
-    public nonisolated(nonsending) final func respond(to prompt: Prompt, schema: GenerationSchema, includeSchemaInPrompt: Bool = true, options: GenerationOptions = GenerationOptions()) async throws -> Response<GeneratedContent> {
-        let turn = TurnRequest(prompt: prompt, schema: schema, responseFormat: Transcript.ResponseFormat(schema: schema),
-                               includeSchemaInPrompt: includeSchemaInPrompt, options: options)
+    public nonisolated(nonsending) final func respond(
+        to prompt: Prompt, schema: GenerationSchema, includeSchemaInPrompt: Bool = true, options: GenerationOptions = GenerationOptions()
+    ) async throws -> Response<GeneratedContent> {
+        let turn = TurnRequest(
+            prompt: prompt, schema: schema, responseFormat: Transcript.ResponseFormat(schema: schema),
+            includeSchemaInPrompt: includeSchemaInPrompt, options: options)
         return try await respond(turn, generating: GeneratedContent.self)
     }
 
     /// Answers a prompt given as text with content that follows a schema.
     @discardableResult
     @_disfavoredOverload
-    public nonisolated(nonsending) final func respond(to prompt: String, schema: GenerationSchema, includeSchemaInPrompt: Bool = true, options: GenerationOptions = GenerationOptions()) async throws -> Response<GeneratedContent> {
+    public nonisolated(nonsending) final func respond(
+        to prompt: String, schema: GenerationSchema, includeSchemaInPrompt: Bool = true, options: GenerationOptions = GenerationOptions()
+    ) async throws -> Response<GeneratedContent> {
         try await respond(to: Prompt(prompt), schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
     }
 
     /// Answers a prompt written with a builder with content that follows a schema.
     @discardableResult
-    public nonisolated(nonsending) final func respond(schema: GenerationSchema, includeSchemaInPrompt: Bool = true, options: GenerationOptions = GenerationOptions(), @PromptBuilder prompt: () throws -> Prompt) async throws -> Response<GeneratedContent> {
+    public nonisolated(nonsending) final func respond(
+        schema: GenerationSchema, includeSchemaInPrompt: Bool = true, options: GenerationOptions = GenerationOptions(),
+        @PromptBuilder prompt: () throws -> Prompt
+    ) async throws -> Response<GeneratedContent> {
         try await respond(to: try prompt(), schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
     }
 
@@ -70,9 +85,13 @@ extension LanguageModelSession {
     /// let cat = try await session.respond(to: Prompt("A rescue cat"), generating: CatProfile.self).content
     /// ```
     @discardableResult
-    public nonisolated(nonsending) final func respond<Content>(to prompt: Prompt, generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true, options: GenerationOptions = GenerationOptions()) async throws -> Response<Content> where Content: Generable {
-        let turn = TurnRequest(prompt: prompt, schema: Content.generationSchema, responseFormat: Transcript.ResponseFormat(type: Content.self),
-                               includeSchemaInPrompt: includeSchemaInPrompt, options: options)
+    public nonisolated(nonsending) final func respond<Content>(
+        to prompt: Prompt, generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true,
+        options: GenerationOptions = GenerationOptions()
+    ) async throws -> Response<Content> where Content: Generable {
+        let turn = TurnRequest(
+            prompt: prompt, schema: Content.generationSchema, responseFormat: Transcript.ResponseFormat(type: Content.self),
+            includeSchemaInPrompt: includeSchemaInPrompt, options: options)
         return try await respond(turn, generating: Content.self)
     }
 
@@ -83,18 +102,26 @@ extension LanguageModelSession {
     /// ```
     @discardableResult
     @_disfavoredOverload
-    public nonisolated(nonsending) final func respond<Content>(to prompt: String, generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true, options: GenerationOptions = GenerationOptions()) async throws -> Response<Content> where Content: Generable {
+    public nonisolated(nonsending) final func respond<Content>(
+        to prompt: String, generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true,
+        options: GenerationOptions = GenerationOptions()
+    ) async throws -> Response<Content> where Content: Generable {
         try await respond(to: Prompt(prompt), generating: type, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
     }
 
     /// Answers a prompt written with a builder with a value of a generable type.
     @discardableResult
-    public nonisolated(nonsending) final func respond<Content>(generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true, options: GenerationOptions = GenerationOptions(), @PromptBuilder prompt: () throws -> Prompt) async throws -> Response<Content> where Content: Generable {
+    public nonisolated(nonsending) final func respond<Content>(
+        generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true, options: GenerationOptions = GenerationOptions(),
+        @PromptBuilder prompt: () throws -> Prompt
+    ) async throws -> Response<Content> where Content: Generable {
         try await respond(to: try prompt(), generating: type, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
     }
 
     /// Runs a turn in the calling task and makes its `Content`.
-    private nonisolated(nonsending) func respond<Content: Generable>(_ turn: TurnRequest, generating type: Content.Type) async throws -> Response<Content> {
+    private nonisolated(nonsending) func respond<Content: Generable>(
+        _ turn: TurnRequest, generating type: Content.Type
+    ) async throws -> Response<Content> {
         try beginRequest()
         var content: Content?
         let result = try await runTurn(turn, validate: { content = try Self.decode(Content.self, from: $0) }, onSnapshot: nil)

@@ -131,8 +131,10 @@ extension LanguageModelSession {
         } catch let error as GenerationError {
             throw error
         } catch {
-            throw GenerationError.decodingFailure(.init(debugDescription:
-                "Could not make a \(Content.self) from the response \(content.jsonString): \(error)"))
+            throw GenerationError.decodingFailure(
+                .init(
+                    debugDescription:
+                        "Could not make a \(Content.self) from the response \(content.jsonString): \(error)"))
         }
     }
 }

@@ -20,9 +20,11 @@ extension LanguageModelSession {
     private func tool(named name: String, callID: String) throws -> any Tool {
         guard let index = toolDefinitions.firstIndex(where: { $0.name == name }) else {
             let known = toolDefinitions.map(\.name)
-            throw GenerationError.decodingFailure(.init(debugDescription:
-                "The model called a tool named \"\(name)\" (call \(callID)), but the session's tools are: "
-                + (known.isEmpty ? "none" : known.joined(separator: ", ")) + "."))
+            throw GenerationError.decodingFailure(
+                .init(
+                    debugDescription:
+                        "The model called a tool named \"\(name)\" (call \(callID)), but the session's tools are: "
+                        + (known.isEmpty ? "none" : known.joined(separator: ", ")) + "."))
         }
         return tools[index]
     }
@@ -35,12 +37,16 @@ extension LanguageModelSession {
         do {
             content = try GeneratedContent(json: text)
         } catch {
-            throw GenerationError.decodingFailure(.init(debugDescription:
-                "The arguments of the call \(call.id) to the tool \(call.name) are not JSON (\(error)): \(text)"))
+            throw GenerationError.decodingFailure(
+                .init(
+                    debugDescription:
+                        "The arguments of the call \(call.id) to the tool \(call.name) are not JSON (\(error)): \(text)"))
         }
         guard content.isComplete else {
-            throw GenerationError.decodingFailure(.init(debugDescription:
-                "The arguments of the call \(call.id) to the tool \(call.name) end before their JSON is complete: \(text)"))
+            throw GenerationError.decodingFailure(
+                .init(
+                    debugDescription:
+                        "The arguments of the call \(call.id) to the tool \(call.name) end before their JSON is complete: \(text)"))
         }
         return content
     }
@@ -72,8 +78,11 @@ extension LanguageModelSession {
         do {
             arguments = try T.Arguments(call.arguments)
         } catch {
-            throw GenerationError.decodingFailure(.init(debugDescription:
-                "The arguments of the call \(call.id) to the tool \(call.toolName) do not fit \(T.Arguments.self) (\(error)): \(call.arguments.jsonString)"))
+            throw GenerationError.decodingFailure(
+                .init(
+                    debugDescription:
+                        "The arguments of the call \(call.id) to the tool \(call.toolName) do not fit \(T.Arguments.self) (\(error)): \(call.arguments.jsonString)"
+                ))
         }
         let output: T.Output
         do {

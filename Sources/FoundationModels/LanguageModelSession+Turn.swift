@@ -48,8 +48,10 @@ extension LanguageModelSession {
 
     /// The error of a request that overlaps another.
     static func concurrentRequestsError() -> GenerationError {
-        .concurrentRequests(.init(debugDescription:
-            "The session is still responding to an earlier request; wait until isResponding is false, or use another session."))
+        .concurrentRequests(
+            .init(
+                debugDescription:
+                    "The session is still responding to an earlier request; wait until isResponding is false, or use another session."))
     }
 
     /// Runs a turn of a request already begun (`beginRequest`), then ends the request: asks the
@@ -69,11 +71,13 @@ extension LanguageModelSession {
 
         var entries = Array(state.withLock { $0.transcript })
         let start = entries.count
-        entries.append(.prompt(Transcript.Prompt(
-            segments: turn.prompt.segments.map(\.transcriptSegment),
-            options: turn.options,
-            responseFormat: turn.responseFormat
-        )))
+        entries.append(
+            .prompt(
+                Transcript.Prompt(
+                    segments: turn.prompt.segments.map(\.transcriptSegment),
+                    options: turn.options,
+                    responseFormat: turn.responseFormat
+                )))
         let requestID = UUID()
         while true {
             let request = LanguageModelExecutorGenerationRequest(
@@ -175,8 +179,10 @@ extension LanguageModelSession {
             throw GenerationError.decodingFailure(.init(debugDescription: "The structured response is not JSON (\(error)): \(excerpt)"))
         }
         guard content.isComplete else {
-            throw GenerationError.decodingFailure(.init(debugDescription:
-                "The structured response ended before its JSON was complete (a maximumResponseTokens limit?): \(excerpt)"))
+            throw GenerationError.decodingFailure(
+                .init(
+                    debugDescription:
+                        "The structured response ended before its JSON was complete (a maximumResponseTokens limit?): \(excerpt)"))
         }
         return content
     }

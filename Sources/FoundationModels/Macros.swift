@@ -36,7 +36,8 @@ public macro Generable(description: Swift.String? = nil) = #externalMacro(module
 /// ```
 @attached(extension, conformances: FoundationModels.Generable, names: named(init(_:)), named(generatedContent))
 @attached(member, names: arbitrary)
-public macro Generable(description: Swift.String? = nil, representNilExplicitlyInGeneratedContent: Swift.Bool) = #externalMacro(module: "FoundationModelsMacros", type: "GenerableMacro")
+public macro Generable(description: Swift.String? = nil, representNilExplicitlyInGeneratedContent: Swift.Bool) =
+    #externalMacro(module: "FoundationModelsMacros", type: "GenerableMacro")
 
 /// Describes a property of a `@Generable` type and constrains the values the model may
 /// generate for it.
@@ -48,7 +49,8 @@ public macro Generable(description: Swift.String? = nil, representNilExplicitlyI
 /// var flavors: [String]
 /// ```
 @attached(peer)
-public macro Guide<T>(description: Swift.String? = nil, _ guides: FoundationModels.GenerationGuide<T>...) = #externalMacro(module: "FoundationModelsMacros", type: "GuideMacro") where T: FoundationModels.Generable
+public macro Guide<T>(description: Swift.String? = nil, _ guides: FoundationModels.GenerationGuide<T>...) =
+    #externalMacro(module: "FoundationModelsMacros", type: "GuideMacro") where T: FoundationModels.Generable
 
 /// Constrains a `String` property of a `@Generable` type to match a regular expression, written
 /// as a literal or with the regex builder; the pattern's text is recovered when the schema is
@@ -59,7 +61,8 @@ public macro Guide<T>(description: Swift.String? = nil, _ guides: FoundationMode
 /// var name: String
 /// ```
 @attached(peer)
-public macro Guide<RegexOutput>(description: Swift.String? = nil, _ guides: _StringProcessing.Regex<RegexOutput>) = #externalMacro(module: "FoundationModelsMacros", type: "GuideMacro")
+public macro Guide<RegexOutput>(description: Swift.String? = nil, _ guides: _StringProcessing.Regex<RegexOutput>) =
+    #externalMacro(module: "FoundationModelsMacros", type: "GuideMacro")
 
 /// Describes a property of a `@Generable` type for the model.
 ///

@@ -55,12 +55,16 @@ extension SystemLanguageModel.Adapter {
         do {
             object = try JSONSerialization.jsonObject(with: Data(contentsOf: metadataURL))
         } catch {
-            throw AssetError.invalidAsset(.init(debugDescription:
-                "\(fileURL.path) is not an adapter package: cannot read \(metadataURL.lastPathComponent) (\(error))."))
+            throw AssetError.invalidAsset(
+                .init(
+                    debugDescription:
+                        "\(fileURL.path) is not an adapter package: cannot read \(metadataURL.lastPathComponent) (\(error))."))
         }
         guard let metadata = object as? [String: Any] else {
-            throw AssetError.invalidAsset(.init(debugDescription:
-                "\(fileURL.path) is not an adapter package: \(metadataURL.lastPathComponent) is not a JSON object."))
+            throw AssetError.invalidAsset(
+                .init(
+                    debugDescription:
+                        "\(fileURL.path) is not an adapter package: \(metadataURL.lastPathComponent) is not a JSON object."))
         }
         self.init(source: fileURL.path, metadata: metadata)
     }
@@ -74,8 +78,10 @@ extension SystemLanguageModel.Adapter {
         guard !name.isEmpty else {
             throw AssetError.invalidAdapterName(.init(debugDescription: "An adapter name must not be empty."))
         }
-        throw AssetError.compatibleAdapterNotFound(.init(debugDescription:
-            "No adapter named \"\(name)\" is installed: adapters are not downloaded through Background Assets on Linux."))
+        throw AssetError.compatibleAdapterNotFound(
+            .init(
+                debugDescription:
+                    "No adapter named \"\(name)\" is installed: adapters are not downloaded through Background Assets on Linux."))
     }
 
     /// Prepares the adapter for use on this device.
@@ -83,8 +89,10 @@ extension SystemLanguageModel.Adapter {
     /// - Throws: `AssetError.compatibleAdapterNotFound`: Apple's adapters fit only Apple's
     ///   on-device model, not the open models run here.
     @concurrent public func compile() async throws {
-        throw AssetError.compatibleAdapterNotFound(.init(debugDescription:
-            "The adapter \(source) was trained for Apple's on-device model and cannot be applied to the models run on Linux."))
+        throw AssetError.compatibleAdapterNotFound(
+            .init(
+                debugDescription:
+                    "The adapter \(source) was trained for Apple's on-device model and cannot be applied to the models run on Linux."))
     }
 
     /// The identifiers of the downloaded adapters named `name` that fit this device's model:

@@ -72,15 +72,19 @@ public final class SystemLanguageModel: Sendable {
     ///   connected or the engine cannot answer.
     func readyBackend() throws -> any SystemLanguageModelBackend {
         guard let backend = connector.backend else {
-            throw LanguageModelSession.GenerationError.assetsUnavailable(.init(debugDescription:
-                "No inference engine is connected to SystemLanguageModel (availability: unavailable(modelNotReady)). "
-                + "Install a model with `fm model install`, or create the session with another LanguageModel."))
+            throw LanguageModelSession.GenerationError.assetsUnavailable(
+                .init(
+                    debugDescription:
+                        "No inference engine is connected to SystemLanguageModel (availability: unavailable(modelNotReady)). "
+                        + "Install a model with `fm model install`, or create the session with another LanguageModel."))
         }
         let availability = backend.availability
         guard availability == .available else {
-            throw LanguageModelSession.GenerationError.assetsUnavailable(.init(debugDescription:
-                "The system language model is not ready (availability: \(availability)). "
-                + (backend.unavailabilityMessage ?? "")))
+            throw LanguageModelSession.GenerationError.assetsUnavailable(
+                .init(
+                    debugDescription:
+                        "The system language model is not ready (availability: \(availability)). "
+                        + (backend.unavailabilityMessage ?? "")))
         }
         return backend
     }

@@ -11,6 +11,9 @@ extension Transcript {
     /// let first = session.transcript.first      // rather than transcript.entries.first
     /// let all = Array(session.transcript)       // rather than transcript.entries
     /// ```
-    @available(*, deprecated, message: "Removed from Apple's Foundation Models before 26.0: a Transcript is a RandomAccessCollection of its entries; use it directly")
+    @available(
+        *, deprecated,
+        message: "Removed from Apple's Foundation Models before 26.0: a Transcript is a RandomAccessCollection of its entries; use it directly"
+    )
     public var entries: [Entry] { storage }
 }

@@ -13,7 +13,10 @@ extension Transcript {
         public var responseFormat: Transcript.ResponseFormat?
 
         /// Creates a prompt entry.
-        public init(id: String = UUID().uuidString, segments: [Transcript.Segment], options: GenerationOptions = GenerationOptions(), responseFormat: Transcript.ResponseFormat? = nil) {
+        public init(
+            id: String = UUID().uuidString, segments: [Transcript.Segment], options: GenerationOptions = GenerationOptions(),
+            responseFormat: Transcript.ResponseFormat? = nil
+        ) {
             self.id = id
             self.segments = segments
             self.options = options

@@ -48,11 +48,14 @@ struct EnumCase {
                     if key == "type" {
                         diagnostics.append(Diagnostic(node: parameter, message: GenerableDiagnostic.reservedAssociatedValueLabel(caseName: name)))
                     } else if values.contains(where: { $0.key == key }) {
-                        diagnostics.append(Diagnostic(node: parameter, message: GenerableDiagnostic.duplicateAssociatedValueLabel(caseName: name, label: key)))
+                        diagnostics.append(
+                            Diagnostic(node: parameter, message: GenerableDiagnostic.duplicateAssociatedValueLabel(caseName: name, label: key)))
                     }
                     let shape = TypeShape(parameter.type)
                     if let reason = shape.unsupportedReason {
-                        diagnostics.append(Diagnostic(node: parameter.type, message: GenerableDiagnostic.unsupportedType(property: "\(name).\(key)", reason: reason)))
+                        diagnostics.append(
+                            Diagnostic(node: parameter.type, message: GenerableDiagnostic.unsupportedType(property: "\(name).\(key)", reason: reason))
+                        )
                     }
                     values.append(Value(label: label?.trimmed, key: key, type: parameter.type.trimmed, shape: shape))
                 }

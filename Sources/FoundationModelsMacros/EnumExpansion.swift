@@ -42,7 +42,8 @@ struct EnumExpansion {
     /// The error thrown for content naming no case.
     private func unknownCaseError(_ variable: String) -> String {
         let names = cases.map(\.name).joined(separator: ", ")
-        return "throw FoundationModels.LanguageModelSession.GenerationError.decodingFailure(FoundationModels.LanguageModelSession.GenerationError.Context(debugDescription: \"'\\(\(variable))' is not a case of \(literal(name).dropFirst().dropLast()) (\(literal(names).dropFirst().dropLast())).\"))"
+        return
+            "throw FoundationModels.LanguageModelSession.GenerationError.decodingFailure(FoundationModels.LanguageModelSession.GenerationError.Context(debugDescription: \"'\\(\(variable))' is not a case of \(literal(name).dropFirst().dropLast()) (\(literal(names).dropFirst().dropLast())).\"))"
     }
 
     // MARK: String enumerations
@@ -89,14 +90,17 @@ struct EnumExpansion {
 
     private var objectSchema: String {
         let choices = cases.map { enumCase -> String in
-            var properties = ["FoundationModels.DynamicGenerationSchema.Property(name: \"type\", schema: FoundationModels.DynamicGenerationSchema(type: Swift.String.self, guides: [.constant(\(literal(enumCase.name)))]))"]
+            var properties = [
+                "FoundationModels.DynamicGenerationSchema.Property(name: \"type\", schema: FoundationModels.DynamicGenerationSchema(type: Swift.String.self, guides: [.constant(\(literal(enumCase.name)))]))"
+            ]
             properties += enumCase.values.map { value in
                 let optional = value.shape.isOptional ? ", isOptional: true" : ""
                 let type: TypeSyntax
                 if case .optional(_, let wrapped) = value.shape { type = wrapped } else { type = value.type }
                 return "FoundationModels.DynamicGenerationSchema.Property(name: \(literal(value.key)), schema: \(dynamicSchema(type))\(optional))"
             }
-            return "FoundationModels.DynamicGenerationSchema(name: name + \(literal("." + enumCase.name)), properties: \(arrayLiteral(properties, indent: "        ")))"
+            return
+                "FoundationModels.DynamicGenerationSchema(name: name + \(literal("." + enumCase.name)), properties: \(arrayLiteral(properties, indent: "        ")))"
         }
         return """
             \(access)nonisolated static var generationSchema: FoundationModels.GenerationSchema {
@@ -160,11 +164,14 @@ struct EnumExpansion {
             let omitsNil = !arguments.writesNil && enumCase.values.contains { $0.shape.isOptional }
             var lines: [String]
             if omitsNil {
-                lines = ["var properties: [(Swift.String, any FoundationModels.ConvertibleToGeneratedContent)] = [(\"type\", \(literal(enumCase.name)))]"]
+                lines = [
+                    "var properties: [(Swift.String, any FoundationModels.ConvertibleToGeneratedContent)] = [(\"type\", \(literal(enumCase.name)))]"
+                ]
                 for (index, value) in enumCase.values.enumerated() {
-                    lines.append(value.shape.isOptional
-                        ? "if let value\(index) { properties.append((\(literal(value.key)), value\(index))) }"
-                        : "properties.append((\(literal(value.key)), value\(index)))")
+                    lines.append(
+                        value.shape.isOptional
+                            ? "if let value\(index) { properties.append((\(literal(value.key)), value\(index))) }"
+                            : "properties.append((\(literal(value.key)), value\(index)))")
                 }
                 lines.append("return FoundationModels.GeneratedContent(properties: properties, uniquingKeysWith: { _, new in new })")
             } else {

@@ -59,7 +59,8 @@ struct GuideExpression {
             return reference.baseName.text == "Regex" ? .regex : .opaque
         }
         if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self),
-           generic.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Regex" {
+            generic.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Regex"
+        {
             return .regex
         }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return .opaque }

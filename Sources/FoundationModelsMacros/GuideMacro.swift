@@ -29,7 +29,8 @@ public struct GuideMacro: PeerMacro {
             return [Diagnostic(node: attribute, message: GenerableDiagnostic.guideNotOnProperty)]
         }
         guard variable.bindings.count == 1, let binding = variable.bindings.first,
-              let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else {
+            let pattern = binding.pattern.as(IdentifierPatternSyntax.self)
+        else {
             return [Diagnostic(node: attribute, message: GenerableDiagnostic.guideOnMultipleBindings)]
         }
         let name = pattern.identifier.unescapedText

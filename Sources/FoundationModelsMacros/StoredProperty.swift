@@ -37,18 +37,22 @@ struct StoredProperty {
                 if variable.isConstant && binding.initializer != nil { continue }
                 // `var a, b: Int` - a binding without its own type takes the next annotated one.
                 guard let type = bindings[index...].lazy.compactMap(\.typeAnnotation).first?.type else {
-                    diagnostics.append(Diagnostic(node: binding, message: GenerableDiagnostic.missingTypeAnnotation(property: pattern.identifier.unescapedText)))
+                    diagnostics.append(
+                        Diagnostic(node: binding, message: GenerableDiagnostic.missingTypeAnnotation(property: pattern.identifier.unescapedText)))
                     continue
                 }
                 let shape = TypeShape(type)
                 if let reason = shape.unsupportedReason {
-                    diagnostics.append(Diagnostic(node: type, message: GenerableDiagnostic.unsupportedType(property: pattern.identifier.unescapedText, reason: reason)))
+                    diagnostics.append(
+                        Diagnostic(
+                            node: type, message: GenerableDiagnostic.unsupportedType(property: pattern.identifier.unescapedText, reason: reason)))
                     continue
                 }
-                properties.append(StoredProperty(
-                    identifier: pattern.identifier.trimmed, type: type.trimmed, shape: shape,
-                    description: bindings.count == 1 ? guide?.description : nil,
-                    guides: bindings.count == 1 ? guide?.guides ?? [] : []))
+                properties.append(
+                    StoredProperty(
+                        identifier: pattern.identifier.trimmed, type: type.trimmed, shape: shape,
+                        description: bindings.count == 1 ? guide?.description : nil,
+                        guides: bindings.count == 1 ? guide?.guides ?? [] : []))
             }
         }
         return (properties, diagnostics)

@@ -28,7 +28,8 @@ indirect enum TypeShape {
         if let optional = type.as(OptionalTypeSyntax.self) {
             self = Self.optional(of: optional.wrappedType)
         } else if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-            self = .unsupported("the implicitly unwrapped optional '\(unwrapped.trimmedDescription)'; use '\(unwrapped.wrappedType.trimmedDescription)?'")
+            self = .unsupported(
+                "the implicitly unwrapped optional '\(unwrapped.trimmedDescription)'; use '\(unwrapped.wrappedType.trimmedDescription)?'")
         } else if let array = type.as(ArrayTypeSyntax.self) {
             self = Self.array(of: array.element)
         } else if type.is(DictionaryTypeSyntax.self) {

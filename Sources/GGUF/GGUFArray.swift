@@ -38,8 +38,9 @@ public struct GGUFArray: Sendable {
 
     /// An in-memory array; every value must have type `elementType`.
     public init(elementType: GGUFValueType, values: [GGUFValue]) {
-        precondition(values.allSatisfy { $0.type == elementType },
-                     "GGUFArray: every element must be a \(elementType.name)")
+        precondition(
+            values.allSatisfy { $0.type == elementType },
+            "GGUFArray: every element must be a \(elementType.name)")
         self.elementType = elementType
         self.count = values.count
         self.backing = .values(values)
@@ -75,7 +76,8 @@ extension GGUFArray: Equatable {
     public static func == (lhs: GGUFArray, rhs: GGUFArray) -> Bool {
         guard lhs.elementType == rhs.elementType, lhs.count == rhs.count else { return false }
         if case .mapped(let a, let ra, _) = lhs.backing, case .mapped(let b, let rb, _) = rhs.backing,
-           a === b, ra == rb {
+            a === b, ra == rb
+        {
             return true
         }
         guard let left = try? lhs.values(), let right = try? rhs.values() else { return false }

@@ -98,10 +98,12 @@ public enum GGUFError: Error, Equatable, CustomStringConvertible {
     }
 
     private static func hex(_ bytes: [UInt8]) -> String {
-        bytes.isEmpty ? "nothing" : bytes.map { byte in
-            let digits = String(byte, radix: 16, uppercase: true)
-            return byte < 16 ? "0" + digits : digits
-        }.joined(separator: " ")
+        bytes.isEmpty
+            ? "nothing"
+            : bytes.map { byte in
+                let digits = String(byte, radix: 16, uppercase: true)
+                return byte < 16 ? "0" + digits : digits
+            }.joined(separator: " ")
     }
 
     private static func brief(_ value: GGUFValue) -> String {

@@ -77,8 +77,9 @@ public final class GGUFFile: Sendable {
     /// The bytes of `tensor`'s data, straight from the map. Valid while this file object is
     /// alive; `tensor` must come from this file.
     public func data(for tensor: GGUFTensorInfo) -> UnsafeRawBufferPointer {
-        precondition(tensor.absoluteOffset >= dataOffset && tensor.absoluteEnd <= fileSize,
-                     "GGUFFile.data(for:): tensor '\(tensor.name)' is not from this file")
+        precondition(
+            tensor.absoluteOffset >= dataOffset && tensor.absoluteEnd <= fileSize,
+            "GGUFFile.data(for:): tensor '\(tensor.name)' is not from this file")
         return UnsafeRawBufferPointer(rebasing: storage.bytes[tensor.absoluteOffset..<tensor.absoluteEnd])
     }
 

@@ -52,8 +52,10 @@ extension GGUFParser {
             guard offset % UInt64(alignment) == 0 else {
                 throw .misalignedTensor(name: name, offset: offset, alignment: alignment)
             }
-            tensors.append(PendingTensor(name: name, dimensions: dimensions, type: type, offset: offset,
-                                         elementCount: elementCount, byteCount: byteCount))
+            tensors.append(
+                PendingTensor(
+                    name: name, dimensions: dimensions, type: type, offset: offset,
+                    elementCount: elementCount, byteCount: byteCount))
         }
         return tensors
     }
@@ -68,13 +70,15 @@ extension GGUFParser {
             let (start, startOverflow) = UInt64(dataOffset).addingReportingOverflow(tensor.offset)
             let (end, endOverflow) = start.addingReportingOverflow(UInt64(tensor.byteCount))
             guard !startOverflow, !endOverflow, end <= UInt64(fileSize) else {
-                throw .tensorOutOfBounds(name: tensor.name, start: startOverflow ? .max : start,
-                                         end: startOverflow || endOverflow ? .max : end, fileSize: fileSize)
+                throw .tensorOutOfBounds(
+                    name: tensor.name, start: startOverflow ? .max : start,
+                    end: startOverflow || endOverflow ? .max : end, fileSize: fileSize)
             }
-            tensors.append(GGUFTensorInfo(
-                name: tensor.name, dimensions: tensor.dimensions, type: tensor.type,
-                offset: Int(tensor.offset), absoluteOffset: Int(start),
-                elementCount: tensor.elementCount, byteCount: tensor.byteCount))
+            tensors.append(
+                GGUFTensorInfo(
+                    name: tensor.name, dimensions: tensor.dimensions, type: tensor.type,
+                    offset: Int(tensor.offset), absoluteOffset: Int(start),
+                    elementCount: tensor.elementCount, byteCount: tensor.byteCount))
         }
 
         let byStart = tensors.sorted { $0.absoluteOffset < $1.absoluteOffset }

@@ -21,7 +21,7 @@ struct GGUFParser {
         var dataOffset: Int
     }
 
-    static let magic: [UInt8] = [0x47, 0x47, 0x55, 0x46]  // "GGUF"
+    static let magic: [UInt8] = [0x47, 0x47, 0x55, 0x46] // "GGUF"
     static let defaultAlignment = 32
     static let maxDimensions: UInt32 = 4
     /// Smallest metadata entry: empty key (8) + value type (4) + a one-byte value.
@@ -51,8 +51,9 @@ struct GGUFParser {
         // by the buffer size and the alignment by 2^31, so this cannot overflow).
         let dataOffset = (cursor.offset + alignment - 1) / alignment * alignment
         let tensors = try place(infos, dataOffset: dataOffset)
-        return Header(version: version, metadata: metadata, tensors: tensors, alignment: alignment,
-                      tensorInfoOffset: tensorInfoOffset, dataOffset: dataOffset)
+        return Header(
+            version: version, metadata: metadata, tensors: tensors, alignment: alignment,
+            tensorInfoOffset: tensorInfoOffset, dataOffset: dataOffset)
     }
 
     private mutating func readMagic() throws(GGUFError) {

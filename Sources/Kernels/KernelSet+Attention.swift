@@ -13,15 +13,19 @@ extension KernelSet {
     /// query heads (`query`: [group * keyLength]) that read one key/value head. Key row `p` is
     /// at `keys + p * keyStride` (halves), value row `p` at `values + p * valueStride`.
     /// `scores` holds at least `group * positions.count` floats; `output` is [group * valueLength].
-    public func attend(query: UnsafePointer<Float>, keys: UnsafePointer<UInt16>, keyStride: Int,
-                       values: UnsafePointer<UInt16>, valueStride: Int, positions: ClosedRange<Int>,
-                       group: Int, keyLength: Int, valueLength: Int, scale: Float,
-                       scores: UnsafeMutablePointer<Float>, output: UnsafeMutablePointer<Float>) {
-        precondition(positions.lowerBound >= 0 && group > 0 && keyLength > 0 && valueLength > 0,
-                     "attend: invalid shape")
-        ck_attend_group(Int32(isa.rawValue), query, keys, Int64(keyStride), values, Int64(valueStride),
-                        Int64(positions.lowerBound), Int64(positions.upperBound), Int32(group),
-                        Int32(keyLength), Int32(valueLength), scale, scores, output)
+    public func attend(
+        query: UnsafePointer<Float>, keys: UnsafePointer<UInt16>, keyStride: Int,
+        values: UnsafePointer<UInt16>, valueStride: Int, positions: ClosedRange<Int>,
+        group: Int, keyLength: Int, valueLength: Int, scale: Float,
+        scores: UnsafeMutablePointer<Float>, output: UnsafeMutablePointer<Float>
+    ) {
+        precondition(
+            positions.lowerBound >= 0 && group > 0 && keyLength > 0 && valueLength > 0,
+            "attend: invalid shape")
+        ck_attend_group(
+            Int32(isa.rawValue), query, keys, Int64(keyStride), values, Int64(valueStride),
+            Int64(positions.lowerBound), Int64(positions.upperBound), Int32(group),
+            Int32(keyLength), Int32(valueLength), scale, scores, output)
     }
 
     /// Converts `count` floats to IEEE half-precision bits, rounding to nearest even.

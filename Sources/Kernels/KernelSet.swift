@@ -37,8 +37,10 @@ public struct KernelSet: Sendable {
 
     /// `y[r] = dot(w[r], x)` for every row, rows split over `pool` (or on this thread when nil).
     /// `x` holds one quantized row (row 0 is used); `y` has at least `w.rows` elements.
-    public func matVec(_ w: QuantizedMatrix, _ x: QuantizedActivations, into y: UnsafeMutableBufferPointer<Float>,
-                       pool: ThreadPool? = nil) {
+    public func matVec(
+        _ w: QuantizedMatrix, _ x: QuantizedActivations, into y: UnsafeMutableBufferPointer<Float>,
+        pool: ThreadPool? = nil
+    ) {
         precondition(x.type == w.type && x.isa == isa, "matVec: activations quantized for \(x.type)/\(x.isa), weights \(w.type)/\(isa)")
         precondition(x.columns == w.columns, "matVec: \(x.columns) activations for \(w.columns) columns")
         precondition(y.count >= w.rows, "matVec: output has \(y.count) elements for \(w.rows) rows")
@@ -49,8 +51,9 @@ public struct KernelSet: Sendable {
         let yp = UnsafeSendablePointer(out)
         let stride = w.rowStride, columns = Int64(w.columns)
         let body: @Sendable (Range<Int>) -> Void = { range in
-            ck_matvec_ex(k.base.assumingMemoryBound(to: ck_type_kernels.self), weights.base, stride, columns,
-                         xq.base, yp.base, Int64(range.lowerBound), Int64(range.upperBound))
+            ck_matvec_ex(
+                k.base.assumingMemoryBound(to: ck_type_kernels.self), weights.base, stride, columns,
+                xq.base, yp.base, Int64(range.lowerBound), Int64(range.upperBound))
         }
         if let pool {
             pool.parallelFor(count: w.rows, minimumChunk: 16, body)
@@ -63,8 +66,10 @@ public struct KernelSet: Sendable {
     /// [x.count, w.rows] row-major. Rows of `w` are split over `pool` in multiples of 16 (the
     /// GEMMs' row tile); the GEMMs decode 16 weight rows once for all activation rows, the other
     /// variants decode each weight block once per group of four activation rows.
-    public func matMul(_ w: QuantizedMatrix, _ x: QuantizedActivations, into y: UnsafeMutableBufferPointer<Float>,
-                       pool: ThreadPool? = nil) {
+    public func matMul(
+        _ w: QuantizedMatrix, _ x: QuantizedActivations, into y: UnsafeMutableBufferPointer<Float>,
+        pool: ThreadPool? = nil
+    ) {
         precondition(x.type == w.type && x.isa == isa, "matMul: activations quantized for \(x.type)/\(x.isa), weights \(w.type)/\(isa)")
         precondition(x.columns == w.columns, "matMul: \(x.columns) activations for \(w.columns) columns")
         let n = x.count
@@ -76,8 +81,9 @@ public struct KernelSet: Sendable {
         let yp = UnsafeSendablePointer(out)
         let stride = w.rowStride, columns = Int64(w.columns), xStride = x.rowStride, rows = Int64(w.rows)
         let body: @Sendable (Range<Int>) -> Void = { range in
-            ck_matmul_ex(k.base.assumingMemoryBound(to: ck_type_kernels.self), weights.base, stride, columns,
-                         xq.base, xStride, Int64(n), yp.base, rows, Int64(range.lowerBound), Int64(range.upperBound))
+            ck_matmul_ex(
+                k.base.assumingMemoryBound(to: ck_type_kernels.self), weights.base, stride, columns,
+                xq.base, xStride, Int64(n), yp.base, rows, Int64(range.lowerBound), Int64(range.upperBound))
         }
         if let pool {
             pool.parallelFor(count: w.rows, minimumChunk: 16, alignment: 16, body)
@@ -89,8 +95,10 @@ public struct KernelSet: Sendable {
     /// `y = w x` for float activations `x` (`w.columns` of them): quantizes `x` for `w`'s type,
     /// then runs `matVec`. Reuse a `QuantizedActivations` instead when several matrices share
     /// the same input.
-    public func matVec(_ w: QuantizedMatrix, _ x: UnsafeBufferPointer<Float>, into y: UnsafeMutableBufferPointer<Float>,
-                       pool: ThreadPool? = nil) {
+    public func matVec(
+        _ w: QuantizedMatrix, _ x: UnsafeBufferPointer<Float>, into y: UnsafeMutableBufferPointer<Float>,
+        pool: ThreadPool? = nil
+    ) {
         let xq = QuantizedActivations(type: w.type, columns: w.columns, kernels: self)
         xq.quantize(x)
         matVec(w, xq, into: y, pool: pool)
@@ -98,8 +106,10 @@ public struct KernelSet: Sendable {
 
     /// `y[j] = w x[j]` for `count` float activation rows `x` ([count, w.columns] row-major):
     /// quantizes them (rows split over `pool`), then runs `matMul`; `y` is [count, w.rows].
-    public func matMul(_ w: QuantizedMatrix, _ x: UnsafeBufferPointer<Float>, count: Int,
-                       into y: UnsafeMutableBufferPointer<Float>, pool: ThreadPool? = nil) {
+    public func matMul(
+        _ w: QuantizedMatrix, _ x: UnsafeBufferPointer<Float>, count: Int,
+        into y: UnsafeMutableBufferPointer<Float>, pool: ThreadPool? = nil
+    ) {
         let xq = QuantizedActivations(type: w.type, columns: w.columns, capacity: count, kernels: self)
         xq.quantize(rows: x, count: count, pool: pool)
         matMul(w, xq, into: y, pool: pool)

@@ -35,8 +35,9 @@ public final class QuantizedActivations {
     /// 256 for quantized types).
     public init(type: QuantType, columns: Int, capacity: Int = 1, kernels: KernelSet = .default) {
         let table = kernels.table(type)
-        precondition(columns > 0 && columns % Int(table.pointee.act.pointee.block_size) == 0 && columns % type.blockSize == 0,
-                     "QuantizedActivations: \(columns) columns do not fit \(type.name) blocks")
+        precondition(
+            columns > 0 && columns % Int(table.pointee.act.pointee.block_size) == 0 && columns % type.blockSize == 0,
+            "QuantizedActivations: \(columns) columns do not fit \(type.name) blocks")
         self.type = type
         isa = kernels.isa
         self.columns = columns
@@ -69,8 +70,9 @@ public final class QuantizedActivations {
         let columns = columns, stride = rowStride
         let body: @Sendable (Range<Int>) -> Void = { range in
             for r in range {
-                quantize(src.base.assumingMemoryBound(to: Float.self) + r * columns,
-                         UnsafeMutableRawPointer(mutating: dst.base) + r * stride, Int64(columns))
+                quantize(
+                    src.base.assumingMemoryBound(to: Float.self) + r * columns,
+                    UnsafeMutableRawPointer(mutating: dst.base) + r * stride, Int64(columns))
             }
         }
         if let pool { pool.parallelFor(count: rowCount, body) } else { body(0..<rowCount) }

@@ -59,8 +59,9 @@ public struct QuantizedMatrix: @unchecked Sendable {
     /// The rows `range` as a matrix of their own (same columns and stride).
     public func rows(_ range: Range<Int>) -> QuantizedMatrix {
         precondition(range.lowerBound >= 0 && range.upperBound <= rows, "QuantizedMatrix.rows: \(range) is outside 0..<\(rows)")
-        return QuantizedMatrix(unchecked: base + range.lowerBound * rowStride, type: type, rows: range.count,
-                               columns: columns, rowStride: rowStride)
+        return QuantizedMatrix(
+            unchecked: base + range.lowerBound * rowStride, type: type, rows: range.count,
+            columns: columns, rowStride: rowStride)
     }
 
     private init(unchecked base: UnsafeRawPointer, type: QuantType, rows: Int, columns: Int, rowStride: Int) {

@@ -39,7 +39,9 @@ final class ContextPool: Sendable {
             }
             if let best, best.length > 0 || state.idle.count >= retained {
                 // Nothing shared and no room: the least recently used idle context is recycled.
-                let index = best.length > 0 ? best.index
+                let index =
+                    best.length > 0
+                    ? best.index
                     : state.idle.indices.min { state.idle[$0].lastUsed < state.idle[$1].lastUsed }!
                 return state.idle.remove(at: index).context
             }

@@ -23,8 +23,9 @@ enum GenerationDriver {
         }
         let tools = request.toolCallGrammar.flatMap { grammar in
             model.toolCallFormat.map {
-                GrammarLogitProcessor.Tools(format: $0, grammar: grammar, isRequired: request.requiresToolCall,
-                                            maximumCalls: request.maximumToolCalls)
+                GrammarLogitProcessor.Tools(
+                    format: $0, grammar: grammar, isRequired: request.requiresToolCall,
+                    maximumCalls: request.maximumToolCalls)
             }
         }
         let processor = GrammarLogitProcessor(plan: request.plan, tools: tools, allowsBareCalls: request.allowsBareToolCalls, model: model)
@@ -64,7 +65,7 @@ enum GenerationDriver {
                 onEvent(.text(held.text, tokenCount: held.tokens))
                 held = ("", 0)
             case .callOpener(let index):
-                outcome.responseTokens.removeLast(held.tokens)   // the fence belongs to the call
+                outcome.responseTokens.removeLast(held.tokens) // the fence belongs to the call
                 held = ("", 0)
                 onEvent(.toolCallStarted(index: index))
             case .call, .markup, .end:

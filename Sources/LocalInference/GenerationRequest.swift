@@ -29,10 +29,12 @@ public struct GenerationRequest: Sendable {
     public var maximumTokens: Int?
 
     /// A request.
-    public init(prompt: [Int], plan: GrammarLogitProcessor.Plan = .text, toolCallGrammar: Grammar? = nil,
-                allowsBareToolCalls: Bool = true, requiresToolCall: Bool = false,
-                maximumToolCalls: Int = GrammarLogitProcessor.maximumCalls,
-                sampling: SamplingParameters = .greedy, maximumTokens: Int? = nil) {
+    public init(
+        prompt: [Int], plan: GrammarLogitProcessor.Plan = .text, toolCallGrammar: Grammar? = nil,
+        allowsBareToolCalls: Bool = true, requiresToolCall: Bool = false,
+        maximumToolCalls: Int = GrammarLogitProcessor.maximumCalls,
+        sampling: SamplingParameters = .greedy, maximumTokens: Int? = nil
+    ) {
         self.requiresToolCall = requiresToolCall
         self.maximumToolCalls = maximumToolCalls
         self.prompt = prompt

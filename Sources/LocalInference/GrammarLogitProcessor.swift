@@ -61,8 +61,10 @@ public final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
         public var maximumCalls: Int
 
         /// Tools.
-        public init(format: ToolCallFormat, grammar: Grammar, isRequired: Bool = false,
-                    maximumCalls: Int = GrammarLogitProcessor.maximumCalls) {
+        public init(
+            format: ToolCallFormat, grammar: Grammar, isRequired: Bool = false,
+            maximumCalls: Int = GrammarLogitProcessor.maximumCalls
+        ) {
             self.format = format
             self.grammar = grammar
             self.isRequired = isRequired
@@ -81,10 +83,10 @@ public final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
     }
 
     private enum After {
-        case call            // the call's JSON follows
-        case afterCall       // the call is closed: another call or the end follows
-        case callOrEnd       // the text between calls is written: another opener, or the end
-        case opened          // the opener of a required call was fed: the call begins
+        case call // the call's JSON follows
+        case afterCall // the call is closed: another call or the end follows
+        case callOrEnd // the text between calls is written: another opener, or the end
+        case opened // the opener of a required call was fed: the call begins
     }
 
     /// The most tool calls one response may make (then it must end).
@@ -284,8 +286,10 @@ public final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
     private func bareCall(starting token: Int, _ tools: Tools) -> Phase? {
         let bytes = Array(model.index.tokenBytes(token))
         let text = leadingText + bytes
-        for wrapper in Self.callWrappers where leadingText.count <= wrapper.count && text.count > wrapper.count
-            && text.starts(with: wrapper) && text[wrapper.count] == UInt8(ascii: "{") {
+        for wrapper in Self.callWrappers
+        where leadingText.count <= wrapper.count && text.count > wrapper.count
+            && text.starts(with: wrapper) && text[wrapper.count] == UInt8(ascii: "{")
+        {
             var matcher = GrammarMatcher(grammar: tools.grammar, index: model.index)
             let json = Array(text[wrapper.count...])
             guard (try? matcher.feed(json)) != nil else { continue }

@@ -22,9 +22,10 @@ extension LocalModel {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<GenerationOutcome, any Error>) in
                 let thread = Thread { [self] in
-                    continuation.resume(with: Result {
-                        try generateSynchronously(request, isCancelled: { flag.isSet }, onEvent: onEvent)
-                    })
+                    continuation.resume(
+                        with: Result {
+                            try generateSynchronously(request, isCancelled: { flag.isSet }, onEvent: onEvent)
+                        })
                 }
                 thread.name = "fm-generate"
                 thread.stackSize = 8 << 20

@@ -67,7 +67,8 @@ public final class PromptRenderer: Sendable {
         closed.addGenerationPrompt = false
         var text = try render(closed)
         if let last = prompt.messages.last, last.role == .user, !last.content.isEmpty,
-           let range = text.range(of: last.content, options: .backwards) {
+            let range = text.range(of: last.content, options: .backwards)
+        {
             text = String(text[..<range.upperBound])
         }
         return tokens(ofRendered: text, messages: prompt.messages)
@@ -79,7 +80,8 @@ public final class PromptRenderer: Sendable {
         var cursor = text.startIndex
         for message in messages where message.role == .assistant && !message.content.isEmpty {
             guard let generated = memo.withLock({ $0.tokens(for: message.content) }),
-                  let range = text.range(of: message.content, range: cursor..<text.endIndex) else { continue }
+                let range = text.range(of: message.content, range: cursor..<text.endIndex)
+            else { continue }
             ids += encode(text[cursor..<range.lowerBound])
             ids += generated
             cursor = range.upperBound
@@ -117,16 +119,17 @@ public final class PromptRenderer: Sendable {
         object["role"] = .string(message.role.rawValue)
         object["content"] = .string(message.content)
         if !message.toolCalls.isEmpty {
-            object["tool_calls"] = .array(message.toolCalls.map { call in
-                var function = TemplateObject()
-                function["name"] = .string(call.name)
-                function["arguments"] = (try? TemplateValue(jsonText: call.argumentsJSON)) ?? .string(call.argumentsJSON)
-                var value = TemplateObject()
-                value["id"] = .string(call.id)
-                value["type"] = "function"
-                value["function"] = .object(function)
-                return .object(value)
-            })
+            object["tool_calls"] = .array(
+                message.toolCalls.map { call in
+                    var function = TemplateObject()
+                    function["name"] = .string(call.name)
+                    function["arguments"] = (try? TemplateValue(jsonText: call.argumentsJSON)) ?? .string(call.argumentsJSON)
+                    var value = TemplateObject()
+                    value["id"] = .string(call.id)
+                    value["type"] = "function"
+                    value["function"] = .object(function)
+                    return .object(value)
+                })
         }
         if let id = message.toolCallID { object["tool_call_id"] = .string(id) }
         if let name = message.name { object["name"] = .string(name) }

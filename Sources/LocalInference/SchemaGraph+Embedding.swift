@@ -22,10 +22,13 @@ extension SchemaGraph {
         for tool in tools {
             let name = graph.add(.enumeration([.string(tool.name)]))
             let arguments = graph.embed(tool.parameters)
-            branches.append(graph.add(.object(ObjectNode(properties: [
-                .init(name: "name", node: name, isRequired: true),
-                .init(name: "arguments", node: arguments, isRequired: true),
-            ]))))
+            branches.append(
+                graph.add(
+                    .object(
+                        ObjectNode(properties: [
+                            .init(name: "name", node: name, isRequired: true),
+                            .init(name: "arguments", node: arguments, isRequired: true),
+                        ]))))
         }
         graph.root = branches.count == 1 ? branches[0] : graph.add(.anyOf(branches))
         return graph

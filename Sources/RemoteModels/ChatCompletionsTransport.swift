@@ -51,8 +51,9 @@ struct ChatCompletionsTransport: Sendable {
             } catch {
                 throw RemoteFailure.transportError(error, endpoint: endpoint, timeout: timeout)
             }
-            throw RemoteFailure.generationError(status: Int(response.status.code), server: ServerError(body: text),
-                                                endpoint: endpoint, retryAfter: response.headers.first(name: "retry-after"))
+            throw RemoteFailure.generationError(
+                status: Int(response.status.code), server: ServerError(body: text),
+                endpoint: endpoint, retryAfter: response.headers.first(name: "retry-after"))
         }
         return response
     }
@@ -62,8 +63,10 @@ struct ChatCompletionsTransport: Sendable {
     ///
     /// - Throws: what the reader throws; `assetsUnavailable` when the connection fails;
     ///   `CancellationError` when the task is cancelled.
-    func read(_ response: HTTPClientResponse, into reader: inout ChatStreamReader,
-              channel: LanguageModelExecutorGenerationChannel) async throws {
+    func read(
+        _ response: HTTPClientResponse, into reader: inout ChatStreamReader,
+        channel: LanguageModelExecutorGenerationChannel
+    ) async throws {
         let contentType = response.headers.first(name: "content-type")?.lowercased() ?? ""
         do {
             if contentType.contains("json"), !contentType.contains("event-stream") {
@@ -72,7 +75,8 @@ struct ChatCompletionsTransport: Sendable {
                 do {
                     completion = try ChatCompletionChunk.decode(body)
                 } catch {
-                    throw RemoteFailure.decodingFailure("\(endpoint) answered with JSON that is not a chat completion (\(error)): \(ResponseCheck.shown(body))")
+                    throw RemoteFailure.decodingFailure(
+                        "\(endpoint) answered with JSON that is not a chat completion (\(error)): \(ResponseCheck.shown(body))")
                 }
                 try await reader.read(completion, into: channel)
                 try await reader.read(event: "[DONE]", into: channel)

@@ -28,17 +28,19 @@ enum ChatMessages {
             case .response(let response):
                 messages.append(message(role: "assistant", content: .string(text(of: response.segments))))
             case .toolCalls(let calls):
-                messages.append(.object([
-                    ("role", .string("assistant")),
-                    ("content", .null),
-                    ("tool_calls", .array(calls.map(toolCall))),
-                ]))
+                messages.append(
+                    .object([
+                        ("role", .string("assistant")),
+                        ("content", .null),
+                        ("tool_calls", .array(calls.map(toolCall))),
+                    ]))
             case .toolOutput(let output):
-                messages.append(.object([
-                    ("role", .string("tool")),
-                    ("tool_call_id", .string(output.id)),
-                    ("content", .string(text(of: output.segments))),
-                ]))
+                messages.append(
+                    .object([
+                        ("role", .string("tool")),
+                        ("tool_call_id", .string(output.id)),
+                        ("content", .string(text(of: output.segments))),
+                    ]))
             }
         }
         return .array(messages)

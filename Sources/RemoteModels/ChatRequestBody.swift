@@ -59,11 +59,14 @@ struct ChatRequestBody {
     static func tool(_ tool: EncodedRequestDetails.Tool) -> JSONText {
         .object([
             ("type", .string("function")),
-            ("function", .object([
-                ("name", .string(tool.name)),
-                ("description", .string(tool.description)),
-                ("parameters", .raw(tool.parametersJSON)),
-            ])),
+            (
+                "function",
+                .object([
+                    ("name", .string(tool.name)),
+                    ("description", .string(tool.description)),
+                    ("parameters", .raw(tool.parametersJSON)),
+                ])
+            ),
         ])
     }
 
@@ -84,11 +87,14 @@ struct ChatRequestBody {
         let title = (try? GeneratedContent(json: text))?["title"]?.stringValue
         return .object([
             ("type", .string("json_schema")),
-            ("json_schema", .object([
-                ("name", .string(formatName(title))),
-                ("strict", .bool(true)),
-                ("schema", .raw(text)),
-            ])),
+            (
+                "json_schema",
+                .object([
+                    ("name", .string(formatName(title))),
+                    ("strict", .bool(true)),
+                    ("schema", .raw(text)),
+                ])
+            ),
         ])
     }
 

@@ -112,16 +112,21 @@ struct ChatStreamReader {
     ///   `decodingFailure` for a response or tool call that does not follow its schema.
     func finish(into channel: LanguageModelExecutorGenerationChannel) async throws {
         guard isDone || finishReason != nil else {
-            throw LanguageModelSession.GenerationError.assetsUnavailable(.init(debugDescription:
-                "\(check.endpoint) ended the stream before the response was complete (no finish reason, no [DONE])."))
+            throw LanguageModelSession.GenerationError.assetsUnavailable(
+                .init(
+                    debugDescription:
+                        "\(check.endpoint) ended the stream before the response was complete (no finish reason, no [DONE])."))
         }
         if finishReason == "content_filter" {
-            throw LanguageModelSession.GenerationError.guardrailViolation(.init(debugDescription:
-                "\(check.endpoint) stopped the response: its content filter flagged it (finish_reason content_filter)."))
+            throw LanguageModelSession.GenerationError.guardrailViolation(
+                .init(
+                    debugDescription:
+                        "\(check.endpoint) stopped the response: its content filter flagged it (finish_reason content_filter)."))
         }
         if calls.isEmpty, text.isEmpty, !refusal.isEmpty {
-            throw LanguageModelSession.GenerationError.refusal(.init(transcriptEntries: Array(transcript)),
-                                                               .init(debugDescription: "The remote model refused: \(refusal)"))
+            throw LanguageModelSession.GenerationError.refusal(
+                .init(transcriptEntries: Array(transcript)),
+                .init(debugDescription: "The remote model refused: \(refusal)"))
         }
         if calls.isEmpty {
             try check.checkText(text, cutOff: finishReason == "length")
@@ -133,7 +138,8 @@ struct ChatStreamReader {
             }
             for call in identified { try check.checkCall(id: call.id, name: call.name, arguments: call.arguments) }
             for call in identified {
-                await channel.send(.toolCalls(action: .toolCall(id: call.id, name: call.name, action: .appendArguments(call.arguments, tokenCount: 0))))
+                await channel.send(
+                    .toolCalls(action: .toolCall(id: call.id, name: call.name, action: .appendArguments(call.arguments, tokenCount: 0))))
             }
         }
         if let usage {

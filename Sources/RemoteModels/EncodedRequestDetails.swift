@@ -81,7 +81,8 @@ struct EncodedRequestDetails {
 
     /// The error for a transcript whose JSON is not as expected.
     private static func unexpected(_ what: String) -> LanguageModelSession.GenerationError {
-        .decodingFailure(.init(debugDescription: "The remote model could not read the request's tools and options from the transcript's JSON: \(what)."))
+        .decodingFailure(
+            .init(debugDescription: "The remote model could not read the request's tools and options from the transcript's JSON: \(what)."))
     }
 }
 

@@ -18,8 +18,10 @@ import FoundationModels
 enum RemoteFailure {
     /// The error for a response with a non-2xx `status`, or (`status == nil`) an error event in
     /// a stream that had started.
-    static func generationError(status: Int?, server: ServerError, endpoint: String,
-                                retryAfter: String? = nil) -> LanguageModelSession.GenerationError {
+    static func generationError(
+        status: Int?, server: ServerError, endpoint: String,
+        retryAfter: String? = nil
+    ) -> LanguageModelSession.GenerationError {
         let source = status.map { "\(endpoint) answered HTTP \($0)" } ?? "\(endpoint) failed while streaming"
         var text = source + server.qualifiers + ": " + (server.message.isEmpty ? "(no message)" : server.message)
         if let retryAfter { text += " (Retry-After: \(retryAfter) s)" }

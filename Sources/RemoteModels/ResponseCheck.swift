@@ -25,7 +25,8 @@ struct ResponseCheck {
     func checkText(_ text: String, cutOff: Bool) throws {
         guard let schema, let problem = schema.validationProblem(forJSON: text) else { return }
         var message = "The response from \(endpoint) does not follow the requested schema (\(problem))"
-        message += cutOff
+        message +=
+            cutOff
             ? "; it was cut off at the token limit (finish_reason length)"
             : "; the server may not enforce `response_format`"
         throw RemoteFailure.decodingFailure(message + ": " + Self.shown(text))

@@ -40,10 +40,11 @@ struct ServerError: Decodable, Equatable {
         }
         let container = try decoder.container(keyedBy: Keys.self)
         let code = (try? container.decode(String.self, forKey: .code)) ?? (try? container.decode(Int.self, forKey: .code)).map(String.init)
-        self.init(message: (try? container.decode(String.self, forKey: .message)) ?? "",
-                  type: try? container.decode(String.self, forKey: .type),
-                  param: try? container.decode(String.self, forKey: .param),
-                  code: code)
+        self.init(
+            message: (try? container.decode(String.self, forKey: .message)) ?? "",
+            type: try? container.decode(String.self, forKey: .type),
+            param: try? container.decode(String.self, forKey: .param),
+            code: code)
     }
 
     /// Reads the body of an HTTP error response.

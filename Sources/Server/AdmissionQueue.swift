@@ -77,7 +77,7 @@ final class AdmissionQueue: Sendable {
                 state.running -= 1
                 return nil
             }
-            return state.waiting.removeFirst().continuation   // the turn passes on: running is unchanged
+            return state.waiting.removeFirst().continuation // the turn passes on: running is unchanged
         }
         next?.resume()
     }

@@ -41,8 +41,9 @@ enum ChatCompletionMessage {
             guard let id = field.member("tool_call_id") else { throw RequestField.missing(field.path + ".tool_call_id") }
             self = .tool(try Self.text(field.member("content"), in: field), callID: try id.string())
         case let other:
-            throw OpenAIError.invalidRequest("`\(role.path)` \"\(other)\" is not system, developer, user, assistant or tool",
-                                             param: role.path)
+            throw OpenAIError.invalidRequest(
+                "`\(role.path)` \"\(other)\" is not system, developer, user, assistant or tool",
+                param: role.path)
         }
     }
 
@@ -56,8 +57,9 @@ enum ChatCompletionMessage {
             _ = try part.object()
             let type = try part.member("type")?.string()
             guard type == "text", let value = part.member("text") else {
-                throw OpenAIError.invalidRequest("`\(part.path)` of type \(type.map { "\"\($0)\"" } ?? "none") is not supported: this model reads text parts only",
-                                                 param: part.path + ".type")
+                throw OpenAIError.invalidRequest(
+                    "`\(part.path)` of type \(type.map { "\"\($0)\"" } ?? "none") is not supported: this model reads text parts only",
+                    param: part.path + ".type")
             }
             text += try value.string()
         }
@@ -87,8 +89,9 @@ enum ChatCompletionMessage {
             case .assistant(_, let toolCalls): calls.formUnion(toolCalls.map(\.id))
             case .tool(_, let id):
                 guard calls.contains(id) else {
-                    throw OpenAIError.invalidRequest("`messages[\(index)].tool_call_id` \"\(id)\" answers no earlier tool call",
-                                                     param: "messages[\(index)].tool_call_id")
+                    throw OpenAIError.invalidRequest(
+                        "`messages[\(index)].tool_call_id` \"\(id)\" answers no earlier tool call",
+                        param: "messages[\(index)].tool_call_id")
                 }
             case .system, .user: break
             }

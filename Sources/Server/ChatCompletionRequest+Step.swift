@@ -23,8 +23,11 @@ extension ChatCompletionRequest {
             switch message {
             case .system(let text):
                 // The tool definitions go with the first instructions (as a session places them).
-                entries.append(.instructions(Transcript.Instructions(segments: [.text(.init(content: text))],
-                                                                     toolDefinitions: definitionsPlaced ? [] : definitions)))
+                entries.append(
+                    .instructions(
+                        Transcript.Instructions(
+                            segments: [.text(.init(content: text))],
+                            toolDefinitions: definitionsPlaced ? [] : definitions)))
                 definitionsPlaced = true
             case .user(let text):
                 let format = index == lastPrompt ? schema.map { Transcript.ResponseFormat(schema: $0) } : nil
@@ -35,9 +38,12 @@ extension ChatCompletionRequest {
                 }
                 if !calls.isEmpty {
                     for call in calls { toolNames[call.id] = call.name }
-                    entries.append(.toolCalls(Transcript.ToolCalls(calls.map {
-                        Transcript.ToolCall(id: $0.id, toolName: $0.name, arguments: $0.arguments)
-                    })))
+                    entries.append(
+                        .toolCalls(
+                            Transcript.ToolCalls(
+                                calls.map {
+                                    Transcript.ToolCall(id: $0.id, toolName: $0.name, arguments: $0.arguments)
+                                })))
                 }
             case .tool(let text, let id):
                 entries.append(.toolOutput(Transcript.ToolOutput(id: id, toolName: toolNames[id] ?? "", segments: [.text(.init(content: text))])))
@@ -68,8 +74,9 @@ extension ChatCompletionRequest {
             return GenerationOptions(sampling: .greedy, temperature: 0, maximumResponseTokens: maximum)
         }
         if topP != nil || seed != nil {
-            return GenerationOptions(sampling: .random(probabilityThreshold: topP ?? 1, seed: seed),
-                                     temperature: temperature, maximumResponseTokens: maximum)
+            return GenerationOptions(
+                sampling: .random(probabilityThreshold: topP ?? 1, seed: seed),
+                temperature: temperature, maximumResponseTokens: maximum)
         }
         return GenerationOptions(temperature: temperature, maximumResponseTokens: maximum)
     }

@@ -58,7 +58,7 @@ struct ChatCompletionRequest {
         self.messages = parsed
 
         for key in body.keys where !Self.handledFields.contains(key) && !Self.bookkeepingFields.contains(key) {
-            guard let field = body.member(key) else { continue }   // null: the field's default
+            guard let field = body.member(key) else { continue } // null: the field's default
             try Self.refuseOrAccept(field, key: key)
         }
         if let stream = body.member("stream") { self.stream = try stream.bool() }
@@ -148,12 +148,13 @@ struct ChatCompletionRequest {
             guard let spec = field.member("json_schema") else { throw RequestField.missing("response_format.json_schema") }
             _ = try spec.object()
             guard let name = spec.member("name") else { throw RequestField.missing("response_format.json_schema.name") }
-            if let strict = spec.member("strict") { _ = try strict.bool() }   // enforced either way
+            if let strict = spec.member("strict") { _ = try strict.bool() } // enforced either way
             guard let schema = spec.member("schema") else { throw RequestField.missing("response_format.json_schema.schema") }
             return .jsonSchema(name: try name.string(), schema: try Self.schema(schema))
         case let other:
-            throw OpenAIError.invalidRequest("`response_format.type` \"\(other)\" is not text, json_object or json_schema",
-                                             param: "response_format.type")
+            throw OpenAIError.invalidRequest(
+                "`response_format.type` \"\(other)\" is not text, json_object or json_schema",
+                param: "response_format.type")
         }
     }
 
@@ -187,7 +188,8 @@ struct ChatCompletionRequest {
         }
         let description = try function.member("description")?.string() ?? ""
         if let strict = function.member("strict") { _ = try strict.bool() }
-        let parameters = try function.member("parameters").map { (field) throws(OpenAIError) in try Self.schema(field) }
+        let parameters =
+            try function.member("parameters").map { (field) throws(OpenAIError) in try Self.schema(field) }
             ?? (try? GenerationSchema(jsonSchema: #"{"type": "object", "properties": {}, "additionalProperties": false}"#))!
         return Tool(name: text, description: description, parameters: parameters)
     }

@@ -26,8 +26,10 @@ struct ChatCompletionResponse {
 
     /// The whole response.
     func completion(text: String, toolCalls: [ToolCall], finish: FinishReason, usage: CompletionUsage) -> Data {
-        var message: [String: Any] = ["role": "assistant", "content": toolCalls.isEmpty || !text.isEmpty ? text : NSNull(),
-                                      "refusal": NSNull()]
+        var message: [String: Any] = [
+            "role": "assistant", "content": toolCalls.isEmpty || !text.isEmpty ? text : NSNull(),
+            "refusal": NSNull(),
+        ]
         if !toolCalls.isEmpty {
             message["tool_calls"] = toolCalls.map {
                 ["id": $0.id, "type": "function", "function": ["name": $0.name, "arguments": $0.arguments]] as [String: Any]
@@ -44,15 +46,21 @@ struct ChatCompletionResponse {
     func chunk(delta: [String: Any], finish: FinishReason? = nil) -> Data {
         Self.encode([
             "id": id, "object": "chat.completion.chunk", "created": created, "model": model,
-            "choices": [["index": 0, "delta": delta, "finish_reason": finish.map { $0.rawValue as Any } ?? NSNull(),
-                         "logprobs": NSNull()] as [String: Any]],
+            "choices": [
+                [
+                    "index": 0, "delta": delta, "finish_reason": finish.map { $0.rawValue as Any } ?? NSNull(),
+                    "logprobs": NSNull(),
+                ] as [String: Any]
+            ],
         ])
     }
 
     /// The usage chunk of `stream_options.include_usage` (no choices).
     func usageChunk(_ usage: CompletionUsage) -> Data {
-        Self.encode(["id": id, "object": "chat.completion.chunk", "created": created, "model": model, "choices": [Any](),
-                     "usage": Self.usage(usage)])
+        Self.encode([
+            "id": id, "object": "chat.completion.chunk", "created": created, "model": model, "choices": [Any](),
+            "usage": Self.usage(usage),
+        ])
     }
 
     /// The delta of a stream event.
@@ -77,9 +85,11 @@ struct ChatCompletionResponse {
 
     /// `usage`, with the prompt tokens taken from the cache of an earlier request.
     static func usage(_ usage: CompletionUsage) -> [String: Any] {
-        ["prompt_tokens": usage.promptTokens, "completion_tokens": usage.completionTokens,
-         "total_tokens": usage.promptTokens + usage.completionTokens,
-         "prompt_tokens_details": ["cached_tokens": usage.cachedTokens]]
+        [
+            "prompt_tokens": usage.promptTokens, "completion_tokens": usage.completionTokens,
+            "total_tokens": usage.promptTokens + usage.completionTokens,
+            "prompt_tokens_details": ["cached_tokens": usage.cachedTokens],
+        ]
     }
 
     /// Compact JSON.

@@ -44,22 +44,28 @@ extension ChatServer {
         }
         let response = ChatCompletionResponse(model: configuration.modelName)
         if completion.stream {
-            return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
-                            body: ResponseBody { [self] writer in
-                                try await streamEvents(first: first, cursor: cursor, run: run, response: response,
-                                                       includeUsage: completion.includeUsage, completion: completion, writer: &writer)
-                            })
+            return Response(
+                status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
+                body: ResponseBody { [self] writer in
+                    try await streamEvents(
+                        first: first, cursor: cursor, run: run, response: response,
+                        includeUsage: completion.includeUsage, completion: completion, writer: &writer)
+                })
         }
-        return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody { [self] writer in
-            try await writeWhole(first: first, cursor: cursor, run: run, response: response, completion: completion, writer: &writer)
-        })
+        return Response(
+            status: .ok, headers: [.contentType: "application/json"],
+            body: ResponseBody { [self] writer in
+                try await writeWhole(first: first, cursor: cursor, run: run, response: response, completion: completion, writer: &writer)
+            })
     }
 
     /// Streams a completion as server-sent events: a first chunk with the role, a chunk per
     /// piece of text or tool-call fragment, a last chunk with the finish reason, the usage chunk
     /// when asked, and `data: [DONE]`. A failed write (the client left) cancels the generation.
-    func streamEvents(first: CompletionEvent?, cursor: EventCursor, run: CompletionRun, response: ChatCompletionResponse,
-                      includeUsage: Bool, completion: ChatCompletionRequest, writer: inout any ResponseBodyWriter) async throws {
+    func streamEvents(
+        first: CompletionEvent?, cursor: EventCursor, run: CompletionRun, response: ChatCompletionResponse,
+        includeUsage: Bool, completion: ChatCompletionRequest, writer: inout any ResponseBodyWriter
+    ) async throws {
         func send(_ data: Data = Data(), comment: Bool = false) async throws {
             // A comment line (ignored by SSE readers) when there is nothing to say: the write
             // fails once the client has gone.
@@ -107,8 +113,10 @@ extension ChatServer {
     /// Writes a whole completion once it is done. While it generates, a space is written every
     /// tick (JSON allows leading whitespace): that is how a client that left is noticed — the
     /// write fails — and its generation cancelled.
-    func writeWhole(first: CompletionEvent?, cursor: EventCursor, run: CompletionRun, response: ChatCompletionResponse,
-                    completion: ChatCompletionRequest, writer: inout any ResponseBodyWriter) async throws {
+    func writeWhole(
+        first: CompletionEvent?, cursor: EventCursor, run: CompletionRun, response: ChatCompletionResponse,
+        completion: ChatCompletionRequest, writer: inout any ResponseBodyWriter
+    ) async throws {
         var text = ""
         var calls: [ChatCompletionResponse.ToolCall] = []
         var next = first
@@ -149,8 +157,9 @@ extension ChatServer {
         guard let generation = error as? LanguageModelSession.GenerationError else { return .server("\(error)") }
         switch generation {
         case .exceededContextWindowSize(let context):
-            return .invalidRequest("The conversation does not fit the model's context: \(context.debugDescription)",
-                                   param: "messages", code: "context_length_exceeded")
+            return .invalidRequest(
+                "The conversation does not fit the model's context: \(context.debugDescription)",
+                param: "messages", code: "context_length_exceeded")
         case .unsupportedGuide(let context):
             let param: String
             if case .jsonSchema = completion.responseFormat { param = "response_format.json_schema.schema" } else { param = "tools" }
@@ -168,8 +177,8 @@ extension LanguageModelSession.GenerationError {
     var debugDescriptionText: String {
         switch self {
         case .exceededContextWindowSize(let context), .assetsUnavailable(let context), .guardrailViolation(let context),
-             .unsupportedGuide(let context), .unsupportedLanguageOrLocale(let context), .decodingFailure(let context),
-             .rateLimited(let context), .concurrentRequests(let context), .refusal(_, let context):
+            .unsupportedGuide(let context), .unsupportedLanguageOrLocale(let context), .decodingFailure(let context),
+            .rateLimited(let context), .concurrentRequests(let context), .refusal(_, let context):
             context.debugDescription
         @unknown default:
             "\(self)"

@@ -49,8 +49,9 @@ public final class ChatServer: Sendable {
     /// `onListening` receives the bound port once the server accepts connections.
     public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let app = makeApplication(onListening: onListening)
-        let group = ServiceGroup(configuration: .init(
-            services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
     }
 
@@ -103,8 +104,9 @@ public final class ChatServer: Sendable {
         router.get("/metrics") { [self] _, _ -> Response in
             metrics.running.record(queue.running)
             metrics.waiting.record(queue.waiting)
-            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: metrics.exposition())))
+            return Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: metrics.exposition())))
         }
         router.get("/v1/models") { [self] _, _ -> Response in
             Self.json(["object": "list", "data": [modelObject]])
@@ -126,8 +128,9 @@ public final class ChatServer: Sendable {
 
     /// A JSON response.
     static func json(_ object: [String: Any], status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: "application/json"],
-                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: ChatCompletionResponse.encode(object))))
+        Response(
+            status: status, headers: [.contentType: "application/json"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: ChatCompletionResponse.encode(object))))
     }
 }
 

@@ -36,8 +36,10 @@ final class CompletionRun: Sendable {
     private let task: Task<Void, Never>
 
     /// Starts `request` on `runner`; `.tick` is sent every `tick` while it runs.
-    init(runner: LanguageModelStepRunner, request: LanguageModelExecutorGenerationRequest, stop: [String],
-         tick: Duration = .milliseconds(250), onEnd: @escaping @Sendable () -> Void) {
+    init(
+        runner: LanguageModelStepRunner, request: LanguageModelExecutorGenerationRequest, stop: [String],
+        tick: Duration = .milliseconds(250), onEnd: @escaping @Sendable () -> Void
+    ) {
         let (events, continuation) = AsyncThrowingStream.makeStream(of: CompletionEvent.self)
         self.events = events
         let maximum = request.generationOptions.maximumResponseTokens

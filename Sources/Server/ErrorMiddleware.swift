@@ -19,14 +19,21 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as HTTPError {
             switch error.status {
             case .notFound: response = Self.response(for: .routeNotFound(request.method, request.uri.path))
-            case .contentTooLarge: response = Self.response(for: OpenAIError(status: .contentTooLarge, message: error.body ?? "The body is too large",
-                                                                             type: "invalid_request_error"))
+            case .contentTooLarge:
+                response = Self.response(
+                    for: OpenAIError(
+                        status: .contentTooLarge, message: error.body ?? "The body is too large",
+                        type: "invalid_request_error"))
             case .methodNotAllowed:
-                response = Self.response(for: OpenAIError(status: .methodNotAllowed, message: "\(request.method) is not allowed on \(request.uri.path)",
-                                                          type: "invalid_request_error"))
+                response = Self.response(
+                    for: OpenAIError(
+                        status: .methodNotAllowed, message: "\(request.method) is not allowed on \(request.uri.path)",
+                        type: "invalid_request_error"))
             default:
-                response = Self.response(for: OpenAIError(status: error.status, message: error.body ?? "\(error.status)",
-                                                          type: error.status.code < 500 ? "invalid_request_error" : "server_error"))
+                response = Self.response(
+                    for: OpenAIError(
+                        status: error.status, message: error.body ?? "\(error.status)",
+                        type: error.status.code < 500 ? "invalid_request_error" : "server_error"))
             }
         } catch is CancellationError {
             response = Self.response(for: OpenAIError(status: .init(code: 499), message: "The client closed the request", type: "server_error"))

@@ -24,8 +24,10 @@ public struct OpenAIError: Error, Sendable, Equatable, CustomStringConvertible {
     public var retryAfter: Int?
 
     /// An error.
-    public init(status: HTTPResponse.Status, message: String, type: String, param: String? = nil, code: String? = nil,
-                retryAfter: Int? = nil) {
+    public init(
+        status: HTTPResponse.Status, message: String, type: String, param: String? = nil, code: String? = nil,
+        retryAfter: Int? = nil
+    ) {
         self.status = status
         self.message = message
         self.type = type
@@ -49,8 +51,9 @@ public struct OpenAIError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// 404: no such model.
     public static func modelNotFound(_ name: String) -> OpenAIError {
-        OpenAIError(status: .notFound, message: "The model `\(name)` does not exist on this server; GET /v1/models lists it.",
-                    type: "invalid_request_error", param: "model", code: "model_not_found")
+        OpenAIError(
+            status: .notFound, message: "The model `\(name)` does not exist on this server; GET /v1/models lists it.",
+            type: "invalid_request_error", param: "model", code: "model_not_found")
     }
 
     /// 404: no such route.
@@ -60,15 +63,17 @@ public struct OpenAIError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// 429: the queue is full.
     public static func queueFull(capacity: Int, retryAfter: Int) -> OpenAIError {
-        OpenAIError(status: .tooManyRequests,
-                    message: "The server is busy: \(capacity) requests are already waiting. Retry after \(retryAfter) s.",
-                    type: "rate_limit_error", code: "queue_full", retryAfter: retryAfter)
+        OpenAIError(
+            status: .tooManyRequests,
+            message: "The server is busy: \(capacity) requests are already waiting. Retry after \(retryAfter) s.",
+            type: "rate_limit_error", code: "queue_full", retryAfter: retryAfter)
     }
 
     /// 413: the body is larger than the server accepts.
     public static func bodyTooLarge(limit: Int) -> OpenAIError {
-        OpenAIError(status: .contentTooLarge, message: "The request body exceeds the limit of \(limit) bytes.",
-                    type: "invalid_request_error", code: "request_too_large")
+        OpenAIError(
+            status: .contentTooLarge, message: "The request body exceeds the limit of \(limit) bytes.",
+            type: "invalid_request_error", code: "request_too_large")
     }
 
     /// 503: the model is loading, or cannot be loaded.

@@ -20,8 +20,10 @@ final class ServerMetrics: Sendable {
     /// Fresh metrics.
     init() {
         var factory = PrometheusMetricsFactory(registry: registry)
-        factory.defaultDurationHistogramBuckets = [.milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
-                                                   .seconds(1), .seconds(2), .seconds(5), .seconds(10), .seconds(30), .seconds(60)]
+        factory.defaultDurationHistogramBuckets = [
+            .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
+            .seconds(1), .seconds(2), .seconds(5), .seconds(10), .seconds(30), .seconds(60),
+        ]
         self.factory = factory
         promptTokens = Metrics.Counter(label: "fm_prompt_tokens_total", factory: factory)
         cachedTokens = Metrics.Counter(label: "fm_prompt_cached_tokens_total", factory: factory)

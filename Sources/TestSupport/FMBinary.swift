@@ -31,8 +31,10 @@ public enum FMBinary {
     }
 
     /// Runs `fm` with `arguments`, feeding `stdin`, with extra environment variables.
-    public static func run(_ arguments: [String], stdin: String? = nil,
-                           environment: [String: String] = [:]) throws -> Output {
+    public static func run(
+        _ arguments: [String], stdin: String? = nil,
+        environment: [String: String] = [:]
+    ) throws -> Output {
         let process = Process()
         process.executableURL = try url()
         process.arguments = arguments
@@ -51,10 +53,11 @@ public enum FMBinary {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         while !errData.isSet { usleep(1000) }
-        return Output(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData.value, as: UTF8.self),
-                      crashed: process.terminationReason == .uncaughtSignal)
+        return Output(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData.value, as: UTF8.self),
+            crashed: process.terminationReason == .uncaughtSignal)
     }
 }
 

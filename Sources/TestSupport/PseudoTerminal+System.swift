@@ -39,8 +39,10 @@ extension PseudoTerminal {
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for signalNumber in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD, SIGWINCH, SIGTSTP, SIGTTIN, SIGTTOU,
-                             SIGUSR1, SIGUSR2, SIGALRM] {
+        for signalNumber in [
+            SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD, SIGWINCH, SIGTSTP, SIGTTIN, SIGTTOU,
+            SIGUSR1, SIGUSR2, SIGALRM,
+        ] {
             sigaddset(&defaults, signalNumber)
         }
         posix_spawnattr_setsigdefault(&attributes, &defaults)

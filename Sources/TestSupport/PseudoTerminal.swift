@@ -135,9 +135,12 @@ public final class PseudoTerminal: Sendable {
     /// Waits until the raw output contains `text`; returns the raw output.
     @discardableResult
     public func waitForRawOutput(containing text: String, timeout: Duration = .seconds(10)) throws -> String {
-        try waitUntil(timeout: timeout, failure: {
-            PseudoTerminalError.timeout(waitingFor: "raw output \(text.debugDescription)", screen: self.screenText)
-        }) {
+        try waitUntil(
+            timeout: timeout,
+            failure: {
+                PseudoTerminalError.timeout(waitingFor: "raw output \(text.debugDescription)", screen: self.screenText)
+            }
+        ) {
             let raw = rawOutput
             return raw.contains(text) ? raw : nil
         }
@@ -164,14 +167,20 @@ public final class PseudoTerminal: Sendable {
     /// number that killed it. Also waits (briefly) until its last output has been read.
     @discardableResult
     public func waitForExit(timeout: Duration = .seconds(10)) throws -> Int32 {
-        let status = try waitUntil(timeout: timeout, failure: {
-            PseudoTerminalError.timeout(waitingFor: "process \(self.processID) to exit", screen: self.screenText)
-        }) { exitStatusIfExited() }
+        let status = try waitUntil(
+            timeout: timeout,
+            failure: {
+                PseudoTerminalError.timeout(waitingFor: "process \(self.processID) to exit", screen: self.screenText)
+            }
+        ) { exitStatusIfExited() }
         // Output still in flight is read before the master reports the hang-up (unless a
         // grandchild keeps the slave open, hence the short limit).
-        _ = try? waitUntil(timeout: .milliseconds(500), failure: {
-            PseudoTerminalError.timeout(waitingFor: "the last output", screen: self.screenText)
-        }) { output.state.withLock { $0.readerFinished } ? true : nil }
+        _ = try? waitUntil(
+            timeout: .milliseconds(500),
+            failure: {
+                PseudoTerminalError.timeout(waitingFor: "the last output", screen: self.screenText)
+            }
+        ) { output.state.withLock { $0.readerFinished } ? true : nil }
         return status
     }
 

@@ -30,7 +30,8 @@ extension ScriptedLanguageModel {
                 for call in calls {
                     for piece in Self.pieces(of: call.arguments, size: 7) {
                         try Task.checkCancellation()
-                        await channel.send(.toolCalls(action: .toolCall(id: call.id, name: call.name, action: .appendArguments(piece, tokenCount: 1))))
+                        await channel.send(
+                            .toolCalls(action: .toolCall(id: call.id, name: call.name, action: .appendArguments(piece, tokenCount: 1))))
                     }
                 }
             case .events(let events):

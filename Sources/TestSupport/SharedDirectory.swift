@@ -20,7 +20,8 @@ public enum SharedDirectory {
     /// A path inside the shared directory, if the directory and the path exist.
     public static func path(_ relative: String) -> URL? {
         guard let url = url?.appendingPathComponent(relative).standardized,
-              FileManager.default.fileExists(atPath: url.path) else { return nil }
+            FileManager.default.fileExists(atPath: url.path)
+        else { return nil }
         return url
     }
 

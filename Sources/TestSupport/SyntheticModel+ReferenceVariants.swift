@@ -22,13 +22,17 @@ extension SyntheticModel {
     /// }
     /// ```
     public static let referenceVariants: [ReferenceVariant] = [
-        variant("llama-f32-gqa-ropescale", "llama", seed: 11,
-                "GQA 4/2, separate output, linear RoPE scaling x2 and rope_freqs.weight") { m in
+        variant(
+            "llama-f32-gqa-ropescale", "llama", seed: 11,
+            "GQA 4/2, separate output, linear RoPE scaling x2 and rope_freqs.weight"
+        ) { m in
             m.ropeLinearScale = 2
             m.ropeFrequencyFactors = true
         },
-        variant("llama-f16-mqa-partialrope", "llama", seed: 12,
-                "MQA 4/1, 32-wide heads, RoPE on 16 of 32 dimensions, tied output, 3 blocks") { m in
+        variant(
+            "llama-f16-mqa-partialrope", "llama", seed: 12,
+            "MQA 4/1, 32-wide heads, RoPE on 16 of 32 dimensions, tied output, 3 blocks"
+        ) { m in
             m.embeddingLength = 128
             m.feedForwardLength = 256
             m.headCountKV = 1
@@ -37,8 +41,10 @@ extension SyntheticModel {
             m.separateOutput = false
             m.matrixTypes = [.f16]
         },
-        variant("llama-q4_0-q4_1-q5_0-q5_1-q8_0", "llama", seed: 13,
-                "GQA 4/2, tied output, Q4_0/Q4_1/Q5_0/Q5_1/Q8_0 in turn") { m in
+        variant(
+            "llama-q4_0-q4_1-q5_0-q5_1-q8_0", "llama", seed: 13,
+            "GQA 4/2, tied output, Q4_0/Q4_1/Q5_0/Q5_1/Q8_0 in turn"
+        ) { m in
             m.separateOutput = false
             m.matrixTypes = [.q4_0, .q4_1, .q5_0, .q5_1, .q8_0]
         },
@@ -57,8 +63,10 @@ extension SyntheticModel {
             m.ropeFreqBase = 1_000_000
             m.matrixTypes = [.q8_0, .bf16]
         },
-        variant("qwen2-q4_K-q5_0-q5_K-q6_K", "qwen2", seed: 23,
-                "d 256, biases, tied output, Q4_K/Q5_0/Q5_K/Q6_K in turn") { m in
+        variant(
+            "qwen2-q4_K-q5_0-q5_K-q6_K", "qwen2", seed: 23,
+            "d 256, biases, tied output, Q4_K/Q5_0/Q5_K/Q6_K in turn"
+        ) { m in
             m.embeddingLength = 256
             m.feedForwardLength = 512
             m.biasAmplitude = 0.5
@@ -66,8 +74,10 @@ extension SyntheticModel {
             m.separateOutput = false
             m.matrixTypes = [.q4_K, .q5_0, .q5_K, .q6_K]
         },
-        variant("gemma3-f32-swa", "gemma3", seed: 31,
-                "7 blocks (block 5 global, the rest sliding), window 5, 32-wide heads over d 64, MQA, bases 1e6/1e4") { m in
+        variant(
+            "gemma3-f32-swa", "gemma3", seed: 31,
+            "7 blocks (block 5 global, the rest sliding), window 5, 32-wide heads over d 64, MQA, bases 1e6/1e4"
+        ) { m in
             gemma(&m)
             m.headCountKV = 1
         },
@@ -83,8 +93,10 @@ extension SyntheticModel {
             m.slidingWindow = 6
             m.matrixTypes = [.q6_K, .q4_K]
         },
-        variant("gemma3-f32-ropescale", "gemma3", seed: 34,
-                "gemma3-f32-swa with linear RoPE scaling x4 (global layers only, as in Gemma 3 4B+)") { m in
+        variant(
+            "gemma3-f32-ropescale", "gemma3", seed: 34,
+            "gemma3-f32-swa with linear RoPE scaling x4 (global layers only, as in Gemma 3 4B+)"
+        ) { m in
             gemma(&m)
             m.headCountKV = 1
             m.ropeLinearScale = 4
@@ -101,12 +113,14 @@ extension SyntheticModel {
         m.separateOutput = false
     }
 
-    private static func variant(_ name: String, _ architecture: String, seed: UInt64, _ summary: String,
-                                _ configure: (inout SyntheticModel) -> Void) -> ReferenceVariant {
+    private static func variant(
+        _ name: String, _ architecture: String, seed: UInt64, _ summary: String,
+        _ configure: (inout SyntheticModel) -> Void
+    ) -> ReferenceVariant {
         var model = SyntheticModel(architecture: architecture)
         model.seed = seed
         model.vocabularySize = 128
-        model.weightAmplitude = 1.7   // std ≈ 1/sqrt(columns): logits of order 1
+        model.weightAmplitude = 1.7 // std ≈ 1/sqrt(columns): logits of order 1
         model.matrixTypes = [.f32]
         configure(&model)
         return ReferenceVariant(name: name, model: model, summary: summary)

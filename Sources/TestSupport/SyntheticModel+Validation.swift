@@ -29,17 +29,21 @@ extension SyntheticModel {
     /// type's blocks (the input width: `embeddingLength`, `headCount * headLength` for
     /// `attn_output`, `feedForwardLength` for `ffn_down`).
     public func validate() throws(ValidationError) {
-        let sizes = [("embeddingLength", embeddingLength), ("feedForwardLength", feedForwardLength),
-                     ("headCount", headCount), ("headCountKV", headCountKV), ("blockCount", blockCount),
-                     ("vocabularySize", vocabularySize), ("headLength", headLength), ("slidingWindow", slidingWindow)]
+        let sizes = [
+            ("embeddingLength", embeddingLength), ("feedForwardLength", feedForwardLength),
+            ("headCount", headCount), ("headCountKV", headCountKV), ("blockCount", blockCount),
+            ("vocabularySize", vocabularySize), ("headLength", headLength), ("slidingWindow", slidingWindow),
+        ]
         for (name, value) in sizes where value <= 0 { throw .nonPositive(property: name, value: value) }
         guard headCount % headCountKV == 0 else { throw .headsNotGrouped(headCount: headCount, headCountKV: headCountKV) }
         if let n = ropeDimensions, n <= 0 || n % 2 != 0 || n > headLength {
             throw .ropeDimensions(n, headLength: headLength)
         }
         guard !matrixTypes.isEmpty else { throw .noMatrixTypes }
-        let inputs = [("embeddingLength-wide matrices", embeddingLength),
-                      ("attn_output.weight", headCount * headLength), ("ffn_down.weight", feedForwardLength)]
+        let inputs = [
+            ("embeddingLength-wide matrices", embeddingLength),
+            ("attn_output.weight", headCount * headLength), ("ffn_down.weight", feedForwardLength),
+        ]
         for type in matrixTypes {
             for (tensor, columns) in inputs where columns % type.blockSize != 0 {
                 throw .rowNotBlockAligned(tensor: tensor, columns: columns, type: type)

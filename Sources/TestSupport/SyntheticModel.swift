@@ -106,8 +106,9 @@ public struct SyntheticModel: Sendable {
             let values = (0..<(cols * rows)).map { _ in rng.nextSigned() * weightAmplitude / Float(cols).squareRoot() }
             let type = matrixTypes[matrixIndex % matrixTypes.count]
             matrixIndex += 1
-            w.addTensor(name, dimensions: [cols, rows], type: type.ggml,
-                        data: SyntheticModelQuantizer.encode(values, as: type))
+            w.addTensor(
+                name, dimensions: [cols, rows], type: type.ggml,
+                data: SyntheticModelQuantizer.encode(values, as: type))
         }
         func vector(_ name: String, _ n: Int, around center: Float, spread: Float = 0.1) {
             w.addTensor(name, dimensions: [n], f32: (0..<n).map { _ in center + rng.nextSigned() * spread })

@@ -128,8 +128,10 @@ public enum SyntheticModelQuantizer {
 
     /// The level `x / scale`, rounded (to nearest unless told) and clamped to `range`; 0 when
     /// the scale is 0.
-    static func level(_ x: Float, scale: Float, in range: ClosedRange<Int>,
-                      rounding: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> Int {
+    static func level(
+        _ x: Float, scale: Float, in range: ClosedRange<Int>,
+        rounding: FloatingPointRoundingRule = .toNearestOrAwayFromZero
+    ) -> Int {
         guard scale > 0 else { return 0 }
         let q = Int((x / scale).rounded(rounding))
         return min(max(q, range.lowerBound), range.upperBound)

@@ -28,16 +28,20 @@ struct BPEScratch {
             } else if b0 < 0xF0 {
                 scalars.append((b0 & 0x0F) << 12 | UInt32(utf8[i + 1] & 0x3F) << 6 | UInt32(utf8[i + 2] & 0x3F)); i += 3
             } else {
-                scalars.append((b0 & 0x07) << 18 | UInt32(utf8[i + 1] & 0x3F) << 12
-                    | UInt32(utf8[i + 2] & 0x3F) << 6 | UInt32(utf8[i + 3] & 0x3F)); i += 4
+                scalars.append(
+                    (b0 & 0x07) << 18 | UInt32(utf8[i + 1] & 0x3F) << 12
+                        | UInt32(utf8[i + 2] & 0x3F) << 6 | UInt32(utf8[i + 3] & 0x3F));
+                i += 4
             }
         }
         byteOffsets.append(n)
     }
 
     /// Byte-level BPE over one piece: lowest rank first, leftmost among equal ranks.
-    mutating func merge(_ bytes: UnsafeBufferPointer<UInt8>, byteToken: [Int32],
-                        pairs: [UInt64: UInt64], into output: inout [Int32]) {
+    mutating func merge(
+        _ bytes: UnsafeBufferPointer<UInt8>, byteToken: [Int32],
+        pairs: [UInt64: UInt64], into output: inout [Int32]
+    ) {
         let n = bytes.count
         ids.removeAll(keepingCapacity: true)
         next.removeAll(keepingCapacity: true)
@@ -71,8 +75,10 @@ struct BPEScratch {
         guard right >= 0 else { return }
         let key = UInt64(UInt32(ids[left])) << 32 | UInt64(UInt32(ids[right]))
         guard let rule = pairs[key] else { return }
-        heap.push(MergeCandidate(rank: UInt32(rule >> 32), position: Int32(left), left: ids[left],
-                        right: ids[right], merged: Int32(truncatingIfNeeded: rule)))
+        heap.push(
+            MergeCandidate(
+                rank: UInt32(rule >> 32), position: Int32(left), left: ids[left],
+                right: ids[right], merged: Int32(truncatingIfNeeded: rule)))
     }
 }
 

@@ -14,8 +14,10 @@ struct ByteLevelBPE: Sendable {
     let preTokenizer: PreTokenizer
 
     /// Builds the model from vocabulary spellings and merge rules (`"Ġ t"`).
-    init(tokens: [String], merges: [String], preTokenizer: PreTokenizer,
-         rawBytes: [[UInt8]]) throws(TokenizerError) {
+    init(
+        tokens: [String], merges: [String], preTokenizer: PreTokenizer,
+        rawBytes: [[UInt8]]
+    ) throws(TokenizerError) {
         let spellings = ByteStringTable(tokens.enumerated().map { (Array($1.utf8), Int32($0)) })
         var byteToken = [Int32](repeating: -1, count: 256)
         for b in 0..<256 {
@@ -30,11 +32,11 @@ struct ByteLevelBPE: Sendable {
         for (rank, rule) in merges.enumerated() {
             let bytes = Array(rule.utf8)
             guard let space = bytes.firstIndex(of: 0x20), space > 0, space < bytes.count - 1,
-                  !bytes[(space + 1)...].contains(0x20)
+                !bytes[(space + 1)...].contains(0x20)
             else { throw .invalidMerge(index: rank, rule: rule, reason: "expected two pieces separated by one space") }
             let left = Array(bytes[..<space]), right = Array(bytes[(space + 1)...])
             guard let l = spellings.lookup(left), let r = spellings.lookup(right),
-                  let m = spellings.lookup(left + right)
+                let m = spellings.lookup(left + right)
             else { throw .invalidMerge(index: rank, rule: rule, reason: "a piece or their concatenation is not in the vocabulary") }
             let key = UInt64(UInt32(l)) << 32 | UInt64(UInt32(r))
             if pairs[key] == nil { pairs[key] = UInt64(rank) << 32 | UInt64(UInt32(m)) }
@@ -42,7 +44,8 @@ struct ByteLevelBPE: Sendable {
         self.byteToken = byteToken
         self.pairs = pairs
         self.preTokenizer = preTokenizer
-        self.wholeWords = preTokenizer.prefersWholeWords
+        self.wholeWords =
+            preTokenizer.prefersWholeWords
             ? ByteStringTable(rawBytes.enumerated().map { ($1, Int32($0)) })
             : ByteStringTable([])
     }
@@ -69,8 +72,10 @@ struct ByteLevelBPE: Sendable {
     }
 
     /// Runs the merges over one piece.
-    func encodePiece(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [Int32],
-                     scratch: inout BPEScratch) {
+    func encodePiece(
+        _ bytes: UnsafeBufferPointer<UInt8>, into output: inout [Int32],
+        scratch: inout BPEScratch
+    ) {
         if bytes.count == 1 { output.append(byteToken[Int(bytes[0])]); return }
         if preTokenizer.prefersWholeWords, let id = wholeWords.lookup(bytes.baseAddress, bytes.count) {
             output.append(id); return

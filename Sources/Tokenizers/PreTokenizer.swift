@@ -89,7 +89,7 @@ public enum PreTokenizer: String, Sendable, CaseIterable {
             if k.contains(.newline) { lastNewline = runEnd }
             runEnd += 1
         }
-        if runEnd == i { return i + 1 }  // unreachable for well-formed classes; never stall
+        if runEnd == i { return i + 1 } // unreachable for well-formed classes; never stall
         // \s*[\r\n]+ : ends after the last newline of the whitespace run.
         if lastNewline >= 0 { return lastNewline + 1 }
         // \s+(?!\S) : the run, minus its last scalar when a non-space follows.
@@ -118,12 +118,12 @@ public enum PreTokenizer: String, Sendable, CaseIterable {
         }
         let a = fold(j)
         switch a {
-        case 0x73, 0x74, 0x6D, 0x64: return j + 1  // s t m d
+        case 0x73, 0x74, 0x6D, 0x64: return j + 1 // s t m d
         default: break
         }
         let b = fold(j + 1)
         switch (a, b) {
-        case (0x72, 0x65), (0x76, 0x65), (0x6C, 0x6C): return j + 2  // re ve ll
+        case (0x72, 0x65), (0x76, 0x65), (0x6C, 0x6C): return j + 2 // re ve ll
         default: return nil
         }
     }

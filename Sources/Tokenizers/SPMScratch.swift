@@ -41,10 +41,12 @@ struct SPMScratch {
             let l = Int(top.left), r = Int(top.right)
             // Stale if either side was merged away or grew since this candidate was pushed.
             guard end[l] >= 0, end[r] >= 0, next[l] == top.right,
-                  end[r] - start[l] == top.length else { continue }
+                end[r] - start[l] == top.length
+            else { continue }
             if !model.unused.isEmpty,
-               let id = model.pieces.lookup(text.baseAddress! + Int(start[l]), Int(top.length)),
-               model.unused.contains(id) {
+                let id = model.pieces.lookup(text.baseAddress! + Int(start[l]), Int(top.length)),
+                model.unused.contains(id)
+            {
                 formedBy[Int(start[l]) << 32 | Int(end[r])] = Int(end[l])
             }
             end[l] = end[r]

@@ -71,8 +71,10 @@ struct SentencePieceBPE: Sendable {
 
     /// Emits the final symbol `text[range]`: its piece id, the pieces it was merged from when it
     /// is an unused piece (`formedBy` maps a range to its split point), or byte fallback.
-    func emit(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, formedBy: [Int: Int],
-              into output: inout [Int32]) {
+    func emit(
+        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, formedBy: [Int: Int],
+        into output: inout [Int32]
+    ) {
         if let id = pieces.lookup(text.baseAddress! + range.lowerBound, range.count) {
             if unused.contains(id), let split = formedBy[range.lowerBound << 32 | range.upperBound] {
                 emit(text, range.lowerBound..<split, formedBy: formedBy, into: &output)

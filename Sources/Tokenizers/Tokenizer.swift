@@ -31,8 +31,10 @@ public final class Tokenizer: Sendable {
         guard configuration.tokenTypes.count == n else {
             throw .lengthMismatch(what: "token types", expected: n, found: configuration.tokenTypes.count)
         }
-        for (name, id) in [("BOS", configuration.bosTokenID), ("EOS", configuration.eosTokenID),
-                           ("unknown", configuration.unknownTokenID), ("padding", configuration.paddingTokenID)] {
+        for (name, id) in [
+            ("BOS", configuration.bosTokenID), ("EOS", configuration.eosTokenID),
+            ("unknown", configuration.unknownTokenID), ("padding", configuration.paddingTokenID),
+        ] {
             if let id, !(0..<n).contains(id) {
                 throw .specialTokenOutOfRange(name: name, id: id, vocabularySize: n)
             }
@@ -50,8 +52,10 @@ public final class Tokenizer: Sendable {
                     raw.append(ByteLevelAlphabet.decode(token) ?? Array(token.utf8))
                 }
             }
-            model = .byteLevel(try ByteLevelBPE(tokens: tokens, merges: merges,
-                                                preTokenizer: preTokenizer, rawBytes: raw))
+            model = .byteLevel(
+                try ByteLevelBPE(
+                    tokens: tokens, merges: merges,
+                    preTokenizer: preTokenizer, rawBytes: raw))
         case let .sentencePieceBPE(scores, addSpacePrefix):
             guard scores.count == n else { throw .lengthMismatch(what: "scores", expected: n, found: scores.count) }
             for (id, token) in tokens.enumerated() {
@@ -63,9 +67,11 @@ public final class Tokenizer: Sendable {
                     raw.append(Array(token.utf8))
                 }
             }
-            model = .sentencePiece(SentencePieceBPE(tokens: tokens, types: types, scores: scores,
-                                                    unknown: configuration.unknownTokenID,
-                                                    addSpacePrefix: addSpacePrefix))
+            model = .sentencePiece(
+                SentencePieceBPE(
+                    tokens: tokens, types: types, scores: scores,
+                    unknown: configuration.unknownTokenID,
+                    addSpacePrefix: addSpacePrefix))
         }
         var specials: [(id: Int32, text: [UInt8], isControl: Bool)] = []
         for (id, type) in types.enumerated() where type == .control || type == .userDefined {

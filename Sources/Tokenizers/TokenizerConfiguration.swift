@@ -29,9 +29,11 @@ public struct TokenizerConfiguration: Sendable {
     public var addEOS: Bool
 
     /// Creates a configuration; `tokenTypes` defaults to all normal.
-    public init(model: Model, tokens: [String], tokenTypes: [TokenType]? = nil,
-                bosTokenID: Int? = nil, eosTokenID: Int? = nil, unknownTokenID: Int? = nil,
-                paddingTokenID: Int? = nil, addBOS: Bool = false, addEOS: Bool = false) {
+    public init(
+        model: Model, tokens: [String], tokenTypes: [TokenType]? = nil,
+        bosTokenID: Int? = nil, eosTokenID: Int? = nil, unknownTokenID: Int? = nil,
+        paddingTokenID: Int? = nil, addBOS: Bool = false, addEOS: Bool = false
+    ) {
         self.model = model
         self.tokens = tokens
         self.tokenTypes = tokenTypes ?? Array(repeating: .normal, count: tokens.count)

@@ -51,10 +51,13 @@ struct Play: AsyncParsableCommand {
         try installDefaultModelIfNeeded()
         let model = SystemLanguageModel.default
         guard model.isAvailable else {
-            throw ValidationError("The language model is not available (\(model.availability)). Install it with `fm model install`, or run scripts/play.")
+            throw ValidationError(
+                "The language model is not available (\(model.availability)). Install it with `fm model install`, or run scripts/play.")
         }
-        let calendarURL = try calendar.map(URL.init(fileURLWithPath:)) ?? GameSamples.calendarURL.orThrow("the sample calendar is missing from the build")
-        let contactsURL = try contacts.map(URL.init(fileURLWithPath:)) ?? GameSamples.contactsURL.orThrow("the sample contacts are missing from the build")
+        let calendarURL =
+            try calendar.map(URL.init(fileURLWithPath:)) ?? GameSamples.calendarURL.orThrow("the sample calendar is missing from the build")
+        let contactsURL =
+            try contacts.map(URL.init(fileURLWithPath:)) ?? GameSamples.contactsURL.orThrow("the sample contacts are missing from the build")
         let iCalendar: ICalendar
         let vCards: VCardFile
         do {

@@ -22,10 +22,11 @@ import RegexBuilder
 // MARK: - Block 1 (Sessions): prompting a session
 
 func respond(userInput: String) async throws -> String {
-    let session = LanguageModelSession(instructions: """
-        You are a friendly barista in a world full of pixels.
-        Respond to the player’s question.
-        """
+    let session = LanguageModelSession(
+        instructions: """
+            You are a friendly barista in a world full of pixels.
+            Respond to the player’s question.
+            """
     )
     let response = try await session.respond(to: userInput)
     return response.content
@@ -138,8 +139,8 @@ enum DeepDive6 {
         let coffeeOrder: String
     }
 
-    static func makeNPC() async throws -> NPC {  // EDIT: `static`, inside the namespace
-        let session = LanguageModelSession(instructions: "You are a game designer.")  // EDIT: the sample elides the instructions (`...`)
+    static func makeNPC() async throws -> NPC { // EDIT: `static`, inside the namespace
+        let session = LanguageModelSession(instructions: "You are a game designer.") // EDIT: the sample elides the instructions (`...`)
         let response = try await session.respond(generating: NPC.self) {
             "Generate a character that orders a coffee."
         }
@@ -205,21 +206,22 @@ enum DeepDive9 {
 enum DeepDive10 {
     @Generable
     struct NPC {
-        @Guide(Regex {
-            Capture {
-                ChoiceOf {
-                    "Mr"
-                    "Mrs"
+        @Guide(
+            Regex {
+                Capture {
+                    ChoiceOf {
+                        "Mr"
+                        "Mrs"
+                    }
                 }
-            }
-            ". "
-            OneOrMore(.word)
-        })
+                ". "
+                OneOrMore(.word)
+            })
         let name: String
     }
 
     static func generate(session: LanguageModelSession) async throws {
-        try await session.respond(to: "Generate a fun NPC", generating: NPC.self)  // EDIT: `try await`, missing in the sample
+        try await session.respond(to: "Generate a fun NPC", generating: NPC.self) // EDIT: `try await`, missing in the sample
         // > {name: "Mrs. Brewster"}
     }
 }
@@ -245,7 +247,7 @@ enum DeepDive11 {
 enum DeepDive12 {
     struct LevelObjectCreator {
         var properties: [DynamicGenerationSchema.Property] = []
-        var name: String  // EDIT: the sample uses `name` and `LevelObjectCreator(name:)` but never declares it
+        var name: String // EDIT: the sample uses `name` and `LevelObjectCreator(name:)` but never declares it
 
         mutating func addStringProperty(name: String) {
             let property = DynamicGenerationSchema.Property(
@@ -415,6 +417,8 @@ enum DeepDive16 {
             let year: Int
         }
 
-        func call(arguments: Arguments) async throws -> ToolOutput { ToolOutput("No event with \(contactName) on \(arguments.year)-\(arguments.month)-\(arguments.day).") }  // EDIT: the sample elides the body (`...`)
+        func call(arguments: Arguments) async throws -> ToolOutput {
+            ToolOutput("No event with \(contactName) on \(arguments.year)-\(arguments.month)-\(arguments.day).")
+        } // EDIT: the sample elides the body (`...`)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import FoundationModels
-import Testing
 import TestSupport
+import Testing
 
 /// The samples of WWDC25 session 301 build the schemas the session shows, and their tools and
 /// sessions behave as described against a scripted model.
@@ -26,11 +26,12 @@ import TestSupport
         #expect(try await deepDiveBlock4Deterministic(session: session, prompt: "1").content == "a")
         #expect(try await deepDiveBlock4LowVariance(session: session, prompt: "2").content == "b")
         #expect(try await deepDiveBlock4HighVariance(session: session, prompt: "3").content == "c")
-        #expect(model.requests.map(\.generationOptions) == [
-            GenerationOptions(sampling: .greedy),
-            GenerationOptions(temperature: 0.5),
-            GenerationOptions(temperature: 2.0),
-        ])
+        #expect(
+            model.requests.map(\.generationOptions) == [
+                GenerationOptions(sampling: .greedy),
+                GenerationOptions(temperature: 0.5),
+                GenerationOptions(temperature: 2.0),
+            ])
     }
 
     // Blocks 6 and 7
@@ -51,7 +52,8 @@ import TestSupport
         }
         #expect(order == "A latte")
 
-        let complaining = try DeepDive8.NPC(GeneratedContent(json: #"{"name": "Karl", "encounter": {"type": "wantToTalkToManager", "complaint": "Cold coffee"}}"#))
+        let complaining = try DeepDive8.NPC(
+            GeneratedContent(json: #"{"name": "Karl", "encounter": {"type": "wantToTalkToManager", "complaint": "Cold coffee"}}"#))
         guard case .wantToTalkToManager(let complaint) = complaining.encounter else {
             Issue.record("expected wantToTalkToManager, got \(complaining.encounter)")
             return

@@ -1,7 +1,7 @@
 import Foundation
 import FoundationModels
-import Testing
 import TestSupport
+import Testing
 
 /// The samples of "Generating Swift data structures with guided generation" build the schemas the
 /// article describes and decode what a (scripted) model generates.
@@ -28,7 +28,7 @@ import TestSupport
 
     @Test func rescueCatRequestIsConstrainedToCatProfileAndDecoded() async throws {
         let model = ScriptedLanguageModel([
-            .text([#"{"name": "Mochi", "age": 3, "profile": "A shy cat who loves sunny windowsills."}"#]),
+            .text([#"{"name": "Mochi", "age": 3, "profile": "A shy cat who loves sunny windowsills."}"#])
         ])
         let cat = try await Article.rescueCat(session: LanguageModelSession(model: model))
 

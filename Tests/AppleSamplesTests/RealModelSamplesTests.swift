@@ -1,7 +1,7 @@
 import Foundation
 import FoundationModels
-import Testing
 import TestSupport
+import Testing
 
 /// Apple's samples against the real default model (Qwen2.5-Coder-0.5B-Instruct), beside their
 /// scripted runs: every sample that generates content runs unchanged through
@@ -10,7 +10,7 @@ import TestSupport
 @Suite(.serialized) struct RealModelSamplesTests {
     init() throws {
         setenv("FM_SAMPLING", "greedy", 1)
-        _ = try TestModels.qwenPath()       // fails with the install hint when the model is missing
+        _ = try TestModels.qwenPath() // fails with the install hint when the model is missing
     }
 
     @Test func guidedGenerationArticle() async throws {

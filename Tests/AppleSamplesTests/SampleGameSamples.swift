@@ -137,7 +137,7 @@ enum SampleGame {
                         name: "imageDescription",
                         description: "What the picture shows, in one sentence",
                         schema: DynamicGenerationSchema(type: String.self)
-                    ),
+                    )
                 ]
             )
             do {

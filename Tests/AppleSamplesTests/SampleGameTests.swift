@@ -1,7 +1,7 @@
 import Foundation
 import FoundationModels
-import Testing
 import TestSupport
+import Testing
 
 /// The fragments of the Dream Coffee sample build the sessions, schemas and tools the page
 /// describes, and the dialog engine keeps blocked lines out of the game.

@@ -83,9 +83,10 @@ func instructions(_ transcript: Transcript) -> Transcript.Instructions? {
 /// then answers `answer`.
 func modelCalling(_ tool: String, with arguments: [String], thenAnswering answer: String) -> ScriptedLanguageModel {
     ScriptedLanguageModel([
-        .toolCalls(arguments.enumerated().map { index, json in
-            ScriptedToolCall(id: "call-\(index + 1)", name: tool, arguments: json)
-        }),
+        .toolCalls(
+            arguments.enumerated().map { index, json in
+                ScriptedToolCall(id: "call-\(index + 1)", name: tool, arguments: json)
+            }),
         .text([answer]),
     ])
 }

@@ -117,12 +117,12 @@ enum ToolCallingArticle {
     static func tomatoSoup(session: LanguageModelSession) async -> String? {
         var failedTool: String?
         do {
-            let answer = try await session.respond(to: "Find a recipe for tomato soup.")  // EDIT: `to:`
+            let answer = try await session.respond(to: "Find a recipe for tomato soup.") // EDIT: `to:`
         } catch let error as LanguageModelSession.ToolCallError {
 
             // Access the name of the tool, like BreadDatabaseTool.
             print(error.tool.name)
-            failedTool = error.tool.name  // added: what the test checks
+            failedTool = error.tool.name // added: what the test checks
 
             // Access an underlying error that your tool throws and check if the tool
             // encounters a specific condition.
@@ -150,19 +150,19 @@ enum ToolCallingArticle {
                 switch entry {
                 case .instructions(let instructions):
                     // Display the instructions the model uses.
-                    EmptyView()  // EDIT: a case needs a statement
+                    EmptyView() // EDIT: a case needs a statement
                 case .prompt(let prompt):
                     // Display the prompt made to the model.
-                    EmptyView()  // EDIT
-                case .toolCalls(let call):  // EDIT: `.toolCall` in the sample
+                    EmptyView() // EDIT
+                case .toolCalls(let call): // EDIT: `.toolCall` in the sample
                     // Display the call details for a tool, like the tool name and arguments.
-                    EmptyView()  // EDIT
+                    EmptyView() // EDIT
                 case .toolOutput(let output):
                     // Display the output that a tool provides back to the model.
-                    EmptyView()  // EDIT
+                    EmptyView() // EDIT
                 case .response(let response):
                     // Display the response from the model.
-                    EmptyView()  // EDIT
+                    EmptyView() // EDIT
                 }
             }.task {
                 do {

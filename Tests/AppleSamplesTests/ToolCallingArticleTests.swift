@@ -1,7 +1,7 @@
 import Foundation
 import FoundationModels
-import Testing
 import TestSupport
+import Testing
 
 /// The tools of "Expanding generation with tool calling" describe themselves as written, and a
 /// (scripted) model calling them gets the outputs the article describes.
@@ -21,8 +21,9 @@ import TestSupport
     }
 
     @Test func breadToolIsCalledAndItsEmptyListRecorded() async throws {
-        let model = modelCalling("searchBreadDatabase", with: [#"{"searchTerm": "sourdough", "limit": 3}"#],
-                                 thenAnswering: "I found no sourdough recipes.")
+        let model = modelCalling(
+            "searchBreadDatabase", with: [#"{"searchTerm": "sourdough", "limit": 3}"#],
+            thenAnswering: "I found no sourdough recipes.")
         let session = LanguageModelSession(model: model, tools: [Article.BreadDatabaseTool()])
         let response = try await session.respond(to: "Find three sourdough bread recipes")
 
@@ -35,8 +36,9 @@ import TestSupport
 
     @Test func weatherToolRunsOncePerCityInOneRequest() async throws {
         let cities = ["Boston", "Wichita", "Pittsburgh"]
-        let model = modelCalling("getWeather", with: cities.map { #"{"city": "\#($0)"}"# },
-                                 thenAnswering: "Wichita is hottest.")
+        let model = modelCalling(
+            "getWeather", with: cities.map { #"{"city": "\#($0)"}"# },
+            thenAnswering: "Wichita is hottest.")
         let session = LanguageModelSession(
             model: model,
             tools: [Article.WeatherTool()],
@@ -66,11 +68,12 @@ import TestSupport
     }
 
     @Test func toolErrorsReachTheCallerAsToolCallError() async throws {
-        let model = modelCalling("searchBreadDatabase", with: [#"{"searchTerm": "tomato soup", "limit": 1}"#],
-                                 thenAnswering: "unreachable")
+        let model = modelCalling(
+            "searchBreadDatabase", with: [#"{"searchTerm": "tomato soup", "limit": 1}"#],
+            thenAnswering: "unreachable")
         let session = LanguageModelSession(model: model, tools: [EmptyBreadDatabaseTool()])
         #expect(await Article.tomatoSoup(session: session) == "searchBreadDatabase")
-        #expect(kinds(session.transcript) == ["instructions"])  // the failed turn left nothing
+        #expect(kinds(session.transcript) == ["instructions"]) // the failed turn left nothing
     }
 
     @Test func historyViewListsTheTranscript() {

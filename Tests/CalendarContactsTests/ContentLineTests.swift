@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalendarContacts
 
 @Suite("Content lines")
@@ -39,8 +40,9 @@ struct ContentLineTests {
     }
 
     @Test func parsesGroupNameParametersAndValue() throws {
-        let line = try ContentLine(parsing: LogicalLine(
-            text: #"item1.email;type=INTERNET,pref;X-Note="a:b;c,d";Label=x:mailto:a@b.c"#, lineNumber: 7))
+        let line = try ContentLine(
+            parsing: LogicalLine(
+                text: #"item1.email;type=INTERNET,pref;X-Note="a:b;c,d";Label=x:mailto:a@b.c"#, lineNumber: 7))
         #expect(line.group == "item1")
         #expect(line.name == "EMAIL")
         #expect(line.parameterValues("TYPE") == ["INTERNET", "pref"])
@@ -51,8 +53,9 @@ struct ContentLineTests {
     }
 
     @Test func parsesQuotedMultiValuesEmptyValuesAndCarets() throws {
-        let line = try ContentLine(parsing: LogicalLine(
-            text: #"ATTENDEE;DELEGATED-TO="mailto:jdoe@example.com","mailto:jqpublic@example.com";CN=^'Jo^' ^^ Co:"#, lineNumber: 1))
+        let line = try ContentLine(
+            parsing: LogicalLine(
+                text: #"ATTENDEE;DELEGATED-TO="mailto:jdoe@example.com","mailto:jqpublic@example.com";CN=^'Jo^' ^^ Co:"#, lineNumber: 1))
         #expect(line.parameterValues("DELEGATED-TO") == ["mailto:jdoe@example.com", "mailto:jqpublic@example.com"])
         #expect(line.parameter("CN") == "\"Jo\" ^ Co")
         #expect(line.value == "")
@@ -82,8 +85,10 @@ struct ContentLineTests {
     }
 
     @Test func componentsNestAndMustMatch() throws {
-        let text = Fixtures.crlf(["BEGIN:VCALENDAR", "BEGIN:VEVENT", "BEGIN:VALARM", "ACTION:DISPLAY", "END:VALARM",
-                                  "SUMMARY:x", "END:VEVENT", "END:VCALENDAR"])
+        let text = Fixtures.crlf([
+            "BEGIN:VCALENDAR", "BEGIN:VEVENT", "BEGIN:VALARM", "ACTION:DISPLAY", "END:VALARM",
+            "SUMMARY:x", "END:VEVENT", "END:VCALENDAR",
+        ])
         let roots = try ComponentReader.read(Array(text.utf8), root: "VCALENDAR", formatName: "iCalendar")
         #expect(roots.count == 1)
         #expect(roots[0].children.map(\.name) == ["VEVENT"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalendarContacts
 
 /// Every malformed input is an `ICalendarError` naming the problem and the line.
@@ -11,8 +12,10 @@ struct ICalendarErrorTests {
     }
 
     @Test func dtstartWithoutValue() throws {
-        let lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tests//EN", "BEGIN:VEVENT", "UID:a",
-                     "X-1:1", "X-2:2", "X-3:3", "X-4:4", "X-5:5", "SUMMARY:Coffee", "DTSTART:", "END:VEVENT", "END:VCALENDAR"]
+        let lines = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tests//EN", "BEGIN:VEVENT", "UID:a",
+            "X-1:1", "X-2:2", "X-3:3", "X-4:4", "X-5:5", "SUMMARY:Coffee", "DTSTART:", "END:VEVENT", "END:VCALENDAR",
+        ]
         let error = try #require(Fixtures.calendarError(Fixtures.crlf(lines)))
         #expect(error.description == "line 12: DTSTART has no value")
         #expect(error.kind == .missingProperty && error.line == 12)
@@ -39,8 +42,9 @@ struct ICalendarErrorTests {
         #expect(error.description == "line 1: the file is not iCalendar: it does not start with BEGIN:VCALENDAR")
         #expect(error.kind == .notICalendar)
         #expect(Fixtures.calendarError("")?.description == "the file is not iCalendar: it is empty")
-        #expect(Fixtures.calendarError("\u{FEFF}\r\n\r\nhello world")?.description
-            == "line 3: the file is not iCalendar: it does not start with BEGIN:VCALENDAR")
+        #expect(
+            Fixtures.calendarError("\u{FEFF}\r\n\r\nhello world")?.description
+                == "line 3: the file is not iCalendar: it does not start with BEGIN:VCALENDAR")
     }
 
     @Test func propertyOutsideTheCalendar() throws {
@@ -49,10 +53,12 @@ struct ICalendarErrorTests {
     }
 
     @Test func malformedContentLines() throws {
-        #expect(eventError(["DTSTART:20250101", "this line has no colon"])?.description
-            == "line 8: 'this line has no colon' is not a content line: it has no ':'")
-        #expect(eventError(["DTSTART:20250101", "SUMMARY;LANGUAGE=\"en:Coffee"])?.description
-            == "line 8: SUMMARY parameter LANGUAGE has an unterminated quoted value")
+        #expect(
+            eventError(["DTSTART:20250101", "this line has no colon"])?.description
+                == "line 8: 'this line has no colon' is not a content line: it has no ':'")
+        #expect(
+            eventError(["DTSTART:20250101", "SUMMARY;LANGUAGE=\"en:Coffee"])?.description
+                == "line 8: SUMMARY parameter LANGUAGE has an unterminated quoted value")
         #expect(eventError(["DTSTART:20250101", "BAD NAME:x"])?.description == "line 8: 'BAD NAME' is not a valid property name")
         #expect(eventError(["DTSTART:20250101", "BEGIN:"])?.description == "line 8: BEGIN has no component name")
     }
@@ -64,7 +70,8 @@ struct ICalendarErrorTests {
         #expect(eventError(["DTSTART;VALUE=DATE:20250101T100000"])?.description == "line 7: DTSTART value '20250101T100000' is not a DATE")
         #expect(eventError(["DTSTART:20250101T100000Z", "DTEND:20250101T090000Z"])?.description == "line 8: DTEND is before DTSTART")
         #expect(eventError(["DTSTART:20250101T100000Z", "DURATION:1 hour"])?.description == "line 8: DURATION value '1 hour' is not a duration")
-        #expect(eventError(["DTSTART:20250101T100000Z", "EXDATE:tomorrow"])?.description == "line 8: EXDATE value 'tomorrow' is not a DATE or DATE-TIME")
+        #expect(
+            eventError(["DTSTART:20250101T100000Z", "EXDATE:tomorrow"])?.description == "line 8: EXDATE value 'tomorrow' is not a DATE or DATE-TIME")
         #expect(eventError(["DTSTART;VALUE=PERIOD:20250101T100000Z/PT1H"])?.description == "line 7: DTSTART VALUE=PERIOD is not supported")
     }
 
@@ -80,25 +87,26 @@ struct ICalendarErrorTests {
         #expect(Fixtures.calendarError(custom)?.description == "line 13: unknown time zone 'My Custom Zone'")
     }
 
-    @Test(arguments: [
-        ("FREQ=MONTHLY;BYDAY=MO;BYSETPOS=-1", "RRULE part BYSETPOS is not supported", ICalendarError.Kind.unsupportedRecurrence),
-        ("FREQ=YEARLY;BYYEARDAY=1,100", "RRULE part BYYEARDAY is not supported", .unsupportedRecurrence),
-        ("FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO", "RRULE part BYWEEKNO is not supported", .unsupportedRecurrence),
-        ("FREQ=DAILY;BYHOUR=9,10", "RRULE part BYHOUR is not supported", .unsupportedRecurrence),
-        ("FREQ=HOURLY;INTERVAL=3", "RRULE part FREQ=HOURLY is not supported", .unsupportedRecurrence),
-        ("FREQ=FORTNIGHTLY", "RRULE FREQ 'FORTNIGHTLY' is not a frequency", .invalidValue),
-        ("INTERVAL=2", "RRULE has no FREQ", .invalidValue),
-        ("FREQ=DAILY;COUNT=3;UNTIL=20250110", "RRULE has both COUNT and UNTIL", .invalidValue),
-        ("FREQ=DAILY;COUNT=zero", "RRULE COUNT 'zero' is not a positive number", .invalidValue),
-        ("FREQ=DAILY;INTERVAL=0", "RRULE INTERVAL '0' is not a positive number", .invalidValue),
-        ("FREQ=WEEKLY;BYDAY=MO,XX", "RRULE BYDAY value 'XX' is not a weekday", .invalidValue),
-        ("FREQ=WEEKLY;BYDAY=1MO", "RRULE BYDAY value '1MO' has a number, which needs FREQ=MONTHLY or FREQ=YEARLY", .invalidValue),
-        ("FREQ=YEARLY;BYMONTH=13", "RRULE BYMONTH value '13' is not a month (1 to 12)", .invalidValue),
-        ("FREQ=MONTHLY;BYMONTHDAY=0", "RRULE BYMONTHDAY value '0' is not a day of the month (1 to 31 or -31 to -1)", .invalidValue),
-        ("FREQ=DAILY;UNTIL=soon", "RRULE UNTIL 'soon' is not a DATE or DATE-TIME", .invalidValue),
-        ("FREQ=DAILY;WKST=XY", "RRULE WKST value 'XY' is not a weekday", .invalidValue),
-        ("FREQ", "RRULE part 'FREQ' has no '='", .invalidValue),
-    ] as [(String, String, ICalendarError.Kind)])
+    @Test(
+        arguments: [
+            ("FREQ=MONTHLY;BYDAY=MO;BYSETPOS=-1", "RRULE part BYSETPOS is not supported", ICalendarError.Kind.unsupportedRecurrence),
+            ("FREQ=YEARLY;BYYEARDAY=1,100", "RRULE part BYYEARDAY is not supported", .unsupportedRecurrence),
+            ("FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO", "RRULE part BYWEEKNO is not supported", .unsupportedRecurrence),
+            ("FREQ=DAILY;BYHOUR=9,10", "RRULE part BYHOUR is not supported", .unsupportedRecurrence),
+            ("FREQ=HOURLY;INTERVAL=3", "RRULE part FREQ=HOURLY is not supported", .unsupportedRecurrence),
+            ("FREQ=FORTNIGHTLY", "RRULE FREQ 'FORTNIGHTLY' is not a frequency", .invalidValue),
+            ("INTERVAL=2", "RRULE has no FREQ", .invalidValue),
+            ("FREQ=DAILY;COUNT=3;UNTIL=20250110", "RRULE has both COUNT and UNTIL", .invalidValue),
+            ("FREQ=DAILY;COUNT=zero", "RRULE COUNT 'zero' is not a positive number", .invalidValue),
+            ("FREQ=DAILY;INTERVAL=0", "RRULE INTERVAL '0' is not a positive number", .invalidValue),
+            ("FREQ=WEEKLY;BYDAY=MO,XX", "RRULE BYDAY value 'XX' is not a weekday", .invalidValue),
+            ("FREQ=WEEKLY;BYDAY=1MO", "RRULE BYDAY value '1MO' has a number, which needs FREQ=MONTHLY or FREQ=YEARLY", .invalidValue),
+            ("FREQ=YEARLY;BYMONTH=13", "RRULE BYMONTH value '13' is not a month (1 to 12)", .invalidValue),
+            ("FREQ=MONTHLY;BYMONTHDAY=0", "RRULE BYMONTHDAY value '0' is not a day of the month (1 to 31 or -31 to -1)", .invalidValue),
+            ("FREQ=DAILY;UNTIL=soon", "RRULE UNTIL 'soon' is not a DATE or DATE-TIME", .invalidValue),
+            ("FREQ=DAILY;WKST=XY", "RRULE WKST value 'XY' is not a weekday", .invalidValue),
+            ("FREQ", "RRULE part 'FREQ' has no '='", .invalidValue),
+        ] as [(String, String, ICalendarError.Kind)])
     func recurrenceRuleErrors(rule: String, message: String, kind: ICalendarError.Kind) throws {
         let error = try #require(eventError(["DTSTART:20250101T100000Z", "RRULE:\(rule)"]))
         #expect(error == ICalendarError(kind, line: 8, message))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalendarContacts
 
 @Suite("iCalendar parsing")
@@ -77,20 +78,22 @@ struct ICalendarParsingTests {
         #expect(events[3].start == events[2].start && events[3].end == events[3].start)
     }
 
-    @Test(arguments: [
-        ("/mozilla.org/20050126_1/Europe/Paris", nil, "Europe/Paris"),
-        ("Paris time", "Europe/Paris", "Europe/Paris"),
-        ("/citadel.org/20190914_1/America/Argentina/Buenos_Aires", nil, "America/Argentina/Buenos_Aires"),
-        ("W. Europe Standard Time", nil, "Europe/Berlin"),
-        ("Asia/Tokyo", nil, "Asia/Tokyo"),
-    ] as [(String, String?, String)])
+    @Test(
+        arguments: [
+            ("/mozilla.org/20050126_1/Europe/Paris", nil, "Europe/Paris"),
+            ("Paris time", "Europe/Paris", "Europe/Paris"),
+            ("/citadel.org/20190914_1/America/Argentina/Buenos_Aires", nil, "America/Argentina/Buenos_Aires"),
+            ("W. Europe Standard Time", nil, "Europe/Berlin"),
+            ("Asia/Tokyo", nil, "Asia/Tokyo"),
+        ] as [(String, String?, String)])
     func timeZoneResolution(tzid: String, location: String?, expected: String) throws {
         var zone = ["BEGIN:VTIMEZONE", "TZID:\(tzid)"]
         if let location { zone.append("X-LIC-LOCATION:\(location)") }
         zone += ["BEGIN:STANDARD", "DTSTART:19701025T030000", "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100", "END:STANDARD", "END:VTIMEZONE"]
-        let text = Fixtures.calendarText(zone + [
-            "BEGIN:VEVENT", "DTSTART;TZID=\(tzid):20250704T120000", "END:VEVENT",
-        ])
+        let text = Fixtures.calendarText(
+            zone + [
+                "BEGIN:VEVENT", "DTSTART;TZID=\(tzid):20250704T120000", "END:VEVENT",
+            ])
         let event = try #require(try ICalendar(parsing: text).events.first)
         #expect(event.timeZone.identifier == expected)
         #expect(event.start == Fixtures.date(2025, 7, 4, 12, 0, in: TimeZone(identifier: expected)!))
@@ -113,7 +116,7 @@ struct ICalendarParsingTests {
         #expect(event.hasAttendee(named: "naomy"))
         #expect(event.hasAttendee(named: "NAOMY PARK"))
         #expect(event.hasAttendee(named: "Park"))
-        #expect(event.hasAttendee(named: "Sam Okafor"))  // from the e-mail's local part
+        #expect(event.hasAttendee(named: "Sam Okafor")) // from the e-mail's local part
         #expect(!event.hasAttendee(named: "Naomi"))
         #expect(event.hasAttendee(named: "Alex"))
         #expect(!event.hasAttendee(named: "Alex", includingOrganizer: false))
@@ -163,9 +166,10 @@ struct ICalendarParsingTests {
             from: Fixtures.date(2025, 1, 1, in: Fixtures.paris), to: Fixtures.date(2025, 3, 1, in: Fixtures.paris),
             calendar: Fixtures.calendar(Fixtures.paris))
         let standups = occurrences.filter { $0.event.summary?.hasPrefix("Standup") == true }
-        #expect(standups.map { Fixtures.stamp($0.start, in: Fixtures.paris) } == [
-            "2025-01-06 09:00", "2025-02-04 14:00", "2025-02-10 09:00",
-        ])
+        #expect(
+            standups.map { Fixtures.stamp($0.start, in: Fixtures.paris) } == [
+                "2025-01-06 09:00", "2025-02-04 14:00", "2025-02-10 09:00",
+            ])
         let holidays = occurrences.filter { $0.event.summary == "Holiday" }
         #expect(holidays.map { Fixtures.day($0.start, in: Fixtures.paris) } == ["2025-01-01", "2025-01-02", "2025-01-04", "2025-01-05"])
         #expect(!occurrences.contains { $0.event.summary == "Cancelled" })

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalendarContacts
 
 /// The RRULE examples of RFC 5545 §3.8.5.3 (all with `TZID=America/New_York`), with their
@@ -37,35 +38,47 @@ struct RecurrenceTests {
         let text = Fixtures.eventText(["DTSTART;TZID=America/New_York:19970902T090000", "RRULE:FREQ=WEEKLY;COUNT=10"])
         let occurrences = try ICalendar(parsing: text).occurrences(
             from: Fixtures.date(1997, 1, 1), to: Fixtures.date(1998, 1, 1), calendar: Fixtures.calendar())
-        #expect(occurrences.map { Fixtures.stamp($0.start, in: Fixtures.newYork) } == at9([
-            "1997-09-02", "1997-09-09", "1997-09-16", "1997-09-23", "1997-09-30",
-            "1997-10-07", "1997-10-14", "1997-10-21", "1997-10-28", "1997-11-04",
-        ]))
-        #expect(Fixtures.stamp(occurrences[0].start) == "1997-09-02 13:00")  // EDT
-        #expect(Fixtures.stamp(occurrences[9].start) == "1997-11-04 14:00")  // EST
+        #expect(
+            occurrences.map { Fixtures.stamp($0.start, in: Fixtures.newYork) }
+                == at9([
+                    "1997-09-02", "1997-09-09", "1997-09-16", "1997-09-23", "1997-09-30",
+                    "1997-10-07", "1997-10-14", "1997-10-21", "1997-10-28", "1997-11-04",
+                ]))
+        #expect(Fixtures.stamp(occurrences[0].start) == "1997-09-02 13:00") // EDT
+        #expect(Fixtures.stamp(occurrences[9].start) == "1997-11-04 14:00") // EST
     }
 
     @Test func everyOtherWeekOnTuesdayAndThursdayForEightOccurrences() throws {
         let result = try instances("19970902T090000", "FREQ=WEEKLY;INTERVAL=2;COUNT=8;WKST=SU;BYDAY=TU,TH")
-        #expect(result == at9(["1997-09-02", "1997-09-04", "1997-09-16", "1997-09-18", "1997-09-30",
-                               "1997-10-02", "1997-10-14", "1997-10-16"]))
+        #expect(
+            result
+                == at9([
+                    "1997-09-02", "1997-09-04", "1997-09-16", "1997-09-18", "1997-09-30",
+                    "1997-10-02", "1997-10-14", "1997-10-16",
+                ]))
     }
 
     @Test func everyOtherWeekOnTuesdayAndThursdayForever() throws {
         let result = try instances("19970902T090000", "FREQ=WEEKLY;INTERVAL=2;WKST=SU;BYDAY=TU,TH", until: 1998)
-        #expect(result.prefix(10) == at9(["1997-09-02", "1997-09-04", "1997-09-16", "1997-09-18", "1997-09-30",
-                                          "1997-10-02", "1997-10-14", "1997-10-16", "1997-10-28", "1997-10-30"])[...])
+        #expect(
+            result.prefix(10)
+                == at9([
+                    "1997-09-02", "1997-09-04", "1997-09-16", "1997-09-18", "1997-09-30",
+                    "1997-10-02", "1997-10-14", "1997-10-16", "1997-10-28", "1997-10-30",
+                ])[...])
         #expect(result.last == "1997-12-25 09:00")
     }
 
     @Test func everyOtherWeekOnMondayWednesdayFridayUntilDecember24() throws {
         let result = try instances("19970901T090000", "FREQ=WEEKLY;INTERVAL=2;UNTIL=19971224T000000Z;WKST=SU;BYDAY=MO,WE,FR")
-        #expect(result == at9([
-            "1997-09-01", "1997-09-03", "1997-09-05", "1997-09-15", "1997-09-17", "1997-09-19", "1997-09-29",
-            "1997-10-01", "1997-10-03", "1997-10-13", "1997-10-15", "1997-10-17", "1997-10-27", "1997-10-29",
-            "1997-10-31", "1997-11-10", "1997-11-12", "1997-11-14", "1997-11-24", "1997-11-26", "1997-11-28",
-            "1997-12-08", "1997-12-10", "1997-12-12", "1997-12-22",
-        ]))
+        #expect(
+            result
+                == at9([
+                    "1997-09-01", "1997-09-03", "1997-09-05", "1997-09-15", "1997-09-17", "1997-09-19", "1997-09-29",
+                    "1997-10-01", "1997-10-03", "1997-10-13", "1997-10-15", "1997-10-17", "1997-10-27", "1997-10-29",
+                    "1997-10-31", "1997-11-10", "1997-11-12", "1997-11-14", "1997-11-24", "1997-11-26", "1997-11-28",
+                    "1997-12-08", "1997-12-10", "1997-12-12", "1997-12-22",
+                ]))
     }
 
     @Test func weekStartChangesEveryOtherWeek() throws {
@@ -77,14 +90,22 @@ struct RecurrenceTests {
 
     @Test func monthlyOnTheFirstFridayForTenOccurrences() throws {
         let result = try instances("19970905T090000", "FREQ=MONTHLY;COUNT=10;BYDAY=1FR")
-        #expect(result == at9(["1997-09-05", "1997-10-03", "1997-11-07", "1997-12-05", "1998-01-02",
-                               "1998-02-06", "1998-03-06", "1998-04-03", "1998-05-01", "1998-06-05"]))
+        #expect(
+            result
+                == at9([
+                    "1997-09-05", "1997-10-03", "1997-11-07", "1997-12-05", "1998-01-02",
+                    "1998-02-06", "1998-03-06", "1998-04-03", "1998-05-01", "1998-06-05",
+                ]))
     }
 
     @Test func everyOtherMonthOnTheFirstAndLastSunday() throws {
         let result = try instances("19970907T090000", "FREQ=MONTHLY;INTERVAL=2;COUNT=10;BYDAY=1SU,-1SU")
-        #expect(result == at9(["1997-09-07", "1997-09-28", "1997-11-02", "1997-11-30", "1998-01-04",
-                               "1998-01-25", "1998-03-01", "1998-03-29", "1998-05-03", "1998-05-31"]))
+        #expect(
+            result
+                == at9([
+                    "1997-09-07", "1997-09-28", "1997-11-02", "1997-11-30", "1998-01-04",
+                    "1998-01-25", "1998-03-01", "1998-03-29", "1998-05-03", "1998-05-31",
+                ]))
     }
 
     @Test func monthlyOnTheSecondToLastMonday() throws {
@@ -94,32 +115,52 @@ struct RecurrenceTests {
 
     @Test func monthlyOnTheFirstAndLastDay() throws {
         let result = try instances("19970930T090000", "FREQ=MONTHLY;COUNT=10;BYMONTHDAY=1,-1")
-        #expect(result == at9(["1997-09-30", "1997-10-01", "1997-10-31", "1997-11-01", "1997-11-30",
-                               "1997-12-01", "1997-12-31", "1998-01-01", "1998-01-31", "1998-02-01"]))
+        #expect(
+            result
+                == at9([
+                    "1997-09-30", "1997-10-01", "1997-10-31", "1997-11-01", "1997-11-30",
+                    "1997-12-01", "1997-12-31", "1998-01-01", "1998-01-31", "1998-02-01",
+                ]))
     }
 
     @Test func monthlyOnThe2ndAnd15th() throws {
         let result = try instances("19970902T090000", "FREQ=MONTHLY;COUNT=10;BYMONTHDAY=2,15")
-        #expect(result == at9(["1997-09-02", "1997-09-15", "1997-10-02", "1997-10-15", "1997-11-02",
-                               "1997-11-15", "1997-12-02", "1997-12-15", "1998-01-02", "1998-01-15"]))
+        #expect(
+            result
+                == at9([
+                    "1997-09-02", "1997-09-15", "1997-10-02", "1997-10-15", "1997-11-02",
+                    "1997-11-15", "1997-12-02", "1997-12-15", "1998-01-02", "1998-01-15",
+                ]))
     }
 
     @Test func every18MonthsOnThe10thTo15th() throws {
         let result = try instances("19970910T090000", "FREQ=MONTHLY;INTERVAL=18;COUNT=10;BYMONTHDAY=10,11,12,13,14,15")
-        #expect(result == at9(["1997-09-10", "1997-09-11", "1997-09-12", "1997-09-13", "1997-09-14",
-                               "1997-09-15", "1999-03-10", "1999-03-11", "1999-03-12", "1999-03-13"]))
+        #expect(
+            result
+                == at9([
+                    "1997-09-10", "1997-09-11", "1997-09-12", "1997-09-13", "1997-09-14",
+                    "1997-09-15", "1999-03-10", "1999-03-11", "1999-03-12", "1999-03-13",
+                ]))
     }
 
     @Test func yearlyInJuneAndJulyForTenOccurrences() throws {
         let result = try instances("19970610T090000", "FREQ=YEARLY;COUNT=10;BYMONTH=6,7", until: 2003)
-        #expect(result == at9(["1997-06-10", "1997-07-10", "1998-06-10", "1998-07-10", "1999-06-10",
-                               "1999-07-10", "2000-06-10", "2000-07-10", "2001-06-10", "2001-07-10"]))
+        #expect(
+            result
+                == at9([
+                    "1997-06-10", "1997-07-10", "1998-06-10", "1998-07-10", "1999-06-10",
+                    "1999-07-10", "2000-06-10", "2000-07-10", "2001-06-10", "2001-07-10",
+                ]))
     }
 
     @Test func everyOtherYearInJanuaryFebruaryAndMarch() throws {
         let result = try instances("19970310T090000", "FREQ=YEARLY;INTERVAL=2;COUNT=10;BYMONTH=1,2,3", until: 2005)
-        #expect(result == at9(["1997-03-10", "1999-01-10", "1999-02-10", "1999-03-10", "2001-01-10",
-                               "2001-02-10", "2001-03-10", "2003-01-10", "2003-02-10", "2003-03-10"]))
+        #expect(
+            result
+                == at9([
+                    "1997-03-10", "1999-01-10", "1999-02-10", "1999-03-10", "2001-01-10",
+                    "2001-02-10", "2001-03-10", "2003-01-10", "2003-02-10", "2003-03-10",
+                ]))
     }
 
     @Test func every20thMondayOfTheYear() throws {
@@ -129,8 +170,12 @@ struct RecurrenceTests {
 
     @Test func everyThursdayInMarch() throws {
         let result = try instances("19970313T090000", "FREQ=YEARLY;BYMONTH=3;BYDAY=TH", until: 2000)
-        #expect(result == at9(["1997-03-13", "1997-03-20", "1997-03-27", "1998-03-05", "1998-03-12", "1998-03-19",
-                               "1998-03-26", "1999-03-04", "1999-03-11", "1999-03-18", "1999-03-25"]))
+        #expect(
+            result
+                == at9([
+                    "1997-03-13", "1997-03-20", "1997-03-27", "1998-03-05", "1998-03-12", "1998-03-19",
+                    "1998-03-26", "1999-03-04", "1999-03-11", "1999-03-18", "1999-03-25",
+                ]))
     }
 
     @Test func everyDayInJanuaryForThreeYears() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalendarContacts
 
 /// The game's sample files in `Samples/` parse, exercise the parser, and always have upcoming
@@ -16,12 +17,12 @@ struct SampleFileTests {
     @Test func calendarExercisesTheParser() throws {
         let (calendar, _) = try load()
         let raw = try String(contentsOf: Self.calendarURL, encoding: .utf8)
-        #expect(raw.contains("\r\n "))  // folded lines
+        #expect(raw.contains("\r\n ")) // folded lines
         #expect(calendar.name == "Alex's calendar")
         #expect(calendar.events.count == 9)
         let byUID = Dictionary(uniqueKeysWithValues: calendar.events.map { ($0.uid ?? "", $0) })
         let coffee = try #require(byUID["coffee-naomy-2025@dreamcoffee.example"])
-        #expect(coffee.timeZone.identifier == "Europe/Paris")  // the /mozilla.org/… VTIMEZONE
+        #expect(coffee.timeZone.identifier == "Europe/Paris") // the /mozilla.org/… VTIMEZONE
         #expect(coffee.location == "Le Petit Grain, 12 rue des Martyrs, Paris")
         #expect(coffee.description?.contains("cortado; I try something new") == true)
         #expect(coffee.description?.hasSuffix("menu board.\nBring back her book!") == true)
@@ -65,8 +66,9 @@ struct SampleFileTests {
             }
         }
         let naomy = try #require(contacts.contacts(named: "Naomy Park").first)
-        #expect(Set(calendar.events(involving: naomy).compactMap(\.summary))
-            == ["Coffee with Naomy", "Book club at Rosa's", "Lena's birthday party 🎂", "Naomy's birthday"])
+        #expect(
+            Set(calendar.events(involving: naomy).compactMap(\.summary))
+                == ["Coffee with Naomy", "Book club at Rosa's", "Lena's birthday party 🎂", "Naomy's birthday"])
         #expect(calendar.events(withAttendeeNamed: "naomy").count == 4)
         #expect(calendar.events(withAttendeeNamed: "Théo").map(\.summary) == ["Book club at Rosa's"])
     }
@@ -89,9 +91,10 @@ struct SampleFileTests {
         let week = summaries(days: 7)
         #expect(week.isSuperset(of: ["Coffee with Naomy", "Run club by the canal"]))
         #expect(summaries(days: 35).isSuperset(of: ["Book club at Rosa's", "Dinner with Ben", "Board games at Sam's"]))
-        #expect(summaries(days: 366).isSuperset(of: [
-            "Lena's birthday party 🎂", "Naomy's birthday", "Winter tea tasting with Aiko",
-        ]))
+        #expect(
+            summaries(days: 366).isSuperset(of: [
+                "Lena's birthday party 🎂", "Naomy's birthday", "Winter tea tasting with Aiko",
+            ]))
         #expect(!summaries(days: 366).contains("Flight to Lisbon (TP 433)"))
 
         let withNaomy = calendar.occurrences(from: today, to: viewer.date(byAdding: .day, value: 7, to: today)!, calendar: viewer)

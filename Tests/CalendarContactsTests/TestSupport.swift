@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import CalendarContacts
 
 /// Shared helpers for the CalendarContacts tests.
@@ -15,8 +16,10 @@ enum Fixtures {
     }
 
     /// The instant of a wall-clock date and time in `zone`.
-    static func date(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0,
-                     _ second: Int = 0, in zone: TimeZone = utc) -> Date {
+    static func date(
+        _ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0,
+        _ second: Int = 0, in zone: TimeZone = utc
+    ) -> Date {
         calendar(zone).date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))!
     }
 

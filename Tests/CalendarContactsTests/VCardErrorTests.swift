@@ -1,13 +1,16 @@
 import Foundation
 import Testing
+
 @testable import CalendarContacts
 
 /// Every malformed vCard is a `VCardError` naming the problem and the line.
 @Suite("vCard errors")
 struct VCardErrorTests {
     @Test func cardWithoutFNOrN() throws {
-        let text = Fixtures.crlf(["BEGIN:VCARD", "VERSION:4.0", "FN:Ok", "END:VCARD", "BEGIN:VCARD", "VERSION:4.0",
-                                  "EMAIL:who@example.com", "END:VCARD"])
+        let text = Fixtures.crlf([
+            "BEGIN:VCARD", "VERSION:4.0", "FN:Ok", "END:VCARD", "BEGIN:VCARD", "VERSION:4.0",
+            "EMAIL:who@example.com", "END:VCARD",
+        ])
         let error = try #require(Fixtures.vCardError(text))
         #expect(error.description == "line 5: a vCard has no FN or N")
         #expect(error.kind == .missingName)
@@ -32,18 +35,22 @@ struct VCardErrorTests {
     }
 
     @Test func notAVCard() throws {
-        #expect(Fixtures.vCardError("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n")?.description
-            == "line 1: the file is not a vCard: it does not start with BEGIN:VCARD")
+        #expect(
+            Fixtures.vCardError("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n")?.description
+                == "line 1: the file is not a vCard: it does not start with BEGIN:VCARD")
         #expect(Fixtures.vCardError("")?.kind == .notVCard)
     }
 
     @Test func structuralErrors() throws {
-        #expect(Fixtures.vCardError(Fixtures.crlf(["BEGIN:VCARD", "FN:X", "END:VCARD", "END:VCARD"]))?.description
-            == "line 4: END:VCARD without BEGIN")
-        #expect(Fixtures.vCardError(Fixtures.crlf(["BEGIN:VCARD", "FN:X", "END:VCARD", "FN:stray"]))?.description
-            == "line 4: FN is outside BEGIN:VCARD … END:VCARD")
-        #expect(Fixtures.vCardError(Fixtures.crlf(["BEGIN:VCARD", "FN X", "END:VCARD"]))?.description
-            == "line 2: 'FN X' is not a content line: it has no ':'")
+        #expect(
+            Fixtures.vCardError(Fixtures.crlf(["BEGIN:VCARD", "FN:X", "END:VCARD", "END:VCARD"]))?.description
+                == "line 4: END:VCARD without BEGIN")
+        #expect(
+            Fixtures.vCardError(Fixtures.crlf(["BEGIN:VCARD", "FN:X", "END:VCARD", "FN:stray"]))?.description
+                == "line 4: FN is outside BEGIN:VCARD … END:VCARD")
+        #expect(
+            Fixtures.vCardError(Fixtures.crlf(["BEGIN:VCARD", "FN X", "END:VCARD"]))?.description
+                == "line 2: 'FN X' is not a content line: it has no ':'")
     }
 
     @Test func fileErrorsCarryThePath() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalendarContacts
 
 @Suite("vCard parsing")
@@ -26,10 +27,11 @@ struct VCardTests {
         #expect(simon.birthday == Birthday(year: nil, month: 2, day: 3))
         #expect(simon.anniversary == Birthday(year: 2009, month: 8, day: 8))
         #expect(simon.organization == "Viagenie")
-        #expect(simon.phones == [
-            LabeledValue(value: "+1-418-656-9254;ext=102", types: ["work", "voice"], isPreferred: true),
-            LabeledValue(value: "+1-418-262-6501", types: ["work", "cell", "voice", "video", "text"]),
-        ])
+        #expect(
+            simon.phones == [
+                LabeledValue(value: "+1-418-656-9254;ext=102", types: ["work", "voice"], isPreferred: true),
+                LabeledValue(value: "+1-418-262-6501", types: ["work", "cell", "voice", "video", "text"]),
+            ])
         #expect(simon.emails == [LabeledValue(value: "simon.perreault@viagenie.ca", types: ["work"])])
         #expect(simon.firstName == "Simon")
         #expect(simon.lineNumber == 1)
@@ -58,18 +60,19 @@ struct VCardTests {
         #expect(file.contacts[1].lineNumber == 14)
     }
 
-    @Test(arguments: [
-        ("BDAY:1985-04-12", 1985, 4, 12),
-        ("BDAY:19850412", 1985, 4, 12),
-        ("BDAY:--0412", nil, 4, 12),
-        ("BDAY:--04-12", nil, 4, 12),
-        ("BDAY:1985-04-12T10:00:00Z", 1985, 4, 12),
-        ("BDAY:19531015T231000Z", 1953, 10, 15),
-        ("BDAY;VALUE=date:19960415", 1996, 4, 15),
-        ("BDAY:--0229", nil, 2, 29),
-        ("BDAY;X-APPLE-OMIT-YEAR=1604:1604-08-27", nil, 8, 27),
-        ("BDAY;VALUE=date-and-or-time:20090808T1430-0500", 2009, 8, 8),
-    ] as [(String, Int?, Int, Int)])
+    @Test(
+        arguments: [
+            ("BDAY:1985-04-12", 1985, 4, 12),
+            ("BDAY:19850412", 1985, 4, 12),
+            ("BDAY:--0412", nil, 4, 12),
+            ("BDAY:--04-12", nil, 4, 12),
+            ("BDAY:1985-04-12T10:00:00Z", 1985, 4, 12),
+            ("BDAY:19531015T231000Z", 1953, 10, 15),
+            ("BDAY;VALUE=date:19960415", 1996, 4, 15),
+            ("BDAY:--0229", nil, 2, 29),
+            ("BDAY;X-APPLE-OMIT-YEAR=1604:1604-08-27", nil, 8, 27),
+            ("BDAY;VALUE=date-and-or-time:20090808T1430-0500", 2009, 8, 8),
+        ] as [(String, Int?, Int, Int)])
     func birthdayForms(line: String, year: Int?, month: Int, day: Int) throws {
         let contact = try #require(try VCardFile(parsing: Fixtures.crlf(["BEGIN:VCARD", "VERSION:4.0", "FN:X", line, "END:VCARD"])).contacts.first)
         #expect(contact.birthday == Birthday(year: year, month: month, day: day))
@@ -116,10 +119,11 @@ struct VCardTests {
         let contact = try #require(try VCardFile(parsing: text).contacts.first)
         #expect(contact.version == "2.1")
         #expect(contact.displayName == "Jürgen Müller")
-        #expect(contact.phones == [
-            LabeledValue(value: "+49 30 1234", types: ["home", "voice"]),
-            LabeledValue(value: "+49 30 5678", types: ["work"], isPreferred: true),
-        ])
+        #expect(
+            contact.phones == [
+                LabeledValue(value: "+49 30 1234", types: ["home", "voice"]),
+                LabeledValue(value: "+49 30 5678", types: ["work"], isPreferred: true),
+            ])
         #expect(contact.emails == [LabeledValue(value: "juergen@example.de", types: ["internet"], isPreferred: true)])
         #expect(contact.note == "Erste Zeile\r\nZweite Zeile ☕")
     }

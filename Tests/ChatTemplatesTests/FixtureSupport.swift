@@ -1,4 +1,5 @@
 import ChatTemplates
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -48,11 +49,13 @@ struct FixtureCase: Sendable, CustomStringConvertible {
     /// All cases; empty if the fixture file is missing (a separate test checks the count).
     static let all: [FixtureCase] = {
         guard let text = readFile(directory + "chat_template_cases.json"),
-              case .object(let document)? = try? TemplateValue(jsonText: text),
-              case .array(let cases)? = document["cases"] else { return [] }
+            case .object(let document)? = try? TemplateValue(jsonText: text),
+            case .array(let cases)? = document["cases"]
+        else { return [] }
         return cases.compactMap { value -> FixtureCase? in
             guard case .object(let object) = value, case .string(let name)? = object["name"],
-                  case .object(let variables)? = object["variables"] else { return nil }
+                case .object(let variables)? = object["variables"]
+            else { return nil }
             var source: String
             if case .string(let file)? = object["template_file"] {
                 guard let text = readFile(directory + "templates/" + file) else { return nil }
@@ -66,7 +69,8 @@ struct FixtureCase: Sendable, CustomStringConvertible {
             for (key, item) in variables.pairs { fixture.variables[key] = item }
             if case .string(let expected)? = object["expected"] { fixture.expected = expected }
             if case .object(let error)? = object["error"], case .string(let kind)? = error["kind"],
-               case .string(let message)? = error["message"], case .string(let type)? = error["type"] {
+                case .string(let message)? = error["message"], case .string(let type)? = error["type"]
+            {
                 let kinds: [String: ChatTemplateError.Kind] = [
                     "syntax": .syntax, "undefined": .undefined, "type": .type, "raised": .raised, "limit": .limit,
                 ]

@@ -32,7 +32,8 @@ struct LanguageTests {
     }
 
     @Test func loopVariables() throws {
-        let source = "{% for x in xs %}{{ loop.index }}{{ loop.index0 }}{{ loop.revindex }}{{ loop.revindex0 }}"
+        let source =
+            "{% for x in xs %}{{ loop.index }}{{ loop.index0 }}{{ loop.revindex }}{{ loop.revindex0 }}"
             + "{{ loop.first }}{{ loop.last }}{{ loop.length }}{{ loop.previtem }}|{{ loop.nextitem }}|{{ loop.cycle('a', 'b') }};{% endfor %}"
         #expect(try render(source, ["xs": [10, 20]]) == "1021TrueFalse2|20|a;2110FalseTrue210||b;")
     }
@@ -41,7 +42,9 @@ struct LanguageTests {
         #expect(try render("{% for x in [1, 2, 3] if x != 2 %}{{ x }}/{{ loop.length }} {% endfor %}") == "1/2 3/2 ")
         #expect(try render("{% for x in [] %}x{% else %}none{% endfor %}") == "none")
         #expect(try render("{% for k, v in {'a': 1, 'b': 2}.items() %}{{ k }}{{ v }}{% endfor %}") == "a1b2")
-        #expect(try render("{% for i in range(9) %}{% if i is odd %}{% continue %}{% endif %}{% if i > 5 %}{% break %}{% endif %}{{ i }}{% endfor %}") == "024")
+        #expect(
+            try render("{% for i in range(9) %}{% if i is odd %}{% continue %}{% endif %}{% if i > 5 %}{% break %}{% endif %}{{ i }}{% endfor %}")
+                == "024")
     }
 
     @Test func scoping() throws {
@@ -58,24 +61,30 @@ struct LanguageTests {
     }
 
     @Test func pythonPrinting() throws {
-        #expect(try render("{{ 1.0 }} {{ none }} {{ true }} {{ [1, 'a', none] }} {{ {'k': 'v'} }} {{ (1,) }} {{ 1e16 }} {{ 1e-5 }}")
-            == "1.0 None True [1, 'a', None] {'k': 'v'} (1,) 1e+16 1e-05")
+        #expect(
+            try render("{{ 1.0 }} {{ none }} {{ true }} {{ [1, 'a', none] }} {{ {'k': 'v'} }} {{ (1,) }} {{ 1e16 }} {{ 1e-5 }}")
+                == "1.0 None True [1, 'a', None] {'k': 'v'} (1,) 1e+16 1e-05")
         #expect(try render("{{ [\"it's\", 'a\\nb'] }}") == "[\"it's\", 'a\\nb']")
         #expect(try render("[{{ missing }}]") == "[]")
     }
 
     @Test func filters() throws {
-        #expect(try render("{{ ' x '|trim }}|{{ [3, 1]|sort|join(',') }}|{{ 'ab'|upper }}|{{ none|default('d', true) }}|{{ [1, 2]|length }}") == "x|1,3|AB|d|2")
-        #expect(try render("{{ xs|selectattr('role', 'equalto', 'user')|map(attribute='content')|list }}",
-                           ["xs": [["role": "user", "content": "a"], ["role": "assistant", "content": "b"]]]) == "['a']")
+        #expect(
+            try render("{{ ' x '|trim }}|{{ [3, 1]|sort|join(',') }}|{{ 'ab'|upper }}|{{ none|default('d', true) }}|{{ [1, 2]|length }}")
+                == "x|1,3|AB|d|2")
+        #expect(
+            try render(
+                "{{ xs|selectattr('role', 'equalto', 'user')|map(attribute='content')|list }}",
+                ["xs": [["role": "user", "content": "a"], ["role": "assistant", "content": "b"]]]) == "['a']")
         #expect(try render("{{ {'a': [1, {'b': none}], 'é': 1.0}|tojson }}") == #"{"a": [1, {"b": null}], "é": 1.0}"#)
         #expect(try render("{{ {'a': [1]}|tojson(indent=2) }}") == "{\n  \"a\": [\n    1\n  ]\n}")
     }
 
     @Test func attributeAndItemAccess() throws {
         let variables: [String: TemplateValue] = ["m": ["role": "user", "items": "field"]]
-        #expect(try render("{{ m.role }} {{ m['role'] }} {{ m['items'] }} {{ m.items is callable }} {{ m.nope is defined }}", variables)
-            == "user user field True False")
+        #expect(
+            try render("{{ m.role }} {{ m['role'] }} {{ m['items'] }} {{ m.items is callable }} {{ m.nope is defined }}", variables)
+                == "user user field True False")
         #expect(try render("{{ 'abc'[::-1] }} {{ [1, 2, 3][1:] }} {{ 'héllo'[1] }}") == "cba [2, 3] é")
     }
 
@@ -87,14 +96,17 @@ struct LanguageTests {
     @Test func errorsNameTheirLine() {
         #expect(failure("a\nb\n{{ 1 + }}")?.line == 3)
         #expect(failure("a\n{{ x|nosuchfilter }}") == ChatTemplateError(kind: .syntax, message: "No filter named 'nosuchfilter'.", line: 2))
-        #expect(failure("a\n\n{{ undefined_function() }}") == ChatTemplateError(kind: .undefined, message: "'undefined_function' is undefined", line: 3))
+        #expect(
+            failure("a\n\n{{ undefined_function() }}") == ChatTemplateError(kind: .undefined, message: "'undefined_function' is undefined", line: 3))
         #expect(failure("{% for x in xs %}\n{{ x }}")?.kind == .syntax)
         #expect(failure("{{ 'a' + 1 }}") == ChatTemplateError(kind: .type, message: "can only concatenate str (not \"int\") to str", line: 1))
     }
 
     @Test func sandboxForbidsMutation() {
-        #expect(failure("{{ xs.append(1) }}", ["xs": []]) == ChatTemplateError(
-            kind: .type, message: "access to attribute 'append' of 'list' object is unsafe.", line: 1))
+        #expect(
+            failure("{{ xs.append(1) }}", ["xs": []])
+                == ChatTemplateError(
+                    kind: .type, message: "access to attribute 'append' of 'list' object is unsafe.", line: 1))
         #expect(failure("{% set d = {} %}{% set d.x = 1 %}")?.kind == .type)
     }
 

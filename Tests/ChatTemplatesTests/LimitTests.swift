@@ -45,10 +45,12 @@ struct LimitTests {
     }
 
     @Test func malformedInputNeverCrashes() {
-        let sources = ["{{", "{%", "{#", "{{ }}", "{% %}", "{{ ) }}", "{{ 'a }}", "{% for %}", "{% set %}", "{{ a. }}",
-                       "{{ a[ }}", "{% macro %}", "{% endraw %}", "{% raw %}", "{{ 0x }}", "{{ 1e }}", "{{ \"\\x4\" }}",
-                       "{{ a|  }}", "{{ a is }}", "{{ [1,2][1:2:0] }}", "{{ {[1]: 2} }}", "{{ x(*a) }}", "{% if %}{% endif %}",
-                       "{{ 99999999999999999999 }}", "{% break %}", "{% for x in y %}{% macro m() %}{% break %}{% endmacro %}{% endfor %}"]
+        let sources = [
+            "{{", "{%", "{#", "{{ }}", "{% %}", "{{ ) }}", "{{ 'a }}", "{% for %}", "{% set %}", "{{ a. }}",
+            "{{ a[ }}", "{% macro %}", "{% endraw %}", "{% raw %}", "{{ 0x }}", "{{ 1e }}", "{{ \"\\x4\" }}",
+            "{{ a|  }}", "{{ a is }}", "{{ [1,2][1:2:0] }}", "{{ {[1]: 2} }}", "{{ x(*a) }}", "{% if %}{% endif %}",
+            "{{ 99999999999999999999 }}", "{% break %}", "{% for x in y %}{% macro m() %}{% break %}{% endmacro %}{% endfor %}",
+        ]
         for source in sources {
             #expect(failure(source) != nil, "\(source) should fail")
         }

@@ -1,5 +1,6 @@
-@testable import DreamCoffee
 import Testing
+
+@testable import DreamCoffee
 
 /// A test-only interpreter of exactly what `ScreenRenderer` emits (CUP, ED 2, SGR,
 /// printable characters), keeping every cell's attributes, to check colours and bold
@@ -21,8 +22,9 @@ struct AttributeScreen {
             let character = output[index]
             index = output.index(after: index)
             guard character == "\u{1B}" else {
-                cells[row * columns + column] = ScreenCell(character, foreground: pen.foreground,
-                                                           background: pen.background, bold: pen.bold)
+                cells[row * columns + column] = ScreenCell(
+                    character, foreground: pen.foreground,
+                    background: pen.background, bold: pen.bold)
                 column += 1
                 continue
             }

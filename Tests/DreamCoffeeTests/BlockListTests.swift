@@ -1,5 +1,6 @@
-@testable import DreamCoffee
 import Testing
+
+@testable import DreamCoffee
 
 @Suite struct BlockListTests {
     @Test func wholeWordsAndPhrasesMatchCaseInsensitively() {

@@ -1,8 +1,9 @@
-@testable import DreamCoffee
 import FoundationModels
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import DreamCoffee
 
 /// The dialog engine on the scripted model: streaming, the block list, condensation, failures.
 @MainActor
@@ -68,7 +69,7 @@ import Testing
         let retried = model.requests[3].transcript
         guard case .instructions(let entry)? = retried.first else { Issue.record("no instructions"); return }
         #expect(TranscriptCondenser.text(of: entry.segments).contains("So far in this conversation: The Player asked about milk"))
-        #expect(retried.count == 4)   // instructions, the last exchange, the new prompt
+        #expect(retried.count == 4) // instructions, the last exchange, the new prompt
     }
 
     @Test func aFailureShowsTheErrorLineAndResets() async {

@@ -1,9 +1,10 @@
 import CalendarContacts
-@testable import DreamCoffee
 import Foundation
 import FoundationModels
 import TestSupport
 import Testing
+
+@testable import DreamCoffee
 
 /// The game's logic on the scripted model: walking, a customer's visit from the door to a
 /// seat, the day's summary, saving and loading.
@@ -17,7 +18,7 @@ import Testing
         #expect(game.move(.left))
         #expect(game.state.player == Position(start.x - 1, start.y))
         for _ in 0..<20 { game.move(.left) }
-        #expect(game.state.player.x == 1)   // the wall stops the player
+        #expect(game.state.player.x == 1) // the wall stops the player
         #expect(game.walkToBarista())
         #expect(game.interlocutor == .barista)
         #expect(game.map.tile(at: game.state.player).isWalkable)
@@ -26,11 +27,12 @@ import Testing
     @Test func aCustomerIsGeneratedServedJudgedAndSeated() async throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (game, model) = scriptedGame([
-            .text([npcJSON()]),
-            .text(["Mmm, ", "sweet as a meadow!"]),
-            .text([#"{"stars": 4}"#]),
-        ], folder: folder)
+        let (game, model) = scriptedGame(
+            [
+                .text([npcJSON()]),
+                .text(["Mmm, ", "sweet as a meadow!"]),
+                .text([#"{"stars": 4}"#]),
+            ], folder: folder)
         await game.inviteCustomer()
         let customer = try #require(game.state.customers.first?.customer)
         #expect(customer.displayName == "Thimblefoot" && !customer.isContact)
@@ -59,11 +61,12 @@ import Testing
         let contacts = try sampleContacts()
         let month = try #require(contacts.compactMap(\.birthday).first?.month)
         let expected = ContactTool.firstName(of: contacts.first { $0.birthday?.month == month }!.displayName)
-        let (game, model) = scriptedGame([
-            .toolCalls([.init(id: "c1", name: "getContactName", arguments: #"{"month": \#(month)}"#)]),
-            .text(["Here is a name."]),
-            .text([npcJSON(name: expected)]),
-        ], folder: folder, contacts: contacts)
+        let (game, model) = scriptedGame(
+            [
+                .toolCalls([.init(id: "c1", name: "getContactName", arguments: #"{"month": \#(month)}"#)]),
+                .text(["Here is a name."]),
+                .text([npcJSON(name: expected)]),
+            ], folder: folder, contacts: contacts)
         await game.inviteCustomer()
         let customer = try #require(game.state.customers.first?.customer)
         #expect(customer.isContact && customer.displayName == expected)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DreamCoffee
 
 @Suite struct KeyParserTests {

@@ -1,20 +1,23 @@
-@testable import DreamCoffee
 import Foundation
 import FoundationModels
 import TestSupport
 import Testing
+
+@testable import DreamCoffee
 
 /// The level creator: a design becomes a dynamic schema, and content generated under it goes up
 /// on the wall.
 @MainActor
 @Suite struct LevelCreatorTests {
     @Test func aDesignBecomesADynamicSchemaWithItsDependencies() throws {
-        let design = LevelDesign(name: "Riddle", fields: [
-            LevelField(name: "question", kind: .text),
-            LevelField(name: "answers", kind: .choices),
-            LevelField(name: "question", kind: .number),   // a duplicate name is dropped
-            LevelField(name: "difficulty", kind: .number),
-        ])
+        let design = LevelDesign(
+            name: "Riddle",
+            fields: [
+                LevelField(name: "question", kind: .text),
+                LevelField(name: "answers", kind: .choices),
+                LevelField(name: "question", kind: .number), // a duplicate name is dropped
+                LevelField(name: "difficulty", kind: .number),
+            ])
         let schema = try LevelCreator.schema(for: design)
         let json = String(decoding: try JSONEncoder().encode(schema), as: UTF8.self)
         #expect(json.contains(#""title":"Riddle""#))
@@ -25,10 +28,13 @@ import Testing
     @Test func theCreatorDesignsGeneratesAndHangsTheItem() async throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (game, model) = scriptedGame([
-            .text([#"{"name": "Riddle", "fields": [{"name": "question", "kind": "text"}, {"name": "answers", "kind": "choices"}]}"#]),
-            .text([#"{"question": "Dark or light, bitter or sweet?", "answers": [{"text": "Coffee", "isCorrect": true}, {"text": "Tea", "isCorrect": false}]}"#]),
-        ], folder: folder)
+        let (game, model) = scriptedGame(
+            [
+                .text([#"{"name": "Riddle", "fields": [{"name": "question", "kind": "text"}, {"name": "answers", "kind": "choices"}]}"#]),
+                .text([
+                    #"{"question": "Dark or light, bitter or sweet?", "answers": [{"text": "Coffee", "isCorrect": true}, {"text": "Tea", "isCorrect": false}]}"#
+                ]),
+            ], folder: folder)
         await game.createItem("a riddle with multiple-choice answers")
         let item = try #require(game.state.items.first?.item)
         #expect(item.kindName == "Riddle")

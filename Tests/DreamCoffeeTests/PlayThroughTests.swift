@@ -32,8 +32,9 @@ import Testing
         let arguments = ["--greedy", "--save", save.path, "--timings", timings.path]
         let generation = Duration.seconds(240)
 
-        let pty = try PseudoTerminal(executable: TestPaths.game, arguments: arguments,
-                                     environment: Self.environment, columns: 120, rows: 32)
+        let pty = try PseudoTerminal(
+            executable: TestPaths.game, arguments: arguments,
+            environment: Self.environment, columns: 120, rows: 32)
         try pty.waitFor("Welcome to Dream Coffee", timeout: .seconds(60))
         #expect(pty.screen.isAlternateScreen && !pty.screen.cursorVisible)
         #expect(pty.rawOutput.contains("▀") || pty.rawOutput.contains("▄"))
@@ -97,8 +98,9 @@ import Testing
         #expect((json["served"] as? [Any])?.count == 1)
 
         // A new game continues from the save.
-        let again = try PseudoTerminal(executable: TestPaths.game, arguments: arguments + ["--continue"],
-                                       environment: Self.environment, columns: 120, rows: 32)
+        let again = try PseudoTerminal(
+            executable: TestPaths.game, arguments: arguments + ["--continue"],
+            environment: Self.environment, columns: 120, rows: 32)
         try again.waitFor("Loaded day 1: 1 customer, 1 item", timeout: .seconds(60))
         try again.send("q")
         #expect(try again.waitForExit(timeout: .seconds(20)) == 0)

@@ -27,8 +27,10 @@ import Testing
         #expect(!pty.screen.cursorVisible)
         try pty.send("x")
         try pty.waitFor("last: char(x)")
-        for (key, name) in [(PseudoTerminal.Key.up, "up"), (.left, "left"), (.control("c"), "ctrl-c"),
-                            (.control("s"), "ctrl-s"), (.enter, "enter"), (.delete, "delete"), (.escape, "escape")] {
+        for (key, name) in [
+            (PseudoTerminal.Key.up, "up"), (.left, "left"), (.control("c"), "ctrl-c"),
+            (.control("s"), "ctrl-s"), (.enter, "enter"), (.delete, "delete"), (.escape, "escape"),
+        ] {
             try pty.sendKey(key)
             try pty.waitFor("last: \(name)")
         }
@@ -50,8 +52,9 @@ import Testing
 
     @Test func termiosIsRestoredAfterSIGTERM() throws {
         let script = "'\(TestPaths.game.path)' keys; echo status=$?; stty -a"
-        let pty = try PseudoTerminal(executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script],
-                                     environment: Self.environment, columns: 120, rows: 30)
+        let pty = try PseudoTerminal(
+            executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script],
+            environment: Self.environment, columns: 120, rows: 30)
         let demo = try #require(Self.pid(from: try pty.waitFor(timeout: .seconds(10)) { Self.pid(from: $0) != nil }))
         #expect(kill(demo, SIGTERM) == 0)
         let text = try pty.waitFor("status=143")
@@ -67,8 +70,9 @@ import Testing
 
     @Test func terminalIsRestoredWhenTheProgramCrashes() throws {
         let script = "'\(TestPaths.game.path)' keys; echo status=$?; stty -a"
-        let pty = try PseudoTerminal(executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script],
-                                     environment: Self.environment, columns: 120, rows: 30)
+        let pty = try PseudoTerminal(
+            executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script],
+            environment: Self.environment, columns: 120, rows: 30)
         try pty.waitFor("READY")
         try pty.send("!")
         try pty.waitFor(timeout: .seconds(20)) { $0.contains("status=13") } // 128 + SIGILL/SIGTRAP

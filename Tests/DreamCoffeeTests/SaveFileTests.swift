@@ -1,6 +1,7 @@
-@testable import DreamCoffee
 import Foundation
 import Testing
+
+@testable import DreamCoffee
 
 /// Saves are atomic: written beside the target, synced, renamed over it.
 @Suite struct SaveFileTests {

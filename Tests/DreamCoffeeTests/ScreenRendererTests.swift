@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import DreamCoffee
 
 @Suite struct ScreenRendererTests {
@@ -7,15 +8,18 @@ import Testing
     static let glyphs: [Character] = [" ", " ", "a", "Z", "▀", "▄", "█", "é", "─", "│", "?", "~"]
 
     static func randomCell(_ rng: inout SeededGenerator) -> ScreenCell {
-        ScreenCell(glyphs.randomElement(using: &rng)!, foreground: palette.randomElement(using: &rng)!,
-                   background: palette.randomElement(using: &rng)!, bold: Bool.random(using: &rng))
+        ScreenCell(
+            glyphs.randomElement(using: &rng)!, foreground: palette.randomElement(using: &rng)!,
+            background: palette.randomElement(using: &rng)!, bold: Bool.random(using: &rng))
     }
 
     static func randomFrame(columns: Int, rows: Int, _ rng: inout SeededGenerator) -> ScreenBuffer {
         var frame = ScreenBuffer(columns: columns, rows: rows)
-        for row in 0..<rows { for column in 0..<columns where Int.random(in: 0..<3, using: &rng) > 0 {
-            frame[column, row] = randomCell(&rng)
-        } }
+        for row in 0..<rows {
+            for column in 0..<columns where Int.random(in: 0..<3, using: &rng) > 0 {
+                frame[column, row] = randomCell(&rng)
+            }
+        }
         return frame
     }
 
@@ -27,13 +31,15 @@ import Testing
                     randomCell(&rng)
             }
         case 1: // a text line, including the last row and column
-            frame.write(String(repeating: "xy ", count: 10), column: Int.random(in: -3..<frame.columns, using: &rng),
-                        row: Int.random(in: 0..<frame.rows, using: &rng), foreground: .red)
+            frame.write(
+                String(repeating: "xy ", count: 10), column: Int.random(in: -3..<frame.columns, using: &rng),
+                row: Int.random(in: 0..<frame.rows, using: &rng), foreground: .red)
         case 2: // a sprite
             var canvas = PixelCanvas(width: 5, height: 5)
             for y in 0..<5 { for x in 0..<5 { canvas[x, y] = palette.randomElement(using: &rng)! } }
-            frame.draw(canvas, column: Int.random(in: -2..<frame.columns, using: &rng),
-                       row: Int.random(in: -2..<frame.rows, using: &rng), background: nil)
+            frame.draw(
+                canvas, column: Int.random(in: -2..<frame.columns, using: &rng),
+                row: Int.random(in: -2..<frame.rows, using: &rng), background: nil)
         default: // nothing changes
             break
         }

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct TerminalScreenTests {
     private func screen(_ output: String, columns: Int = 10, rows: Int = 4) -> TerminalScreen {

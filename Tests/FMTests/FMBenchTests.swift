@@ -19,8 +19,10 @@ import Testing
     ]
 
     @Test func jsonHasLlamaBenchFieldsForEveryTestAndDepth() throws {
-        let out = try FMBinary.run(["bench", "--model-file", try TestModels.gemmaPath(), "-p", "16", "-n", "4",
-                                    "-d", "0,8", "-t", "1", "-r", "2", "-o", "json"])
+        let out = try FMBinary.run([
+            "bench", "--model-file", try TestModels.gemmaPath(), "-p", "16", "-n", "4",
+            "-d", "0,8", "-t", "1", "-r", "2", "-o", "json",
+        ])
         #expect(out.status == 0, "\(out.stderr)")
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [[String: Any]])
         #expect(rows.count == 4)
@@ -41,8 +43,10 @@ import Testing
     }
 
     @Test func csvHeaderIsLlamaBenchs() throws {
-        let out = try FMBinary.run(["bench", "--model-file", try TestModels.gemmaPath(), "-p", "8", "-n", "0",
-                                    "-t", "1", "-r", "1", "-o", "csv"])
+        let out = try FMBinary.run([
+            "bench", "--model-file", try TestModels.gemmaPath(), "-p", "8", "-n", "0",
+            "-t", "1", "-r", "1", "-o", "csv",
+        ])
         #expect(out.status == 0, "\(out.stderr)")
         let lines = out.stdout.split(separator: "\n")
         #expect(lines.first.map(String.init) == Self.llamaBenchFields.joined(separator: ","))
@@ -51,8 +55,10 @@ import Testing
     }
 
     @Test func markdownShowsDepthAndTimeToFirstToken() throws {
-        let out = try FMBinary.run(["bench", "--model-file", try TestModels.gemmaPath(), "-p", "8", "-n", "2",
-                                    "-d", "4", "-t", "1", "-r", "1"])
+        let out = try FMBinary.run([
+            "bench", "--model-file", try TestModels.gemmaPath(), "-p", "8", "-n", "2",
+            "-d", "4", "-t", "1", "-r", "1",
+        ])
         #expect(out.status == 0, "\(out.stderr)")
         #expect(out.stdout.contains("TTFT"))
         #expect(out.stdout.contains("| pp8 @ d4 |"))
@@ -71,8 +77,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let prompts = [[2, 818, 5279, 529, 7001, 563], [2, 9259]]
         try JSONSerialization.data(withJSONObject: prompts).write(to: dir.appendingPathComponent("p.json"))
-        let out = try FMBinary.run(["logits", "--model-file", path, "--prompts", dir.appendingPathComponent("p.json").path,
-                                    "--out", dir.appendingPathComponent("rows.f32").path, "-t", "1"])
+        let out = try FMBinary.run([
+            "logits", "--model-file", path, "--prompts", dir.appendingPathComponent("p.json").path,
+            "--out", dir.appendingPathComponent("rows.f32").path, "-t", "1",
+        ])
         #expect(out.status == 0, "\(out.stderr)")
         let data = try Data(contentsOf: dir.appendingPathComponent("rows.f32"))
         let rows = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }

@@ -12,8 +12,9 @@ import Testing
         for key in ["FM_MODELS_DIR", "FM_MODEL"] { environment[key] = ProcessInfo.processInfo.environment[key] }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("chat-pty-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }
-        let pty = try PseudoTerminal(executable: try FMBinary.url(), arguments: ["chat", "--greedy", "--max-tokens", "3000"],
-                                     environment: environment, columns: 100, rows: 30)
+        let pty = try PseudoTerminal(
+            executable: try FMBinary.url(), arguments: ["chat", "--greedy", "--max-tokens", "3000"],
+            environment: environment, columns: 100, rows: 30)
         try pty.waitFor("loading", timeout: .seconds(30))
         try pty.waitFor("ready in", timeout: .seconds(120))
         try pty.send("Write a very long story about a coffee shop, at least two thousand words.\r")

@@ -38,7 +38,7 @@ import Testing
         input.fileHandleForWriting.write(Data("Write a very long story about a coffee shop, at least two thousand words.\n".utf8))
         let deadline = Date().addingTimeInterval(60)
         while received.withLock({ $0.count }) < 20, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
-        process.interrupt()                                  // Ctrl-C
+        process.interrupt() // Ctrl-C
         input.fileHandleForWriting.write(Data("Say hi.\n/quit\n".utf8))
         try input.fileHandleForWriting.close()
         let stop = Date().addingTimeInterval(60)

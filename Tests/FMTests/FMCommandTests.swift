@@ -31,12 +31,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         var cases: [(String, Data)] = [
             ("truncated-header", header.prefix(100_000)),
-            ("truncated-tensors", header),  // the tensor data lies far beyond 8 MiB
+            ("truncated-tensors", header), // the tensor data lies far beyond 8 MiB
             ("empty", Data()),
             ("bad-magic", Data("GGUX".utf8) + header.dropFirst(4).prefix(4096)),
         ]
         var flipped = header.prefix(2_000_000)
-        flipped[flipped.startIndex + 9] ^= 0x40  // the tensor count becomes absurd
+        flipped[flipped.startIndex + 9] ^= 0x40 // the tensor count becomes absurd
         cases.append(("bit-flipped", flipped))
         for (name, bytes) in cases {
             let file = dir.appendingPathComponent(name + ".gguf")
@@ -60,7 +60,7 @@ import Testing
         let back = try FMBinary.run(["detokenize"] + ids.map(String.init))
         #expect(back.stdout == text)
         let gemma = try FMBinary.run(["tokenize", "--model", "gemma3-270m", "--ids-only", "hi"])
-        #expect(gemma.stdout.hasPrefix("2 "))  // Gemma adds BOS
+        #expect(gemma.stdout.hasPrefix("2 ")) // Gemma adds BOS
     }
 
     @Test func badArgumentsAreErrorsNotCrashes() throws {

@@ -9,8 +9,10 @@ import Testing
         .deletingLastPathComponent().appendingPathComponent("Benchmarks/schemas")
 
     @Test func answersInText() throws {
-        let out = try FMBinary.run(["respond", "--greedy", "--max-tokens", "32", "--instructions", "Answer in one sentence.",
-                                    "What is the capital of France?"])
+        let out = try FMBinary.run([
+            "respond", "--greedy", "--max-tokens", "32", "--instructions", "Answer in one sentence.",
+            "What is the capital of France?",
+        ])
         #expect(out.status == 0, "\(out.stderr)")
         #expect(out.stdout.contains("Paris"))
     }

@@ -92,7 +92,9 @@ import Testing
         #expect(big.stdout.contains("`{\"age\": 42` then `0}`"), "\(big.stdout)")
 
         let short = try check("short.json")
-        #expect(short.status == 1 && short.stdout.contains("(byte offset 10)") && short.stdout.contains("before its value is complete"), "\(short.stdout)")
+        #expect(
+            short.status == 1 && short.stdout.contains("(byte offset 10)") && short.stdout.contains("before its value is complete"), "\(short.stdout)"
+        )
         let latin1 = try check("latin1.json")
         #expect(latin1.status == 1 && latin1.stdout.contains("byte offset 2") && !latin1.crashed, "\(latin1.stdout)")
         let missing = try check("nope.json")
@@ -110,10 +112,12 @@ import Testing
         let model = dir.appendingPathComponent("model.gguf")
         try FileManager.default.createSymbolicLink(atPath: model.path, withDestinationPath: try TestModels.qwenPath())
         let schemas = Self.root.appendingPathComponent("Benchmarks/schemas")
-        let out = try FMBinary.run(["schema", "bench", "--model-file", model.path, "--walks", "2", "--max-tokens", "64",
-                                    "--compile-repetitions", "2", "--instances", Self.root.appendingPathComponent("Benchmarks/instances").path,
-                                    "--suite", dir.appendingPathComponent("suite.json").path,
-                                    schemas.appendingPathComponent("recipe.json").path, schemas.appendingPathComponent("contact.json").path])
+        let out = try FMBinary.run([
+            "schema", "bench", "--model-file", model.path, "--walks", "2", "--max-tokens", "64",
+            "--compile-repetitions", "2", "--instances", Self.root.appendingPathComponent("Benchmarks/instances").path,
+            "--suite", dir.appendingPathComponent("suite.json").path,
+            schemas.appendingPathComponent("recipe.json").path, schemas.appendingPathComponent("contact.json").path,
+        ])
         #expect(out.status == 0, "\(out.stderr)")
         let lines = out.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasPrefix("vocabulary: build ") && $0.contains("trie cache load") }, "\(out.stdout)")
@@ -121,7 +125,9 @@ import Testing
         #expect(lines.contains("  refused 1: importer: unsupported keyword `multipleOf`"), "\(out.stdout)")
         #expect(lines.contains { $0.hasPrefix("instances: 4 replayed, 2 random walks") }, "\(out.stdout)")
         for label in ["mask", "mask (cold)", "mask (warm)", "commit", "import", "compile", "first compile", "import+first"] {
-            let pattern = "^" + NSRegularExpression.escapedPattern(for: label) + #" +n \d+: p50 [0-9.]+ µs, p90 [0-9.]+, p99 [0-9.]+, p99\.9 [0-9.]+, max [0-9.]+, mean [0-9.]+$"#
+            let pattern =
+                "^" + NSRegularExpression.escapedPattern(for: label)
+                + #" +n \d+: p50 [0-9.]+ µs, p90 [0-9.]+, p99 [0-9.]+, p99\.9 [0-9.]+, max [0-9.]+, mean [0-9.]+$"#
             #expect(lines.contains { $0.range(of: pattern, options: .regularExpression) != nil }, "no \(label) line: \(out.stdout)")
         }
         let bad = try FMBinary.run(["schema", "bench", "--model-file", model.path, dir.appendingPathComponent("none/*.json").path])

@@ -15,77 +15,117 @@ import Testing
     }
 
     static let generableMisuses: [Misuse] = [
-        Misuse(source: "@Generable\nclass Cat {\n    var name: String\n}", attribute: "@Generable\n",
-               message: "@Generable can only be applied to a struct or an enum, not to a class", at: "@Generable"),
-        Misuse(source: "@Generable\nactor Cat {\n    var name: String\n}", attribute: "@Generable\n",
-               message: "@Generable can only be applied to a struct or an enum, not to an actor", at: "@Generable"),
-        Misuse(source: "@Generable\nprotocol Cat {\n    var name: String { get }\n}", attribute: "@Generable\n",
-               message: "@Generable can only be applied to a struct or an enum, not to a protocol", at: "@Generable"),
-        Misuse(source: "@Generable\nstruct S {\n    var count = 3\n}", attribute: "@Generable\n",
-               message: "'count' needs an explicit type annotation for @Generable to know its schema", at: "count = 3"),
-        Misuse(source: "@Generable\nstruct S {\n    var pair: (Int, Int)\n}", attribute: "@Generable\n",
-               message: "'pair' cannot be generated: its type is a tuple; use a @Generable structure", at: "(Int, Int)"),
-        Misuse(source: "@Generable\nstruct S {\n    var map: [String: Int]\n}", attribute: "@Generable\n",
-               message: "'map' cannot be generated: its type is a dictionary; use an array of a @Generable structure with key and value properties", at: "[String: Int]"),
-        Misuse(source: "@Generable\nstruct S {\n    var map: Dictionary<String, Int>\n}", attribute: "@Generable\n",
-               message: "'map' cannot be generated: its type is a dictionary; use an array of a @Generable structure with key and value properties", at: "Dictionary"),
-        Misuse(source: "@Generable\nstruct S {\n    var make: () -> Int\n}", attribute: "@Generable\n",
-               message: "'make' cannot be generated: its type is a function type", at: "() -> Int"),
-        Misuse(source: "@Generable\nstruct S {\n    var thing: any Sendable\n}", attribute: "@Generable\n",
-               message: "'thing' cannot be generated: its type is an existential or opaque type; use a concrete @Generable type", at: "any Sendable"),
-        Misuse(source: "@Generable\nstruct S {\n    var name: String!\n}", attribute: "@Generable\n",
-               message: "'name' cannot be generated: its type is the implicitly unwrapped optional 'String!'; use 'String?'", at: "String!"),
-        Misuse(source: "@Generable\nstruct S {\n    var scores: [Int?]\n}", attribute: "@Generable\n",
-               message: "'scores' cannot be generated: its type is an array of optionals '[Int?]'", at: "[Int?]"),
-        Misuse(source: "@Generable\nstruct S {\n    var score: Optional<Int>?\n}", attribute: "@Generable\n",
-               message: "'score' cannot be generated: its type is a nested optional 'Optional<Int>?'", at: "Optional<Int>?"),
-        Misuse(source: "@Generable(representNilExplicitlyInGeneratedContent: flag)\nstruct S {\n    var a: Int\n}",
-               attribute: "@Generable(representNilExplicitlyInGeneratedContent: flag)\n",
-               message: "'representNilExplicitlyInGeneratedContent' must be the literal 'true' or 'false'", at: "flag"),
-        Misuse(source: "@Generable\nenum Empty {\n}", attribute: "@Generable\n",
-               message: "@Generable enum 'Empty' has no cases; the model could not generate any value", at: "Empty"),
-        Misuse(source: "@Generable\nenum E {\n    case a(type: String)\n}", attribute: "@Generable\n",
-               message: "The case 'a' has an associated value labeled 'type', which @Generable uses to tell cases apart; rename it", at: "type: String"),
-        Misuse(source: "@Generable\nenum E {\n    case a(value1: Int, Int, Bool)\n}", attribute: "@Generable\n",
-               message: "The case 'a' has two associated values named 'value1' in generated content; label them distinctly", at: "Bool"),
-        Misuse(source: "@Generable\nenum E {\n    case a(x: Int)\n    case a(y: Int)\n}", attribute: "@Generable\n",
-               message: "@Generable cannot tell apart several cases named 'a'; give them distinct names", at: "a(y"),
-        Misuse(source: "@Generable\nenum E {\n    case a((Int, Int))\n}", attribute: "@Generable\n",
-               message: "'a.value' cannot be generated: its type is a tuple; use a @Generable structure", at: "(Int, Int)"),
+        Misuse(
+            source: "@Generable\nclass Cat {\n    var name: String\n}", attribute: "@Generable\n",
+            message: "@Generable can only be applied to a struct or an enum, not to a class", at: "@Generable"),
+        Misuse(
+            source: "@Generable\nactor Cat {\n    var name: String\n}", attribute: "@Generable\n",
+            message: "@Generable can only be applied to a struct or an enum, not to an actor", at: "@Generable"),
+        Misuse(
+            source: "@Generable\nprotocol Cat {\n    var name: String { get }\n}", attribute: "@Generable\n",
+            message: "@Generable can only be applied to a struct or an enum, not to a protocol", at: "@Generable"),
+        Misuse(
+            source: "@Generable\nstruct S {\n    var count = 3\n}", attribute: "@Generable\n",
+            message: "'count' needs an explicit type annotation for @Generable to know its schema", at: "count = 3"),
+        Misuse(
+            source: "@Generable\nstruct S {\n    var pair: (Int, Int)\n}", attribute: "@Generable\n",
+            message: "'pair' cannot be generated: its type is a tuple; use a @Generable structure", at: "(Int, Int)"),
+        Misuse(
+            source: "@Generable\nstruct S {\n    var map: [String: Int]\n}", attribute: "@Generable\n",
+            message: "'map' cannot be generated: its type is a dictionary; use an array of a @Generable structure with key and value properties",
+            at: "[String: Int]"),
+        Misuse(
+            source: "@Generable\nstruct S {\n    var map: Dictionary<String, Int>\n}", attribute: "@Generable\n",
+            message: "'map' cannot be generated: its type is a dictionary; use an array of a @Generable structure with key and value properties",
+            at: "Dictionary"),
+        Misuse(
+            source: "@Generable\nstruct S {\n    var make: () -> Int\n}", attribute: "@Generable\n",
+            message: "'make' cannot be generated: its type is a function type", at: "() -> Int"),
+        Misuse(
+            source: "@Generable\nstruct S {\n    var thing: any Sendable\n}", attribute: "@Generable\n",
+            message: "'thing' cannot be generated: its type is an existential or opaque type; use a concrete @Generable type", at: "any Sendable"),
+        Misuse(
+            source: "@Generable\nstruct S {\n    var name: String!\n}", attribute: "@Generable\n",
+            message: "'name' cannot be generated: its type is the implicitly unwrapped optional 'String!'; use 'String?'", at: "String!"),
+        Misuse(
+            source: "@Generable\nstruct S {\n    var scores: [Int?]\n}", attribute: "@Generable\n",
+            message: "'scores' cannot be generated: its type is an array of optionals '[Int?]'", at: "[Int?]"),
+        Misuse(
+            source: "@Generable\nstruct S {\n    var score: Optional<Int>?\n}", attribute: "@Generable\n",
+            message: "'score' cannot be generated: its type is a nested optional 'Optional<Int>?'", at: "Optional<Int>?"),
+        Misuse(
+            source: "@Generable(representNilExplicitlyInGeneratedContent: flag)\nstruct S {\n    var a: Int\n}",
+            attribute: "@Generable(representNilExplicitlyInGeneratedContent: flag)\n",
+            message: "'representNilExplicitlyInGeneratedContent' must be the literal 'true' or 'false'", at: "flag"),
+        Misuse(
+            source: "@Generable\nenum Empty {\n}", attribute: "@Generable\n",
+            message: "@Generable enum 'Empty' has no cases; the model could not generate any value", at: "Empty"),
+        Misuse(
+            source: "@Generable\nenum E {\n    case a(type: String)\n}", attribute: "@Generable\n",
+            message: "The case 'a' has an associated value labeled 'type', which @Generable uses to tell cases apart; rename it", at: "type: String"),
+        Misuse(
+            source: "@Generable\nenum E {\n    case a(value1: Int, Int, Bool)\n}", attribute: "@Generable\n",
+            message: "The case 'a' has two associated values named 'value1' in generated content; label them distinctly", at: "Bool"),
+        Misuse(
+            source: "@Generable\nenum E {\n    case a(x: Int)\n    case a(y: Int)\n}", attribute: "@Generable\n",
+            message: "@Generable cannot tell apart several cases named 'a'; give them distinct names", at: "a(y"),
+        Misuse(
+            source: "@Generable\nenum E {\n    case a((Int, Int))\n}", attribute: "@Generable\n",
+            message: "'a.value' cannot be generated: its type is a tuple; use a @Generable structure", at: "(Int, Int)"),
     ]
 
     static let guideMisuses: [Misuse] = [
-        Misuse(source: "struct S {\n    @Guide(description: \"Sum\") var total: Int { 3 }\n}", attribute: "@Guide(description: \"Sum\") ",
-               message: "@Guide cannot be applied to the computed property 'total'; only stored properties are generated", at: "@Guide"),
-        Misuse(source: "struct S {\n    @Guide(description: \"All\") static var all: [S] = []\n}", attribute: "@Guide(description: \"All\") ",
-               message: "@Guide cannot be applied to the static property 'all'; only instance properties are generated", at: "@Guide"),
-        Misuse(source: "struct S {\n    @Guide(description: \"Version\") let version: Int = 2\n}", attribute: "@Guide(description: \"Version\") ",
-               message: "@Guide cannot be applied to 'version', a 'let' with an initial value that the model cannot set; make it a 'var' or remove the initial value", at: "@Guide"),
-        Misuse(source: "struct S {\n    @Guide(description: \"Run\") func run() {}\n}", attribute: "@Guide(description: \"Run\") ",
-               message: "@Guide can only be applied to a stored property of a @Generable type", at: "@Guide"),
-        Misuse(source: "struct S {\n    @Guide(.range(1...3)) var name: String\n}", attribute: "@Guide(.range(1...3)) ",
-               message: "The guide .range does not fit 'name': .range applies to Int, Float, Double and Decimal values, not to a String", at: ".range"),
-        Misuse(source: "struct S {\n    @Guide(.minimum(1)) var done: Bool\n}", attribute: "@Guide(.minimum(1)) ",
-               message: "The guide .minimum does not fit 'done': .minimum applies to Int, Float, Double and Decimal values, not to a Bool", at: ".minimum"),
-        Misuse(source: "struct S {\n    @Guide(.pattern(/a+/)) var count: Int\n}", attribute: "@Guide(.pattern(/a+/)) ",
-               message: "The guide .pattern does not fit 'count': .pattern applies to String values, not to an Int", at: ".pattern"),
-        Misuse(source: "struct S {\n    @Guide(/[0-9]+/) var count: Int?\n}", attribute: "@Guide(/[0-9]+/) ",
-               message: "The guide a regex does not fit 'count': a regex applies to String values, not to an Int", at: "/[0-9]+/"),
-        Misuse(source: "struct S {\n    @Guide(.anyOf([\"a\"])) var level: Double\n}", attribute: "@Guide(.anyOf([\"a\"])) ",
-               message: "The guide .anyOf does not fit 'level': .anyOf applies to String values, not to a floating-point number", at: ".anyOf"),
-        Misuse(source: "struct S {\n    @Guide(.count(3)) var count: Int\n}", attribute: "@Guide(.count(3)) ",
-               message: "The guide .count does not fit 'count': .count applies to arrays, not to an Int", at: ".count"),
-        Misuse(source: "struct S {\n    @Guide(.maximumCount(3)) var name: String?\n}", attribute: "@Guide(.maximumCount(3)) ",
-               message: "The guide .maximumCount does not fit 'name': .maximumCount applies to arrays, not to a String", at: ".maximumCount"),
-        Misuse(source: "struct S {\n    @Guide(.element(.range(1...2))) var name: String\n}", attribute: "@Guide(.element(.range(1...2))) ",
-               message: "The guide .element does not fit 'name': .element applies to arrays, not to a String", at: ".element"),
-        Misuse(source: "struct S {\n    @Guide(.anyOf([\"a\"])) var levels: [Int]\n}", attribute: "@Guide(.anyOf([\"a\"])) ",
-               message: "The guide .anyOf does not fit 'levels': .anyOf applies to String values, not to an Int", at: ".anyOf"),
-        Misuse(source: "struct S {\n    @Guide(.range(1...2)) var grid: [[Int]]\n}", attribute: "@Guide(.range(1...2)) ",
-               message: "The guide .range does not fit 'grid': .range applies to the elements of arrays of scalars, not to arrays of arrays", at: ".range"),
-        Misuse(source: "struct S {\n    @Guide(description: \"Ok\", .count(2), GenerationGuide.minimum(1)) var tags: [String]\n}",
-               attribute: "@Guide(description: \"Ok\", .count(2), GenerationGuide.minimum(1)) ",
-               message: "The guide .minimum does not fit 'tags': .minimum applies to Int, Float, Double and Decimal values, not to a String", at: "GenerationGuide.minimum"),
+        Misuse(
+            source: "struct S {\n    @Guide(description: \"Sum\") var total: Int { 3 }\n}", attribute: "@Guide(description: \"Sum\") ",
+            message: "@Guide cannot be applied to the computed property 'total'; only stored properties are generated", at: "@Guide"),
+        Misuse(
+            source: "struct S {\n    @Guide(description: \"All\") static var all: [S] = []\n}", attribute: "@Guide(description: \"All\") ",
+            message: "@Guide cannot be applied to the static property 'all'; only instance properties are generated", at: "@Guide"),
+        Misuse(
+            source: "struct S {\n    @Guide(description: \"Version\") let version: Int = 2\n}", attribute: "@Guide(description: \"Version\") ",
+            message:
+                "@Guide cannot be applied to 'version', a 'let' with an initial value that the model cannot set; make it a 'var' or remove the initial value",
+            at: "@Guide"),
+        Misuse(
+            source: "struct S {\n    @Guide(description: \"Run\") func run() {}\n}", attribute: "@Guide(description: \"Run\") ",
+            message: "@Guide can only be applied to a stored property of a @Generable type", at: "@Guide"),
+        Misuse(
+            source: "struct S {\n    @Guide(.range(1...3)) var name: String\n}", attribute: "@Guide(.range(1...3)) ",
+            message: "The guide .range does not fit 'name': .range applies to Int, Float, Double and Decimal values, not to a String", at: ".range"),
+        Misuse(
+            source: "struct S {\n    @Guide(.minimum(1)) var done: Bool\n}", attribute: "@Guide(.minimum(1)) ",
+            message: "The guide .minimum does not fit 'done': .minimum applies to Int, Float, Double and Decimal values, not to a Bool",
+            at: ".minimum"),
+        Misuse(
+            source: "struct S {\n    @Guide(.pattern(/a+/)) var count: Int\n}", attribute: "@Guide(.pattern(/a+/)) ",
+            message: "The guide .pattern does not fit 'count': .pattern applies to String values, not to an Int", at: ".pattern"),
+        Misuse(
+            source: "struct S {\n    @Guide(/[0-9]+/) var count: Int?\n}", attribute: "@Guide(/[0-9]+/) ",
+            message: "The guide a regex does not fit 'count': a regex applies to String values, not to an Int", at: "/[0-9]+/"),
+        Misuse(
+            source: "struct S {\n    @Guide(.anyOf([\"a\"])) var level: Double\n}", attribute: "@Guide(.anyOf([\"a\"])) ",
+            message: "The guide .anyOf does not fit 'level': .anyOf applies to String values, not to a floating-point number", at: ".anyOf"),
+        Misuse(
+            source: "struct S {\n    @Guide(.count(3)) var count: Int\n}", attribute: "@Guide(.count(3)) ",
+            message: "The guide .count does not fit 'count': .count applies to arrays, not to an Int", at: ".count"),
+        Misuse(
+            source: "struct S {\n    @Guide(.maximumCount(3)) var name: String?\n}", attribute: "@Guide(.maximumCount(3)) ",
+            message: "The guide .maximumCount does not fit 'name': .maximumCount applies to arrays, not to a String", at: ".maximumCount"),
+        Misuse(
+            source: "struct S {\n    @Guide(.element(.range(1...2))) var name: String\n}", attribute: "@Guide(.element(.range(1...2))) ",
+            message: "The guide .element does not fit 'name': .element applies to arrays, not to a String", at: ".element"),
+        Misuse(
+            source: "struct S {\n    @Guide(.anyOf([\"a\"])) var levels: [Int]\n}", attribute: "@Guide(.anyOf([\"a\"])) ",
+            message: "The guide .anyOf does not fit 'levels': .anyOf applies to String values, not to an Int", at: ".anyOf"),
+        Misuse(
+            source: "struct S {\n    @Guide(.range(1...2)) var grid: [[Int]]\n}", attribute: "@Guide(.range(1...2)) ",
+            message: "The guide .range does not fit 'grid': .range applies to the elements of arrays of scalars, not to arrays of arrays",
+            at: ".range"),
+        Misuse(
+            source: "struct S {\n    @Guide(description: \"Ok\", .count(2), GenerationGuide.minimum(1)) var tags: [String]\n}",
+            attribute: "@Guide(description: \"Ok\", .count(2), GenerationGuide.minimum(1)) ",
+            message: "The guide .minimum does not fit 'tags': .minimum applies to Int, Float, Double and Decimal values, not to a String",
+            at: "GenerationGuide.minimum"),
     ]
 
     @Test(arguments: generableMisuses)

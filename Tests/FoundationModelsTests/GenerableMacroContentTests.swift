@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FoundationModels
 
 /// Conversions the real macros write: content -> value -> content round trips, the errors for
@@ -11,7 +12,11 @@ import Testing
         ("person", #"{"age": 40, "children": [{"children": [], "name": "Ada"}], "name": "Grace"}"#, { try MacroPerson($0).generatedContent }),
         ("roast", #""medium""#, { try MacroRoast($0).generatedContent }),
         ("bean", #"{"origin": "Kenya", "roast": "dark"}"#, { try MacroBean($0).generatedContent }),
-        ("order", #"{"drink": "latte", "size": "tall", "code": "ABC-12", "ticket": "T7", "shots": 2, "price": 4.5, "temperature": 0.5, "tip": 1.25, "extras": ["foam", "syrup"], "ratings": [3, 9], "notes": ["hot"], "beans": [{"origin": "Peru", "roast": "light"}], "paid": true}"#, { try MacroOrder($0).generatedContent }),
+        (
+            "order",
+            #"{"drink": "latte", "size": "tall", "code": "ABC-12", "ticket": "T7", "shots": 2, "price": 4.5, "temperature": 0.5, "tip": 1.25, "extras": ["foam", "syrup"], "ratings": [3, 9], "notes": ["hot"], "beans": [{"origin": "Peru", "roast": "light"}], "paid": true}"#,
+            { try MacroOrder($0).generatedContent }
+        ),
         ("folder", #"{"files": [{"name": "a.txt", "parent": {"files": []}}, {"name": "b.txt"}]}"#, { try MacroFolder($0).generatedContent }),
         ("encounter unlabeled", #"{"type": "orderCoffee", "value": "A latte"}"#, { try Encounter($0).generatedContent }),
         ("encounter labeled", #"{"type": "wantToTalkToManager", "complaint": "Cold"}"#, { try Encounter($0).generatedContent }),
@@ -20,8 +25,15 @@ import Testing
         ("labeled values", #"{"type": "order", "drink": "mocha", "size": "dark"}"#, { try GuestAction($0).generatedContent }),
         ("optional value present", #"{"type": "leave", "review": "Lovely"}"#, { try GuestAction($0).generatedContent }),
         ("optional value absent", #"{"type": "leave"}"#, { try GuestAction($0).generatedContent }),
-        ("recursive enum", #"{"type": "sum", "value": [{"type": "number", "value": 1}, {"type": "negate", "value": {"type": "number", "value": 2}}]}"#, { try Expression($0).generatedContent }),
-        ("enum through a struct", #"{"label": "go", "step": {"type": "next", "value": {"label": "end", "step": {"type": "stop"}}}}"#, { try Plan($0).generatedContent }),
+        (
+            "recursive enum",
+            #"{"type": "sum", "value": [{"type": "number", "value": 1}, {"type": "negate", "value": {"type": "number", "value": 2}}]}"#,
+            { try Expression($0).generatedContent }
+        ),
+        (
+            "enum through a struct", #"{"label": "go", "step": {"type": "next", "value": {"label": "end", "step": {"type": "stop"}}}}"#,
+            { try Plan($0).generatedContent }
+        ),
         ("explicit null", #"{"title": "Beans weekly", "sponsor": null}"#, { try Newsletter($0).generatedContent }),
         ("menu", #"{"id": 7, "drinks": ["tea"], "sizes": [1, 3], "code": "12-ab", "default": true, "notes": []}"#, { try Menu($0).generatedContent }),
         ("shadowed names", #"{"name": "Scone", "count": 2}"#, { try Shadowing.Item($0).generatedContent }),
@@ -91,7 +103,8 @@ import Testing
         let result = Result { () throws(any Error) in try entry.read(content) }
         guard case .failure(let error) = result else { Issue.record("\(entry.name): no error"); return }
         guard let generationError = error as? LanguageModelSession.GenerationError,
-              case .decodingFailure(let context) = generationError else {
+            case .decodingFailure(let context) = generationError
+        else {
             Issue.record("\(entry.name): \(error)"); return
         }
         #expect(context.debugDescription.contains(entry.mentions), "\(entry.name): \(context.debugDescription)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FoundationModels
 
 /// `PartiallyGenerated` types the real macro writes, read from cut-off JSON as a stream
@@ -43,7 +44,11 @@ import Testing
         #expect(child.children?.isEmpty == true)
         #expect(child.age == nil)
 
-        let order = try MacroOrder.PartiallyGenerated(GeneratedContent(json: #"{"drink": "latte", "size": "tall", "code": "AB", "ticket": "T", "shots": 2, "price": 4.5, "temperature": 1, "tip": 0.5, "extras": ["foam"], "ratings": [3], "notes": [], "beans": [{"origin": "Pe"#))
+        let order = try MacroOrder.PartiallyGenerated(
+            GeneratedContent(
+                json:
+                    #"{"drink": "latte", "size": "tall", "code": "AB", "ticket": "T", "shots": 2, "price": 4.5, "temperature": 1, "tip": 0.5, "extras": ["foam"], "ratings": [3], "notes": [], "beans": [{"origin": "Pe"#
+            ))
         #expect(order.code == "AB")
         #expect(order.extras == ["foam"])
         #expect(order.beans?.first?.origin == "Pe")

@@ -110,11 +110,12 @@ public struct Menu {
     public var id: Int
     @Guide(.anyOf(["tea", "coffee"])) public var drinks: [String]
     @Guide(.range(1...3)) public var sizes: [Int]
-    @Guide(Regex {
-        OneOrMore(.digit)
-        "-"
-        OneOrMore(.word)
-    })
+    @Guide(
+        Regex {
+            OneOrMore(.digit)
+            "-"
+            OneOrMore(.word)
+        })
     public var code: String
     public var `default`: Bool = false
     public let version = 2

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FoundationModels
 
 @Suite struct GeneratedContentTests {
@@ -72,7 +73,9 @@ import Testing
     }
 
     @Test func valuesAndConversions() throws {
-        let content = GeneratedContent(properties: ["count": 3, "ratio": 0.5, "flag": true, "list": ["a", "b"], "nothing": GeneratedContent(kind: .null)])
+        let content = GeneratedContent(properties: [
+            "count": 3, "ratio": 0.5, "flag": true, "list": ["a", "b"], "nothing": GeneratedContent(kind: .null),
+        ])
         #expect(try content.value(Int.self, forProperty: "count") == 3)
         #expect(try content.value(Decimal.self, forProperty: "ratio") == Decimal(string: "0.5"))
         #expect(try content.value(Float.self, forProperty: "ratio") == 0.5)

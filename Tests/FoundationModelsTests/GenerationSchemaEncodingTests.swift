@@ -1,16 +1,20 @@
 import Foundation
 import Testing
+
 @testable import FoundationModels
 
 @Suite struct GenerationSchemaEncodingTests {
     @Test func personEncodesExactlyAsApplesExample() throws {
-        let expected = ##"{"additionalProperties":false,"properties":{"age":{"description":"The person's age","maximum":100,"minimum":18,"type":"integer"},"children":{"description":"The person's children","items":{"$ref":"#"},"maxItems":3,"type":"array"},"name":{"description":"The person's name","type":"string"}},"required":["children","name"],"title":"Person","type":"object","x-order":["age","children","name"]}"##
+        let expected =
+            ##"{"additionalProperties":false,"properties":{"age":{"description":"The person's age","maximum":100,"minimum":18,"type":"integer"},"children":{"description":"The person's children","items":{"$ref":"#"},"maxItems":3,"type":"array"},"name":{"description":"The person's name","type":"string"}},"required":["children","name"],"title":"Person","type":"object","x-order":["age","children","name"]}"##
         #expect(try sortedJSON(Person.generationSchema) == expected)
         #expect(Person.generationSchema.debugDescription == expected)
     }
 
-    static let beanDefinition = ##""Bean":{"additionalProperties":false,"description":"A coffee bean","properties":{"origin":{"type":"string"},"roast":{"$ref":"#/$defs/Roast","description":"The roast level"}},"required":["origin","roast"],"title":"Bean","type":"object","x-order":["origin","roast"]}"##
-    static let roastDefinition = ##""Roast":{"description":"How dark the beans are","enum":["light","medium","dark"],"title":"Roast","type":"string"}"##
+    static let beanDefinition =
+        ##""Bean":{"additionalProperties":false,"description":"A coffee bean","properties":{"origin":{"type":"string"},"roast":{"$ref":"#/$defs/Roast","description":"The roast level"}},"required":["origin","roast"],"title":"Bean","type":"object","x-order":["origin","roast"]}"##
+    static let roastDefinition =
+        ##""Roast":{"description":"How dark the beans are","enum":["light","medium","dark"],"title":"Roast","type":"string"}"##
 
     static let table: [(name: String, schema: GenerationSchema, expected: String)] = [
         ("scalars", String.generationSchema, ##"{"type":"string"}"##),
@@ -20,35 +24,51 @@ import Testing
         ("bool", Bool.generationSchema, ##"{"type":"boolean"}"##),
         ("array", [Int].generationSchema, ##"{"items":{"type":"integer"},"type":"array"}"##),
         ("any", GeneratedContent.generationSchema, ##"{}"##),
-        ("string enum", Roast.generationSchema, ##"{"description":"How dark the beans are","enum":["light","medium","dark"],"title":"Roast","type":"string"}"##),
-        ("nested types in $defs", Bean.generationSchema,
-         ##"{"$defs":{"## + roastDefinition + ##"},"additionalProperties":false,"description":"A coffee bean","properties":{"origin":{"type":"string"},"roast":{"$ref":"#/$defs/Roast","description":"The roast level"}},"required":["origin","roast"],"title":"Bean","type":"object","x-order":["origin","roast"]}"##),
-        ("array of a nested type", [Bean].generationSchema,
-         ##"{"$defs":{"## + beanDefinition + "," + roastDefinition + ##"},"items":{"$ref":"#/$defs/Bean"},"type":"array"}"##),
-        ("every guide", Order.generationSchema, ##"""
-        {"$defs":{\##(beanDefinition),\##(roastDefinition)},"additionalProperties":false,"properties":{
-        "beans":{"items":{"$ref":"#/$defs/Bean"},"maxItems":2,"type":"array"},
-        "code":{"pattern":"[A-Z]{3}\\-\\d{2}","type":"string"},
-        "drink":{"enum":["latte","mocha"],"type":"string"},
-        "extras":{"items":{"enum":["foam","syrup"],"type":"string"},"maxItems":2,"minItems":2,"type":"array"},
-        "favorite":{"$ref":"#/$defs/Bean"},
-        "notes":{"items":{"type":"string"},"minItems":1,"type":"array"},
-        "paid":{"type":"boolean"},
-        "price":{"maximum":9,"minimum":1.5,"type":"number"},
-        "ratings":{"items":{"maximum":10,"minimum":1,"type":"integer"},"maxItems":5,"minItems":1,"type":"array"},
-        "shots":{"maximum":4,"minimum":1,"type":"integer"},
-        "size":{"enum":["tall"],"type":"string"},
-        "temperature":{"minimum":0.5,"type":"number"},
-        "ticket":{"pattern":"T\\d+","type":"string"},
-        "tip":{"maximum":2.25,"type":"number"}},
-        "required":["drink","size","code","shots","price","temperature","tip","extras","ratings","notes","beans","paid"],
-        "title":"Order","type":"object",
-        "x-order":["drink","size","code","ticket","shots","price","temperature","tip","extras","ratings","notes","beans","favorite","paid"]}
-        """##),
-        ("mutual recursion", Folder.generationSchema,
-         ##"{"$defs":{"File":{"additionalProperties":false,"properties":{"name":{"type":"string"},"parent":{"$ref":"#"}},"required":["name"],"title":"File","type":"object","x-order":["name","parent"]}},"additionalProperties":false,"properties":{"files":{"items":{"$ref":"#/$defs/File"},"type":"array"}},"required":["files"],"title":"Folder","type":"object","x-order":["files"]}"##),
-        ("choice between types", Drink.generationSchema,
-         ##"{"$defs":{"## + beanDefinition + "," + roastDefinition + ##"},"anyOf":[{"$ref":"#/$defs/Bean"},{"$ref":"#/$defs/Roast"},{"type":"integer"}],"description":"Bean or roast","title":"Drink"}"##),
+        (
+            "string enum", Roast.generationSchema,
+            ##"{"description":"How dark the beans are","enum":["light","medium","dark"],"title":"Roast","type":"string"}"##
+        ),
+        (
+            "nested types in $defs", Bean.generationSchema,
+            ##"{"$defs":{"## + roastDefinition
+                + ##"},"additionalProperties":false,"description":"A coffee bean","properties":{"origin":{"type":"string"},"roast":{"$ref":"#/$defs/Roast","description":"The roast level"}},"required":["origin","roast"],"title":"Bean","type":"object","x-order":["origin","roast"]}"##
+        ),
+        (
+            "array of a nested type", [Bean].generationSchema,
+            ##"{"$defs":{"## + beanDefinition + "," + roastDefinition + ##"},"items":{"$ref":"#/$defs/Bean"},"type":"array"}"##
+        ),
+        (
+            "every guide", Order.generationSchema,
+            ##"""
+            {"$defs":{\##(beanDefinition),\##(roastDefinition)},"additionalProperties":false,"properties":{
+            "beans":{"items":{"$ref":"#/$defs/Bean"},"maxItems":2,"type":"array"},
+            "code":{"pattern":"[A-Z]{3}\\-\\d{2}","type":"string"},
+            "drink":{"enum":["latte","mocha"],"type":"string"},
+            "extras":{"items":{"enum":["foam","syrup"],"type":"string"},"maxItems":2,"minItems":2,"type":"array"},
+            "favorite":{"$ref":"#/$defs/Bean"},
+            "notes":{"items":{"type":"string"},"minItems":1,"type":"array"},
+            "paid":{"type":"boolean"},
+            "price":{"maximum":9,"minimum":1.5,"type":"number"},
+            "ratings":{"items":{"maximum":10,"minimum":1,"type":"integer"},"maxItems":5,"minItems":1,"type":"array"},
+            "shots":{"maximum":4,"minimum":1,"type":"integer"},
+            "size":{"enum":["tall"],"type":"string"},
+            "temperature":{"minimum":0.5,"type":"number"},
+            "ticket":{"pattern":"T\\d+","type":"string"},
+            "tip":{"maximum":2.25,"type":"number"}},
+            "required":["drink","size","code","shots","price","temperature","tip","extras","ratings","notes","beans","paid"],
+            "title":"Order","type":"object",
+            "x-order":["drink","size","code","ticket","shots","price","temperature","tip","extras","ratings","notes","beans","favorite","paid"]}
+            """##
+        ),
+        (
+            "mutual recursion", Folder.generationSchema,
+            ##"{"$defs":{"File":{"additionalProperties":false,"properties":{"name":{"type":"string"},"parent":{"$ref":"#"}},"required":["name"],"title":"File","type":"object","x-order":["name","parent"]}},"additionalProperties":false,"properties":{"files":{"items":{"$ref":"#/$defs/File"},"type":"array"}},"required":["files"],"title":"Folder","type":"object","x-order":["files"]}"##
+        ),
+        (
+            "choice between types", Drink.generationSchema,
+            ##"{"$defs":{"## + beanDefinition + "," + roastDefinition
+                + ##"},"anyOf":[{"$ref":"#/$defs/Bean"},{"$ref":"#/$defs/Roast"},{"type":"integer"}],"description":"Bean or roast","title":"Drink"}"##
+        ),
     ]
 
     @Test(arguments: 0..<table.count)
@@ -86,10 +106,12 @@ import Testing
     @Test func guidesThatDoNotFitAreRecorded() {
         struct Bad: Generable {
             static var generationSchema: GenerationSchema {
-                GenerationSchema(type: Bad.self, properties: [
-                    .init(name: "tags", type: [String].self, guides: [.minimumCount(-1)]),
-                    .init(name: "kind", type: String.self, guides: [.anyOf([])]),
-                ])
+                GenerationSchema(
+                    type: Bad.self,
+                    properties: [
+                        .init(name: "tags", type: [String].self, guides: [.minimumCount(-1)]),
+                        .init(name: "kind", type: String.self, guides: [.anyOf([])]),
+                    ])
             }
             init(_ content: GeneratedContent) throws {}
             var generatedContent: GeneratedContent { GeneratedContent(properties: [:]) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FoundationModels
 
 @Suite struct PromptAndInstructionsTests {
@@ -51,9 +52,11 @@ import Testing
 
     /// Every case, in Apple's order.
     static func allCases(_ context: GenerationError.Context) -> [GenerationError] {
-        [.exceededContextWindowSize(context), .assetsUnavailable(context), .guardrailViolation(context),
-         .unsupportedGuide(context), .unsupportedLanguageOrLocale(context), .decodingFailure(context),
-         .rateLimited(context), .concurrentRequests(context), .refusal(.init(transcriptEntries: []), context)]
+        [
+            .exceededContextWindowSize(context), .assetsUnavailable(context), .guardrailViolation(context),
+            .unsupportedGuide(context), .unsupportedLanguageOrLocale(context), .decodingFailure(context),
+            .rateLimited(context), .concurrentRequests(context), .refusal(.init(transcriptEntries: []), context),
+        ]
     }
 
     /// The position of a case in Apple's declaration order (an exhaustive switch keeps this
@@ -92,12 +95,13 @@ import Testing
             .emptyTypeChoices(schema: "E", context: context),
             .undefinedReferences(schema: "R", references: ["X", "Y"], context: context),
         ]
-        #expect(errors.compactMap(\.errorDescription) == [
-            "The type 'A' is defined more than once.",
-            "The schema 'S' has more than one property named 'p'.",
-            "The schema 'E' has no choices.",
-            "The schema 'R' refers to undefined types: 'X', 'Y'.",
-        ])
+        #expect(
+            errors.compactMap(\.errorDescription) == [
+                "The type 'A' is defined more than once.",
+                "The schema 'S' has more than one property named 'p'.",
+                "The schema 'E' has no choices.",
+                "The schema 'R' refers to undefined types: 'X', 'Y'.",
+            ])
         #expect(errors.allSatisfy { $0.recoverySuggestion != nil })
     }
 

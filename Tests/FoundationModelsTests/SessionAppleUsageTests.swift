@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import FoundationModels
 import TestSupport
+import Testing
 
 /// Apple-shaped code from the walkthroughs compiles against the session API as written (plain
 /// `import FoundationModels`, no `@testable`).

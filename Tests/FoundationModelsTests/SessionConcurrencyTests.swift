@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import FoundationModels
 import TestSupport
+import Testing
+
+@testable import FoundationModels
 
 @Suite struct SessionConcurrencyTests {
     @Test func aSecondRequestWhileRespondingThrowsConcurrentRequests() async throws {

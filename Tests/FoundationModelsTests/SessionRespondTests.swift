@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import FoundationModels
 import TestSupport
+import Testing
+
+@testable import FoundationModels
 
 @Suite struct SessionRespondTests {
     @Test func textResponseJoinsThePiecesAndRecordsTheTurn() async throws {
@@ -17,8 +18,9 @@ import TestSupport
         #expect(Array(response.transcriptEntries) == Array(session.transcript[1...]))
 
         guard case .instructions(let instructions) = session.transcript[0],
-              case .prompt(let prompt) = session.transcript[1],
-              case .response(let answer) = session.transcript[2] else {
+            case .prompt(let prompt) = session.transcript[1],
+            case .response(let answer) = session.transcript[2]
+        else {
             Issue.record("unexpected entries: \(session.transcript)")
             return
         }
@@ -126,7 +128,9 @@ import TestSupport
         let model = ScriptedLanguageModel([.text(["one"]), .text(["{}"]), .text([#"{"name": "Z", "age": 1}"#])])
         let session = LanguageModelSession(model: model)
         #expect(try await session.respond(to: Prompt("1")).content == "one")
-        #expect(try await session.respond(to: Prompt("2"), schema: GenerationSchema(root: .any, definitions: [])).content == GeneratedContent(properties: [:]))
+        #expect(
+            try await session.respond(to: Prompt("2"), schema: GenerationSchema(root: .any, definitions: [])).content
+                == GeneratedContent(properties: [:]))
         #expect(try await session.respond(to: Prompt("3"), generating: CatProfile.self).content == CatProfile(name: "Z", age: 1))
         #expect(session.transcript.count == 6)
     }
@@ -171,13 +175,15 @@ import TestSupport
 
     @Test func executorEntryAndSegmentIDsAreKept() async throws {
         typealias Event = LanguageModelExecutorGenerationChannel.Event
-        let model = ScriptedLanguageModel([.events([
-            Event.response(entryID: "R-1", action: .appendText("Hello", segmentID: "A", tokenCount: 1)),
-            Event.response(action: .appendText(", world", tokenCount: 2)),
-            Event.response(action: .appendText("Second", segmentID: "B", tokenCount: 1)),
-            Event.response(action: .replaceTextSegment("Hi", segmentID: "A", tokenCount: 1)),
-            Event.response(action: .appendText("!", segmentID: "A", tokenCount: 1)),
-        ])])
+        let model = ScriptedLanguageModel([
+            .events([
+                Event.response(entryID: "R-1", action: .appendText("Hello", segmentID: "A", tokenCount: 1)),
+                Event.response(action: .appendText(", world", tokenCount: 2)),
+                Event.response(action: .appendText("Second", segmentID: "B", tokenCount: 1)),
+                Event.response(action: .replaceTextSegment("Hi", segmentID: "A", tokenCount: 1)),
+                Event.response(action: .appendText("!", segmentID: "A", tokenCount: 1)),
+            ])
+        ])
         let session = LanguageModelSession(model: model)
         let response = try await session.respond(to: "Greet")
 

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import FoundationModels
 import TestSupport
+import Testing
+
+@testable import FoundationModels
 
 @Suite struct SessionStreamTests {
     @Test func textSnapshotsAreCumulative() async throws {
@@ -124,14 +125,18 @@ import TestSupport
     }
 
     @Test func builderAndPromptOverloadsStream() async throws {
-        let model = ScriptedLanguageModel([.text(["a"]), .text(["{}"]), .text([#"{"name": "N", "age": 2}"#]),
-                                           .text(["b"]), .text(["{}"]), .text([#"{"name": "M", "age": 1}"#])])
+        let model = ScriptedLanguageModel([
+            .text(["a"]), .text(["{}"]), .text([#"{"name": "N", "age": 2}"#]),
+            .text(["b"]), .text(["{}"]), .text([#"{"name": "M", "age": 1}"#]),
+        ])
         let session = LanguageModelSession(model: model)
         #expect(try await session.streamResponse { "1" }.collect().content == "a")
         #expect(try await session.streamResponse(schema: GenerationSchema(root: .any, definitions: [])) { "2" }.collect().content.jsonString == "{}")
         #expect(try await session.streamResponse(generating: CatProfile.self) { "3" }.collect().content.name == "N")
         #expect(try await session.streamResponse(to: Prompt("4")).collect().content == "b")
-        #expect(try await session.streamResponse(to: Prompt("5"), schema: GenerationSchema(root: .any, definitions: [])).collect().content.jsonString == "{}")
+        #expect(
+            try await session.streamResponse(to: Prompt("5"), schema: GenerationSchema(root: .any, definitions: [])).collect().content.jsonString
+                == "{}")
         #expect(try await session.streamResponse(to: Prompt("6"), generating: CatProfile.self).collect().content.age == 1)
         #expect(session.transcript.count == 12)
     }

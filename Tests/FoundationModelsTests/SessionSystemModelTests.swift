@@ -1,8 +1,9 @@
 import Foundation
 import Synchronization
-import Testing
-@testable import FoundationModels
 import TestSupport
+import Testing
+
+@testable import FoundationModels
 
 /// A system-model backend that plays a scripted model, standing in for the GGUF engine.
 struct ScriptedSystemBackend: SystemLanguageModelBackend {
@@ -21,9 +22,12 @@ struct ScriptedSystemBackend: SystemLanguageModelBackend {
 
     func prewarm(model: SystemLanguageModel, transcript: Transcript) {}
 
-    func respond(to request: LanguageModelExecutorGenerationRequest, model: SystemLanguageModel,
-                 streamingInto channel: LanguageModelExecutorGenerationChannel) async throws {
-        try await ScriptedLanguageModel.Executor(configuration: scripted.executorConfiguration).respond(to: request, model: scripted, streamingInto: channel)
+    func respond(
+        to request: LanguageModelExecutorGenerationRequest, model: SystemLanguageModel,
+        streamingInto channel: LanguageModelExecutorGenerationChannel
+    ) async throws {
+        try await ScriptedLanguageModel.Executor(configuration: scripted.executorConfiguration).respond(
+            to: request, model: scripted, streamingInto: channel)
     }
 }
 

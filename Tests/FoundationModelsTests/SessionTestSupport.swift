@@ -1,8 +1,9 @@
 import Foundation
 import Observation
 import Synchronization
-@testable import FoundationModels
 import TestSupport
+
+@testable import FoundationModels
 
 /// Types and tools shared by the session tests (`Session*Tests.swift`).
 
@@ -28,10 +29,12 @@ struct CatProfile: Generable, Equatable {
     }
 
     static var generationSchema: GenerationSchema {
-        GenerationSchema(type: CatProfile.self, description: "A cat", properties: [
-            .init(name: "name", type: String.self),
-            .init(name: "age", type: Int.self, guides: [.range(0...30)]),
-        ])
+        GenerationSchema(
+            type: CatProfile.self, description: "A cat",
+            properties: [
+                .init(name: "name", type: String.self),
+                .init(name: "age", type: Int.self, guides: [.range(0...30)]),
+            ])
     }
 
     init(name: String, age: Int) {

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import FoundationModels
 import TestSupport
+import Testing
+
+@testable import FoundationModels
 
 @Suite struct SessionToolTests {
     @Test func toolCallsAreRunAndRecordedBeforeTheModelIsAskedAgain() async throws {
@@ -17,8 +18,9 @@ import TestSupport
         #expect(kinds(response.transcriptEntries) == ["prompt", "toolCalls", "toolOutput", "response"])
 
         guard case .instructions(let instructions) = session.transcript[0],
-              case .toolCalls(let calls) = session.transcript[2],
-              case .toolOutput(let output) = session.transcript[3] else {
+            case .toolCalls(let calls) = session.transcript[2],
+            case .toolOutput(let output) = session.transcript[3]
+        else {
             Issue.record("unexpected entries: \(session.transcript)")
             return
         }
@@ -127,7 +129,8 @@ import TestSupport
         typealias Event = LanguageModelExecutorGenerationChannel.Event
         let model = ScriptedLanguageModel([
             .events([
-                Event.toolCalls(entryID: "calls-1", action: .toolCall(id: "a", name: "getWeather", action: .appendArguments(#"{"city": "#, tokenCount: 3))),
+                Event.toolCalls(
+                    entryID: "calls-1", action: .toolCall(id: "a", name: "getWeather", action: .appendArguments(#"{"city": "#, tokenCount: 3))),
                 Event.toolCalls(action: .toolCall(id: "b", name: "getWeather", action: .appendArguments(#"{"city": "Oslo"}"#, tokenCount: 5))),
                 Event.toolCalls(action: .toolCall(id: "a", name: "getWeather", action: .appendArguments(#""Paris"}"#, tokenCount: 2))),
                 Event.toolCalls(action: .removeToolCall(id: "b")),

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import FoundationModels
 import TestSupport
+import Testing
+
+@testable import FoundationModels
 
 @Suite struct SessionTranscriptTests {
     /// A session after a turn with instructions, a tool round trip and a structured answer.

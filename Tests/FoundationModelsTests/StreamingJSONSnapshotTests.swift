@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FoundationModels
 
 /// Incremental snapshots of a streaming structured response: the same contents as parsing the

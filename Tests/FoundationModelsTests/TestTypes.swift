@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import FoundationModels
 
 /// Hand-written equivalents of what `@Generable` will generate, for schema tests.
@@ -10,11 +11,13 @@ struct Person: Generable {
     var name: String
 
     static var generationSchema: GenerationSchema {
-        GenerationSchema(type: Person.self, properties: [
-            .init(name: "age", description: "The person's age", type: Int?.self, guides: [.range(18...100)]),
-            .init(name: "children", description: "The person's children", type: [Person].self, guides: [.maximumCount(3)]),
-            .init(name: "name", description: "The person's name", type: String.self),
-        ])
+        GenerationSchema(
+            type: Person.self,
+            properties: [
+                .init(name: "age", description: "The person's age", type: Int?.self, guides: [.range(18...100)]),
+                .init(name: "children", description: "The person's children", type: [Person].self, guides: [.maximumCount(3)]),
+                .init(name: "name", description: "The person's name", type: String.self),
+            ])
     }
 
     init(age: Int?, children: [Person], name: String) {
@@ -58,10 +61,12 @@ struct Bean: Generable {
     var roast: Roast
 
     static var generationSchema: GenerationSchema {
-        GenerationSchema(type: Bean.self, description: "A coffee bean", properties: [
-            .init(name: "origin", type: String.self),
-            .init(name: "roast", description: "The roast level", type: Roast.self),
-        ])
+        GenerationSchema(
+            type: Bean.self, description: "A coffee bean",
+            properties: [
+                .init(name: "origin", type: String.self),
+                .init(name: "roast", description: "The roast level", type: Roast.self),
+            ])
     }
 
     init(_ content: GeneratedContent) throws {
@@ -75,22 +80,24 @@ struct Bean: Generable {
 /// A structure using every guide kind.
 struct Order: Generable {
     static var generationSchema: GenerationSchema {
-        GenerationSchema(type: Order.self, properties: [
-            .init(name: "drink", type: String.self, guides: [.anyOf(["latte", "mocha"])]),
-            .init(name: "size", type: String.self, guides: [.constant("tall")]),
-            .init(name: "code", type: String.self, guides: [.pattern(/[A-Z]{3}-\d{2}/)]),
-            .init(name: "ticket", type: String?.self, guides: [/T\d+/]),
-            .init(name: "shots", type: Int.self, guides: [.minimum(1), .maximum(4)]),
-            .init(name: "price", type: Double.self, guides: [.range(1.5...9.0)]),
-            .init(name: "temperature", type: Float.self, guides: [.minimum(0.5)]),
-            .init(name: "tip", type: Decimal.self, guides: [.maximum(Decimal(string: "2.25")!)]),
-            .init(name: "extras", type: [String].self, guides: [.count(2), .element(.anyOf(["foam", "syrup"]))]),
-            .init(name: "ratings", type: [Int].self, guides: [.count(1...5), .element(.range(1...10))]),
-            .init(name: "notes", type: [String].self, guides: [.minimumCount(1)]),
-            .init(name: "beans", type: [Bean].self, guides: [.maximumCount(2)]),
-            .init(name: "favorite", type: Bean?.self),
-            .init(name: "paid", type: Bool.self),
-        ])
+        GenerationSchema(
+            type: Order.self,
+            properties: [
+                .init(name: "drink", type: String.self, guides: [.anyOf(["latte", "mocha"])]),
+                .init(name: "size", type: String.self, guides: [.constant("tall")]),
+                .init(name: "code", type: String.self, guides: [.pattern(/[A-Z]{3}-\d{2}/)]),
+                .init(name: "ticket", type: String?.self, guides: [/T\d+/]),
+                .init(name: "shots", type: Int.self, guides: [.minimum(1), .maximum(4)]),
+                .init(name: "price", type: Double.self, guides: [.range(1.5...9.0)]),
+                .init(name: "temperature", type: Float.self, guides: [.minimum(0.5)]),
+                .init(name: "tip", type: Decimal.self, guides: [.maximum(Decimal(string: "2.25")!)]),
+                .init(name: "extras", type: [String].self, guides: [.count(2), .element(.anyOf(["foam", "syrup"]))]),
+                .init(name: "ratings", type: [Int].self, guides: [.count(1...5), .element(.range(1...10))]),
+                .init(name: "notes", type: [String].self, guides: [.minimumCount(1)]),
+                .init(name: "beans", type: [Bean].self, guides: [.maximumCount(2)]),
+                .init(name: "favorite", type: Bean?.self),
+                .init(name: "paid", type: Bool.self),
+            ])
     }
 
     init(_ content: GeneratedContent) throws {}
@@ -108,10 +115,12 @@ struct Folder: Generable {
 
 struct File: Generable {
     static var generationSchema: GenerationSchema {
-        GenerationSchema(type: File.self, properties: [
-            .init(name: "name", type: String.self),
-            .init(name: "parent", type: Folder?.self),
-        ])
+        GenerationSchema(
+            type: File.self,
+            properties: [
+                .init(name: "name", type: String.self),
+                .init(name: "parent", type: Folder?.self),
+            ])
     }
     init(_ content: GeneratedContent) throws {}
     var generatedContent: GeneratedContent { GeneratedContent(properties: [:]) }

@@ -28,11 +28,15 @@ enum Sample {
         ("a.float64", .array(GGUFArray([Double(0.25), 1e300]))),
         ("a.bool", .array(GGUFArray([true, false, true]))),
         ("a.empty", .array(GGUFArray(elementType: .uint16, values: []))),
-        ("a.nested", .array(GGUFArray([
-            GGUFArray(["x", "y"]),
-            GGUFArray([Int16(-1), 7]),
-            GGUFArray([GGUFArray([Int64(5)]), GGUFArray(elementType: .string, values: [])]),
-        ]))),
+        (
+            "a.nested",
+            .array(
+                GGUFArray([
+                    GGUFArray(["x", "y"]),
+                    GGUFArray([Int16(-1), 7]),
+                    GGUFArray([GGUFArray([Int64(5)]), GGUFArray(elementType: .string, values: [])]),
+                ]))
+        ),
     ]
 
     /// A writer holding `metadata` and tensors of several types and ranks.

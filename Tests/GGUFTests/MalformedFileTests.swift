@@ -47,8 +47,9 @@ struct MalformedFileTests {
         bytes[3] = 0x4C
         #expect(parseError(bytes) == .badMagic(found: [0x47, 0x47, 0x4D, 0x4C]))
         #expect(parseError([0x47, 0x47, 0x58]) == .badMagic(found: [0x47, 0x47, 0x58]))
-        #expect(GGUFError.badMagic(found: [0x7F, 0x45, 0x4C, 0x46]).description
-            == "GGUF: not a GGUF file: expected magic 47 47 55 46 (\"GGUF\"), found 7F 45 4C 46")
+        #expect(
+            GGUFError.badMagic(found: [0x7F, 0x45, 0x4C, 0x46]).description
+                == "GGUF: not a GGUF file: expected magic 47 47 55 46 (\"GGUF\"), found 7F 45 4C 46")
     }
 
     @Test(arguments: [UInt32(0), 1, 4, 99, 0x0300_0000])
@@ -63,41 +64,47 @@ struct MalformedFileTests {
 
     @Test func absurdCounts() {
         let huge: UInt64 = 1 << 63
-        #expect(parseError(Sample.craft(tensorCount: huge))
-            == .absurdCount(what: "tensor count", count: huge, offset: 8))
-        #expect(parseError(Sample.craft(entryCount: .max))
-            == .absurdCount(what: "metadata entry count", count: .max, offset: 16))
+        #expect(
+            parseError(Sample.craft(tensorCount: huge))
+                == .absurdCount(what: "tensor count", count: huge, offset: 8))
+        #expect(
+            parseError(Sample.craft(entryCount: .max))
+                == .absurdCount(what: "metadata entry count", count: .max, offset: 16))
         let keyLength = Sample.craft(entryCount: 1) { out in
             out.append(huge)
             out.append(raw: [UInt8](repeating: 0x41, count: 16))
         }
-        #expect(parseError(keyLength)
-            == .absurdCount(what: "length of the key of metadata entry 0", count: huge, offset: 24))
+        #expect(
+            parseError(keyLength)
+                == .absurdCount(what: "length of the key of metadata entry 0", count: huge, offset: 24))
         let stringValue = Sample.craft(entryCount: 1) { out in
             out.append(string: "s")
             out.append(GGUFValueType.string.rawValue)
             out.append(huge)
             out.append(raw: [0x41, 0x42])
         }
-        #expect(parseError(stringValue)
-            == .absurdCount(what: "length of the string value of 's'", count: huge, offset: 37))
+        #expect(
+            parseError(stringValue)
+                == .absurdCount(what: "length of the string value of 's'", count: huge, offset: 37))
         let arrayCount = Sample.craft(entryCount: 1) { out in
             out.append(string: "a")
             out.append(GGUFValueType.array.rawValue)
             out.append(GGUFValueType.uint64.rawValue)
-            out.append(UInt64(1) << 62)  // * 8 bytes overflows UInt64
+            out.append(UInt64(1) << 62) // * 8 bytes overflows UInt64
         }
-        #expect(parseError(arrayCount)
-            == .absurdCount(what: "element count of array 'a'", count: 1 << 62, offset: 41))
+        #expect(
+            parseError(arrayCount)
+                == .absurdCount(what: "element count of array 'a'", count: 1 << 62, offset: 41))
         let nestedCount = Sample.craft(entryCount: 1) { out in
             out.append(string: "a")
             out.append(GGUFValueType.array.rawValue)
             out.append(GGUFValueType.array.rawValue)
-            out.append(UInt64(1000))  // 1000 nested headers need 12,000 bytes
+            out.append(UInt64(1000)) // 1000 nested headers need 12,000 bytes
             out.append(raw: [UInt8](repeating: 0, count: 100))
         }
-        #expect(parseError(nestedCount)
-            == .absurdCount(what: "element count of array 'a'", count: 1000, offset: 41))
+        #expect(
+            parseError(nestedCount)
+                == .absurdCount(what: "element count of array 'a'", count: 1000, offset: 41))
     }
 
     @Test func unknownValueType() {
@@ -126,7 +133,7 @@ struct MalformedFileTests {
         var writer = GGUFWriter()
         writer.addTensor("t", dimensions: [4], f32: [1, 2, 3, 4], offset: 16)
         #expect(parseError(try writer.encoded()) == .misalignedTensor(name: "t", offset: 16, alignment: 32))
-        writer = GGUFWriter(alignment: 16)  // the same offset is fine at alignment 16
+        writer = GGUFWriter(alignment: 16) // the same offset is fine at alignment 16
         writer.addTensor("t", dimensions: [4], f32: [1, 2, 3, 4], offset: 16)
         #expect(parseError(try writer.encoded()) == nil)
     }
@@ -146,11 +153,14 @@ struct MalformedFileTests {
         let bytes = try writer.encoded()
         let dataOffset = bytes.count - 32
         let error = parseError(Array(bytes.dropLast(4)))
-        #expect(error == .tensorOutOfBounds(
-            name: "blk.0.attn_q.weight", start: UInt64(dataOffset), end: UInt64(dataOffset + 32),
-            fileSize: bytes.count - 4))
-        #expect(error?.description == "GGUF: tensor 'blk.0.attn_q.weight' (offset \(dataOffset)): data ends "
-            + "at byte \(dataOffset + 32) past the end of the file (\(bytes.count - 4) bytes)")
+        #expect(
+            error
+                == .tensorOutOfBounds(
+                    name: "blk.0.attn_q.weight", start: UInt64(dataOffset), end: UInt64(dataOffset + 32),
+                    fileSize: bytes.count - 4))
+        #expect(
+            error?.description == "GGUF: tensor 'blk.0.attn_q.weight' (offset \(dataOffset)): data ends "
+                + "at byte \(dataOffset + 32) past the end of the file (\(bytes.count - 4) bytes)")
 
         // Offsets far past the end, and offsets whose sum overflows, are reported the same way.
         let far = Sample.craft(tensorCount: 1) { Self.tensorInfo(&$0, "t", dims: [8], type: 0, offset: 1 << 40) }
@@ -176,8 +186,9 @@ struct MalformedFileTests {
         for dims in [[0, 4], [4, 0, 2], [1 << 32, 1 << 32], [1 << 31, 1 << 31]] {
             var writer = GGUFWriter()
             writer.addTensor("t", dimensions: dims, type: .f32, data: [])
-            #expect(parseError(try writer.encoded())
-                == .badDimension(name: "t", dimensions: dims.map(UInt64.init), offset: 24), "\(dims)")
+            #expect(
+                parseError(try writer.encoded())
+                    == .badDimension(name: "t", dimensions: dims.map(UInt64.init), offset: 24), "\(dims)")
         }
         let negative = Sample.craft(tensorCount: 1) { Self.tensorInfo(&$0, "t", dims: [1 << 63], type: 0) }
         #expect(parseError(negative) == .badDimension(name: "t", dimensions: [1 << 63], offset: 24))
@@ -186,12 +197,14 @@ struct MalformedFileTests {
     @Test func rowNotMultipleOfBlock() throws {
         var writer = GGUFWriter()
         writer.addTensor("t", dimensions: [100, 2], type: .q4_K, data: [])
-        #expect(parseError(try writer.encoded())
-            == .rowNotMultipleOfBlock(name: "t", type: .q4_K, rowLength: 100, offset: 24))
+        #expect(
+            parseError(try writer.encoded())
+                == .rowNotMultipleOfBlock(name: "t", type: .q4_K, rowLength: 100, offset: 24))
         writer = GGUFWriter()
         writer.addTensor("scalar", dimensions: [], type: .q8_0, data: [])
-        #expect(parseError(try writer.encoded())
-            == .rowNotMultipleOfBlock(name: "scalar", type: .q8_0, rowLength: 1, offset: 24))
+        #expect(
+            parseError(try writer.encoded())
+                == .rowNotMultipleOfBlock(name: "scalar", type: .q8_0, rowLength: 1, offset: 24))
     }
 
     @Test func nestingTooDeep() throws {
@@ -236,7 +249,7 @@ struct MalformedFileTests {
         #expect(parseError(value) == .invalidUTF8(what: "string value of 'k'", offset: 37))
         let name = Sample.craft(tensorCount: 1) { out in
             out.append(UInt64(2))
-            out.append(raw: [0xC0, 0xAF])  // overlong encoding of "/"
+            out.append(raw: [0xC0, 0xAF]) // overlong encoding of "/"
             out.append(raw: [UInt8](repeating: 0, count: 24))
         }
         #expect(parseError(name) == .invalidUTF8(what: "name of tensor 0", offset: 24))

@@ -16,7 +16,7 @@ struct MetadataAccessorTests {
         #expect(metadata.int("t.int8") == -100)
         #expect(metadata.int("t.uint32") == 4_000_000_000)
         #expect(metadata.int("t.int64") == Int(Int64.min))
-        #expect(metadata.int("t.uint64") == nil)  // does not fit in Int
+        #expect(metadata.int("t.uint64") == nil) // does not fit in Int
         #expect(metadata.int("t.float32") == nil)
         #expect(metadata.double("t.float32") == 3.5)
         #expect(metadata.double("t.int16") == -30_000)
@@ -73,8 +73,10 @@ struct MetadataAccessorTests {
         #expect(throws: GGUFError.typeMismatch(key: "t.string", expected: "an integer that fits in Int", found: "string")) {
             try metadata.requireInt("t.string")
         }
-        #expect(throws: GGUFError.typeMismatch(
-            key: "t.uint64", expected: "an integer that fits in Int", found: "uint64 18446744073709551615")) {
+        #expect(
+            throws: GGUFError.typeMismatch(
+                key: "t.uint64", expected: "an integer that fits in Int", found: "uint64 18446744073709551615")
+        ) {
             try metadata.requireInt("t.uint64")
         }
         #expect(throws: GGUFError.typeMismatch(key: "a.int32", expected: "an array of string", found: "array of int32")) {
@@ -93,7 +95,7 @@ struct MetadataAccessorTests {
             out.append(UInt64(2))
             out.append(string: "ok")
             out.append(UInt64(2))
-            out.append(raw: [0xC3, 0x28])  // invalid 2-byte sequence
+            out.append(raw: [0xC3, 0x28]) // invalid 2-byte sequence
         }
         let file = try GGUFFile(bytes: bytes)
         let elementOffset = 24 + 8 + 6 + 4 + 4 + 8 + 10

@@ -13,17 +13,19 @@ import Testing
 @Suite("mutation fuzzer")
 struct MutationFuzzTests {
     static let environment = ProcessInfo.processInfo.environment
-    static let baseSeed: UInt64 = environment["GGUF_FUZZ_SEED"].flatMap { text in
-        text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
-    } ?? 0x6067_F00D
+    static let baseSeed: UInt64 =
+        environment["GGUF_FUZZ_SEED"].flatMap { text in
+            text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
+        } ?? 0x6067_F00D
     static let scale: Int? = environment["GGUF_FUZZ_CASES"].flatMap { Int($0) }
 
     @Test(arguments: [UInt32(2), 3], [1, 32, 256])
     func syntheticFiles(version: UInt32, alignment: Int) throws {
         let seed = Self.baseSeed ^ UInt64(version) << 32 ^ UInt64(alignment)
         let bytes = try Sample.bytes(version: version, alignment: alignment)
-        try Self.run(corpus: "synthetic v\(version) align \(alignment)", bytes: bytes, hot: [0..<bytes.count],
-                     cases: (Self.scale ?? 4000) / 6, seed: seed, decodeEverything: true)
+        try Self.run(
+            corpus: "synthetic v\(version) align \(alignment)", bytes: bytes, hot: [0..<bytes.count],
+            cases: (Self.scale ?? 4000) / 6, seed: seed, decodeEverything: true)
     }
 
     @Test(arguments: ["qwen", "gemma"])
@@ -35,8 +37,9 @@ struct MutationFuzzTests {
         let length = min(file.fileSize, file.dataOffset + 256)
         let prefix = file.withBytes { Array($0[..<length]) }
         let hot = [0..<4096, file.tensorInfoOffset - 64..<length]
-        try Self.run(corpus: model, bytes: prefix, hot: hot, cases: Self.scale ?? 300,
-                     seed: Self.baseSeed ^ UInt64(model.utf8.count), decodeEverything: false)
+        try Self.run(
+            corpus: model, bytes: prefix, hot: hot, cases: Self.scale ?? 300,
+            seed: Self.baseSeed ^ UInt64(model.utf8.count), decodeEverything: false)
     }
 
     /// Mutates `bytes` `cases` times and parses each result.

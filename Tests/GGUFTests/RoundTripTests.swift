@@ -64,11 +64,11 @@ struct RoundTripTests {
         #expect(GGUFWriter.halfBits(1) == 0x3C00)
         #expect(GGUFWriter.halfBits(-2) == 0xC000)
         #expect(GGUFWriter.halfBits(65504) == 0x7BFF)
-        let block = GGUFWriter.q8_0Bytes((0..<32).map { Float($0) - 16 })  // max |x| = 16
+        let block = GGUFWriter.q8_0Bytes((0..<32).map { Float($0) - 16 }) // max |x| = 16
         #expect(block.count == 34)
         #expect(UInt16(block[0]) | UInt16(block[1]) << 8 == GGUFWriter.halfBits(16 / 127))
         #expect(Int8(bitPattern: block[2]) == -127)
-        #expect(Int8(bitPattern: block[33]) == 119)  // 15 / (16 / 127) = 119.06
+        #expect(Int8(bitPattern: block[33]) == 119) // 15 / (16 / 127) = 119.06
     }
 
     @Test func emptyFileWithoutTensorsOrPadding() throws {

@@ -22,9 +22,11 @@ struct ActivationKernelTests {
         x += [0, -0.0, 1e-30, -1e-30, 88, -88, 200, -200, 1e30, -1e30]
         let up: [Float] = x.indices.map { i in Float(i % 7) - 3.5 }
         var gate = x
-        gate.withUnsafeMutableBufferPointer { g in up.withUnsafeBufferPointer { u in
-            kernels.gatedActivation(gate: g.baseAddress!, up: u.baseAddress!, count: g.count, gelu: gelu)
-        } }
+        gate.withUnsafeMutableBufferPointer { g in
+            up.withUnsafeBufferPointer { u in
+                kernels.gatedActivation(gate: g.baseAddress!, up: u.baseAddress!, count: g.count, gelu: gelu)
+            }
+        }
         for i in x.indices {
             let expected = Self.exact(Double(x[i]), gelu: gelu) * Double(up[i])
             // A few ulp of float arithmetic, plus the conditioning of exp: the argument a(x) is
@@ -33,14 +35,17 @@ struct ActivationKernelTests {
             let x3 = Double(x[i]) * Double(x[i]) * Double(x[i])
             let a = gelu ? 2 * 0.797_884_6 * (Double(x[i]) + 0.044_715 * x3) : Double(x[i])
             let bound = (4e-6 + 2 * min(abs(a), 100) * 0x1p-24) * abs(expected) + 1e-30
-            #expect(abs(Double(gate[i]) - expected) <= bound,
-                    "\(gelu ? "gelu" : "silu") \(kernels.isa) x=\(x[i]): \(gate[i]) vs \(expected)")
+            #expect(
+                abs(Double(gate[i]) - expected) <= bound,
+                "\(gelu ? "gelu" : "silu") \(kernels.isa) x=\(x[i]): \(gate[i]) vs \(expected)")
         }
         // Known values: GELU(1) = 0.841192, SiLU(1) = 0.7310586.
         var one: [Float] = [1], unit: [Float] = [1]
-        one.withUnsafeMutableBufferPointer { g in unit.withUnsafeMutableBufferPointer { u in
-            kernels.gatedActivation(gate: g.baseAddress!, up: u.baseAddress!, count: 1, gelu: gelu)
-        } }
+        one.withUnsafeMutableBufferPointer { g in
+            unit.withUnsafeMutableBufferPointer { u in
+                kernels.gatedActivation(gate: g.baseAddress!, up: u.baseAddress!, count: 1, gelu: gelu)
+            }
+        }
         #expect(abs(one[0] - (gelu ? 0.841_192 : 0.731_058_6)) < 1e-6)
     }
 }

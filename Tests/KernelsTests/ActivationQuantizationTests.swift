@@ -1,6 +1,7 @@
 import CKernels
-@testable import Kernels
 import Testing
+
+@testable import Kernels
 
 /// The activation quantizers: every level's layout holds exactly the reference's values, and
 /// those values are a faithful 8-bit rounding of the input.
@@ -15,7 +16,9 @@ struct ActivationQuantizationTests {
             for i in 0..<min(columns, 32) { x[i] = 0 } // a zero block: d = 0
             let fast = QuantizedActivations(type: type, columns: columns, kernels: KernelSet(isa: level))
             let ref = QuantizedActivations(type: type, columns: columns, kernels: KernelSet(isa: .reference))
-            x.withUnsafeBufferPointer { fast.quantize($0); ref.quantize($0) }
+            x.withUnsafeBufferPointer {
+                fast.quantize($0); ref.quantize($0)
+            }
             let a = fast.dequantize(), b = ref.dequantize()
             #expect(a.map(\.bitPattern) == b.map(\.bitPattern), "\(type) \(level) n=\(columns)")
         }

@@ -1,8 +1,8 @@
 import FMSupport
 import Foundation
 import Kernels
-import Testing
 import TestSupport
+import Testing
 
 /// The attention kernel at every level against a double-precision attention over the same
 /// half-precision keys and values.
@@ -11,15 +11,17 @@ struct AttentionKernelTests {
     struct Shape: Sendable, CustomStringConvertible {
         let group, keyLength, valueLength, kvHeads, positions: Int
         let window: Int?
-        var description: String { "group \(group) dk \(keyLength) dv \(valueLength) kv \(kvHeads) n \(positions) w \(window.map(String.init) ?? "-")" }
+        var description: String {
+            "group \(group) dk \(keyLength) dv \(valueLength) kv \(kvHeads) n \(positions) w \(window.map(String.init) ?? "-")"
+        }
     }
 
     static let shapes: [Shape] = [
-        Shape(group: 7, keyLength: 64, valueLength: 64, kvHeads: 2, positions: 37, window: nil),   // Qwen2.5-0.5B
-        Shape(group: 4, keyLength: 256, valueLength: 256, kvHeads: 1, positions: 20, window: 6),   // Gemma 3 270M
-        Shape(group: 9, keyLength: 16, valueLength: 24, kvHeads: 3, positions: 5, window: nil),    // > 8 heads a pass
-        Shape(group: 1, keyLength: 12, valueLength: 20, kvHeads: 2, positions: 9, window: 3),     // not 8-aligned: generic
-        Shape(group: 2, keyLength: 8, valueLength: 8, kvHeads: 1, positions: 1, window: nil),     // one position
+        Shape(group: 7, keyLength: 64, valueLength: 64, kvHeads: 2, positions: 37, window: nil), // Qwen2.5-0.5B
+        Shape(group: 4, keyLength: 256, valueLength: 256, kvHeads: 1, positions: 20, window: 6), // Gemma 3 270M
+        Shape(group: 9, keyLength: 16, valueLength: 24, kvHeads: 3, positions: 5, window: nil), // > 8 heads a pass
+        Shape(group: 1, keyLength: 12, valueLength: 20, kvHeads: 2, positions: 9, window: 3), // not 8-aligned: generic
+        Shape(group: 2, keyLength: 8, valueLength: 8, kvHeads: 1, positions: 1, window: nil), // one position
     ]
 
     @Test(arguments: shapes, KernelTest.levels)
@@ -36,15 +38,20 @@ struct AttentionKernelTests {
         for g in 0..<shape.kvHeads {
             var out = [Float](repeating: .nan, count: shape.group * shape.valueLength)
             var scores = [Float](repeating: 0, count: shape.group * shape.positions)
-            keys.withUnsafeBufferPointer { kb in values.withUnsafeBufferPointer { vb in
-                kb.withMemoryRebound(to: UInt16.self) { k in vb.withMemoryRebound(to: UInt16.self) { v in
-                    kernels.attend(query: query.withUnsafeBufferPointer { $0.baseAddress! } + g * shape.group * shape.keyLength,
-                                   keys: k.baseAddress! + g * shape.keyLength, keyStride: kWidth,
-                                   values: v.baseAddress! + g * shape.valueLength, valueStride: vWidth,
-                                   positions: first...last, group: shape.group, keyLength: shape.keyLength,
-                                   valueLength: shape.valueLength, scale: scale, scores: &scores, output: &out)
-                } }
-            } }
+            keys.withUnsafeBufferPointer { kb in
+                values.withUnsafeBufferPointer { vb in
+                    kb.withMemoryRebound(to: UInt16.self) { k in
+                        vb.withMemoryRebound(to: UInt16.self) { v in
+                            kernels.attend(
+                                query: query.withUnsafeBufferPointer { $0.baseAddress! } + g * shape.group * shape.keyLength,
+                                keys: k.baseAddress! + g * shape.keyLength, keyStride: kWidth,
+                                values: v.baseAddress! + g * shape.valueLength, valueStride: vWidth,
+                                positions: first...last, group: shape.group, keyLength: shape.keyLength,
+                                valueLength: shape.valueLength, scale: scale, scores: &scores, output: &out)
+                        }
+                    }
+                }
+            }
             for h in 0..<shape.group {
                 let q = (0..<shape.keyLength).map { Double(query[(g * shape.group + h) * shape.keyLength + $0]) }
                 let s = (first...last).map { p in

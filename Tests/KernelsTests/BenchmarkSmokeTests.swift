@@ -7,8 +7,9 @@ import Testing
 @Suite("kernel benchmark")
 struct BenchmarkSmokeTests {
     @Test func smallRun() {
-        let results = KernelBenchmark.run(types: [.q4_K, .q8_0], isas: [.generic], threads: 2, repetitions: 2,
-                                          workingSetBytes: 1 << 20, rows: 64, columns: 512)
+        let results = KernelBenchmark.run(
+            types: [.q4_K, .q8_0], isas: [.generic], threads: 2, repetitions: 2,
+            workingSetBytes: 1 << 20, rows: 64, columns: 512)
         #expect(results.count == 2)
         for m in results {
             #expect(m.seconds.count == 2 && m.medianSeconds > 0 && m.gigabytesPerSecond > 0)

@@ -1,7 +1,8 @@
-import FMSupport
 import CKernels
-@testable import Kernels
+import FMSupport
 import Testing
+
+@testable import Kernels
 
 /// The C reference dequantizers against the Swift ones, and the half-precision conversions.
 @Suite("dequantization")
@@ -41,8 +42,10 @@ struct DequantizationTests {
     /// magnitude, halfway cases, overflow to infinity and the subnormal range.
     @Test func floatToHalfRoundsToNearestEven() {
         var rng = SplitMix64(seed: 42)
-        var values: [Float] = [0, -0, 1, -1, 65504, 65519.99, 65520, 1e10, -1e10, .infinity, -.infinity,
-                               6.1e-5, 5.96e-8, 2.98e-8, 2.99e-8, 1e-9, 1.0009765625, 1.00048828125, 1.00146484375]
+        var values: [Float] = [
+            0, -0, 1, -1, 65504, 65519.99, 65520, 1e10, -1e10, .infinity, -.infinity,
+            6.1e-5, 5.96e-8, 2.98e-8, 2.99e-8, 1e-9, 1.0009765625, 1.00048828125, 1.00146484375,
+        ]
         for _ in 0..<200_000 {
             values.append(Float(bitPattern: UInt32(truncatingIfNeeded: rng.next()) & 0x7FFF_FFFF | (rng.next() & 1 == 0 ? 0 : 0x8000_0000)))
         }

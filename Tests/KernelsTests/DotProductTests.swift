@@ -1,6 +1,7 @@
 import CKernels
-@testable import Kernels
 import Testing
+
+@testable import Kernels
 
 /// Every dot-product variant against the reference, on random well-formed weights.
 @Suite("dot products")
@@ -18,7 +19,9 @@ struct DotProductTests {
                 let w = try QuantizedMatrix(raw, type: type, rows: rows, columns: columns)
                 let xf = QuantizedActivations(type: type, columns: columns, kernels: fast)
                 let xr = QuantizedActivations(type: type, columns: columns, kernels: ref)
-                x.withUnsafeBufferPointer { xf.quantize($0); xr.quantize($0) }
+                x.withUnsafeBufferPointer {
+                    xf.quantize($0); xr.quantize($0)
+                }
                 let values = xr.dequantize()
                 for r in 0..<rows {
                     let expected = Double(ref.dot(w, row: r, xr))
@@ -26,8 +29,9 @@ struct DotProductTests {
                     let rowBytes = Array(raw[(r * w.rowStride)..<(r * w.rowStride + w.rowBytes)])
                     let magnitude = try DotTolerance.magnitude(type: type, row: rowBytes, x: values, columns: columns)
                     let bound = DotTolerance.bound(type: type, columns: columns, magnitude: magnitude)
-                    #expect(abs(actual - expected) <= bound,
-                            "\(type) \(level) n=\(columns) row \(r): \(actual) vs \(expected), bound \(bound)")
+                    #expect(
+                        abs(actual - expected) <= bound,
+                        "\(type) \(level) n=\(columns) row \(r): \(actual) vs \(expected), bound \(bound)")
                 }
             }
         }

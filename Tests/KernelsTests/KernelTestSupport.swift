@@ -1,7 +1,8 @@
-import FMSupport
 import Benchmarks
 import CKernels
+import FMSupport
 import Foundation
+
 @testable import Kernels
 
 /// Shared data and bounds of the kernel tests.

@@ -1,5 +1,6 @@
-@testable import Kernels
 import Testing
+
+@testable import Kernels
 
 /// matVec and matMul over a thread pool, against single-threaded and row-by-row results.
 @Suite("matrix products")
@@ -106,8 +107,9 @@ struct MatrixProductTests {
                             let magnitude = try DotTolerance.magnitude(type: type, row: rowBytes, x: values, columns: columns)
                             let bound = DotTolerance.bound(type: type, columns: columns, magnitude: magnitude)
                             let actual = Double(y[j * rows + r])
-                            #expect(abs(actual - expected) <= bound,
-                                    "\(type) \(level) n=\(columns) x\(j) row \(r): \(actual) vs \(expected), bound \(bound)")
+                            #expect(
+                                abs(actual - expected) <= bound,
+                                "\(type) \(level) n=\(columns) x\(j) row \(r): \(actual) vs \(expected), bound \(bound)")
                         }
                     }
                 }

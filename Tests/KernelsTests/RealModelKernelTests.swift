@@ -1,7 +1,8 @@
 import GGUF
-@testable import Kernels
-import Testing
 import TestSupport
+import Testing
+
+@testable import Kernels
 
 /// The kernels on real weights: rows of each quantized type of both installed models, every
 /// level against the reference dot, and the C dequantizer against the Swift one.
@@ -39,8 +40,9 @@ struct RealModelKernelTests {
                 var c = [Float](repeating: .nan, count: columns)
                 for r in 0..<rows {
                     c.withUnsafeMutableBufferPointer { ref.dequantize(w, row: r, into: $0) }
-                    let swift = try ReferenceDequantizer.dequantize(UnsafeRawBufferPointer(start: w.row(r), count: w.rowBytes),
-                                                                    type: type, count: columns)
+                    let swift = try ReferenceDequantizer.dequantize(
+                        UnsafeRawBufferPointer(start: w.row(r), count: w.rowBytes),
+                        type: type, count: columns)
                     #expect(c.map(\.bitPattern) == swift.map(\.bitPattern), "\(info.name) row \(r)")
                 }
             }

@@ -1,7 +1,8 @@
 import CKernels
 import Foundation
-@testable import Kernels
 import Testing
+
+@testable import Kernels
 
 /// Our reference dequantization against the `gguf` Python package, on real model rows and
 /// synthetic blocks (`Fixtures/make_dequant_fixture.py` wrote the fixture).

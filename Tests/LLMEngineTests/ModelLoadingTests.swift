@@ -8,8 +8,9 @@ import Testing
         let file = try GGUFFile(path: TestModels.qwenPath())
         let hp = try ModelHyperparameters(file)
         #expect(hp.architecture == .qwen2)
-        #expect([hp.embeddingLength, hp.blockCount, hp.feedForwardLength, hp.headCount, hp.headCountKV, hp.keyLength]
-            == [896, 24, 4864, 14, 2, 64])
+        #expect(
+            [hp.embeddingLength, hp.blockCount, hp.feedForwardLength, hp.headCount, hp.headCountKV, hp.keyLength]
+                == [896, 24, 4864, 14, 2, 64])
         #expect(hp.vocabularySize == 151_936 && hp.ropeFreqBase == 1_000_000)
         #expect(!hp.isSlidingWindowLayer(0))
         let weights = try ModelWeights(file, hp)
@@ -21,8 +22,9 @@ import Testing
         let file = try GGUFFile(path: TestModels.gemmaPath())
         let hp = try ModelHyperparameters(file)
         #expect(hp.architecture == .gemma3)
-        #expect([hp.embeddingLength, hp.blockCount, hp.feedForwardLength, hp.headCount, hp.headCountKV, hp.keyLength]
-            == [640, 18, 2048, 4, 1, 256])
+        #expect(
+            [hp.embeddingLength, hp.blockCount, hp.feedForwardLength, hp.headCount, hp.headCountKV, hp.keyLength]
+                == [640, 18, 2048, 4, 1, 256])
         #expect(hp.slidingWindow == 512 && hp.ropeFreqBaseLocal == 10_000)
         #expect((0..<18).filter { !hp.isSlidingWindowLayer($0) } == [5, 11, 17])
         let weights = try ModelWeights(file, hp)
@@ -63,8 +65,9 @@ import Testing
         #expect(try load { $0.tensors.removeAll { $0.name == "blk.1.ffn_up.weight" } } == .missingTensor("blk.1.ffn_up.weight"))
         let wrong = try load { w in
             let i = w.tensors.firstIndex { $0.name == "blk.0.attn_k.weight" }!
-            w.tensors[i] = GGUFWriter.Tensor(name: "blk.0.attn_k.weight", dimensions: [64, 64], type: .f32,
-                                             data: GGUFWriter.f32Bytes([Float](repeating: 0, count: 64 * 64)))
+            w.tensors[i] = GGUFWriter.Tensor(
+                name: "blk.0.attn_k.weight", dimensions: [64, 64], type: .f32,
+                data: GGUFWriter.f32Bytes([Float](repeating: 0, count: 64 * 64)))
         }
         #expect(wrong == .shapeMismatch(tensor: "blk.0.attn_k.weight", expected: [64, 32], found: [64, 64]))
     }
@@ -72,8 +75,9 @@ import Testing
     @Test func unsupportedTensorTypesAreNamed() throws {
         let error = try load { w in
             let i = w.tensors.firstIndex { $0.name == "blk.0.ffn_down.weight" }!
-            w.tensors[i] = GGUFWriter.Tensor(name: "blk.0.ffn_down.weight", dimensions: [128, 64], type: .iq4_nl,
-                                             data: GGUFWriter.fillerBytes(count: 128 * 64 / 32 * 18, seed: 3))
+            w.tensors[i] = GGUFWriter.Tensor(
+                name: "blk.0.ffn_down.weight", dimensions: [128, 64], type: .iq4_nl,
+                data: GGUFWriter.fillerBytes(count: 128 * 64 / 32 * 18, seed: 3))
         }
         guard case let .unsupportedTensorType(tensor, type, supported) = error else {
             Issue.record("expected unsupportedTensorType, got \(String(describing: error))"); return

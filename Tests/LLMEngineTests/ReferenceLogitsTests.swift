@@ -30,7 +30,8 @@ import Testing
 
     @Test(arguments: ["qwen", "gemma"])
     func logitsMatchTheNumpyReference(_ name: String) throws {
-        let (path, fixtureName) = name == "qwen"
+        let (path, fixtureName) =
+            name == "qwen"
             ? (try TestModels.qwenPath(), "qwen2.5-coder-0.5b-instruct-q4_k_m")
             : (try TestModels.gemmaPath(), "gemma-3-270m-q4_k_m")
         let fixture = try JSONDecoder().decode(
@@ -50,8 +51,9 @@ import Testing
                 if ref.margin >= tol.near_tie {
                     #expect(ours == ref.argmax, "\(sequence.name) position \(i): argmax \(ours), reference \(ref.argmax)")
                 } else {
-                    #expect(Float(ref.top[0][1]) - logits[ours] <= tol.near_tie + tol.top20_abs,
-                            "\(sequence.name) position \(i): near-tie pick \(ours) too far below the best")
+                    #expect(
+                        Float(ref.top[0][1]) - logits[ours] <= tol.near_tie + tol.top20_abs,
+                        "\(sequence.name) position \(i): near-tie pick \(ours) too far below the best")
                 }
                 if let last = sequence.last_logits, last.position == i {
                     let data = try Data(contentsOf: Self.fixtures.appendingPathComponent(last.file))

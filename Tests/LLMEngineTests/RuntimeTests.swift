@@ -1,17 +1,20 @@
 import FMSupport
 import Foundation
-@testable import LLMEngine
 import TestSupport
 import Testing
+
+@testable import LLMEngine
 
 @Suite struct RuntimeTests {
     @Test func kvCacheStoresTruncatesAndRewinds() {
         var cache = KVCache(layers: 2, capacity: 4, keyWidth: 2, valueWidth: 3)
         #expect(cache.byteCount == 2 * 4 * 5 * 2)
         let k: [Float] = [1.5, -2], v: [Float] = [0.25, 4, -8]
-        k.withUnsafeBufferPointer { kb in v.withUnsafeBufferPointer { vb in
-            cache.store(layer: 1, position: 2, key: kb, value: vb)
-        } }
+        k.withUnsafeBufferPointer { kb in
+            v.withUnsafeBufferPointer { vb in
+                cache.store(layer: 1, position: 2, key: kb, value: vb)
+            }
+        }
         cache.commit(upTo: 3)
         #expect(cache.count == 3)
         cache.withLayer(1) { keys, values in
@@ -21,7 +24,7 @@ import Testing
         cache.truncate(to: 1)
         #expect(cache.count == 1)
         cache.truncate(to: 7)
-        #expect(cache.count == 1)  // truncating never grows the cache
+        #expect(cache.count == 1) // truncating never grows the cache
     }
 
     /// Attention against a double-precision computation written the obvious way.
@@ -35,13 +38,20 @@ import Testing
         var scores = [Float](repeating: 0, count: positions)
         var out = [Float](repeating: 0, count: heads * vl)
         let position = positions - 1, scale: Float = 1 / Float(kl).squareRoot()
-        q.withUnsafeBufferPointer { qb in keys.withUnsafeBufferPointer { kb in values.withUnsafeBufferPointer { vb in
-            scores.withUnsafeMutableBufferPointer { sb in out.withUnsafeMutableBufferPointer { ob in
-                Attention.attend(query: qb, position: position, window: window, keys: kb, values: vb,
-                                 heads: heads, kvHeads: kvHeads, keyLength: kl, valueLength: vl, scale: scale,
-                                 scores: sb, output: ob)
-            } }
-        } } }
+        q.withUnsafeBufferPointer { qb in
+            keys.withUnsafeBufferPointer { kb in
+                values.withUnsafeBufferPointer { vb in
+                    scores.withUnsafeMutableBufferPointer { sb in
+                        out.withUnsafeMutableBufferPointer { ob in
+                            Attention.attend(
+                                query: qb, position: position, window: window, keys: kb, values: vb,
+                                heads: heads, kvHeads: kvHeads, keyLength: kl, valueLength: vl, scale: scale,
+                                scores: sb, output: ob)
+                        }
+                    }
+                }
+            }
+        }
         let first = window.map { position - $0 + 1 } ?? 0
         for h in 0..<heads {
             let g = h / (heads / kvHeads)
@@ -67,7 +77,7 @@ import Testing
         x.withUnsafeMutableBufferPointer {
             TensorOps.rope($0, heads: 2, headLength: 4, rotated: 4, position: 0, base: 10_000, neox: true, factors: nil)
         }
-        #expect(x == [1, 2, 3, 4, 5, 6, 7, 8])  // position 0 does not turn
+        #expect(x == [1, 2, 3, 4, 5, 6, 7, 8]) // position 0 does not turn
         for neox in [true, false] {
             var y: [Float] = [1, 2, 3, 4, 5, 6, 7, 8]
             y.withUnsafeMutableBufferPointer {
@@ -83,9 +93,13 @@ import Testing
     @Test func rmsNorm() {
         let x: [Float] = [3, -4], w: [Float] = [1, 2]
         var y = [Float](repeating: 0, count: 2)
-        x.withUnsafeBufferPointer { xb in w.withUnsafeBufferPointer { wb in y.withUnsafeMutableBufferPointer {
-            TensorOps.rmsNorm(xb, weight: wb, epsilon: 0, into: $0)
-        } } }
+        x.withUnsafeBufferPointer { xb in
+            w.withUnsafeBufferPointer { wb in
+                y.withUnsafeMutableBufferPointer {
+                    TensorOps.rmsNorm(xb, weight: wb, epsilon: 0, into: $0)
+                }
+            }
+        }
         let rms = Float(12.5).squareRoot()
         #expect(abs(y[0] - 3 / rms) < 1e-6 && abs(y[1] - (-8 / rms)) < 1e-6)
     }

@@ -2,8 +2,9 @@
 // plain-temperature selection against a straightforward full-sort reference (bit for bit), draw
 // frequencies against the probabilities (chi-square), and NaN / infinity handling.
 import Foundation
-@testable import LLMEngine
 import Testing
+
+@testable import LLMEngine
 
 /// A processor that allows only even tokens and records what it was told.
 final class EvenOnly: LogitProcessor, @unchecked Sendable {
@@ -39,23 +40,28 @@ final class EvenOnly: LogitProcessor, @unchecked Sendable {
         let params = SamplingParameters(temperature: 1.2, topK: 5, topP: 0.9, seed: 1234)
         func draw() -> [Int] {
             var s = Sampler(params)
-            return (0..<200).map { _ in var l = logits; return s.sample(&l)! }
+            return (0..<200).map { _ in
+                var l = logits; return s.sample(&l)!
+            }
         }
         let a = draw(), b = draw()
         #expect(a == b)
         #expect(Set(a).count > 1, "a temperature of 1.2 should not always give the same token")
         var other = Sampler(SamplingParameters(temperature: 1.2, topK: 5, topP: 0.9, seed: 99))
-        #expect((0..<200).map { _ in var l = logits; return other.sample(&l)! } != a)
+        #expect(
+            (0..<200).map { _ in
+                var l = logits; return other.sample(&l)!
+            } != a)
     }
 
     @Test func topKAndTopPCutTheTail() {
         let k2 = Sampler.candidates(logits, parameters: SamplingParameters(temperature: 1, topK: 2))
-        #expect(k2.map(\.id) == [6, 1])  // 3.0, then the lower id of the two 2.5s
+        #expect(k2.map(\.id) == [6, 1]) // 3.0, then the lower id of the two 2.5s
         #expect(abs(k2.map(\.probability).reduce(0, +) - 1) < 1e-5)
         let p = Sampler.candidates(logits, parameters: SamplingParameters(temperature: 1, topP: 0.5))
-        #expect(p.map(\.id) == [6, 1])  // 3.0 alone is ~0.38 of the mass; with 2.5 it passes 0.5
+        #expect(p.map(\.id) == [6, 1]) // 3.0 alone is ~0.38 of the mass; with 2.5 it passes 0.5
         let all = Sampler.candidates(logits, parameters: SamplingParameters(temperature: 1))
-        #expect(all.count == 7)  // -infinity is never a candidate
+        #expect(all.count == 7) // -infinity is never a candidate
     }
 
     @Test func drawsFollowTheDistribution() {
@@ -161,20 +167,20 @@ extension SeededGenerator {
         let spread = 0.5 + 4 * g.nextUnitFloat()
         switch shape % 9 {
         case 0: return (0..<n).map { _ in g.normal() * spread }
-        case 1: return (0..<n).map { _ in (g.normal() * spread * 2).rounded() / 2 }  // many ties
+        case 1: return (0..<n).map { _ in (g.normal() * spread * 2).rounded() / 2 } // many ties
         case 2: return (0..<n).map { _ in g.below(10) < 3 ? -.infinity : g.normal() * spread }
-        case 3: return (0..<n).map { _ in [Float(-0.0), 0, 1, -1, 1][g.below(5)] }  // ties, signed zeros
-        case 4:  // peaked, as language models usually are
+        case 3: return (0..<n).map { _ in [Float(-0.0), 0, 1, -1, 1][g.below(5)] } // ties, signed zeros
+        case 4: // peaked, as language models usually are
             var l = (0..<n).map { _ in g.normal() * 2 }
             for _ in 0..<min(3, n) { l[g.below(n)] = 12 + 4 * g.nextUnitFloat() }
             return l
         case 5: return (0..<n).map { _ in [Float.nan, -.infinity][g.below(2)] * (g.below(20) < 2 ? 1 : 0) + g.normal() }
-        case 6: return (0..<n).map { _ in g.below(1000) == 0 ? g.normal() : -.infinity }  // mostly masked
+        case 6: return (0..<n).map { _ in g.below(1000) == 0 ? g.normal() : -.infinity } // mostly masked
         case 7:
             var l = (0..<n).map { _ in g.normal() * spread }
             for _ in 0..<(1 + g.below(3)) { l[g.below(n)] = .infinity }
             return l
-        default: return (0..<n).map { _ in g.below(2) == 0 ? .nan : -.infinity }  // nothing valid
+        default: return (0..<n).map { _ in g.below(2) == 0 ? .nan : -.infinity } // nothing valid
         }
     }
 
@@ -192,7 +198,7 @@ extension SeededGenerator {
             SamplingParameters(temperature: t(), topK: 40, topP: 0.9),
             SamplingParameters(temperature: t(), topK: ks[g.below(ks.count)], topP: ps[g.below(ps.count)]),
         ]
-        if n <= 5000 { sets.append(SamplingParameters(temperature: t())) }  // every token, sorted
+        if n <= 5000 { sets.append(SamplingParameters(temperature: t())) } // every token, sorted
         return sets
     }
 
@@ -242,17 +248,18 @@ extension SeededGenerator {
             for shape in 0..<9 {
                 let logits = Self.logits(n, shape: shape, &g)
                 var sets = Self.parameterSets(n, &g)
-                sets.append(SamplingParameters(temperature: 0.9))  // the direct full-softmax draw
+                sets.append(SamplingParameters(temperature: 0.9)) // the direct full-softmax draw
                 sets.append(SamplingParameters(temperature: 2, topK: n))
                 for parameters in sets where !parameters.isGreedy {
                     let seed = g.next()
-                    var sampler = Sampler(SamplingParameters(
-                        temperature: parameters.temperature, topK: parameters.topK, topP: parameters.topP, seed: seed))
+                    var sampler = Sampler(
+                        SamplingParameters(
+                            temperature: parameters.temperature, topK: parameters.topK, topP: parameters.topP, seed: seed))
                     var units = SeededGenerator(seed: seed)
                     for _ in 0..<3 {
                         let expected = FullSortSampler.draw(logits, parameters, unit: units.nextUnitFloat())
                         #expect(sampler.select(logits) == expected, "n \(n) shape \(shape) \(parameters)")
-                        if expected == nil { break }  // no draw consumed: the streams part ways
+                        if expected == nil { break } // no draw consumed: the streams part ways
                     }
                 }
             }
@@ -345,8 +352,10 @@ extension SeededGenerator {
     @Test func positiveInfinityTakesAllTheProbability() {
         let logits: [Float] = [1, .infinity, 3, .nan, .infinity, -.infinity]
         #expect(Sampler.argmax(logits) == 1)
-        for parameters in [SamplingParameters(temperature: 1), SamplingParameters(temperature: 1, topK: 3),
-                           SamplingParameters(temperature: 1, topP: 0.9)] {
+        for parameters in [
+            SamplingParameters(temperature: 1), SamplingParameters(temperature: 1, topK: 3),
+            SamplingParameters(temperature: 1, topP: 0.9),
+        ] {
             let c = Sampler.candidates(logits, parameters: parameters)
             #expect(c.map(\.id) == [1, 4] && c.map(\.probability) == [0.5, 0.5], "\(parameters)")
             var sampler = Sampler(

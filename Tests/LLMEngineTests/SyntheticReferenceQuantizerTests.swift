@@ -55,8 +55,10 @@ import Testing
     @Test func invalidShapesAreNamed() {
         var model = SyntheticModel(architecture: "llama")
         model.matrixTypes = [.q4_K]
-        #expect(throws: SyntheticModel.ValidationError.rowNotBlockAligned(
-            tensor: "embeddingLength-wide matrices", columns: 64, type: .q4_K)) { try model.validate() }
+        #expect(
+            throws: SyntheticModel.ValidationError.rowNotBlockAligned(
+                tensor: "embeddingLength-wide matrices", columns: 64, type: .q4_K)
+        ) { try model.validate() }
         model = SyntheticModel(architecture: "llama")
         model.headCountKV = 3
         #expect(throws: SyntheticModel.ValidationError.headsNotGrouped(headCount: 4, headCountKV: 3)) {
@@ -82,7 +84,7 @@ import Testing
         let amax = block.map(abs).max()!
         switch type {
         case .f32: return 0
-        case .f16: return max(amax * 0x1p-11, 0x1p-25)   // half the subnormal spacing below 2^-14
+        case .f16: return max(amax * 0x1p-11, 0x1p-25) // half the subnormal spacing below 2^-14
         case .bf16: return amax * 0x1p-8
         case .q8_0: return amax / 127
         case .q4_0: return amax / 7

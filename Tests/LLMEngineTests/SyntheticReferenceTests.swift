@@ -40,7 +40,9 @@ import Testing
         let fixture = try SyntheticReferenceFixture.load(name, from: Self.directory)
         var hash = SHA256()
         hash.update(data: bytes)
-        try #require(hash.finalize().map { String(format: "%02x", $0) }.joined() == fixture.model.sha256, """
+        try #require(
+            hash.finalize().map { String(format: "%02x", $0) }.joined() == fixture.model.sha256,
+            """
             \(name): the model bytes changed since the fixture was made; regenerate it \
             (Fixtures/README.md, "Synthetic models")
             """)
@@ -70,8 +72,9 @@ import Testing
         for sequence in fixture.sequences {
             let n = sequence.tokens.count
             let counts: [Int] = [sequence.logits.count, sequence.argmax.count, sequence.margin.count]
-            try #require(n > 1 && counts == [n, n, n],
-                         "\(fixture.variant) \(sequence.name): the fixture needs one logits row, argmax and margin per token")
+            try #require(
+                n > 1 && counts == [n, n, n],
+                "\(fixture.variant) \(sequence.name): the fixture needs one logits row, argmax and margin per token")
             var cache = model.makeCache(capacity: sequence.tokens.count)
             var stats = Stats()
             for (position, token) in sequence.tokens.enumerated() {
@@ -88,7 +91,8 @@ import Testing
             let label = "\(fixture.variant) \(sequence.name) [\(isa)]"
             #expect(stats.max <= tol.maxAbs, "\(label): max |diff| \(stats.max) > \(tol.maxAbs)")
             #expect(mean <= tol.meanAbs, "\(label): mean |diff| \(mean) > \(tol.meanAbs)")
-            print("""
+            print(
+                """
                 synthetic \(label): max |diff| \(stats.max) (tol \(tol.maxAbs)), \
                 mean \(mean), top-1 \(stats.sameTop1)/\(stats.positions) (\(stats.nearTies) near ties)
                 """)
@@ -99,8 +103,10 @@ import Testing
         var max: Float = 0, sum: Float = 0, count = 0, positions = 0, sameTop1 = 0, nearTies = 0
     }
 
-    static func check(_ logits: [Float], _ sequence: SyntheticReferenceFixture.Sequence, _ position: Int,
-                      _ tol: SyntheticReferenceFixture.Tolerance, pass: String, into stats: inout Stats) {
+    static func check(
+        _ logits: [Float], _ sequence: SyntheticReferenceFixture.Sequence, _ position: Int,
+        _ tol: SyntheticReferenceFixture.Tolerance, pass: String, into stats: inout Stats
+    ) {
         let reference = sequence.logits[position]
         guard logits.count == reference.count else {
             Issue.record("\(sequence.name) position \(position): \(logits.count) logits, reference has \(reference.count)")
@@ -121,8 +127,9 @@ import Testing
             #expect(ours == best, "\(place): argmax \(ours), reference \(best) with margin \(sequence.margin[position])")
         } else {
             stats.nearTies += 1
-            #expect(reference[best] - reference[ours] <= tol.nearTie,
-                    "\(place): near-tie pick \(ours) scores \(reference[ours]), reference best \(reference[best])")
+            #expect(
+                reference[best] - reference[ours] <= tol.nearTie,
+                "\(place): near-tie pick \(ours) scores \(reference[ours]), reference best \(reference[best])")
         }
     }
 }

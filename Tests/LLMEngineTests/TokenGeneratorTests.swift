@@ -63,8 +63,10 @@ struct TokenGeneratorTests {
     @Test func seededSamplingRepeatsWithTheSameSeed() throws {
         func sample(seed: UInt64) throws -> [Int] {
             var sampler = Sampler(SamplingParameters(temperature: 1.5, topK: 50, seed: seed))
-            return try TokenGenerator.run(context: ModelContext(model: Self.model, capacity: 64), prompt: Self.prompt,
-                                          sampler: &sampler, stop: Self.noEOS) { _ in }.tokens
+            return try TokenGenerator.run(
+                context: ModelContext(model: Self.model, capacity: 64), prompt: Self.prompt,
+                sampler: &sampler, stop: Self.noEOS
+            ) { _ in }.tokens
         }
         let runs = try (0..<3).map { _ in try sample(seed: 7) }
         #expect(runs.allSatisfy { $0 == runs[0] })
@@ -78,8 +80,10 @@ struct TokenGeneratorTests {
         let firstIndex = reference.tokens.firstIndex(of: eos)!
         var seen: [Int] = []
         var sampler = Sampler(.greedy)
-        let result = try TokenGenerator.run(context: ModelContext(model: Self.model, capacity: 64), prompt: Self.prompt,
-                                            sampler: &sampler, stop: StopCondition(endOfSequenceTokens: [eos], maximumTokens: 12)) {
+        let result = try TokenGenerator.run(
+            context: ModelContext(model: Self.model, capacity: 64), prompt: Self.prompt,
+            sampler: &sampler, stop: StopCondition(endOfSequenceTokens: [eos], maximumTokens: 12)
+        ) {
             seen.append($0)
         }
         #expect(result.stopReason == .endOfSequence(eos))
@@ -114,8 +118,10 @@ struct TokenGeneratorTests {
         var seen: [Int] = []
         var sampler = Sampler(.greedy)
         #expect(throws: GenerationFailure.contextFull(capacity: Self.prompt.count + 3)) {
-            try TokenGenerator.run(context: context, prompt: Self.prompt, sampler: &sampler,
-                                   stop: StopCondition(endOfSequenceTokens: [])) { seen.append($0) }
+            try TokenGenerator.run(
+                context: context, prompt: Self.prompt, sampler: &sampler,
+                stop: StopCondition(endOfSequenceTokens: [])
+            ) { seen.append($0) }
         }
         // Three positions were left: three tokens decoded, a fourth sampled and handed out.
         #expect(seen.count == 4)

@@ -23,8 +23,11 @@ import Testing
 
     @Test func aSecondRequestOnTheSameSessionIsRefused() async throws {
         let session = LanguageModelSession()
-        let long = Task { try await session.respond(to: "Count from one to fifty in words.",
-                                                    options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 200)) }
+        let long = Task {
+            try await session.respond(
+                to: "Count from one to fifty in words.",
+                options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 200))
+        }
         let clock = ContinuousClock(), start = clock.now
         while !session.isResponding, clock.now - start < .seconds(30) { await Task.yield() }
         #expect(session.isResponding)

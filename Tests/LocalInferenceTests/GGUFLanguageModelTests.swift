@@ -1,7 +1,7 @@
 import FoundationModels
 import LocalModels
-import Testing
 import TestSupport
+import Testing
 
 /// Any GGUF file as a `LanguageModel`: here Gemma 3 270M, a base model without a chat template
 /// (the family default renders its turns), answering under a schema.
@@ -16,8 +16,10 @@ import TestSupport
         let model = GGUFLanguageModel(path: try TestModels.gemmaPath())
         #expect(model.unavailabilityMessage == nil)
         let session = LanguageModelSession(model: model, instructions: "You take coffee orders.")
-        let order = try await session.respond(to: "A double latte to stay, please.", generating: Order.self,
-                                              options: GenerationOptions(sampling: .greedy)).content
+        let order = try await session.respond(
+            to: "A double latte to stay, please.", generating: Order.self,
+            options: GenerationOptions(sampling: .greedy)
+        ).content
         #expect(["espresso", "latte", "mocha"].contains(order.drink))
         #expect((1...3).contains(order.shots))
         let text = try await session.respond(to: "Thanks!", options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 16))

@@ -26,11 +26,12 @@
 // optional properties of those structures become required and nullable, as generation writes them.
 
 import Foundation
-@testable import FoundationModels
 import LLMEngine
-@testable import LocalInference
 import StructuredDecoding
 import Testing
+
+@testable import FoundationModels
+@testable import LocalInference
 
 /// Random schemas x random sampling: every completed output decodes into its schema and is valid
 /// according to both the decoder's IR validator and Python's `jsonschema` (see the file header).
@@ -53,8 +54,9 @@ import Testing
             let schemaJSON = try Self.json(generated.schema)
             let graph = try generated.schema.decodingGraph()
             let sampling = Self.sampling(case: n, seed: seed)
-            let run = try SyntheticDecoding.run(model: model, grammar: Grammar.compile(graph), sampling: sampling,
-                                                logits: &logits, seed: seed, maximumTokens: Self.maximumSteps)
+            let run = try SyntheticDecoding.run(
+                model: model, grammar: Grammar.compile(graph), sampling: sampling,
+                logits: &logits, seed: seed, maximumTokens: Self.maximumSteps)
             tally.add(run)
             let label = "schema seed \(seed) (\(Self.describe(sampling)))"
             guard run.isFinished else {
@@ -62,8 +64,11 @@ import Testing
                 continue
             }
             let target = OracleTarget(schema: schemaJSON, explicitNilTypes: generated.explicitNilTypes)
-            guard let content = Self.check(run.text, bytes: run.response, graph: graph, target: target, label: label,
-                                           tally: &tally, oracle: &oracle) else { continue }
+            guard
+                let content = Self.check(
+                    run.text, bytes: run.response, graph: graph, target: target, label: label,
+                    tally: &tally, oracle: &oracle)
+            else { continue }
             var random = SeededGenerator(seed: seed ^ 0x5EED)
             Self.mutate(content, graph: graph, target: target, label: label, random: &random, oracle: &oracle)
         }
@@ -72,7 +77,8 @@ import Testing
         let verdicts = try PythonJSONSchema.verdicts(oracle)
         let (invalidMutations, mutations) = Self.compare(oracle, verdicts)
         let completion = Double(tally.completed) / Double(tally.cases)
-        print("""
+        print(
+            """
             [GuidedGenerationPropertyTests] tier A: \(tally.cases) cases (\(Self.syntheticCases) random schemas + \
             \(generable) @Generable), \(tally.completed) completed (\(Int(completion * 1000) / 10)%), \
             \(tally.truncated) truncated at \(Self.maximumSteps) tokens; \(tally.tokens) tokens (\(tally.forced) forced), \
@@ -110,22 +116,27 @@ import Testing
                 var excerpt = String(message[range.upperBound...])
                 if excerpt.hasSuffix("…") { excerpt.removeLast() }
                 let bytes = Array(excerpt.utf8)
-                #expect(try Grammar.compile(graph).firstRejectedOffset(bytes) == bytes.count,
-                        "\(label): the cut-off response is not a prefix of the schema's language: \(excerpt)")
+                #expect(
+                    try Grammar.compile(graph).firstRejectedOffset(bytes) == bytes.count,
+                    "\(label): the cut-off response is not a prefix of the schema's language: \(excerpt)")
                 truncated.append(label)
                 continue
             }
             let text = content.jsonString
             characters += text.count
             #expect(content.isComplete, "\(label): incomplete content \(text)")
-            #expect(SchemaGraph.Validator(graph).accepts(jsonBytes: Array(text.utf8)),
-                    "\(label): the IR validator rejects \(text)\nschema: \(schemaJSON)")
-            oracle.append(OracleCase(label: label, target: OracleTarget(schema: schemaJSON, explicitNilTypes: generated.explicitNilTypes),
-                                     instance: text, expectation: .valid))
+            #expect(
+                SchemaGraph.Validator(graph).accepts(jsonBytes: Array(text.utf8)),
+                "\(label): the IR validator rejects \(text)\nschema: \(schemaJSON)")
+            oracle.append(
+                OracleCase(
+                    label: label, target: OracleTarget(schema: schemaJSON, explicitNilTypes: generated.explicitNilTypes),
+                    instance: text, expectation: .valid))
         }
         let verdicts = try PythonJSONSchema.verdicts(oracle)
         _ = Self.compare(oracle, verdicts)
-        print("""
+        print(
+            """
             [GuidedGenerationPropertyTests] tier B: 12 generations, \(oracle.count) validated, \(truncated.count) cut off at \
             300 tokens \(truncated); \(characters) characters of JSON; \(clock.now - start)
             """)
@@ -180,8 +191,10 @@ import Testing
     ) {
         let mutated = ContentMutation.mutate(content, using: &random).jsonString
         let accepted = SchemaGraph.Validator(graph).accepts(jsonBytes: Array(mutated.utf8))
-        oracle.append(OracleCase(label: label + " (mutation of \(content.jsonString))", target: target, instance: mutated,
-                                 expectation: .agrees(irAccepts: accepted)))
+        oracle.append(
+            OracleCase(
+                label: label + " (mutation of \(content.jsonString))", target: target, instance: mutated,
+                expectation: .agrees(irAccepts: accepted)))
     }
 
     /// Records every case whose Python verdict is not the expected one; returns how many
@@ -219,14 +232,18 @@ import Testing
             let seed = UInt64(70_000 + n)
             let graph = try schema.decodingGraph()
             let sampling = Self.sampling(case: n, seed: seed)
-            let run = try SyntheticDecoding.run(model: model, grammar: Grammar.compile(graph), sampling: sampling,
-                                                logits: &logits, seed: seed, maximumTokens: maximumSteps)
+            let run = try SyntheticDecoding.run(
+                model: model, grammar: Grammar.compile(graph), sampling: sampling,
+                logits: &logits, seed: seed, maximumTokens: maximumSteps)
             tally.add(run)
             guard run.isFinished else { continue }
             let target = OracleTarget(schema: try json(schema), explicitNilTypes: isOrder ? [schema.rootName ?? ""] : [])
             let label = "@Generable \(isOrder ? "PropertyOrder" : "PropertyDrink"), seed \(seed)"
-            guard let content = check(run.text, bytes: run.response, graph: graph, target: target, label: label,
-                                      tally: &tally, oracle: &oracle) else { continue }
+            guard
+                let content = check(
+                    run.text, bytes: run.response, graph: graph, target: target, label: label,
+                    tally: &tally, oracle: &oracle)
+            else { continue }
             do {
                 if isOrder {
                     let order = try PropertyOrder(content)
@@ -583,7 +600,8 @@ enum PythonJSONSchema {
         var verdicts = [String?](repeating: "no verdict", count: cases.count)
         for line in text.split(separator: "\n") where line.hasPrefix("[") {
             guard let pair = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any],
-                  let n = pair.first as? Int, verdicts.indices.contains(n) else { continue }
+                let n = pair.first as? Int, verdicts.indices.contains(n)
+            else { continue }
             verdicts[n] = pair.last as? String
         }
         return verdicts

@@ -1,9 +1,10 @@
 import Foundation
-@testable import FoundationModels
 import LLMEngine
 import LocalInference
-import Testing
 import TestSupport
+import Testing
+
+@testable import FoundationModels
 
 /// Resolving the local model: environment, missing and unsupported files, the message that says
 /// what to do, and sessions failing cleanly (typed error, transcript untouched).

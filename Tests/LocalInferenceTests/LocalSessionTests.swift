@@ -1,7 +1,7 @@
 import Foundation
 import FoundationModels
-import Testing
 import TestSupport
+import Testing
 
 /// Sessions on the real default model (greedy), through `SystemLanguageModel.default`: what
 /// Apple's API promises, answered by the local engine under constraint.

@@ -1,8 +1,9 @@
 import Foundation
-@testable import FoundationModels
 import LocalInference
-import Testing
 import TestSupport
+import Testing
+
+@testable import FoundationModels
 
 /// Streaming, cancellation and the context window on the real default model.
 @Suite(.serialized) struct LocalStreamingTests {
@@ -54,8 +55,9 @@ import TestSupport
         let session = LanguageModelSession()
         let clock = ContinuousClock()
         let task = Task {
-            try await session.respond(to: "Write a very long story about a coffee shop, at least two thousand words.",
-                                      options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 3000))
+            try await session.respond(
+                to: "Write a very long story about a coffee shop, at least two thousand words.",
+                options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 3000))
         }
         try await Task.sleep(for: .seconds(3))
         let cancelled = clock.now

@@ -1,8 +1,8 @@
 import Foundation
 import FoundationModels
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// A tool over a fixed table, recording the arguments it was called with.
 final class WeatherTool: Tool {
@@ -33,8 +33,9 @@ final class WeatherTool: Tool {
     @Test func theModelCallsTheToolAndAnswersAfterItsOutput() async throws {
         let tool = WeatherTool()
         let session = LanguageModelSession(tools: [tool], instructions: "Use the tools to answer questions about the weather.")
-        let response = try await session.respond(to: "What is the temperature in Paris right now?",
-                                                 options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 200))
+        let response = try await session.respond(
+            to: "What is the temperature in Paris right now?",
+            options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 200))
         let cities = tool.calls.withLock { $0 }
         #expect(!cities.isEmpty && cities.allSatisfy { $0 == "Paris" }, "\(cities)")
         let entries = kinds(response.transcriptEntries)
@@ -50,9 +51,11 @@ final class WeatherTool: Tool {
         for seed: UInt64 in [1, 2, 3] {
             let tool = WeatherTool()
             let session = LanguageModelSession(tools: [tool], instructions: "Use the tools to answer questions about the weather.")
-            let response = try await session.respond(to: "What is the temperature in Paris right now?",
-                                                     options: GenerationOptions(sampling: .random(probabilityThreshold: 0.9, seed: seed),
-                                                                                maximumResponseTokens: 120))
+            let response = try await session.respond(
+                to: "What is the temperature in Paris right now?",
+                options: GenerationOptions(
+                    sampling: .random(probabilityThreshold: 0.9, seed: seed),
+                    maximumResponseTokens: 120))
             let cities = tool.calls.withLock { $0 }
             #expect(!cities.isEmpty && cities.allSatisfy { $0 == "Paris" }, "seed \(seed): \(cities)")
             #expect(kinds(response.transcriptEntries).prefix(3) == ["prompt", "toolCalls", "toolOutput"])
@@ -62,8 +65,10 @@ final class WeatherTool: Tool {
     @Test func aStructuredAnswerWithToolsStillFollowsTheSchema() async throws {
         let tool = WeatherTool()
         let session = LanguageModelSession(tools: [tool], instructions: "Use the tools to answer questions about the weather.")
-        let forecast = try await session.respond(to: "What is the temperature in Oslo?", generating: Forecast.self,
-                                                 options: GenerationOptions(sampling: .greedy)).content
+        let forecast = try await session.respond(
+            to: "What is the temperature in Oslo?", generating: Forecast.self,
+            options: GenerationOptions(sampling: .greedy)
+        ).content
         #expect((-50...60).contains(forecast.celsius))
     }
 }

@@ -8,8 +8,10 @@ import Testing
 @Suite(.serialized) struct PrefixReuseTests {
     @Test func turnTwoPrefillsOnlyItsNewTokens() throws {
         let model = try LocalTestModels.qwen()
-        var messages = [ChatMessage(role: .system, content: "You answer in a few words. (prefix test)"),
-                        ChatMessage(role: .user, content: "Name a coffee drink.")]
+        var messages = [
+            ChatMessage(role: .system, content: "You answer in a few words. (prefix test)"),
+            ChatMessage(role: .user, content: "Name a coffee drink."),
+        ]
         let first = try model.renderer.tokens(for: ChatPrompt(messages: messages))
         let turn1 = try model.generateSynchronously(GenerationRequest(prompt: first, maximumTokens: 24))
         #expect(turn1.prefilledTokens > 0)
@@ -41,11 +43,14 @@ import Testing
 
     @Test func textStreamsAsItIsGeneratedInWholeCharacters() throws {
         let model = try LocalTestModels.qwen()
-        let prompt = try model.renderer.tokens(for: ChatPrompt(messages: [ChatMessage(role: .user, content: "Write a long story about a café ☕ in Paris.")]))
+        let prompt = try model.renderer.tokens(
+            for: ChatPrompt(messages: [ChatMessage(role: .user, content: "Write a long story about a café ☕ in Paris.")]))
         var pieces: [String] = []
-        let outcome = try model.generateSynchronously(GenerationRequest(prompt: prompt, maximumTokens: 32), onEvent: { event in
-            if case .text(let text, _) = event { pieces.append(text) }
-        })
+        let outcome = try model.generateSynchronously(
+            GenerationRequest(prompt: prompt, maximumTokens: 32),
+            onEvent: { event in
+                if case .text(let text, _) = event { pieces.append(text) }
+            })
         #expect(pieces.filter { !$0.isEmpty }.count > 8, "\(pieces)")
         #expect(pieces.joined() == outcome.text)
         #expect(!outcome.text.contains("\u{FFFD}"))
@@ -56,14 +61,16 @@ import Testing
         var graph = SchemaGraph()
         let name = graph.add(.string(StringNode()))
         let kind = graph.add(.enumeration([.string("espresso-based drink"), .string("filter coffee")]))
-        graph.root = graph.add(.object(ObjectNode(properties: [
-            .init(name: "name", node: name, isRequired: true),
-            .init(name: "kind", node: kind, isRequired: true),
-        ])))
+        graph.root = graph.add(
+            .object(
+                ObjectNode(properties: [
+                    .init(name: "name", node: name, isRequired: true),
+                    .init(name: "kind", node: kind, isRequired: true),
+                ])))
         let prompt = try model.renderer.tokens(for: ChatPrompt(messages: [ChatMessage(role: .user, content: "A latte as JSON.")]))
         let outcome = try model.generateSynchronously(GenerationRequest(prompt: prompt, plan: .json(try Grammar.compile(graph)), maximumTokens: 64))
         #expect(outcome.stopReason == .endOfTurn)
-        #expect(outcome.forcedTokens >= 3)                  // `{"name": "` at least
+        #expect(outcome.forcedTokens >= 3) // `{"name": "` at least
         let value = try JSONValue(parsing: outcome.text)
         #expect(graph.accepts(value))
         #expect(outcome.text.hasPrefix(#"{"name": ""#))

@@ -129,7 +129,7 @@ struct RandomGenerationSchema {
             let isOptional = chance(0.3)
             let schema: DynamicGenerationSchema
             if isOptional && isRecursive && chance(0.4) {
-                schema = DynamicGenerationSchema(referenceTo: rootName)          // optional: finite
+                schema = DynamicGenerationSchema(referenceTo: rootName) // optional: finite
             } else {
                 schema = value(depth: depth + 1)
             }
@@ -160,7 +160,7 @@ struct RandomGenerationSchema {
         }
         let items: DynamicGenerationSchema
         if isRecursive && (minimum ?? 0) == 0 && chance(0.3) {
-            items = DynamicGenerationSchema(referenceTo: rootName)               // may be empty: finite
+            items = DynamicGenerationSchema(referenceTo: rootName) // may be empty: finite
         } else {
             items = value(depth: depth + 1)
         }

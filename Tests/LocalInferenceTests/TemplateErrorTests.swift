@@ -1,9 +1,10 @@
 import Foundation
-@testable import FoundationModels
 import GGUF
 import LocalInference
-import Testing
 import TestSupport
+import Testing
+
+@testable import FoundationModels
 
 /// A model whose chat template is broken: the error is typed and names the template's line, and
 /// a session on it fails cleanly (nothing recorded, the session still usable).

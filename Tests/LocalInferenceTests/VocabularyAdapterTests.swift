@@ -1,8 +1,9 @@
-@testable import LocalInference
 import StructuredDecoding
-import Testing
 import TestSupport
+import Testing
 import Tokenizers
+
+@testable import LocalInference
 
 /// The tokenizer-to-vocabulary adapter on the real vocabularies: which tokens are text, which
 /// are markup, which end a turn.

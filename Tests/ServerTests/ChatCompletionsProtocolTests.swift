@@ -2,8 +2,8 @@ import AsyncHTTPClient
 import Foundation
 import FoundationModels
 import NIOCore
-import Testing
 import TestSupport
+import Testing
 
 /// The wire protocol on a scripted model: response and chunk shapes, SSE with usage, tool-call
 /// deltas, stop sequences, the transcript the executor receives, auth, health, metrics, the
@@ -14,7 +14,8 @@ struct ChatCompletionsProtocolTests {
     func completionShape() async throws {
         let model = ScriptedLanguageModel([.text(["Hello", ", world."])])
         let harness = try await ServerHarness.start(model: model)
-        let body = #"{"model": "test-model", "messages": [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "Hi"}], "max_tokens": 20, "temperature": 0}"#
+        let body =
+            #"{"model": "test-model", "messages": [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "Hi"}], "max_tokens": 20, "temperature": 0}"#
         let reply = try await harness.send("/v1/chat/completions", body: body)
         #expect(reply.status == 200)
         let json = reply.json
@@ -38,15 +39,19 @@ struct ChatCompletionsProtocolTests {
 
     @Test("streaming: role first, one chunk per piece, finish reason, usage, [DONE]")
     func streaming() async throws {
-        let usage = LanguageModelExecutorGenerationChannel.Event.response(action: .updateUsage(
-            input: .init(totalTokenCount: 30, cachedTokenCount: 12), output: .init(totalTokenCount: 3, reasoningTokenCount: 0)))
-        let model = ScriptedLanguageModel([.events([
-            .response(action: .appendText("A", tokenCount: 1)), .response(action: .appendText("B", tokenCount: 1)),
-            .response(action: .appendText("C", tokenCount: 1)), usage,
-        ])])
+        let usage = LanguageModelExecutorGenerationChannel.Event.response(
+            action: .updateUsage(
+                input: .init(totalTokenCount: 30, cachedTokenCount: 12), output: .init(totalTokenCount: 3, reasoningTokenCount: 0)))
+        let model = ScriptedLanguageModel([
+            .events([
+                .response(action: .appendText("A", tokenCount: 1)), .response(action: .appendText("B", tokenCount: 1)),
+                .response(action: .appendText("C", tokenCount: 1)), usage,
+            ])
+        ])
         let harness = try await ServerHarness.start(model: model)
-        let reply = try await harness.send("/v1/chat/completions",
-                                           body: ServerHarness.chat("x", extra: #""stream": true, "stream_options": {"include_usage": true}"#))
+        let reply = try await harness.send(
+            "/v1/chat/completions",
+            body: ServerHarness.chat("x", extra: #""stream": true, "stream_options": {"include_usage": true}"#))
         #expect(reply.status == 200)
         #expect(reply.headers.first(name: "content-type")?.hasPrefix("text/event-stream") == true)
         let (chunks, done) = ServerHarness.events(reply.body)
@@ -67,11 +72,14 @@ struct ChatCompletionsProtocolTests {
 
     @Test("tool calls: deltas keyed by index, arguments as string fragments; whole calls without stream")
     func toolCalls() async throws {
-        let calls = [ScriptedToolCall(id: "c1", name: "weather", arguments: #"{"city": "Paris"}"#),
-                     ScriptedToolCall(id: "c2", name: "weather", arguments: #"{"city": "Rome"}"#)]
+        let calls = [
+            ScriptedToolCall(id: "c1", name: "weather", arguments: #"{"city": "Paris"}"#),
+            ScriptedToolCall(id: "c2", name: "weather", arguments: #"{"city": "Rome"}"#),
+        ]
         let model = ScriptedLanguageModel([.toolCalls(calls), .toolCalls(calls)])
         let harness = try await ServerHarness.start(model: model)
-        let tools = #""tools": [{"type": "function", "function": {"name": "weather", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}}]"#
+        let tools =
+            #""tools": [{"type": "function", "function": {"name": "weather", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}}]"#
         let streamed = try await harness.send("/v1/chat/completions", body: ServerHarness.chat("x", extra: tools + #", "stream": true"#))
         var arguments: [Int: String] = [:]
         var names: [Int: String] = [:]
@@ -169,7 +177,7 @@ struct ChatCompletionsProtocolTests {
             try await harness.send("/v1/chat/completions", body: ServerHarness.chat("1", extra: stream ? #""stream": true"# : ""))
         }
         await gate.reached()
-        client.cancel()   // AsyncHTTPClient drops the connection
+        client.cancel() // AsyncHTTPClient drops the connection
         _ = await client.result
         // The paused generation can only end by cancellation (the gate stays closed): once it
         // has, the single turn is free again and the next request is served, not refused.

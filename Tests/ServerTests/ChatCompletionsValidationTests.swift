@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Every request the server cannot honour exactly is refused with a 4xx in OpenAI's shape,
 /// naming the field — never a 200 that ignores it, never a 5xx.
@@ -20,35 +20,57 @@ struct ChatCompletionsValidationTests {
         Case(name: "unknown field", body: ServerHarness.chat("hi", extra: #""best_of": 3"#), status: 400, param: "best_of"),
         Case(name: "logprobs", body: ServerHarness.chat("hi", extra: #""logprobs": true"#), status: 400, param: "logprobs"),
         Case(name: "presence penalty", body: ServerHarness.chat("hi", extra: #""presence_penalty": 0.5"#), status: 400, param: "presence_penalty"),
-        Case(name: "unenforceable schema keyword",
-             body: ServerHarness.chat("hi", extra: #""response_format": {"type": "json_schema", "json_schema": {"name": "n", "schema": {"type": "object", "properties": {"n": {"type": "integer", "multipleOf": 3}}}}}"#),
-             status: 400, param: "response_format.json_schema.schema/properties/n/multipleOf"),
-        Case(name: "unenforceable tool parameter keyword",
-             body: ServerHarness.chat("hi", extra: #""tools": [{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {"a": {"type": "array", "contains": {"type": "string"}}}}}}]"#),
-             status: 400, param: "tools[0].function.parameters/properties/a/contains"),
-        Case(name: "image part", body: #"{"model": "test-model", "messages": [{"role": "user", "content": [{"type": "image_url", "image_url": {"url": "x"}}]}]}"#,
-             status: 400, param: "messages[0].content[0].type"),
+        Case(
+            name: "unenforceable schema keyword",
+            body: ServerHarness.chat(
+                "hi",
+                extra:
+                    #""response_format": {"type": "json_schema", "json_schema": {"name": "n", "schema": {"type": "object", "properties": {"n": {"type": "integer", "multipleOf": 3}}}}}"#
+            ),
+            status: 400, param: "response_format.json_schema.schema/properties/n/multipleOf"),
+        Case(
+            name: "unenforceable tool parameter keyword",
+            body: ServerHarness.chat(
+                "hi",
+                extra:
+                    #""tools": [{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {"a": {"type": "array", "contains": {"type": "string"}}}}}}]"#
+            ),
+            status: 400, param: "tools[0].function.parameters/properties/a/contains"),
+        Case(
+            name: "image part",
+            body: #"{"model": "test-model", "messages": [{"role": "user", "content": [{"type": "image_url", "image_url": {"url": "x"}}]}]}"#,
+            status: 400, param: "messages[0].content[0].type"),
         Case(name: "no messages", body: #"{"model": "test-model"}"#, status: 400, param: "messages"),
         Case(name: "empty messages", body: #"{"model": "test-model", "messages": []}"#, status: 400, param: "messages"),
-        Case(name: "unknown role", body: #"{"model": "test-model", "messages": [{"role": "robot", "content": "x"}]}"#, status: 400, param: "messages[0].role"),
-        Case(name: "ends with the assistant",
-             body: #"{"model": "test-model", "messages": [{"role": "user", "content": "x"}, {"role": "assistant", "content": "y"}]}"#,
-             status: 400, param: "messages[1].role"),
-        Case(name: "tool message answering no call",
-             body: #"{"model": "test-model", "messages": [{"role": "tool", "tool_call_id": "c1", "content": "x"}]}"#,
-             status: 400, param: "messages[0].tool_call_id"),
-        Case(name: "bad tool-call arguments",
-             body: #"{"model": "test-model", "messages": [{"role": "user", "content": "x"}, {"role": "assistant", "tool_calls": [{"id": "c", "type": "function", "function": {"name": "f", "arguments": "{nope"}}]}, {"role": "tool", "tool_call_id": "c", "content": "1"}]}"#,
-             status: 400, param: "messages[1].tool_calls[0].function.arguments"),
-        Case(name: "tool_choice names no tool",
-             body: ServerHarness.chat("hi", extra: #""tools": [{"type": "function", "function": {"name": "f"}}], "tool_choice": {"type": "function", "function": {"name": "g"}}"#),
-             status: 400, param: "tool_choice.function.name"),
+        Case(
+            name: "unknown role", body: #"{"model": "test-model", "messages": [{"role": "robot", "content": "x"}]}"#, status: 400,
+            param: "messages[0].role"),
+        Case(
+            name: "ends with the assistant",
+            body: #"{"model": "test-model", "messages": [{"role": "user", "content": "x"}, {"role": "assistant", "content": "y"}]}"#,
+            status: 400, param: "messages[1].role"),
+        Case(
+            name: "tool message answering no call",
+            body: #"{"model": "test-model", "messages": [{"role": "tool", "tool_call_id": "c1", "content": "x"}]}"#,
+            status: 400, param: "messages[0].tool_call_id"),
+        Case(
+            name: "bad tool-call arguments",
+            body:
+                #"{"model": "test-model", "messages": [{"role": "user", "content": "x"}, {"role": "assistant", "tool_calls": [{"id": "c", "type": "function", "function": {"name": "f", "arguments": "{nope"}}]}, {"role": "tool", "tool_call_id": "c", "content": "1"}]}"#,
+            status: 400, param: "messages[1].tool_calls[0].function.arguments"),
+        Case(
+            name: "tool_choice names no tool",
+            body: ServerHarness.chat(
+                "hi",
+                extra: #""tools": [{"type": "function", "function": {"name": "f"}}], "tool_choice": {"type": "function", "function": {"name": "g"}}"#),
+            status: 400, param: "tool_choice.function.name"),
         Case(name: "required without tools", body: ServerHarness.chat("hi", extra: #""tool_choice": "required""#), status: 400, param: "tool_choice"),
         Case(name: "temperature out of range", body: ServerHarness.chat("hi", extra: #""temperature": 3"#), status: 400, param: "temperature"),
         Case(name: "max_tokens zero", body: ServerHarness.chat("hi", extra: #""max_tokens": 0"#), status: 400, param: "max_tokens"),
         Case(name: "too many stops", body: ServerHarness.chat("hi", extra: #""stop": ["a", "b", "c", "d", "e"]"#), status: 400, param: "stop"),
-        Case(name: "stream_options without stream", body: ServerHarness.chat("hi", extra: #""stream_options": {"include_usage": true}"#),
-             status: 400, param: "stream_options"),
+        Case(
+            name: "stream_options without stream", body: ServerHarness.chat("hi", extra: #""stream_options": {"include_usage": true}"#),
+            status: 400, param: "stream_options"),
         Case(name: "model is not a string", body: #"{"model": 3, "messages": [{"role": "user", "content": "x"}]}"#, status: 400, param: "model"),
         Case(name: "invalid JSON", body: #"{"model": "test-model", "messages": ["#, status: 400, param: nil),
         Case(name: "unknown model", body: ServerHarness.chat("hi", model: "gpt-9"), status: 404, param: "model"),

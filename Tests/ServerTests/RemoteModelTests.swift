@@ -2,8 +2,8 @@ import Foundation
 import FoundationModels
 import RemoteModels
 import Server
-import Testing
 import TestSupport
+import Testing
 
 /// A coffee drink, as the remote model must answer it.
 @Generable
@@ -216,7 +216,7 @@ struct RemoteModelTests {
     @Test("fail closed: tool arguments that break the tool's parameters are a decodingFailure naming the tool")
     func failClosedOnToolArguments() async throws {
         let model = ScriptedLanguageModel([
-            .toolCalls([ScriptedToolCall(id: "call-1", name: "getWeather", arguments: #"{"town": "Paris"}"#)]),
+            .toolCalls([ScriptedToolCall(id: "call-1", name: "getWeather", arguments: #"{"town": "Paris"}"#)])
         ])
         let served = try await Served.start(model)
         let session = LanguageModelSession(model: served.remote(), tools: [RemoteModelWeatherTool()])

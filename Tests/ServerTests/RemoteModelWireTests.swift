@@ -1,7 +1,8 @@
 import Foundation
 @_spi(Serving) import FoundationModels
-@testable import RemoteModels
 import Testing
+
+@testable import RemoteModels
 
 /// The remote model's wire pieces without a server: the SSE parser on awkward byte splits,
 /// error bodies in each server's shape, the error mapping, the request body, and the stream
@@ -28,11 +29,13 @@ struct RemoteModelWireTests {
 
     @Test("error bodies: OpenAI's, a bare string, vLLM's top level, plain text")
     func errorBodies() {
-        let openAI = ServerError(body: #"{"error": {"message": "Too long", "type": "invalid_request_error", "param": "messages", "code": "context_length_exceeded"}}"#)
+        let openAI = ServerError(
+            body: #"{"error": {"message": "Too long", "type": "invalid_request_error", "param": "messages", "code": "context_length_exceeded"}}"#)
         #expect(openAI == ServerError(message: "Too long", type: "invalid_request_error", param: "messages", code: "context_length_exceeded"))
         #expect(ServerError(body: #"{"error": "model 'x' not found"}"#) == ServerError(message: "model 'x' not found"))
-        #expect(ServerError(body: #"{"object": "error", "message": "bad", "type": "BadRequestError", "code": 400}"#)
-            == ServerError(message: "bad", type: "BadRequestError", code: "400"))
+        #expect(
+            ServerError(body: #"{"object": "error", "message": "bad", "type": "BadRequestError", "code": 400}"#)
+                == ServerError(message: "bad", type: "BadRequestError", code: "400"))
         #expect(ServerError(body: "  Bad Gateway\n") == ServerError(message: "Bad Gateway"))
     }
 
@@ -63,8 +66,9 @@ struct RemoteModelWireTests {
         #expect(kind(nil, ServerError(message: "decoder cornered", type: "server_error")) == "decoding")
         #expect(kind(nil, ServerError(message: "slow down", type: "rate_limit_error")) == "rate")
 
-        let error = RemoteFailure.generationError(status: 404, server: ServerError(message: "The model `x` does not exist", code: "model_not_found"),
-                                                  endpoint: "http://h/v1/chat/completions")
+        let error = RemoteFailure.generationError(
+            status: 404, server: ServerError(message: "The model `x` does not exist", code: "model_not_found"),
+            endpoint: "http://h/v1/chat/completions")
         #expect(error.failureReason == "http://h/v1/chat/completions answered HTTP 404 (code model_not_found): The model `x` does not exist")
     }
 

@@ -2,8 +2,8 @@ import Foundation
 import FoundationModels
 import LocalModels
 import RemoteModels
-import Testing
 import TestSupport
+import Testing
 
 /// The seeds' guided-generation and tool-calling samples through the whole chain: a session on
 /// `RemoteLanguageModel` → HTTP → `ChatServer` → the real Qwen model on the local engine.
@@ -52,8 +52,10 @@ import TestSupport
 
         var snapshots = 0
         var last: Cat.PartiallyGenerated?
-        for try await snapshot in LanguageModelSession(model: remote).streamResponse(to: "Generate a rescue cat", generating: Cat.self,
-                                                                                   options: options) {
+        for try await snapshot in LanguageModelSession(model: remote).streamResponse(
+            to: "Generate a rescue cat", generating: Cat.self,
+            options: options)
+        {
             snapshots += 1
             last = snapshot.content
         }
@@ -65,8 +67,9 @@ import TestSupport
     @Test("tool calling: the model's call runs in the session's tool loop and the answer uses its output")
     func toolCalling() async throws {
         let (harness, remote) = try await Self.serve()
-        let session = LanguageModelSession(model: remote, tools: [GetWeatherTool()],
-                                           instructions: "Help the person with getting weather information")
+        let session = LanguageModelSession(
+            model: remote, tools: [GetWeatherTool()],
+            instructions: "Help the person with getting weather information")
         let response = try await session.respond(to: "What is the temperature in Cupertino?", options: GenerationOptions(sampling: .greedy))
         let calls = response.transcriptEntries.compactMap { if case .toolCalls(let calls) = $0 { calls } else { nil } }.flatMap { $0 }
         #expect(!calls.isEmpty)

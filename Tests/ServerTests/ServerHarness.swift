@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import Foundation
-import Logging
 import FoundationModels
+import Logging
 import NIOCore
 import NIOHTTP1
 import Server
@@ -18,14 +18,16 @@ struct ServerHarness {
     let server: ChatServer
 
     /// Starts a server for `model` and waits until it listens.
-    static func start<Model: LanguageModel>(model: Model, name: String = "test-model",
-                                            configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> ServerHarness {
+    static func start<Model: LanguageModel>(
+        model: Model, name: String = "test-model",
+        configure: (inout ServerConfiguration) -> Void = { _ in }
+    ) async throws -> ServerHarness {
         var configuration = ServerConfiguration(modelName: name)
         configuration.port = 0
         configuration.warmUp = false
         configure(&configuration)
         var logger = Logger(label: "fm.serve.test")
-        logger.logLevel = .critical   // cancelling the server at the end of a test logs errors
+        logger.logLevel = .critical // cancelling the server at the end of a test logs errors
         let server = ChatServer(model: model, configuration: configuration, logger: logger)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let task = Task { try await server.run { port in continuation.yield(port) } }

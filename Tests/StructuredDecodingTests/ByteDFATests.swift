@@ -1,6 +1,7 @@
 import FMSupport
 import TestSupport
 import Testing
+
 @testable import StructuredDecoding
 
 /// The lazy automaton's API: states, liveness, byte classes, limits, concurrency.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StructuredDecoding
 
 /// The eager subset construction against the lazy `ByteDFA` explored breadth-first: both number
@@ -47,11 +48,12 @@ import Testing
     }
 
     /// Patterns with counted repetition, alternation, Unicode classes, anchors and the formats.
-    static let patterns: [String] = [
-        "ab+c", "(?:ab|ac)*", "[a-z]+[0-9]", "a{2,5}b?", "a+", "^a*$", "x|y|z|xyz", "(a|b)*abb",
-        #"\d{3}-\d{4}"#, #"\w+@\w+\.com"#, #"[^"\\]*"#, #"\p{Lu}\p{Ll}*"#, #"[\u{80}-\u{10FFFF}]+"#,
-        "colou?r", "[Hh]ello", "a^b", "", #"\s*\S+\s*"#, "[0-9A-Fa-f]{1,4}(?::[0-9A-Fa-f]{1,4}){0,3}",
-    ] + StringFormat.allCases.map(\.pattern)
+    static let patterns: [String] =
+        [
+            "ab+c", "(?:ab|ac)*", "[a-z]+[0-9]", "a{2,5}b?", "a+", "^a*$", "x|y|z|xyz", "(a|b)*abb",
+            #"\d{3}-\d{4}"#, #"\w+@\w+\.com"#, #"[^"\\]*"#, #"\p{Lu}\p{Ll}*"#, #"[\u{80}-\u{10FFFF}]+"#,
+            "colou?r", "[Hh]ello", "a^b", "", #"\s*\S+\s*"#, "[0-9A-Fa-f]{1,4}(?::[0-9A-Fa-f]{1,4}){0,3}",
+        ] + StringFormat.allCases.map(\.pattern)
 
     static let encodings: [TextEncoding] = [.utf8, .jsonString()]
 
@@ -63,7 +65,7 @@ import Testing
         let eager = try DenseDFA(determinizing: regex.byteNFA(options), maxStates: options.limits.dfaStates, what: "eager")
         #expect(eager.classCount == lazy.table.count / lazy.accepting.count)
         #expect(eager.start == (lazy.accepting.count > 1 ? 1 : 0))
-        let same = Explored(eager) == lazy  // compared outside #expect: no diff of large tables
+        let same = Explored(eager) == lazy // compared outside #expect: no diff of large tables
         #expect(same, "\(pattern): \(eager.stateCount) vs \(lazy.accepting.count) states")
     }
 
@@ -86,7 +88,7 @@ import Testing
 
     /// Past the state limit the construction stops with a typed error instead of growing.
     @Test func stateLimitIsAnError() throws {
-        let regex = try RegexPattern("(a|b)*a(a|b){12}")  // needs 2^13 states
+        let regex = try RegexPattern("(a|b)*a(a|b){12}") // needs 2^13 states
         #expect(throws: GrammarError.automatonTooLarge("limited")) {
             try DenseDFA(determinizing: regex.byteNFA(AutomatonOptions()), maxStates: 1000, what: "limited")
         }

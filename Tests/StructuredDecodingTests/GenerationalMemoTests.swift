@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StructuredDecoding
 
 /// The bounded memo behind the mask caches: what it keeps, what it forgets, what it never forgets.
@@ -7,10 +8,10 @@ import Testing
         var memo = GenerationalMemo<Int, String>(limit: 2)
         memo.insert("a", for: 1)
         memo.insert("b", for: 2)
-        memo.insert("c", for: 3)  // turnover: 1, 2 become the previous generation
+        memo.insert("c", for: 3) // turnover: 1, 2 become the previous generation
         #expect(memo.count == 3)
-        #expect(memo.value(for: 1) == "a")  // renewed into the current generation (now full)
-        memo.insert("d", for: 4)  // turnover: 2 is dropped; 1 and 3 are the previous generation
+        #expect(memo.value(for: 1) == "a") // renewed into the current generation (now full)
+        memo.insert("d", for: 4) // turnover: 2 is dropped; 1 and 3 are the previous generation
         #expect(memo.value(for: 2) == nil)
         #expect(memo.value(for: 1) == "a")
         #expect(memo.value(for: 4) == "d")

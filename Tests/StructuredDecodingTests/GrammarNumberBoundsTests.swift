@@ -21,8 +21,9 @@ import Testing
         var accepted = 0, rejected = 0
         for _ in 0..<40 {
             let lo = Double(decimal(&random))!, width = Double(random.next() % 50) / 4
-            let bounds = NumberBounds(minimum: random.next() % 4 == 0 ? nil : lo, exclusiveMinimum: random.next() % 2 == 0,
-                                      maximum: random.next() % 4 == 0 ? nil : lo + width, exclusiveMaximum: random.next() % 2 == 0)
+            let bounds = NumberBounds(
+                minimum: random.next() % 4 == 0 ? nil : lo, exclusiveMinimum: random.next() % 2 == 0,
+                maximum: random.next() % 4 == 0 ? nil : lo + width, exclusiveMaximum: random.next() % 2 == 0)
             let grammar = try Grammar.compile(schema(.number(bounds)))
             for _ in 0..<60 {
                 let text = decimal(&random)
@@ -41,8 +42,9 @@ import Testing
         var random = SplitMix64(seed: 5)
         for _ in 0..<40 {
             let lo = Int(random.next() % 2000) - 1000
-            let bounds = IntegerBounds(minimum: random.next() % 4 == 0 ? nil : lo,
-                                       maximum: random.next() % 4 == 0 ? nil : lo + Int(random.next() % 300))
+            let bounds = IntegerBounds(
+                minimum: random.next() % 4 == 0 ? nil : lo,
+                maximum: random.next() % 4 == 0 ? nil : lo + Int(random.next() % 300))
             let grammar = try Grammar.compile(schema(.integer(bounds)))
             for _ in 0..<60 {
                 let x = Int(random.next() % 3000) - 1500

@@ -25,8 +25,11 @@ struct RandomSchema {
             return graph.add(.integer(IntegerBounds(minimum: lo, maximum: lo + pick(300))))
         case 1:
             let lo = Double(pick(4000) - 2000) / 8
-            return graph.add(.number(NumberBounds(minimum: lo, exclusiveMinimum: pick(2) == 0, maximum: lo + Double(pick(100)) + 0.5,
-                                                  exclusiveMaximum: pick(2) == 0)))
+            return graph.add(
+                .number(
+                    NumberBounds(
+                        minimum: lo, exclusiveMinimum: pick(2) == 0, maximum: lo + Double(pick(100)) + 0.5,
+                        exclusiveMaximum: pick(2) == 0)))
         case 2:
             let patterns = [nil, "[a-z]{1,4}", "[A-Z][0-9]{2}", "(?:yes|no|maybe)"]
             let chosen = patterns[pick(patterns.count)]
@@ -34,15 +37,20 @@ struct RandomSchema {
         case 3:
             return graph.add(.string(StringNode(format: pick(2) == 0 ? .date : .uuid)))
         case 4:
-            return graph.add(.enumeration([.string("red"), .string("green \"g\""), .number("-1.5"), .null, .bool(true)]
-                .filter { _ in pick(3) != 0 } + [.number("42")]))
+            return graph.add(
+                .enumeration(
+                    [.string("red"), .string("green \"g\""), .number("-1.5"), .null, .bool(true)]
+                        .filter { _ in pick(3) != 0 } + [.number("42")]))
         case 5: return graph.add(pick(2) == 0 ? .boolean : .null)
         case 6: return graph.add(.number(NumberBounds(minimum: 0, maximum: 1)))
         case 7:
             let items = node(depth: depth + 1)
             let min = pick(2)
-            return graph.add(.array(ArrayNode(prefixItems: pick(3) == 0 ? [node(depth: depth + 1)] : [], items: items,
-                                              minItems: min, maxItems: min + pick(3) + 1)))
+            return graph.add(
+                .array(
+                    ArrayNode(
+                        prefixItems: pick(3) == 0 ? [node(depth: depth + 1)] : [], items: items,
+                        minItems: min, maxItems: min + pick(3) + 1)))
         case 8:
             let count = 1 + pick(3)
             var properties: [ObjectNode.Property] = []
@@ -63,7 +71,8 @@ enum JSONSchemaText {
     static func document(_ graph: SchemaGraph) -> String {
         var defs: [String] = []
         for (id, node) in graph.nodes.enumerated() { defs.append("\"n\(id)\": \(text(node))") }
-        return ##"{"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": {\##(defs.joined(separator: ", "))}, "$ref": "#/$defs/n\##(graph.root)"}"##
+        return
+            ##"{"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": {\##(defs.joined(separator: ", "))}, "$ref": "#/$defs/n\##(graph.root)"}"##
     }
 
     private static func ref(_ id: Int) -> String { ##"{"$ref": "#/$defs/n\##(id)"}"## }
@@ -109,7 +118,8 @@ enum JSONSchemaText {
         case .object(let o):
             let properties = o.properties.map { "\(quoted($0.name)): \(ref($0.node))" }.joined(separator: ", ")
             let required = o.properties.filter(\.isRequired).map { quoted($0.name) }.joined(separator: ", ")
-            return #"{"type": "object", "properties": {\#(properties)}, "required": [\#(required)], "additionalProperties": \#(o.additionalProperties.map(ref) ?? "false")}"#
+            return
+                #"{"type": "object", "properties": {\#(properties)}, "required": [\#(required)], "additionalProperties": \#(o.additionalProperties.map(ref) ?? "false")}"#
         case .anyOf(let options):
             return "{\"anyOf\": [" + options.map(ref).joined(separator: ", ") + "]}"
         }

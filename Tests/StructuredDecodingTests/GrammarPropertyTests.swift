@@ -57,17 +57,17 @@ enum PythonJSONSchema {
         let input = directory.appendingPathComponent("cases.jsonl")
         try lines.joined(separator: "\n").write(to: input, atomically: true, encoding: .utf8)
         let script = """
-        import json, sys
-        from jsonschema import Draft202012Validator, FormatChecker
-        bad = 0
-        for n, line in enumerate(open(sys.argv[1], encoding="utf-8")):
-            case = json.loads(line)
-            for error in Draft202012Validator(case["schema"], format_checker=FormatChecker()).iter_errors(case["instance"]):
-                bad += 1
-                print(f"case {n}: {error.message}")
-        print(f"checked {n + 1} cases")
-        sys.exit(1 if bad else 0)
-        """
+            import json, sys
+            from jsonschema import Draft202012Validator, FormatChecker
+            bad = 0
+            for n, line in enumerate(open(sys.argv[1], encoding="utf-8")):
+                case = json.loads(line)
+                for error in Draft202012Validator(case["schema"], format_checker=FormatChecker()).iter_errors(case["instance"]):
+                    bad += 1
+                    print(f"case {n}: {error.message}")
+            print(f"checked {n + 1} cases")
+            sys.exit(1 if bad else 0)
+            """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script, input.path]

@@ -11,8 +11,9 @@ import Testing
     @Test(arguments: [(0, 0), (0, 3), (1, 1), (2, 5), (3, 3)])
     func countedAgreesWithTheExactAutomaton(_ bounds: (Int, Int)) throws {
         let counted = try Grammar.compile(schema(.string(StringNode(minLength: bounds.0, maxLength: bounds.1))), options: .flexible())
-        let exact = try Grammar.compile(schema(.string(StringNode(patterns: [pattern(#"[\s\S]*"#)], minLength: bounds.0, maxLength: bounds.1))),
-                                        options: .flexible())
+        let exact = try Grammar.compile(
+            schema(.string(StringNode(patterns: [pattern(#"[\s\S]*"#)], minLength: bounds.0, maxLength: bounds.1))),
+            options: .flexible())
         var random = SplitMix64(seed: UInt64(bounds.0 * 10 + bounds.1))
         var checked = 0, accepted = 0
         for _ in 0..<3000 {
@@ -20,9 +21,10 @@ import Testing
             for _ in 0..<Int(random.next() % 7) { text += Self.pieces[Int(random.next() % UInt64(Self.pieces.count))] }
             if random.next() % 3 != 0 { text += "\"" }
             var bytes = Array(text.utf8)
-            if random.next() % 5 == 0, bytes.count > 2 { bytes.removeLast(Int(random.next() % 2) + 1) }  // cut a scalar
+            if random.next() % 5 == 0, bytes.count > 2 { bytes.removeLast(Int(random.next() % 2) + 1) } // cut a scalar
             let a = counted.firstRejectedOffset(bytes), b = exact.firstRejectedOffset(bytes)
-            #expect(a == b, "bounds \(bounds): \(String(decoding: bytes, as: UTF8.self)) counted \(String(describing: a)) exact \(String(describing: b))")
+            #expect(
+                a == b, "bounds \(bounds): \(String(decoding: bytes, as: UTF8.self)) counted \(String(describing: a)) exact \(String(describing: b))")
             checked += 1
             if a == nil { accepted += 1 }
         }

@@ -1,13 +1,15 @@
 import Foundation
-import Testing
 import StructuredDecoding
+import Testing
 
 /// Documents in Apple's `GenerationSchema` dialect, as our `GenerationSchema` encoder writes them
 /// (copied from `FoundationModelsTests`), imported for generation.
 @Suite struct JSONSchemaAppleDialectTests {
-    static let person = ##"{"additionalProperties":false,"properties":{"age":{"description":"The person's age","maximum":100,"minimum":18,"type":"integer"},"children":{"description":"The person's children","items":{"$ref":"#"},"maxItems":3,"type":"array"},"name":{"description":"The person's name","type":"string"}},"required":["children","name"],"title":"Person","type":"object","x-order":["age","children","name"]}"##
+    static let person =
+        ##"{"additionalProperties":false,"properties":{"age":{"description":"The person's age","maximum":100,"minimum":18,"type":"integer"},"children":{"description":"The person's children","items":{"$ref":"#"},"maxItems":3,"type":"array"},"name":{"description":"The person's name","type":"string"}},"required":["children","name"],"title":"Person","type":"object","x-order":["age","children","name"]}"##
 
-    static let bean = ##""Bean":{"additionalProperties":false,"description":"A coffee bean","properties":{"origin":{"type":"string"},"roast":{"$ref":"#/$defs/Roast","description":"The roast level"}},"required":["origin","roast"],"title":"Bean","type":"object","x-order":["origin","roast"]}"##
+    static let bean =
+        ##""Bean":{"additionalProperties":false,"description":"A coffee bean","properties":{"origin":{"type":"string"},"roast":{"$ref":"#/$defs/Roast","description":"The roast level"}},"required":["origin","roast"],"title":"Bean","type":"object","x-order":["origin","roast"]}"##
     static let roast = ##""Roast":{"description":"How dark the beans are","enum":["light","medium","dark"],"title":"Roast","type":"string"}"##
 
     static let order = ##"""
@@ -31,11 +33,15 @@ import StructuredDecoding
         "x-order":["drink","size","code","ticket","shots","price","temperature","tip","extras","ratings","notes","beans","favorite","paid"]}
         """##
 
-    static let encounter = ##"{"anyOf":[{"additionalProperties":false,"properties":{"type":{"enum":["orderCoffee"],"type":"string"},"value":{"type":"string"}},"required":["type","value"],"title":"orderCoffee","type":"object","x-order":["type","value"]},{"additionalProperties":false,"properties":{"complaint":{"type":"string"},"type":{"enum":["wantToTalkToManager"],"type":"string"}},"required":["type","complaint"],"title":"wantToTalkToManager","type":"object","x-order":["type","complaint"]}],"title":"Encounter"}"##
+    static let encounter =
+        ##"{"anyOf":[{"additionalProperties":false,"properties":{"type":{"enum":["orderCoffee"],"type":"string"},"value":{"type":"string"}},"required":["type","value"],"title":"orderCoffee","type":"object","x-order":["type","value"]},{"additionalProperties":false,"properties":{"complaint":{"type":"string"},"type":{"enum":["wantToTalkToManager"],"type":"string"}},"required":["type","complaint"],"title":"wantToTalkToManager","type":"object","x-order":["type","complaint"]}],"title":"Encounter"}"##
 
-    static let folder = ##"{"$defs":{"File":{"additionalProperties":false,"properties":{"name":{"type":"string"},"parent":{"$ref":"#"}},"required":["name"],"title":"File","type":"object","x-order":["name","parent"]}},"additionalProperties":false,"properties":{"files":{"items":{"$ref":"#/$defs/File"},"type":"array"}},"required":["files"],"title":"Folder","type":"object","x-order":["files"]}"##
+    static let folder =
+        ##"{"$defs":{"File":{"additionalProperties":false,"properties":{"name":{"type":"string"},"parent":{"$ref":"#"}},"required":["name"],"title":"File","type":"object","x-order":["name","parent"]}},"additionalProperties":false,"properties":{"files":{"items":{"$ref":"#/$defs/File"},"type":"array"}},"required":["files"],"title":"Folder","type":"object","x-order":["files"]}"##
 
-    static let drink = ##"{"$defs":{"## + bean + "," + roast + ##"},"anyOf":[{"$ref":"#/$defs/Bean"},{"$ref":"#/$defs/Roast"},{"type":"integer"}],"description":"Bean or roast","title":"Drink"}"##
+    static let drink =
+        ##"{"$defs":{"## + bean + "," + roast
+        + ##"},"anyOf":[{"$ref":"#/$defs/Bean"},{"$ref":"#/$defs/Roast"},{"type":"integer"}],"description":"Bean or roast","title":"Drink"}"##
 
     static func importForGeneration(_ text: String) throws -> SchemaGraph {
         try JSONSchemaImporter(mode: .generation).importSchema(text)
@@ -59,11 +65,11 @@ import StructuredDecoding
             #"{"age":30,"children":[{"age":18,"children":[],"name":"Kid"}],"name":"Ana"}"#,
         ]
         let rejected = [
-            #"{"name":"Ana","children":[]}"#,                      // out of x-order
-            #"{"age":17,"children":[],"name":"Ana"}"#,              // below minimum
-            #"{"children":[{"children":[]}],"name":"Ana"}"#,        // nested person without a name
-            #"{"children":[],"name":"Ana","extra":1}"#,             // additionalProperties false
-            #"{"children":[{},{},{},{}],"name":"Ana"}"#,            // maxItems
+            #"{"name":"Ana","children":[]}"#, // out of x-order
+            #"{"age":17,"children":[],"name":"Ana"}"#, // below minimum
+            #"{"children":[{"children":[]}],"name":"Ana"}"#, // nested person without a name
+            #"{"children":[],"name":"Ana","extra":1}"#, // additionalProperties false
+            #"{"children":[{},{},{},{}],"name":"Ana"}"#, // maxItems
         ]
         for text in accepted { #expect(graph.accepts(try JSONValue(parsing: text)), "\(text)") }
         for text in rejected { #expect(!graph.accepts(try JSONValue(parsing: text)), "\(text)") }
@@ -72,9 +78,10 @@ import StructuredDecoding
     @Test func everyGuide() throws {
         let graph = try Self.importForGeneration(Self.order)
         guard case .object(let order) = graph[graph.root] else { Issue.record("root is \(graph[graph.root])"); return }
-        #expect(order.properties.map(\.name) == [
-            "drink", "size", "code", "ticket", "shots", "price", "temperature", "tip", "extras", "ratings", "notes", "beans", "favorite", "paid",
-        ])
+        #expect(
+            order.properties.map(\.name) == [
+                "drink", "size", "code", "ticket", "shots", "price", "temperature", "tip", "extras", "ratings", "notes", "beans", "favorite", "paid",
+            ])
         #expect(order.properties.filter { !$0.isRequired }.map(\.name) == ["ticket", "favorite"])
         let property = { (name: String) in graph[order.properties.first { $0.name == name }!.node] }
         #expect(property("price") == .number(NumberBounds(minimum: 1.5, maximum: 9)))

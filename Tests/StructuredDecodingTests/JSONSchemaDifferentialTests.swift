@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import StructuredDecoding
+import Testing
 
 /// Random schemas over the supported keywords (nested `allOf`/`anyOf`/`oneOf`, `$ref`s and
 /// recursion, enums beside other keywords, untyped schemas) against verdicts from Python's

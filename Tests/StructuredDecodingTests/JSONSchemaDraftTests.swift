@@ -1,5 +1,5 @@
-import Testing
 import StructuredDecoding
+import Testing
 
 /// Each draft's own rules and the assertions added for issue 16, as accept/reject tables
 /// through the IR validator (validation mode).
@@ -19,22 +19,29 @@ import StructuredDecoding
         Row(schema: #"{\#(d4)"minimum":1,"exclusiveMinimum":true}"#, valid: ["2", "1.5"], invalid: ["1", "0"]),
         Row(schema: #"{\#(d4)"type":"integer"}"#, valid: ["1", "-3"], invalid: ["1.0", "1e2"]),
         Row(schema: #"{\#(d4)"const":1}"#, valid: ["2", "\"x\""], invalid: []),
-        Row(schema: ##"{\##(d4)"id":"http://x/root","definitions":{"a":{"type":"string"}},"items":{"$ref":"http://x/root#/definitions/a"}}"##,
+        Row(
+            schema: ##"{\##(d4)"id":"http://x/root","definitions":{"a":{"type":"string"}},"items":{"$ref":"http://x/root#/definitions/a"}}"##,
             valid: [#"["a"]"#], invalid: ["[1]"]),
         // Draft-07: array items + additionalItems; `$ref` siblings ignored; dependencies.
-        Row(schema: #"{\#(d7)"items":[{"type":"integer"},{"type":"string"}],"additionalItems":false}"#,
+        Row(
+            schema: #"{\#(d7)"items":[{"type":"integer"},{"type":"string"}],"additionalItems":false}"#,
             valid: ["[]", "[1]", #"[1,"a"]"#], invalid: [#"["a"]"#, #"[1,"a",2]"#]),
-        Row(schema: ##"{\##(d7)"definitions":{"a":{"type":"integer"}},"properties":{"p":{"$ref":"#/definitions/a","maximum":2}}}"##,
+        Row(
+            schema: ##"{\##(d7)"definitions":{"a":{"type":"integer"}},"properties":{"p":{"$ref":"#/definitions/a","maximum":2}}}"##,
             valid: [#"{"p":5}"#], invalid: [#"{"p":"x"}"#]),
-        Row(schema: #"{\#(d7)"dependencies":{"a":["b"],"c":{"required":["d"]}}}"#,
+        Row(
+            schema: #"{\#(d7)"dependencies":{"a":["b"],"c":{"required":["d"]}}}"#,
             valid: ["{}", #"{"a":1,"b":2}"#, #"{"c":1,"d":1}"#, #"{"b":1}"#], invalid: [#"{"a":1}"#, #"{"c":1}"#]),
-        Row(schema: ##"{\##(d7)"definitions":{"n":{"$id":"#num","type":"number"}},"items":{"$ref":"#num"}}"##,
+        Row(
+            schema: ##"{\##(d7)"definitions":{"n":{"$id":"#num","type":"number"}},"items":{"$ref":"#num"}}"##,
             valid: ["[1.5]"], invalid: [#"["x"]"#]),
         // 2020-12 (no `$schema`): dependentRequired, dependentSchemas, if/then/else, not.
         Row(schema: #"{"dependentRequired":{"a":["b"]}}"#, valid: [#"{"b":1}"#, #"{"a":1,"b":1}"#], invalid: [#"{"a":1}"#]),
-        Row(schema: #"{"dependentSchemas":{"a":{"properties":{"b":{"type":"string"}}}}}"#,
+        Row(
+            schema: #"{"dependentSchemas":{"a":{"properties":{"b":{"type":"string"}}}}}"#,
             valid: [#"{"b":1}"#, #"{"a":1,"b":"x"}"#], invalid: [#"{"a":1,"b":1}"#]),
-        Row(schema: #"{"if":{"properties":{"k":{"const":"x"}},"required":["k"]},"then":{"required":["a"]},"else":{"required":["b"]}}"#,
+        Row(
+            schema: #"{"if":{"properties":{"k":{"const":"x"}},"required":["k"]},"then":{"required":["a"]},"else":{"required":["b"]}}"#,
             valid: [#"{"k":"x","a":1}"#, #"{"k":"y","b":1}"#, #"{"b":1}"#], invalid: [#"{"k":"x","b":1}"#, #"{"k":"y","a":1}"#]),
         Row(schema: #"{"not":{"type":"string"}}"#, valid: ["1", "null"], invalid: [#""a""#]),
         Row(schema: #"{"type":"string","not":{"enum":["a","ab"]}}"#, valid: [#""""#, #""b""#, #""abc""#, #""aa""#], invalid: [#""a""#, #""ab""#]),
@@ -44,14 +51,18 @@ import StructuredDecoding
         Row(schema: #"{"not":{"anyOf":[{"type":"null"},{"minimum":3}]}}"#, valid: ["2"], invalid: ["null", "3", #""x""#]),
         Row(schema: #"{"not":{"not":{"type":"boolean"}}}"#, valid: ["true"], invalid: ["1"]),
         // Counts, names and patterns on closed objects; uniqueItems over disjoint tuples.
-        Row(schema: #"{"properties":{"a":{},"b":{},"c":{}},"additionalProperties":false,"minProperties":1,"maxProperties":2}"#,
+        Row(
+            schema: #"{"properties":{"a":{},"b":{},"c":{}},"additionalProperties":false,"minProperties":1,"maxProperties":2}"#,
             valid: [#"{"a":1}"#, #"{"b":1,"c":2}"#], invalid: ["{}", #"{"a":1,"b":1,"c":1}"#]),
-        Row(schema: #"{"properties":{"ab":{},"xyz":{}},"additionalProperties":false,"propertyNames":{"maxLength":2}}"#,
+        Row(
+            schema: #"{"properties":{"ab":{},"xyz":{}},"additionalProperties":false,"propertyNames":{"maxLength":2}}"#,
             valid: [#"{"ab":1}"#], invalid: [#"{"xyz":1}"#]),
-        Row(schema: #"{"allOf":[{"properties":{"x1":{},"y":{}},"additionalProperties":false}],"patternProperties":{"^x":{"type":"integer"}}}"#,
+        Row(
+            schema: #"{"allOf":[{"properties":{"x1":{},"y":{}},"additionalProperties":false}],"patternProperties":{"^x":{"type":"integer"}}}"#,
             valid: [#"{"x1":1,"y":"s"}"#], invalid: [#"{"x1":"s"}"#]),
         Row(schema: #"{"patternProperties":{"^x":{}}}"#, valid: [#"{"x":1,"y":2}"#], invalid: []),
-        Row(schema: #"{"prefixItems":[{"type":"string"},{"type":"integer"}],"items":false,"uniqueItems":true}"#,
+        Row(
+            schema: #"{"prefixItems":[{"type":"string"},{"type":"integer"}],"items":false,"uniqueItems":true}"#,
             valid: [#"["a",1]"#], invalid: [#"["a","b"]"#]),
         // OpenAPI integer formats, unknown formats as annotations.
         Row(schema: #"{"type":"integer","format":"int32"}"#, valid: ["2147483647"], invalid: ["2147483648"]),

@@ -1,5 +1,5 @@
-import Testing
 import StructuredDecoding
+import Testing
 
 /// Every refusal names its reason and the JSON pointer of the keyword at fault.
 @Suite struct JSONSchemaRefusalTests {
@@ -26,11 +26,14 @@ import StructuredDecoding
 
     /// Assertions enforced only where the IR states them exactly; elsewhere refused by name.
     static let combinationRows: [Row] = [
-        Row(schema: #"{"properties":{"a":{"type":"array","uniqueItems":true}}}"#,
+        Row(
+            schema: #"{"properties":{"a":{"type":"array","uniqueItems":true}}}"#,
             reason: .unsupportedCombination("uniqueItems"), pointer: "/properties/a/uniqueItems"),
-        Row(schema: #"{"patternProperties":{"^x":{"type":"string"}}}"#,
+        Row(
+            schema: #"{"patternProperties":{"^x":{"type":"string"}}}"#,
             reason: .unsupportedCombination("patternProperties"), pointer: "/patternProperties"),
-        Row(schema: #"{"items":{"propertyNames":{"maxLength":3}}}"#,
+        Row(
+            schema: #"{"items":{"propertyNames":{"maxLength":3}}}"#,
             reason: .unsupportedCombination("propertyNames"), pointer: "/items/propertyNames"),
         Row(schema: #"{"type":"object","minProperties":1}"#, reason: .unsupportedCombination("minProperties"), pointer: "/minProperties"),
         Row(schema: #"{"type":"object","maxProperties":1}"#, reason: .unsupportedCombination("maxProperties"), pointer: "/maxProperties"),
@@ -63,7 +66,8 @@ import StructuredDecoding
     }
 
     static let rows: [Row] = [
-        Row(schema: #"{"$schema":"http://json-schema.org/draft-03/schema#"}"#,
+        Row(
+            schema: #"{"$schema":"http://json-schema.org/draft-03/schema#"}"#,
             reason: .unsupportedDialect("http://json-schema.org/draft-03/schema#"), pointer: "/$schema"),
         Row(schema: ##"{"items":{"$id":"http://x/y","$ref":"#/$defs/a"}}"##, reason: .unresolvableReference("#/$defs/a"), pointer: "/items/$ref"),
         Row(schema: ##"{"$ref":"#/$defs/missing"}"##, reason: .unresolvableReference("#/$defs/missing"), pointer: "/$ref"),
@@ -72,44 +76,62 @@ import StructuredDecoding
         Row(schema: ##"{"$ref":"#/%zz"}"##, reason: .unresolvableReference("#/%zz"), pointer: "/$ref"),
         Row(schema: #"{"$ref":"other.json#/a"}"#, reason: .unsupportedReference("other.json#/a"), pointer: "/$ref"),
         Row(schema: ##"{"$ref":"#anchor"}"##, reason: .unsupportedReference("#anchor"), pointer: "/$ref"),
-        Row(schema: ##"{"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"allOf":[{"$ref":"#/$defs/a"}]}},"$ref":"#/$defs/a"}"##,
+        Row(
+            schema: ##"{"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"allOf":[{"$ref":"#/$defs/a"}]}},"$ref":"#/$defs/a"}"##,
             reason: .unguardedRecursion("#/$defs/a"), pointer: "/$defs/b/allOf/0/$ref"),
         Row(schema: ##"{"anyOf":[{"$ref":"#"},{"type":"string"}]}"##, reason: .unguardedRecursion("anyOf"), pointer: "/anyOf"),
         Row(schema: #"{"oneOf":[{"type":"integer"},{"type":"number"}]}"#, reason: .overlappingOneOf, pointer: "/oneOf"),
         Row(schema: #"{"oneOf":[{"minimum":1},{"maximum":3}]}"#, reason: .overlappingOneOf, pointer: "/oneOf"),
-        Row(schema: #"{"properties":{"a":{}},"required":["b"],"additionalProperties":false}"#,
+        Row(
+            schema: #"{"properties":{"a":{}},"required":["b"],"additionalProperties":false}"#,
             reason: .unsatisfiableRequired("b"), pointer: "/required"),
         Row(schema: #"{"type":"integer","minimum":1e30}"#, reason: .boundOutOfRange(keyword: "minimum", value: "1e30"), pointer: "/minimum"),
-        Row(schema: #"{"type":"integer","maximum":-9223372036854775809}"#,
+        Row(
+            schema: #"{"type":"integer","maximum":-9223372036854775809}"#,
             reason: .boundOutOfRange(keyword: "maximum", value: "-9223372036854775809"), pointer: "/maximum"),
-        Row(schema: #"{"type":"integer","exclusiveMaximum":-9223372036854775808}"#,
+        Row(
+            schema: #"{"type":"integer","exclusiveMaximum":-9223372036854775808}"#,
             reason: .boundOutOfRange(keyword: "exclusiveMaximum", value: "-9223372036854775808"), pointer: "/exclusiveMaximum"),
         Row(schema: #"{"type":"number","maximum":1e400}"#, reason: .boundOutOfRange(keyword: "maximum", value: "1e400"), pointer: "/maximum"),
         Row(schema: #"{"maxLength":1e999999999}"#, reason: .boundOutOfRange(keyword: "maxLength", value: "1e999999999"), pointer: "/maxLength"),
         Row(schema: #"{"minimum":1e9999999999}"#, reason: .boundOutOfRange(keyword: "minimum", value: "1e9999999999"), pointer: "/minimum"),
         Row(schema: #"{"maxLength":1e30}"#, reason: .boundOutOfRange(keyword: "maxLength", value: "1e30"), pointer: "/maxLength"),
-        Row(schema: #"{"type":"strings"}"#,
+        Row(
+            schema: #"{"type":"strings"}"#,
             reason: .invalidKeywordValue(keyword: "type", expected: "a type name or an array of unique type names"), pointer: "/type"),
-        Row(schema: #"{"type":["string","string"]}"#,
+        Row(
+            schema: #"{"type":["string","string"]}"#,
             reason: .invalidKeywordValue(keyword: "type", expected: "an array of unique strings"), pointer: "/type"),
-        Row(schema: #"{"minLength":-1}"#, reason: .invalidKeywordValue(keyword: "minLength", expected: "a non-negative integer"), pointer: "/minLength"),
-        Row(schema: #"{"minItems":1.5}"#, reason: .invalidKeywordValue(keyword: "minItems", expected: "a non-negative integer"), pointer: "/minItems"),
+        Row(
+            schema: #"{"minLength":-1}"#, reason: .invalidKeywordValue(keyword: "minLength", expected: "a non-negative integer"),
+            pointer: "/minLength"),
+        Row(
+            schema: #"{"minItems":1.5}"#, reason: .invalidKeywordValue(keyword: "minItems", expected: "a non-negative integer"), pointer: "/minItems"),
         Row(schema: #"{"minimum":"1"}"#, reason: .invalidKeywordValue(keyword: "minimum", expected: "a number"), pointer: "/minimum"),
-        Row(schema: #"{"required":"a"}"#, reason: .invalidKeywordValue(keyword: "required", expected: "an array of unique strings"), pointer: "/required"),
+        Row(
+            schema: #"{"required":"a"}"#, reason: .invalidKeywordValue(keyword: "required", expected: "an array of unique strings"),
+            pointer: "/required"),
         Row(schema: #"{"enum":1}"#, reason: .invalidKeywordValue(keyword: "enum", expected: "an array"), pointer: "/enum"),
         Row(schema: #"{"anyOf":[]}"#, reason: .invalidKeywordValue(keyword: "anyOf", expected: "a non-empty array of schemas"), pointer: "/anyOf"),
-        Row(schema: #"{"items":[{}]}"#,
+        Row(
+            schema: #"{"items":[{}]}"#,
             reason: .invalidKeywordValue(keyword: "items", expected: "a schema (2020-12 writes tuples as `prefixItems`)"), pointer: "/items"),
         Row(schema: #"{"title":3}"#, reason: .invalidKeywordValue(keyword: "title", expected: "a string"), pointer: "/title"),
-        Row(schema: #"{"properties":{"a":{}},"x-order":["b"]}"#,
+        Row(
+            schema: #"{"properties":{"a":{}},"x-order":["b"]}"#,
             reason: .invalidKeywordValue(keyword: "x-order", expected: "an array of names from `properties`"), pointer: "/x-order"),
         Row(schema: #"{"properties":{"a":3}}"#, reason: .invalidSchema, pointer: "/properties/a"),
         Row(schema: "[]", reason: .invalidSchema, pointer: ""),
         Row(schema: #"{"type":"string","type":"integer"}"#, reason: .duplicateKey("type"), pointer: ""),
         Row(schema: #"{"properties":{"a":{},"a":{}}}"#, reason: .duplicateKey("a"), pointer: "/properties"),
         // Past 16 keys the check hashes instead of comparing pairs.
-        Row(schema: #"{"properties":{"k0":{},"k1":{},"k2":{},"k3":{},"k4":{},"k5":{},"k6":{},"k7":{},"k8":{},"k9":{},"k10":{},"k11":{},"k12":{},"k13":{},"k14":{},"k15":{},"k16":{},"k17":{},"k18":{},"k19":{},"k7":{}}}"#, reason: .duplicateKey("k7"), pointer: "/properties"),
-        Row(schema: #"{"required":["k0","k1","k2","k3","k4","k5","k6","k7","k8","k9","k10","k11","k12","k13","k14","k15","k16","k17","k18","k19","k3"]}"#,
+        Row(
+            schema:
+                #"{"properties":{"k0":{},"k1":{},"k2":{},"k3":{},"k4":{},"k5":{},"k6":{},"k7":{},"k8":{},"k9":{},"k10":{},"k11":{},"k12":{},"k13":{},"k14":{},"k15":{},"k16":{},"k17":{},"k18":{},"k19":{},"k7":{}}}"#,
+            reason: .duplicateKey("k7"), pointer: "/properties"),
+        Row(
+            schema:
+                #"{"required":["k0","k1","k2","k3","k4","k5","k6","k7","k8","k9","k10","k11","k12","k13","k14","k15","k16","k17","k18","k19","k3"]}"#,
             reason: .invalidKeywordValue(keyword: "required", expected: "an array of unique strings"), pointer: "/required"),
     ]
 

@@ -1,7 +1,8 @@
 import FMSupport
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import StructuredDecoding
 
 /// Mutated schemas (the differential fixture's and Apple-dialect documents with one value
@@ -17,8 +18,10 @@ import TestSupport
     static func documents() throws -> [JSONValue] {
         let fixture = JSONSchemaDifferentialTests.fixtures.appendingPathComponent("differential.json")
         guard case .array(let groups) = try JSONValue(parsing: String(contentsOf: fixture, encoding: .utf8)) else { return [] }
-        let apple = [JSONSchemaAppleDialectTests.person, JSONSchemaAppleDialectTests.order, JSONSchemaAppleDialectTests.encounter,
-                     JSONSchemaAppleDialectTests.folder, JSONSchemaAppleDialectTests.drink]
+        let apple = [
+            JSONSchemaAppleDialectTests.person, JSONSchemaAppleDialectTests.order, JSONSchemaAppleDialectTests.encounter,
+            JSONSchemaAppleDialectTests.folder, JSONSchemaAppleDialectTests.drink,
+        ]
         return try groups.compactMap { $0["schema"] } + apple.map { try JSONValue(parsing: $0) }
     }
 
@@ -37,7 +40,9 @@ import TestSupport
         guard let head = path.first else { return replacement }
         switch value {
         case .array(var items):
-            if let index = Int(head), items.indices.contains(index) { items[index] = replacing(path.dropFirst(), in: items[index], with: replacement) }
+            if let index = Int(head), items.indices.contains(index) {
+                items[index] = replacing(path.dropFirst(), in: items[index], with: replacement)
+            }
             return .array(items)
         case .object(var members):
             if let index = members.lastIndex(where: { $0.key == head }) {

@@ -109,7 +109,7 @@ enum JSONSchemaSuiteBaseline {
         for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#") {
             let fields = line.split(separator: "\t").map(String.init)
             guard fields.count == 4, let group = Int(fields[1]), let test = Int(fields[2]),
-                  let outcome = JSONSchemaSuiteRunner.Outcome(rawValue: fields[3])
+                let outcome = JSONSchemaSuiteRunner.Outcome(rawValue: fields[3])
             else { throw JSONSchemaSuiteRunner.SuiteFormatError(file: "\(url.lastPathComponent): `\(line)`") }
             outcomes[.init(file: fields[0], group: group, test: test)] = outcome
         }

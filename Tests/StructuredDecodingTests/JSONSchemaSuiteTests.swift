@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import StructuredDecoding
 import TestSupport
+import Testing
 
 /// The official JSON Schema Test Suite, one run per draft (draft-04, -06, -07, 2019-09,
 /// 2020-12, each read with its own rules), against the committed per-draft baselines

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StructuredDecoding
 
 /// The IR validator on hand-built graphs, and the exact decimal arithmetic under it.
@@ -58,9 +59,9 @@ import Testing
 
     @Test func numberNodeComparesWithTheBoundsExactValue() throws {
         let graph = SchemaGraph(nodes: [.number(NumberBounds(minimum: 0.1, exclusiveMinimum: true, maximum: .infinity))], root: 0)
-        #expect(graph.accepts(try Self.value("0.10000000000000001")))  // above the Double 0.1
-        #expect(!graph.accepts(try Self.value("0.1000000000000000055511151231257827021181583404541015625")))  // the bound
-        #expect(!graph.accepts(try Self.value("0.1")))  // below the Double 0.1
+        #expect(graph.accepts(try Self.value("0.10000000000000001"))) // above the Double 0.1
+        #expect(!graph.accepts(try Self.value("0.1000000000000000055511151231257827021181583404541015625"))) // the bound
+        #expect(!graph.accepts(try Self.value("0.1"))) // below the Double 0.1
         #expect(graph.accepts(try Self.value("1e308")))
         let empty = SchemaGraph(nodes: [.number(NumberBounds(minimum: .nan))], root: 0)
         #expect(!empty.accepts(try Self.value("1")))
@@ -83,11 +84,11 @@ import Testing
         ]
         let ordered = SchemaGraph(nodes: [.object(ObjectNode(properties: properties, additionalProperties: 2)), .any, .null], root: 0)
         #expect(ordered.accepts(try Self.value(#"{"a":1,"b":2}"#)))
-        #expect(ordered.accepts(try Self.value(#"{"x":null,"a":1,"y":null,"b":2}"#)))  // other keys anywhere
+        #expect(ordered.accepts(try Self.value(#"{"x":null,"a":1,"y":null,"b":2}"#))) // other keys anywhere
         #expect(!ordered.accepts(try Self.value(#"{"b":2,"a":1}"#)))
-        #expect(!ordered.accepts(try Self.value(#"{"a":1,"x":1}"#)))  // additional must be null
-        #expect(!ordered.accepts(try Self.value(#"{"a":1,"a":1}"#)))  // duplicate key
-        #expect(!ordered.accepts(try Self.value(#"{"b":1}"#)))  // required a
+        #expect(!ordered.accepts(try Self.value(#"{"a":1,"x":1}"#))) // additional must be null
+        #expect(!ordered.accepts(try Self.value(#"{"a":1,"a":1}"#))) // duplicate key
+        #expect(!ordered.accepts(try Self.value(#"{"b":1}"#))) // required a
         let anyOrder = SchemaGraph(nodes: [.object(ObjectNode(properties: properties, allowsAnyOrder: true)), .any], root: 0)
         #expect(anyOrder.accepts(try Self.value(#"{"b":2,"a":1}"#)))
         #expect(!anyOrder.accepts(try Self.value(#"{"a":1,"x":1}"#)))
@@ -99,14 +100,14 @@ import Testing
         #expect(validator.accepts(jsonBytes: Array("[true]".utf8)))
         #expect(!validator.accepts(jsonBytes: Array("[]".utf8)))
         #expect(!validator.accepts(jsonBytes: Array("[true, false]".utf8)))
-        #expect(!validator.accepts(jsonBytes: Array("[true".utf8)))  // not a complete document
-        #expect(!validator.accepts(jsonBytes: [0x5B, 0xFF, 0x5D]))  // invalid UTF-8
+        #expect(!validator.accepts(jsonBytes: Array("[true".utf8))) // not a complete document
+        #expect(!validator.accepts(jsonBytes: [0x5B, 0xFF, 0x5D])) // invalid UTF-8
     }
 
     @Test func stringPatternsFormatAndLengths() throws {
         let node = StringNode(patterns: [try RegexPattern("[a-z]+")], format: .ipv4, minLength: 1, maxLength: 3)
         let graph = SchemaGraph(nodes: [.string(node)], root: 0)
-        #expect(!graph.accepts(try Self.value(#""abc""#)))  // not an ipv4
+        #expect(!graph.accepts(try Self.value(#""abc""#))) // not an ipv4
         let letters = SchemaGraph(nodes: [.string(StringNode(patterns: [try RegexPattern("[a-zé]+")], maxLength: 3))], root: 0)
         #expect(letters.accepts(try Self.value(#""éé""#)))
         #expect(!letters.accepts(try Self.value(#""abcd""#)))

@@ -1,22 +1,30 @@
 import Testing
+
 @testable import StructuredDecoding
 
 /// Automata over JSON string literals whose decoded content matches a pattern.
 @Suite struct JSONStringAutomatonTests {
-    func dfa(_ pattern: String, mode: MatchMode = .wholeMatch, quoted: Bool = true, escapes: JSONEscapeStyle = .all,
-             min: Int = 0, max: Int? = nil) throws -> ByteDFA {
-        try RegexPattern(pattern, options: .dotAll).compile(AutomatonOptions(
-            mode: mode, encoding: .jsonString(quoted: quoted, escapes: escapes), minLength: min, maxLength: max))
+    func dfa(
+        _ pattern: String, mode: MatchMode = .wholeMatch, quoted: Bool = true, escapes: JSONEscapeStyle = .all,
+        min: Int = 0, max: Int? = nil
+    ) throws -> ByteDFA {
+        try RegexPattern(pattern, options: .dotAll).compile(
+            AutomatonOptions(
+                mode: mode, encoding: .jsonString(quoted: quoted, escapes: escapes), minLength: min, maxLength: max))
     }
 
     @Test func everyEscapeDecodesToTheScalarThePatternSees() throws {
         let any = try dfa(#"[\s\S]*"#)
-        for literal in [#""""#, #""plain""#, #""\" \\ \/ \b \f \n \r \t""#, #""\u0041\u00e9\u6F22\uFFFF""#,
-                        #""\ud83d\ude00\uD83D\uDE00""#, #""raw é 漢 😀 \u007f""#] {
+        for literal in [
+            #""""#, #""plain""#, #""\" \\ \/ \b \f \n \r \t""#, #""\u0041\u00e9\u6F22\uFFFF""#,
+            #""\ud83d\ude00\uD83D\uDE00""#, #""raw é 漢 😀 \u007f""#,
+        ] {
             #expect(any.matches(literal), "\(literal)")
         }
-        for literal in [#""\""#, #""\x41""#, #""\u12""#, #""\u12G4""#, #""\ud83d""#, #""\ude00""#,
-                        #""\ud83d\u0041""#, #""\ud83dx""#, "\"\u{1}\"", "\"a\nb\"", #""a"b""#, #"abc"#, #""abc"#] {
+        for literal in [
+            #""\""#, #""\x41""#, #""\u12""#, #""\u12G4""#, #""\ud83d""#, #""\ude00""#,
+            #""\ud83d\u0041""#, #""\ud83dx""#, "\"\u{1}\"", "\"a\nb\"", #""a"b""#, #"abc"#, #""abc"#,
+        ] {
             #expect(!any.matches(literal), "\(literal)")
         }
     }
@@ -61,9 +69,9 @@ import Testing
     @Test func lengthBoundsCountDecodedScalars() throws {
         let bounded = try dfa(#"[\s\S]*"#, min: 2, max: 3)
         #expect(!bounded.matches(#""a""#) && bounded.matches(#""ab""#) && bounded.matches(#""abc""#) && !bounded.matches(#""abcd""#))
-        #expect(!bounded.matches(#""\ud83d\ude00""#))           // one scalar, 12 bytes
-        #expect(bounded.matches(#""\ud83d\ude00😀\n""#))         // three scalars
-        #expect(bounded.matches(#""\u0041\"""#))                 // two scalars
+        #expect(!bounded.matches(#""\ud83d\ude00""#)) // one scalar, 12 bytes
+        #expect(bounded.matches(#""\ud83d\ude00😀\n""#)) // three scalars
+        #expect(bounded.matches(#""\u0041\"""#)) // two scalars
         let atLeast = try dfa(#"[\s\S]*"#, min: 3)
         #expect(!atLeast.matches(#""ab""#) && atLeast.matches(#""abc""#) && atLeast.matches(#""abcdefgh""#))
         // Length and pattern together (the product is exact, not a filter on either alone).
@@ -87,6 +95,6 @@ import Testing
         for byte in UInt8(0)..<0x20 {
             #expect(!any.matches(bytes: [0x22, byte, 0x22]), "raw \(byte)")
         }
-        #expect(!any.matches(bytes: [0x22, 0xC3, 0x22]))  // cut UTF-8 sequence
+        #expect(!any.matches(bytes: [0x22, 0xC3, 0x22])) // cut UTF-8 sequence
     }
 }

@@ -1,5 +1,6 @@
-@testable import StructuredDecoding
 import Testing
+
+@testable import StructuredDecoding
 
 /// The table of canonical language ids (`LexemeLanguage`) is bounded: a long-running process
 /// that compiles schema after schema forgets old languages, and the masks it computes after

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StructuredDecoding
 
 /// The canonical form of a lexeme state's language, computed over byte-class runs, against its

@@ -15,24 +15,26 @@ import Testing
     @Test(arguments: ["qwen", "gemma"])
     func masksEqualTheDefinitionAlongAnInstance(_ name: String) throws {
         let index = try RealVocabularies.index(name)
-        for (graph, instance) in [(AppleStyleSchemas.character, AppleStyleSchemas.characterInstances[0]),
-                                  (AppleStyleSchemas.boundedStrings, AppleStyleSchemas.boundedStringInstances[0]),
-                                  (AppleStyleSchemas.wideRegex, AppleStyleSchemas.wideRegexInstances[0])] {
-        let grammar = try Grammar.compile(graph)
-        var matcher = GrammarMatcher(grammar: grammar, index: index)
-        let tokens = GrammarBenchmark.tokenize(Array(instance.utf8), index: index)
-        var mask = TokenMask(count: index.tokenCount)
-        for (step, token) in tokens.enumerated() {
-            matcher.fillMask(&mask)
-            if step % 8 == 0 || step < 3 {
-                #expect(mask == bruteForce(matcher), "\(name): mask differs from the definition at token \(step)")
+        for (graph, instance) in [
+            (AppleStyleSchemas.character, AppleStyleSchemas.characterInstances[0]),
+            (AppleStyleSchemas.boundedStrings, AppleStyleSchemas.boundedStringInstances[0]),
+            (AppleStyleSchemas.wideRegex, AppleStyleSchemas.wideRegexInstances[0]),
+        ] {
+            let grammar = try Grammar.compile(graph)
+            var matcher = GrammarMatcher(grammar: grammar, index: index)
+            let tokens = GrammarBenchmark.tokenize(Array(instance.utf8), index: index)
+            var mask = TokenMask(count: index.tokenCount)
+            for (step, token) in tokens.enumerated() {
+                matcher.fillMask(&mask)
+                if step % 8 == 0 || step < 3 {
+                    #expect(mask == bruteForce(matcher), "\(name): mask differs from the definition at token \(step)")
+                }
+                #expect(mask.contains(token), "\(name): token \(step) of the instance not allowed")
+                try matcher.commit(token)
             }
-            #expect(mask.contains(token), "\(name): token \(step) of the instance not allowed")
-            try matcher.commit(token)
-        }
-        #expect(matcher.isComplete)
-        matcher.fillMask(&mask)
-        #expect(mask.allowed == index.endOfSequenceTokens.sorted())
+            #expect(matcher.isComplete)
+            matcher.fillMask(&mask)
+            #expect(mask.allowed == index.endOfSequenceTokens.sorted())
         }
     }
 
@@ -42,13 +44,17 @@ import Testing
         let (_, preprocessing) = GrammarBenchmark.prepare(try RealVocabularies.vocabulary(name))
         print("\(name): vocabulary preprocessing \(preprocessing)")
         let index = try RealVocabularies.index(name)
-        for (label, graph, instances) in [("recipe", AppleStyleSchemas.recipe, AppleStyleSchemas.recipeInstances),
-                                          ("character", AppleStyleSchemas.character, AppleStyleSchemas.characterInstances),
-                                          ("bounded strings", AppleStyleSchemas.boundedStrings, AppleStyleSchemas.boundedStringInstances),
-                                          ("wide regex", AppleStyleSchemas.wideRegex, AppleStyleSchemas.wideRegexInstances)] {
+        for (label, graph, instances) in [
+            ("recipe", AppleStyleSchemas.recipe, AppleStyleSchemas.recipeInstances),
+            ("character", AppleStyleSchemas.character, AppleStyleSchemas.characterInstances),
+            ("bounded strings", AppleStyleSchemas.boundedStrings, AppleStyleSchemas.boundedStringInstances),
+            ("wide regex", AppleStyleSchemas.wideRegex, AppleStyleSchemas.wideRegexInstances),
+        ] {
             let report = try GrammarBenchmark.run(schema: graph, index: index, instances: instances)
             #expect(report.rejectedInstances == 0, "\(name) \(label): an instance was rejected")
-            print("\(name) \(label): \(report.tokens) tokens\n  mask    \(report.mask)\n  cold    \(report.coldMask)\n  commit  \(report.commit)\n  compile \(report.compile), first \(report.firstCompile) µs")
+            print(
+                "\(name) \(label): \(report.tokens) tokens\n  mask    \(report.mask)\n  cold    \(report.coldMask)\n  commit  \(report.commit)\n  compile \(report.compile), first \(report.firstCompile) µs"
+            )
         }
     }
 }

@@ -35,8 +35,9 @@ import Testing
             damaged[at] ^= UInt8(1 + random.next() % 255)
             #expect(throws: VocabularyIndex.StorageError.self) { try VocabularyIndex(vocabulary, serializedTrie: damaged) }
         }
-        let other = ArrayVocabulary(strings: MaskToyVocabularyTests.pieces.map { $0 + "x" },
-                                    special: [MaskToyVocabularyTests.control], endOfSequenceTokens: [MaskToyVocabularyTests.eos])
+        let other = ArrayVocabulary(
+            strings: MaskToyVocabularyTests.pieces.map { $0 + "x" },
+            special: [MaskToyVocabularyTests.control], endOfSequenceTokens: [MaskToyVocabularyTests.eos])
         #expect(throws: VocabularyIndex.StorageError.vocabularyMismatch) { try VocabularyIndex(other, serializedTrie: stored) }
     }
 

@@ -33,17 +33,21 @@ enum AppleStyleSchemas {
         let difficulty = g.add(.enumeration([.string("easy"), .string("medium"), .string("hard")]))
         let quantity = g.add(.number(NumberBounds(minimum: 0, maximum: 1000)))
         let unit = g.add(.enumeration([.string("g"), .string("ml"), .string("piece")]))
-        let ingredient = g.add(.object(ObjectNode(properties: [
-            property("name", name), property("quantity", quantity), property("unit", unit),
-        ])))
+        let ingredient = g.add(
+            .object(
+                ObjectNode(properties: [
+                    property("name", name), property("quantity", quantity), property("unit", unit),
+                ])))
         let ingredients = g.add(.array(ArrayNode(items: ingredient, minItems: 1, maxItems: 12)))
         let steps = g.add(.array(ArrayNode(items: name, minItems: 1)))
         let code = g.add(.string(StringNode(patterns: [pattern("[A-Z]{3}-[0-9]{4}")])))
         let notes = g.add(.string(StringNode()))
-        return g.add(.object(ObjectNode(properties: [
-            property("title", name), property("code", code), property("minutes", minutes), property("difficulty", difficulty),
-            property("ingredients", ingredients), property("steps", steps), property("notes", notes, required: false),
-        ])))
+        return g.add(
+            .object(
+                ObjectNode(properties: [
+                    property("title", name), property("code", code), property("minutes", minutes), property("difficulty", difficulty),
+                    property("ingredients", ingredients), property("steps", steps), property("notes", notes, required: false),
+                ])))
     }
 
     static let recipeInstances = [
@@ -63,10 +67,12 @@ enum AppleStyleSchemas {
         let attack = g.add(.anyOf([sword, spell]))
         let attacks = g.add(.array(ArrayNode(items: attack, maxItems: 4)))
         let mood = g.add(.enumeration([.string("happy"), .string("grumpy"), .string("sleepy")]))
-        return g.add(.object(ObjectNode(properties: [
-            property("name", text), property("level", level), property("mood", mood), property("attacks", attacks),
-            property("motto", text, required: false),
-        ])))
+        return g.add(
+            .object(
+                ObjectNode(properties: [
+                    property("name", text), property("level", level), property("mood", mood), property("attacks", attacks),
+                    property("motto", text, required: false),
+                ])))
     }
 
     static let characterInstances = [
@@ -83,7 +89,7 @@ enum AppleStyleSchemas {
     }
 
     static let boundedStringInstances = [
-        #"{"title": "A short story about coffee", "tags": ["coffee", "story", "morning"]}"#,
+        #"{"title": "A short story about coffee", "tags": ["coffee", "story", "morning"]}"#
     ]
 
     /// Wide regular expressions (most tokens fit, several automaton states): every new state
@@ -95,6 +101,6 @@ enum AppleStyleSchemas {
     }
 
     static let wideRegexInstances = [
-        #"{"email": "bob.barista@coffee-shop.example", "note": "Bob likes his coffee black and strong."}"#,
+        #"{"email": "bob.barista@coffee-shop.example", "note": "Bob likes his coffee black and strong."}"#
     ]
 }

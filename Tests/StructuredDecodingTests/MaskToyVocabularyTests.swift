@@ -37,8 +37,11 @@ import Testing
         // Any content (at most 8 scalars), or the closing quote with what may follow it: `", "`
         // and the next key; `"}` is refused (n is required), and so is `":`.
         let inValue = try matcher(after: ["{\"", "name", "\": ", "\"", "ab"]).mask.allowed
-        #expect(inValue == ids("{", "}", "{\"", "\"", "\",", "\", \"", "a", "b", "ab", "name", "1", "2", "12", ",", " ",
-                               "[", "]", "n", "0", " \"", "m", "e", ":"))
+        #expect(
+            inValue
+                == ids(
+                    "{", "}", "{\"", "\"", "\",", "\", \"", "a", "b", "ab", "name", "1", "2", "12", ",", " ",
+                    "[", "]", "n", "0", " \"", "m", "e", ":"))
     }
 
     @Test func endOfSequenceOnlyWhenComplete() throws {
@@ -124,4 +127,3 @@ import Testing
         }
     }
 }
-

@@ -1,8 +1,8 @@
 import FMSupport
-import TestSupport
 import Foundation
-import Testing
 import StructuredDecoding
+import TestSupport
+import Testing
 
 /// Every prefix of each document gives a snapshot that is a prefix of the final value, and the
 /// final value equals Foundation's parse.
@@ -74,7 +74,7 @@ import StructuredDecoding
         var stringParser = PartialJSONParser()
         for chunk in long.utf8.chunked(16) {
             try stringParser.append(chunk)
-            _ = stringParser.value  // snapshot dropped at once: the buffer stays unique
+            _ = stringParser.value // snapshot dropped at once: the buffer stays unique
         }
         #expect(stringParser.isComplete)
     }

@@ -1,8 +1,8 @@
 import FMSupport
-import TestSupport
 import Foundation
-import Testing
 import StructuredDecoding
+import TestSupport
+import Testing
 
 /// Seeded random inputs: the parser never traps, and on valid/invalid it agrees with Foundation.
 @Suite struct PartialJSONRobustnessTests {
@@ -51,8 +51,9 @@ import StructuredDecoding
                     rejected += 1
                 } else {
                     rejected += 1
-                    #expect(ours == nil && theirs == nil,
-                            "disagree (ours \(ours != nil), Foundation \(theirs != nil)): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+                    #expect(
+                        ours == nil && theirs == nil,
+                        "disagree (ours \(ours != nil), Foundation \(theirs != nil)): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
                 }
             }
         }

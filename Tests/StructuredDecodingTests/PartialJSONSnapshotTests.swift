@@ -1,5 +1,5 @@
-import Testing
 import StructuredDecoding
+import Testing
 
 /// What a cut-off document shows, case by case.
 @Suite struct PartialJSONSnapshotTests {

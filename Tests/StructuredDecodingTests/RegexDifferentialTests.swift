@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import StructuredDecoding
+import Testing
 
 /// Our automata against Python's `regex` package on the committed corpus made by
 /// `Fixtures/make_regex_fixture.py` (see its docstring for the dialect translation and exclusions).
@@ -34,10 +34,12 @@ import StructuredDecoding
             let whole = try pattern.compile(AutomatonOptions(mode: .wholeMatch))
             let search = try pattern.compile(AutomatonOptions(mode: .search))
             for testCase in entry.cases {
-                #expect(whole.matches(testCase.string) == testCase.fullmatch,
-                        "wholeMatch /\(entry.pattern)/ on \(testCase.string.debugDescription)")
-                #expect(search.matches(testCase.string) == testCase.search,
-                        "search /\(entry.pattern)/ on \(testCase.string.debugDescription)")
+                #expect(
+                    whole.matches(testCase.string) == testCase.fullmatch,
+                    "wholeMatch /\(entry.pattern)/ on \(testCase.string.debugDescription)")
+                #expect(
+                    search.matches(testCase.string) == testCase.search,
+                    "search /\(entry.pattern)/ on \(testCase.string.debugDescription)")
                 checked += 1
             }
         }
@@ -56,10 +58,12 @@ import StructuredDecoding
                 let foundation = String(decoding: try JSONSerialization.data(withJSONObject: [testCase.string]), as: UTF8.self)
                 let quoted = String(foundation.dropFirst().dropLast())
                 #expect(dfa.matches(quoted) == testCase.search, "/\(entry.pattern)/ on \(quoted)")
-                let escaped = "\"" + testCase.string.utf16.map { unit in
-                    let hex = String(unit, radix: 16)
-                    return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                }.joined() + "\""
+                let escaped =
+                    "\""
+                    + testCase.string.utf16.map { unit in
+                        let hex = String(unit, radix: 16)
+                        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    }.joined() + "\""
                 #expect(dfa.matches(escaped) == testCase.search, "/\(entry.pattern)/ on \(escaped)")
             }
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StructuredDecoding
 
 /// Every refused construct throws a typed error naming it, at the right offset.
@@ -57,8 +58,10 @@ import Testing
     }
 
     @Test func malformedEscapes() {
-        for pattern in [#"\x4"#, #"\xZZ"#, #"\u12"#, #"\u{}"#, #"\u{110000}"#, #"\uD800"#, #"\uDC00"#,
-                        #"\u{D800}"#, #"\c1"#, #"\p{L"#, #"\p"#, #"\p1"#, #"\x{123456789}"#, #"\U0011FFFF"#] {
+        for pattern in [
+            #"\x4"#, #"\xZZ"#, #"\u12"#, #"\u{}"#, #"\u{110000}"#, #"\uD800"#, #"\uDC00"#,
+            #"\u{D800}"#, #"\c1"#, #"\p{L"#, #"\p"#, #"\p1"#, #"\x{123456789}"#, #"\U0011FFFF"#,
+        ] {
             guard case .invalidEscape = regexError(pattern)?.reason else {
                 Issue.record("/\(pattern)/ should be an invalid escape: \(String(describing: regexError(pattern)))")
                 continue

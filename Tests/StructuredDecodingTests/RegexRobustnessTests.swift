@@ -1,14 +1,17 @@
 import FMSupport
 import TestSupport
 import Testing
+
 @testable import StructuredDecoding
 
 /// Seeded random patterns: parsing either succeeds or throws a `RegexError`, compiling stays
 /// within limits, and matching never traps.
 @Suite struct RegexRobustnessTests {
-    static let pieces = ["a", "b", "é", "😀", ".", "|", "(", ")", "(?:", "(?<n>", "(?=", "[", "]", "[^", "-", "^", "$",
-                         "*", "+", "?", "{", "}", "{2}", "{1,3}", "{,2}", "{3,}", ",", "\\", "\\d", "\\w", "\\s", "\\p{L}",
-                         "\\P{N}", "\\u{41}", "\\x4", "\\u00e9", "\\1", "\\b", "\\k<n>", "\\p{", "\\", "0", "9", "&&", "#"]
+    static let pieces = [
+        "a", "b", "é", "😀", ".", "|", "(", ")", "(?:", "(?<n>", "(?=", "[", "]", "[^", "-", "^", "$",
+        "*", "+", "?", "{", "}", "{2}", "{1,3}", "{,2}", "{3,}", ",", "\\", "\\d", "\\w", "\\s", "\\p{L}",
+        "\\P{N}", "\\u{41}", "\\x4", "\\u00e9", "\\1", "\\b", "\\k<n>", "\\p{", "\\", "0", "9", "&&", "#",
+    ]
 
     @Test func randomPatternsNeverTrap() throws {
         var generator = SplitMix64(seed: 42)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StructuredDecoding
 
 /// Table-driven accept/reject tests per syntax feature (whole-match mode unless noted).
@@ -124,8 +125,9 @@ import Testing
         #expect(word.matches(#""abc""#) && word.matches(#""\u0061bc""#))
         let date = try StringFormat.date.regex.compile(.init(encoding: .jsonString()))
         #expect(date.matches(#""2024-02-29""#) && !date.matches(#""2023-02-29""#))
-        let body = try RegexPattern("[a-z]+").compile(AutomatonOptions(
-            mode: .search, encoding: .jsonString(quoted: true, escapes: .all), minLength: 1, maxLength: 64))
+        let body = try RegexPattern("[a-z]+").compile(
+            AutomatonOptions(
+                mode: .search, encoding: .jsonString(quoted: true, escapes: .all), minLength: 1, maxLength: 64))
         #expect(body.matches(#""h\u00e9llo""#))
         #expect(dfa.withStepper { step, isAccepting in isAccepting("555-0123".utf8.reduce(dfa.start, step)) })
         #expect(regexError("(?=a)b")?.description == "unsupported construct at offset 0: look-ahead `(?=...)`")

@@ -1,4 +1,5 @@
 import StructuredDecoding
+
 @testable import StructuredDecoding
 
 /// Compiles `pattern` and reports whether it accepts `text` (UTF-8, whole match by default).

@@ -1,6 +1,7 @@
 import FMSupport
 import TestSupport
 import Testing
+
 @testable import StructuredDecoding
 
 /// Scalar semantics, 4-byte scalars, and the UTF-8 construction.
@@ -10,7 +11,7 @@ import Testing
         #expect(try regexAccepts("..", "e\u{301}"))
         #expect(try !regexAccepts(".", "e\u{301}"))
         #expect(try regexAccepts("e\u{301}", "e\u{301}"))
-        #expect(try !regexAccepts("e\u{301}", "\u{E9}"))  // no canonical equivalence
+        #expect(try !regexAccepts("e\u{301}", "\u{E9}")) // no canonical equivalence
         // A family emoji is 7 scalars joined by ZWJ.
         let family = "👨‍👩‍👧‍👦"
         #expect(try regexAccepts(".{7}", family))
@@ -21,7 +22,7 @@ import Testing
     }
 
     @Test func cjkAndFourByteScalars() throws {
-        #expect(try regexAccepts(#"\p{Han}+"#, "漢字𠀋"))  // U+2000B is 4 bytes
+        #expect(try regexAccepts(#"\p{Han}+"#, "漢字𠀋")) // U+2000B is 4 bytes
         #expect(try regexAccepts(#"[\u{20000}-\u{2A6DF}]"#, "𠀋"))
         #expect(try !regexAccepts(#"[\u{20000}-\u{2A6DF}]"#, "漢"))
         #expect(try regexAccepts(#"[^\u{0}-\u{FFFF}]"#, "😀"))
@@ -33,8 +34,10 @@ import Testing
     /// validating decoder on seeded random bytes biased towards tricky lead bytes.
     @Test func invalidUTF8IsNeverAccepted() throws {
         let dfa = try RegexPattern.anyText.compile()
-        let interesting: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF,
-                                    0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF8, 0xFE, 0xFF]
+        let interesting: [UInt8] = [
+            0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF,
+            0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF8, 0xFE, 0xFF,
+        ]
         var generator = SplitMix64(seed: 7)
         for _ in 0..<20_000 {
             let count = Int(generator.next() % 7)
@@ -51,8 +54,10 @@ import Testing
     /// Every scalar of a range is accepted and its neighbours are not, for ranges crossing every
     /// UTF-8 length boundary.
     @Test func utf8SplittingIsExact() throws {
-        let ranges: [ClosedRange<UInt32>] = [0x0...0x10FFFF, 0x7F...0x80, 0x7FF...0x800, 0xFFFF...0x10000, 0x80...0x10FFFF,
-                                             0x3A9...0x1F61D, 0xD7FF...0xE000, 0x10000...0x10FFFF, 0x1234...0x5678]
+        let ranges: [ClosedRange<UInt32>] = [
+            0x0...0x10FFFF, 0x7F...0x80, 0x7FF...0x800, 0xFFFF...0x10000, 0x80...0x10FFFF,
+            0x3A9...0x1F61D, 0xD7FF...0xE000, 0x10000...0x10FFFF, 0x1234...0x5678,
+        ]
         var generator = SplitMix64(seed: 11)
         for range in ranges {
             let pattern = "[\\u{\(String(range.lowerBound, radix: 16))}-\\u{\(String(range.upperBound, radix: 16))}]"
@@ -107,7 +112,7 @@ import Testing
         let scanned = UnicodeProperties.scannedCategoryTable()
         #expect(generated.count == UnicodeProperties.allCategories.count)
         for (slot, category) in UnicodeProperties.allCategories.enumerated() {
-            let same = generated[slot] == scanned[slot]  // compared outside #expect: no diff of huge sets
+            let same = generated[slot] == scanned[slot] // compared outside #expect: no diff of huge sets
             #expect(same, "\(category): \(generated[slot].count) vs \(scanned[slot].count) scalars")
         }
         #expect(UnicodeProperties.generatedBinaryProperties.count >= 6)
@@ -118,6 +123,8 @@ import Testing
         }
         // Negative control: a table that stops early differs.
         let truncated = UnicodeProperties.categoryTable(fromRuns: "0 Cc 20 Zs")
-        #expect(truncated[UnicodeProperties.allCategories.firstIndex(of: .spaceSeparator)!] != scanned[UnicodeProperties.allCategories.firstIndex(of: .spaceSeparator)!])
+        #expect(
+            truncated[UnicodeProperties.allCategories.firstIndex(of: .spaceSeparator)!]
+                != scanned[UnicodeProperties.allCategories.firstIndex(of: .spaceSeparator)!])
     }
 }

@@ -1,28 +1,44 @@
 import Foundation
-import Testing
-import TestSupport
 import StructuredDecoding
+import TestSupport
+import Testing
 
 /// `format`s as regular languages: hand tables, and the official JSON Schema Test Suite when
 /// it is present beside the checkout.
 @Suite struct StringFormatTests {
     static let table: [StringFormat: (valid: [String], invalid: [String])] = [
-        .date: (["2024-02-29", "2000-02-29", "2023-12-31", "1900-02-28", "0000-01-01"],
-                ["2023-02-29", "1900-02-29", "2024-04-31", "2024-13-01", "2024-00-10", "2024-1-01", "20240101", "2024-06-1٣"]),
-        .time: (["08:30:06Z", "08:30:06.283185z", "23:59:60Z", "23:59:60+00:00", "12:00:00-05:30"],
-                ["08:30:06", "24:00:00Z", "12:60:00Z", "22:59:60Z", "12:00:00+24:00", "1:00:00Z", "12:00:00 Z"]),
-        .dateTime: (["1963-06-19T08:30:06.283185Z", "1963-06-19t08:30:06z", "1998-12-31T23:59:60Z"],
-                    ["1963-06-19 08:30:06Z", "1963-06-19T08:30:06", "1990-02-31T15:59:59.123-08:00"]),
-        .uuid: (["2EB8AA08-AA98-11EA-B4AA-73B441D16380", "00000000-0000-0000-0000-000000000000"],
-                ["2eb8aa08-aa98-11ea-b4aa-73b441d1638", "2eb8aa08aa9811eab4aa73b441d16380", "2eb8aa08-aa98-11ea-b4aa-73b441d1638g"]),
-        .email: (["joe.bloggs@example.com", "te~st@example.com", "x@y", "a+b@sub-domain.example.org"],
-                 ["2962", "te..st@example.com", ".test@example.com", "test.@example.com", "joe@-example.com", "joe@example-.com", "a@b@c"]),
-        .ipv4: (["192.168.0.1", "0.0.0.0", "255.255.255.255"],
-                ["256.0.0.1", "087.10.0.1", "1.2.3", "1.2.3.4.5", "1.2.3.٤", "0x7f.0.0.1"]),
-        .ipv6: (["::1", "::", "1:2:3:4:5:6:7:8", "::ffff:192.168.0.1", "fe80::1", "1::", "1:2:3:4:5:6:7::"],
-                ["12345::", "1:2:3:4:5:6:7:8:9", "1::2::3", ":1", "fe80::1%eth0", "::ffff:256.0.0.1", "1:2:3:4:5:6:7"]),
-        .uri: (["http://example.com/a/b?c=d#e", "urn:isbn:0451450523", "mailto:x@y.z", "http://[::1]:80/", "file:///etc/hosts", "a:"],
-               ["//example.com", "/abc", "http://exa mple.com", "http://é.com", "1http://x", "http://[::1x]/", "http://x/%zz"]),
+        .date: (
+            ["2024-02-29", "2000-02-29", "2023-12-31", "1900-02-28", "0000-01-01"],
+            ["2023-02-29", "1900-02-29", "2024-04-31", "2024-13-01", "2024-00-10", "2024-1-01", "20240101", "2024-06-1٣"]
+        ),
+        .time: (
+            ["08:30:06Z", "08:30:06.283185z", "23:59:60Z", "23:59:60+00:00", "12:00:00-05:30"],
+            ["08:30:06", "24:00:00Z", "12:60:00Z", "22:59:60Z", "12:00:00+24:00", "1:00:00Z", "12:00:00 Z"]
+        ),
+        .dateTime: (
+            ["1963-06-19T08:30:06.283185Z", "1963-06-19t08:30:06z", "1998-12-31T23:59:60Z"],
+            ["1963-06-19 08:30:06Z", "1963-06-19T08:30:06", "1990-02-31T15:59:59.123-08:00"]
+        ),
+        .uuid: (
+            ["2EB8AA08-AA98-11EA-B4AA-73B441D16380", "00000000-0000-0000-0000-000000000000"],
+            ["2eb8aa08-aa98-11ea-b4aa-73b441d1638", "2eb8aa08aa9811eab4aa73b441d16380", "2eb8aa08-aa98-11ea-b4aa-73b441d1638g"]
+        ),
+        .email: (
+            ["joe.bloggs@example.com", "te~st@example.com", "x@y", "a+b@sub-domain.example.org"],
+            ["2962", "te..st@example.com", ".test@example.com", "test.@example.com", "joe@-example.com", "joe@example-.com", "a@b@c"]
+        ),
+        .ipv4: (
+            ["192.168.0.1", "0.0.0.0", "255.255.255.255"],
+            ["256.0.0.1", "087.10.0.1", "1.2.3", "1.2.3.4.5", "1.2.3.٤", "0x7f.0.0.1"]
+        ),
+        .ipv6: (
+            ["::1", "::", "1:2:3:4:5:6:7:8", "::ffff:192.168.0.1", "fe80::1", "1::", "1:2:3:4:5:6:7::"],
+            ["12345::", "1:2:3:4:5:6:7:8:9", "1::2::3", ":1", "fe80::1%eth0", "::ffff:256.0.0.1", "1:2:3:4:5:6:7"]
+        ),
+        .uri: (
+            ["http://example.com/a/b?c=d#e", "urn:isbn:0451450523", "mailto:x@y.z", "http://[::1]:80/", "file:///etc/hosts", "a:"],
+            ["//example.com", "/abc", "http://exa mple.com", "http://é.com", "1http://x", "http://[::1x]/", "http://x/%zz"]
+        ),
     ]
 
     @Test(arguments: StringFormat.allCases) func handTable(_ format: StringFormat) throws {

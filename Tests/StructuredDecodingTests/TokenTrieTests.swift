@@ -1,8 +1,8 @@
 import GGUF
 import LLMEngine
+import LocalInference
 import StructuredDecoding
 import TestSupport
-import LocalInference
 import Testing
 import Tokenizers
 
@@ -48,13 +48,14 @@ struct JSONStringBodyMatcher: ByteMatcher {
     }
 
     @Test func toyVocabularyWalkEqualsBruteForce() {
-        let vocab = ArrayVocabulary(strings: ["1", "12", "123", "1234567", "a", "1a", "", "99", "12", "<eos>"],
-                                    endOfSequenceTokens: [9])
+        let vocab = ArrayVocabulary(
+            strings: ["1", "12", "123", "1234567", "a", "1a", "", "99", "12", "<eos>"],
+            endOfSequenceTokens: [9])
         let trie = TokenTrie(vocab)
         var mask = TokenMask(count: vocab.tokenCount)
         trie.fill(&mask, matcher: DigitsMatcher(), from: 0)
         #expect(mask == bruteForce(vocab, DigitsMatcher(), 0))
-        #expect(mask.allowed == [0, 1, 2, 7, 8])  // duplicates both allowed; too long, letters, EOS not
+        #expect(mask.allowed == [0, 1, 2, 7, 8]) // duplicates both allowed; too long, letters, EOS not
         var fromFour = TokenMask(count: vocab.tokenCount)
         trie.fill(&fromFour, matcher: DigitsMatcher(), from: 4)
         #expect(fromFour.allowed == [0])
@@ -90,10 +91,14 @@ struct JSONStringBodyMatcher: ByteMatcher {
         let build = clock.measure { trie = TokenTrie(vocab) }
         print("token trie \(name): \(vocab.tokenCount) tokens, \(trie.nodeCount) nodes, max depth \(trie.maxDepth), built in \(build)")
         for (label, fill, expected) in [
-            ("digits", { (m: inout TokenMask) in trie.fill(&m, matcher: DigitsMatcher(), from: 0) },
-             bruteForce(vocab, DigitsMatcher(), 0)),
-            ("string body", { (m: inout TokenMask) in trie.fill(&m, matcher: JSONStringBodyMatcher(), from: .plain) },
-             bruteForce(vocab, JSONStringBodyMatcher(), .plain)),
+            (
+                "digits", { (m: inout TokenMask) in trie.fill(&m, matcher: DigitsMatcher(), from: 0) },
+                bruteForce(vocab, DigitsMatcher(), 0)
+            ),
+            (
+                "string body", { (m: inout TokenMask) in trie.fill(&m, matcher: JSONStringBodyMatcher(), from: .plain) },
+                bruteForce(vocab, JSONStringBodyMatcher(), .plain)
+            ),
         ] as [(String, (inout TokenMask) -> Int, TokenMask)] {
             var mask = TokenMask(count: vocab.tokenCount)
             var visited = 0

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Tokenizers
 
 @Suite struct ByteLevelBPETests {
@@ -9,8 +10,8 @@ import Testing
             #expect(seen.insert(scalar).inserted)
             #expect(ByteLevelAlphabet.byte(for: scalar) == UInt8(b))
         }
-        #expect(ByteLevelAlphabet.scalarForByte[0x20] == 0x120)  // Ġ
-        #expect(ByteLevelAlphabet.scalarForByte[0x0A] == 0x10A)  // Ċ
+        #expect(ByteLevelAlphabet.scalarForByte[0x20] == 0x120) // Ġ
+        #expect(ByteLevelAlphabet.scalarForByte[0x0A] == 0x10A) // Ċ
         #expect(ByteLevelAlphabet.scalarForByte[0x41] == 0x41)
     }
 

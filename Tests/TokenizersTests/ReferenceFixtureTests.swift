@@ -58,7 +58,8 @@ import Tokenizers
         for c in fixture.cases {
             // Qwen normalises to NFC, so its round trip gives the NFC form back; SentencePiece
             // spells spaces as `▁`, so a written `▁` comes back as a space.
-            let expected = name == "qwen2"
+            let expected =
+                name == "qwen2"
                 ? String(decoding: c.text._nfcCodeUnits, as: UTF8.self)
                 : String(c.text.unicodeScalars.map { $0 == "\u{2581}" ? " " : Character($0) })
             #expect(tok.decode(c.ids_special) == expected)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Tokenizers
 
 @Suite struct StreamingDetokenizerTests {

@@ -21,14 +21,17 @@ enum ToyVocabularies {
         var types = [TokenType](repeating: .normal, count: tokens.count)
         tokens.append("<|end|>"); types.append(.control)
         tokens.append("<tool>"); types.append(.userDefined)
-        return try Tokenizer(TokenizerConfiguration(
-            model: .byteLevelBPE(merges: rules, preTokenizer: preTokenizer),
-            tokens: tokens, tokenTypes: types, eosTokenID: tokens.count - 2))
+        return try Tokenizer(
+            TokenizerConfiguration(
+                model: .byteLevelBPE(merges: rules, preTokenizer: preTokenizer),
+                tokens: tokens, tokenTypes: types, eosTokenID: tokens.count - 2))
     }
 
     /// A SentencePiece vocabulary: `<unk>`, `<s>`, `</s>`, 256 byte tokens, then scored pieces.
-    static func sentencePiece(pieces: [(String, Float)], userDefined: [String] = [],
-                              addSpacePrefix: Bool = false) throws -> Tokenizer {
+    static func sentencePiece(
+        pieces: [(String, Float)], userDefined: [String] = [],
+        addSpacePrefix: Bool = false
+    ) throws -> Tokenizer {
         var tokens = ["<unk>", "<s>", "</s>"]
         var types: [TokenType] = [.unknown, .control, .control]
         var scores: [Float] = [0, 0, 0]
@@ -38,8 +41,9 @@ enum ToyVocabularies {
         }
         for (piece, score) in pieces { tokens.append(piece); types.append(.normal); scores.append(score) }
         for piece in userDefined { tokens.append(piece); types.append(.userDefined); scores.append(0) }
-        return try Tokenizer(TokenizerConfiguration(
-            model: .sentencePieceBPE(scores: scores, addSpacePrefix: addSpacePrefix),
-            tokens: tokens, tokenTypes: types, bosTokenID: 1, eosTokenID: 2, unknownTokenID: 0, addBOS: true))
+        return try Tokenizer(
+            TokenizerConfiguration(
+                model: .sentencePieceBPE(scores: scores, addSpacePrefix: addSpacePrefix),
+                tokens: tokens, tokenTypes: types, bosTokenID: 1, eosTokenID: 2, unknownTokenID: 0, addBOS: true))
     }
 }

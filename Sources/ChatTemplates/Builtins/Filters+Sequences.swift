@@ -1,6 +1,8 @@
 /// The filters over sequences: selection, mapping, sorting and aggregation.
 extension Filters {
-    static func applySequenceFilter(_ name: String, to value: Value, _ arguments: Arguments, interpreter: Interpreter) throws(ChatTemplateError) -> Value {
+    static func applySequenceFilter(
+        _ name: String, to value: Value, _ arguments: Arguments, interpreter: Interpreter
+    ) throws(ChatTemplateError) -> Value {
         switch name {
         case "batch":
             let values = try arguments.bind(name, [("linecount", nil), ("fill_with", Value.none)])
@@ -13,7 +15,8 @@ extension Filters {
                 current.append(item)
             }
             if !current.isEmpty {
-                if case .none = values[1] {} else {
+                if case .none = values[1] {
+                } else {
                     current += Array(repeating: values[1], count: size - current.count)
                 }
                 batches.append(.list(current))
@@ -64,7 +67,8 @@ extension Filters {
         case "join":
             let values = try arguments.bind(name, [("d", .string("")), ("attribute", Value.none)])
             var items = try interpreter.iterate(value)
-            if case .none = values[1] {} else {
+            if case .none = values[1] {
+            } else {
                 let getter = try attributeGetter(values[1], default: nil, lowercase: false, interpreter: interpreter)
                 items = try items.map(getter)
             }
@@ -106,14 +110,16 @@ extension Filters {
             let values = try arguments.bind(name, [("reverse", .bool(false)), ("case_sensitive", .bool(false)), ("attribute", Value.none)])
             let caseSensitive = values[1].isTruthy
             var key: (Value) throws(ChatTemplateError) -> Value = { (item) throws(ChatTemplateError) in caseSensitive ? item : ignoringCase(item) }
-            if case .none = values[2] {} else {
+            if case .none = values[2] {
+            } else {
                 key = try attributeGetter(values[2], default: nil, lowercase: !caseSensitive, interpreter: interpreter)
             }
             return .list(try stableSorted(try interpreter.iterate(value), reverse: values[0].isTruthy, key: key))
         case "sum":
             let values = try arguments.bind(name, [("attribute", Value.none), ("start", .int(0))])
             var items = try interpreter.iterate(value)
-            if case .none = values[0] {} else {
+            if case .none = values[0] {
+            } else {
                 items = try items.map(try attributeGetter(values[0], default: nil, lowercase: false, interpreter: interpreter))
             }
             var total = values[1]
@@ -124,7 +130,8 @@ extension Filters {
             let values = try arguments.bind(name, [("case_sensitive", .bool(false)), ("attribute", Value.none)])
             let caseSensitive = values[0].isTruthy
             var key: (Value) throws(ChatTemplateError) -> Value = { (item) throws(ChatTemplateError) in caseSensitive ? item : ignoringCase(item) }
-            if case .none = values[1] {} else {
+            if case .none = values[1] {
+            } else {
                 key = try attributeGetter(values[1], default: nil, lowercase: !caseSensitive, interpreter: interpreter)
             }
             var seen = Set<HashKey>()
@@ -176,7 +183,9 @@ extension Filters {
         if arguments.positional.isEmpty, let attribute = arguments.keyword.first(where: { $0.name == "attribute" })?.value {
             var fallback: Value? = nil
             for (name, item) in arguments.keyword {
-                if name == "default" { fallback = item } else if name != "attribute" {
+                if name == "default" {
+                    fallback = item
+                } else if name != "attribute" {
                     throw .type("Unexpected keyword argument '\(name)'")
                 }
             }
@@ -191,7 +200,8 @@ extension Filters {
         return result
     }
 
-    private static func select(_ name: String, _ value: Value, _ arguments: Arguments, interpreter: Interpreter) throws(ChatTemplateError) -> [Value] {
+    private static func select(_ name: String, _ value: Value, _ arguments: Arguments, interpreter: Interpreter) throws(ChatTemplateError) -> [Value]
+    {
         let byAttribute = name.hasSuffix("attr")
         let keep = name.hasPrefix("select")
         var positional = arguments.positional

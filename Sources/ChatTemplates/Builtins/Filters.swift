@@ -149,7 +149,8 @@ enum Filters {
         default: break
         }
         guard !trimmed.isEmpty, trimmed.unicodeScalars.allSatisfy({ "0123456789+-.e_".unicodeScalars.contains($0) }),
-              let double = Double(trimmed.replacingOccurrences("_", "")) else { return nil }
+            let double = Double(trimmed.replacingOccurrences("_", ""))
+        else { return nil }
         return .double(double)
     }
 
@@ -250,9 +251,11 @@ enum Filters {
     }
 
     private static func toJSON(_ value: Value, _ arguments: Arguments) throws(ChatTemplateError) -> Value {
-        let values = try arguments.bind("tojson", [
-            ("ensure_ascii", .bool(false)), ("indent", Value.none), ("separators", Value.none), ("sort_keys", .bool(false)),
-        ])
+        let values = try arguments.bind(
+            "tojson",
+            [
+                ("ensure_ascii", .bool(false)), ("indent", Value.none), ("separators", Value.none), ("sort_keys", .bool(false)),
+            ])
         var dumper = JSONDumper()
         dumper.ensureASCII = values[0].isTruthy
         switch values[1] {

@@ -54,7 +54,9 @@ enum Methods {
             let values = try arguments.bind(name, [("sep", Value.none), ("maxsplit", .int(-1))])
             let separator = try optionalText(values[0], name)
             let maxSplit = try integer(values[1])
-            let parts = name == "split" ? try PyString.split(string, separator, maxSplit: maxSplit)
+            let parts =
+                name == "split"
+                ? try PyString.split(string, separator, maxSplit: maxSplit)
                 : try PyString.rsplit(string, separator, maxSplit: maxSplit)
             return .list(parts.map(Value.string))
         case "splitlines":
@@ -74,20 +76,23 @@ enum Methods {
             let end = try optionalInteger(values[2]).map { $0 < 0 ? max(0, $0 + scalars.count) : min($0, scalars.count) } ?? scalars.count
             let window = start <= end ? Array(scalars[start..<end]) : []
             if start > scalars.count { return .bool(false) }
-            return .bool(candidates.contains { candidate in
-                let needle = PyString.scalars(candidate)
-                guard needle.count <= window.count else { return false }
-                return name == "startswith" ? window.starts(with: needle) : window.suffix(needle.count).elementsEqual(needle)
-            })
+            return .bool(
+                candidates.contains { candidate in
+                    let needle = PyString.scalars(candidate)
+                    guard needle.count <= window.count else { return false }
+                    return name == "startswith" ? window.starts(with: needle) : window.suffix(needle.count).elementsEqual(needle)
+                })
         case "upper": return .string(PyString.upper(string))
         case "lower", "casefold": return .string(PyString.lower(string))
         case "title": return .string(PyString.title(string))
         case "capitalize": return .string(PyString.capitalize(string))
         case "swapcase":
-            return .string(string.unicodeScalars.map {
-                $0.properties.isUppercase ? $0.properties.lowercaseMapping
-                    : ($0.properties.isLowercase ? $0.properties.uppercaseMapping : String($0))
-            }.joined())
+            return .string(
+                string.unicodeScalars.map {
+                    $0.properties.isUppercase
+                        ? $0.properties.lowercaseMapping
+                        : ($0.properties.isLowercase ? $0.properties.uppercaseMapping : String($0))
+                }.joined())
         case "replace":
             let values = try arguments.bind(name, [("old", nil), ("new", nil), ("count", .int(-1))])
             let result = PyString.replace(string, try text(values[0], name), try text(values[1], name), count: try integer(values[2]))
@@ -158,7 +163,8 @@ enum Methods {
             if sep.isEmpty { throw .type("empty separator") }
             let found = name == "partition" ? PyString.find(hay, sep) : PyString.rfind(hay, sep)
             guard let found else {
-                return name == "partition" ? .tuple([.string(string), .string(""), .string("")]) : .tuple([.string(""), .string(""), .string(string)])
+                return name == "partition"
+                    ? .tuple([.string(string), .string(""), .string("")]) : .tuple([.string(""), .string(""), .string(string)])
             }
             return .tuple([.string(PyString.make(hay[..<found])), .string(separator), .string(PyString.make(hay[(found + sep.count)...]))])
         case "removeprefix", "removesuffix":

@@ -98,11 +98,15 @@ enum Printf {
             }
             let value: Value
             if field.isEmpty {
-                guard automatic < arguments.positional.count else { throw .type("Replacement index \(automatic) out of range for positional args tuple") }
+                guard automatic < arguments.positional.count else {
+                    throw .type("Replacement index \(automatic) out of range for positional args tuple")
+                }
                 value = arguments.positional[automatic]
                 automatic += 1
             } else if let position = Int(field) {
-                guard position >= 0, position < arguments.positional.count else { throw .type("Replacement index \(position) out of range for positional args tuple") }
+                guard position >= 0, position < arguments.positional.count else {
+                    throw .type("Replacement index \(position) out of range for positional args tuple")
+                }
                 value = arguments.positional[position]
             } else {
                 guard let found = arguments.keyword.first(where: { $0.name == field }) else { throw .type("KeyError: '\(field)'") }

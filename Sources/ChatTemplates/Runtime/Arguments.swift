@@ -11,7 +11,8 @@ struct Arguments {
     /// Binds to `parameters` (name, default; nil default = required) like a Python signature.
     func bind(_ function: String, _ parameters: [(name: String, defaultValue: Value?)]) throws(ChatTemplateError) -> [Value] {
         if positional.count > parameters.count {
-            throw .type("\(function)() takes \(parameters.count) positional argument\(parameters.count == 1 ? "" : "s") but \(positional.count) were given")
+            throw .type(
+                "\(function)() takes \(parameters.count) positional argument\(parameters.count == 1 ? "" : "s") but \(positional.count) were given")
         }
         var bound: [Value?] = positional.map { $0 }
         bound += Array(repeating: nil, count: parameters.count - positional.count)

@@ -82,8 +82,9 @@ extension Interpreter {
             return .string(PyString.make(indices.map { scalars[$0] }))
         default:
             let describe = { (bound: Int?) in bound.map(String.init) ?? "None" }
-            return .undefined(Undefined(
-                message: "\(object.objectTypeDescription) has no element slice(\(describe(start)), \(describe(stop)), \(describe(step)))"))
+            return .undefined(
+                Undefined(
+                    message: "\(object.objectTypeDescription) has no element slice(\(describe(start)), \(describe(stop)), \(describe(step)))"))
         }
     }
 }

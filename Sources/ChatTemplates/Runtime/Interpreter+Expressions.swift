@@ -39,7 +39,8 @@ extension Interpreter {
             return try item(try evaluate(key, in: scope), of: container)
         case .slice(let object, let start, let stop, let step):
             let container = try evaluate(object, in: scope)
-            return try slice(container, start: try sliceBound(start, in: scope), stop: try sliceBound(stop, in: scope), step: try sliceBound(step, in: scope))
+            return try slice(
+                container, start: try sliceBound(start, in: scope), stop: try sliceBound(stop, in: scope), step: try sliceBound(step, in: scope))
         case .call(let callee, let arguments):
             let function = try evaluate(callee, in: scope)
             return try call(function, try evaluateArguments(arguments, in: scope))
@@ -80,8 +81,9 @@ extension Interpreter {
         case .conditional(let test, let then, let otherwise):
             if try evaluate(test, in: scope).isTruthy { return try evaluate(then, in: scope) }
             if let otherwise { return try evaluate(otherwise, in: scope) }
-            return .undefined(Undefined(
-                message: "the inline if-expression on line \(expression.line) evaluated to false and no else section was defined."))
+            return .undefined(
+                Undefined(
+                    message: "the inline if-expression on line \(expression.line) evaluated to false and no else section was defined."))
         }
     }
 

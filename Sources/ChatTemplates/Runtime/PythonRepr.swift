@@ -65,7 +65,7 @@ enum PythonRepr {
         let integerPart = parts[0]
         let fractionPart = parts.count > 1 ? parts[1] : ""
         var digits = Array(integerPart + fractionPart)
-        var decimalPoint = integerPart.count + exponent  // value = 0.digits × 10^decimalPoint
+        var decimalPoint = integerPart.count + exponent // value = 0.digits × 10^decimalPoint
         while digits.first == "0" { digits.removeFirst(); decimalPoint -= 1 }
         while digits.last == "0" { digits.removeLast() }
         if digits.isEmpty { return value.sign == .minus ? "-0.0" : "0.0" }

@@ -108,10 +108,10 @@ extension Value {
         case (.add, .list(let a), .list(let b)): return .list(a + b)
         case (.add, .tuple(let a), .tuple(let b)): return .tuple(a + b)
         case (.multiply, .string, .bool), (.multiply, .string, .int), (.multiply, .list, .bool), (.multiply, .list, .int),
-             (.multiply, .tuple, .bool), (.multiply, .tuple, .int):
+            (.multiply, .tuple, .bool), (.multiply, .tuple, .int):
             return try repeated(lhs, rhs.integerValue ?? 0)
         case (.multiply, .bool, .string), (.multiply, .int, .string), (.multiply, .bool, .list), (.multiply, .int, .list),
-             (.multiply, .bool, .tuple), (.multiply, .int, .tuple):
+            (.multiply, .bool, .tuple), (.multiply, .int, .tuple):
             return try repeated(rhs, lhs.integerValue ?? 0)
         case (.modulo, .string(let format), _):
             return .string(try Printf.format(format, rhs))

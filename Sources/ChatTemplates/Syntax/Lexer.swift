@@ -210,8 +210,11 @@ struct Lexer {
                 }
                 if !isBlock {
                     var end: Int? = nil
-                    if hasPrefix("-}}", at: position) { end = skipPythonWhitespace(bytes, from: position + 3) }
-                    else if hasPrefix("}}", at: position) { end = position + 2 }
+                    if hasPrefix("-}}", at: position) {
+                        end = skipPythonWhitespace(bytes, from: position + 3)
+                    } else if hasPrefix("}}", at: position) {
+                        end = position + 2
+                    }
                     if let end {
                         tokens.append(Token(kind: .variableEnd, line: line))
                         line += newlines(position..<end)
@@ -316,7 +319,7 @@ struct Lexer {
     private func matchNumber() throws(ChatTemplateError) -> (Token.Kind, Int)? {
         guard isDigit(bytes[position]) else { return nil }
         // Float: (?<!\.)(\d+_)*\d+((\.(\d+_)*\d+)?e[+\-]?(\d+_)*\d+|\.(\d+_)*\d+)
-        if position == 0 || bytes[position - 1] != UInt8(ascii: ".") , let whole = matchDigitGroups(position) {
+        if position == 0 || bytes[position - 1] != UInt8(ascii: "."), let whole = matchDigitGroups(position) {
             var end: Int? = nil
             if whole < bytes.count, bytes[whole] == UInt8(ascii: "."), let fraction = matchDigitGroups(whole + 1) {
                 end = matchExponent(fraction) ?? fraction

@@ -169,7 +169,8 @@ extension Parser {
         defer { depth -= levels }
         var left = try parsePow()
         while case .op(let op) = current.kind, let operation = BinaryOperator(rawValue: op),
-              [.multiply, .divide, .floorDivide, .modulo].contains(operation) {
+            [.multiply, .divide, .floorDivide, .modulo].contains(operation)
+        {
             advance()
             try deepen(&levels)
             let right = try parsePow()

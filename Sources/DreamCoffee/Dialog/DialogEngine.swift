@@ -50,8 +50,10 @@ public final class DialogEngine {
     private var sessions: [UUID: LanguageModelSession] = [:]
 
     /// A dialog engine on `model`; `tools` gives each character's session its tools.
-    public init(model: any LanguageModel, options: GenerationOptions = GenerationOptions(),
-                blockList: BlockList = .standard, tools: @escaping @Sendable (any GameCharacter) -> [any Tool] = { _ in [] }) {
+    public init(
+        model: any LanguageModel, options: GenerationOptions = GenerationOptions(),
+        blockList: BlockList = .standard, tools: @escaping @Sendable (any GameCharacter) -> [any Tool] = { _ in [] }
+    ) {
         self.model = model
         self.options = options
         self.blockList = blockList
@@ -71,7 +73,6 @@ public final class DialogEngine {
         You just said: "\(startWith)"
         """
     }
-
 
     /// Whether an answer is a tool call or JSON echoed as text rather than dialog.
     static func looksLikeMarkup(_ text: String) -> Bool {
@@ -104,13 +105,16 @@ public final class DialogEngine {
     }
 
     private func makeSession(for character: any GameCharacter, startWith: String) -> LanguageModelSession {
-        LanguageModelSession(model: model, tools: toolsFor(character),
-                             instructions: DialogEngine.instructions(for: character, startWith: startWith))
+        LanguageModelSession(
+            model: model, tools: toolsFor(character),
+            instructions: DialogEngine.instructions(for: character, startWith: startWith))
     }
 
     /// The character answers `userInput`; `onUpdate` receives the answer so far as it streams.
-    public func talk(to character: any GameCharacter, userInput: String,
-                     onUpdate: @MainActor (String) -> Void = { _ in }) async -> Reply {
+    public func talk(
+        to character: any GameCharacter, userInput: String,
+        onUpdate: @MainActor (String) -> Void = { _ in }
+    ) async -> Reply {
         var outcome = Outcome.answered
         for attempt in 0..<2 {
             let session = session(for: character)
@@ -148,7 +152,8 @@ public final class DialogEngine {
                 return fail(character, error)
             }
         }
-        return fail(character, LanguageModelSession.GenerationError.exceededContextWindowSize(.init(debugDescription: "still too long after condensing")))
+        return fail(
+            character, LanguageModelSession.GenerationError.exceededContextWindowSize(.init(debugDescription: "still too long after condensing")))
     }
 
     private func fail(_ character: any GameCharacter, _ error: any Error) -> Reply {
@@ -166,8 +171,10 @@ public final class DialogEngine {
 
     /// Answers the player's last words from the tool outputs of the turn, in a session without
     /// tools, then puts that answer in the character's conversation instead of the echo.
-    private func answerFromToolOutputs(_ character: any GameCharacter, session: LanguageModelSession, userInput: String,
-                                       onUpdate: @MainActor (String) -> Void) async throws -> String {
+    private func answerFromToolOutputs(
+        _ character: any GameCharacter, session: LanguageModelSession, userInput: String,
+        onUpdate: @MainActor (String) -> Void
+    ) async throws -> String {
         var entries = Array(session.transcript)
         guard let lastPrompt = entries.lastIndex(where: { if case .prompt = $0 { true } else { false } }) else { return "" }
         let outputs = entries[lastPrompt...].compactMap { entry -> String? in
@@ -188,8 +195,10 @@ public final class DialogEngine {
     }
 
     /// Streams one answer, stopping at the first blocked word so it is never shown.
-    private func stream(_ session: LanguageModelSession, _ input: String,
-                        onUpdate: @MainActor (String) -> Void) async throws -> String {
+    private func stream(
+        _ session: LanguageModelSession, _ input: String,
+        onUpdate: @MainActor (String) -> Void
+    ) async throws -> String {
         var text = ""
         for try await snapshot in session.streamResponse(to: input, options: options) {
             text = snapshot.content

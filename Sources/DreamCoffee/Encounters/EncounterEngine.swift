@@ -50,7 +50,8 @@ public struct EncounterEngine: Sendable {
     /// asks for a name with the sample's contacts instructions (the model calls the contacts tool
     /// for someone born in `birthMonth`), then generates the NPC in the same conversation, so the
     /// customer can carry the contact's name.
-    public func generateCustomer(silhouette: Silhouette = Silhouette.all[0], birthMonth: Int = 1, rotation: Int = 0) async throws -> GeneratedCustomer {
+    public func generateCustomer(silhouette: Silhouette = Silhouette.all[0], birthMonth: Int = 1, rotation: Int = 0) async throws -> GeneratedCustomer
+    {
         var instructions = """
             A conversation between the Player and a helpful assistant. This is a fantasy
             RPG game that takes place at Dream Coffee, the beloved coffee shop of the
@@ -95,8 +96,10 @@ public struct EncounterEngine: Sendable {
 
     /// The sample's `judgeDrink`, streamed through `onUpdate`, followed by a rating in the same
     /// conversation.
-    public func judgeDrink(drink: String, customer: NPC,
-                           onUpdate: @Sendable (String) async -> Void = { _ in }) async throws -> Verdict {
+    public func judgeDrink(
+        drink: String, customer: NPC,
+        onUpdate: @Sendable (String) async -> Void = { _ in }
+    ) async throws -> Verdict {
         let session = LanguageModelSession(model: model) {
             """
             A conversation between a user and a helpful assistant. This is a fantasy RPG

@@ -49,10 +49,11 @@ public struct GenerableImage: Generable, Equatable, Sendable {
             do { regex = try Regex(silhouette.pattern(ofRow: row)) } catch {
                 preconditionFailure("the sprite row pattern does not compile: \(error)")
             }
-            properties.append(DynamicGenerationSchema.Property(
-                name: rowKey(row),
-                description: row == 0 ? "Pixel-art rows of the picture: b = main colour, d = details, e = eyes, . = empty" : nil,
-                schema: DynamicGenerationSchema(type: String.self, guides: [.pattern(regex)])))
+            properties.append(
+                DynamicGenerationSchema.Property(
+                    name: rowKey(row),
+                    description: row == 0 ? "Pixel-art rows of the picture: b = main colour, d = details, e = eyes, . = empty" : nil,
+                    schema: DynamicGenerationSchema(type: String.self, guides: [.pattern(regex)])))
         }
         let root = DynamicGenerationSchema(
             name: "GenerableImage",

@@ -12,7 +12,8 @@ public struct LevelItem: Codable, Equatable, Sendable {
     /// The content's fields as lines "name: value", in order (lists joined, choices marked).
     public var lines: [String] {
         guard let content = try? GeneratedContent(json: contentJSON),
-              case .structure(let properties, let keys) = content.kind else { return [contentJSON] }
+            case .structure(let properties, let keys) = content.kind
+        else { return [contentJSON] }
         return keys.compactMap { key in properties[key].map { "\(key): \(LevelItem.text(of: $0))" } }
     }
 
@@ -76,10 +77,12 @@ public struct LevelCreator: Sendable {
 
     /// Designs a kind of content for `request`.
     public func design(_ request: String) async throws -> LevelDesign {
-        let session = LanguageModelSession(model: model, instructions: """
-            You design content for Dream Coffee, a cozy fantasy coffee shop game. Given what the \
-            player wants to add, name the kind of thing and list its fields.
-            """)
+        let session = LanguageModelSession(
+            model: model,
+            instructions: """
+                You design content for Dream Coffee, a cozy fantasy coffee shop game. Given what the \
+                player wants to add, name the kind of thing and list its fields.
+                """)
         return try await session.respond(to: "The player wants to add: \(request)", generating: LevelDesign.self, options: options).content
     }
 
@@ -87,9 +90,11 @@ public struct LevelCreator: Sendable {
     public func create(_ request: String) async throws -> LevelItem {
         let design = try await design(request)
         let schema = try LevelCreator.schema(for: design)
-        let session = LanguageModelSession(model: model, instructions: """
-            You create fun, short content for Dream Coffee, the beloved coffee shop of the dream realm.
-            """)
+        let session = LanguageModelSession(
+            model: model,
+            instructions: """
+                You create fun, short content for Dream Coffee, the beloved coffee shop of the dream realm.
+                """)
         let content = try await session.respond(
             to: "Generate a fun \(design.name) about coffee for the shop. The player asked for: \(request)",
             schema: schema, options: options

@@ -16,7 +16,13 @@ public struct LevelObjectCreator: Sendable {
 
     /// A text property.
     public mutating func addStringProperty(name: String, description: String? = nil) {
-        properties.append(.init(name: name, description: description, schema: DynamicGenerationSchema(type: String.self)))
+        properties.append(.init(name: name, description: description, schema: Self.shortText))
+    }
+
+    /// A text of one line and at most 200 characters: level content is short, and a bound keeps a
+    /// small model that starts repeating itself from filling the whole context window.
+    static var shortText: DynamicGenerationSchema {
+        DynamicGenerationSchema(type: String.self, guides: [.pattern(/[^\n]{1,200}/)])
     }
 
     /// A yes-or-no property.
@@ -31,15 +37,17 @@ public struct LevelObjectCreator: Sendable {
 
     /// A list of texts.
     public mutating func addStringArrayProperty(name: String, description: String? = nil, count: ClosedRange<Int>) {
-        let schema = DynamicGenerationSchema(arrayOf: DynamicGenerationSchema(type: String.self),
-                                             minimumElements: count.lowerBound, maximumElements: count.upperBound)
+        let schema = DynamicGenerationSchema(
+            arrayOf: Self.shortText,
+            minimumElements: count.lowerBound, maximumElements: count.upperBound)
         properties.append(.init(name: name, description: description, schema: schema))
     }
 
     /// A list of objects of another dynamic schema, referred to by its name.
     public mutating func addArrayProperty(name: String, customType: String, description: String? = nil, count: ClosedRange<Int>? = nil) {
-        let schema = DynamicGenerationSchema(arrayOf: DynamicGenerationSchema(referenceTo: customType),
-                                             minimumElements: count?.lowerBound, maximumElements: count?.upperBound)
+        let schema = DynamicGenerationSchema(
+            arrayOf: DynamicGenerationSchema(referenceTo: customType),
+            minimumElements: count?.lowerBound, maximumElements: count?.upperBound)
         properties.append(.init(name: name, description: description, schema: schema))
     }
 

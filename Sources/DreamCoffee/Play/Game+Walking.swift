@@ -27,7 +27,9 @@ extension Game {
     /// Walks to the customer whose name contains `name` (the first waiting one when empty).
     @discardableResult
     public func walkToCustomer(named name: String) -> Bool {
-        let target = name.isEmpty ? (state.waiting.first ?? state.customers.first)
+        let target =
+            name.isEmpty
+            ? (state.waiting.first ?? state.customers.first)
             : state.customers.first { $0.customer.displayName.localizedCaseInsensitiveContains(name) }
         guard let target else { return false }
         if map.canReach(state.player, target.position), case .customer(target.customer.id)? = interlocutor { return true }

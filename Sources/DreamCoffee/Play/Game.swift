@@ -42,8 +42,9 @@ public final class Game {
             guard let customer = character as? GeneratedCustomer, let calendar else { return [] }
             return [CalendarTool(contactName: customer.displayName, calendar: calendar, today: today)]
         }
-        encounters = EncounterEngine(model: configuration.model, options: configuration.options,
-                                     contactsTool: configuration.contacts.map(ContactTool.init(contacts:)))
+        encounters = EncounterEngine(
+            model: configuration.model, options: configuration.options,
+            contactsTool: configuration.contacts.map(ContactTool.init(contacts:)))
         levels = LevelCreator(model: configuration.model, options: configuration.options)
         timings = TimingLog(url: configuration.timingsURL)
     }
@@ -56,7 +57,9 @@ public final class Game {
         let target = Position(state.player.x + direction.offset.dx, state.player.y + direction.offset.dy)
         guard map.tile(at: target).isWalkable, !isOccupied(target) else { return false }
         state.player = target
-        if let next = interlocutor { status = "Next to \(name(of: next)). Press T to talk\(map.isAtCounter(target) && !state.waiting.isEmpty ? ", B to brew" : "")." }
+        if let next = interlocutor {
+            status = "Next to \(name(of: next)). Press T to talk\(map.isAtCounter(target) && !state.waiting.isEmpty ? ", B to brew" : "")."
+        }
         changed()
         return true
     }
@@ -211,11 +214,14 @@ public final class Game {
             state.customers[index].customer.servedDrink = drink.description
             state.customers[index].customer.feedback = feedback
             state.customers[index].customer.stars = verdict.stars
-            state.served.append(ServiceRecord(customerName: customer.displayName, order: customer.npc.coffeeOrder,
-                                              drink: drink.description, stars: verdict.stars))
+            state.served.append(
+                ServiceRecord(
+                    customerName: customer.displayName, order: customer.npc.coffeeOrder,
+                    drink: drink.description, stars: verdict.stars))
             seat(index)
             speech = Speech(speaker: customer.displayName, text: feedback, isStreaming: false)
-            status = "\(customer.displayName) gave \(String(repeating: "★", count: verdict.stars))\(String(repeating: "☆", count: 5 - verdict.stars)) for \(drink.description)."
+            status =
+                "\(customer.displayName) gave \(String(repeating: "★", count: verdict.stars))\(String(repeating: "☆", count: 5 - verdict.stars)) for \(drink.description)."
         } catch is CancellationError {
             status = "(Stopped.)"
         } catch {
@@ -299,7 +305,9 @@ public final class Game {
         encoder.outputFormatting = .sortedKeys
         snapshot.transcripts = [:]
         for (id, transcript) in dialog.transcripts {
-            if let data = try? encoder.encode(transcript) { snapshot.transcripts[id.uuidString] = TranscriptData(json: String(decoding: data, as: UTF8.self)) }
+            if let data = try? encoder.encode(transcript) {
+                snapshot.transcripts[id.uuidString] = TranscriptData(json: String(decoding: data, as: UTF8.self))
+            }
         }
         do {
             try configuration.saveFile.save(snapshot)
@@ -323,7 +331,8 @@ public final class Game {
             state = loaded
             dialog.restore(transcripts, characters: [barista] + loaded.customers.map(\.customer))
             speech = nil
-            status = "Loaded day \(loaded.day): \(loaded.customers.count) customer\(loaded.customers.count == 1 ? "" : "s"), \(loaded.items.count) item\(loaded.items.count == 1 ? "" : "s")."
+            status =
+                "Loaded day \(loaded.day): \(loaded.customers.count) customer\(loaded.customers.count == 1 ? "" : "s"), \(loaded.items.count) item\(loaded.items.count == 1 ? "" : "s")."
             changed()
             return true
         } catch {

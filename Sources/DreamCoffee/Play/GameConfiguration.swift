@@ -23,9 +23,11 @@ public struct GameConfiguration: Sendable {
     public var timingsURL: URL?
 
     /// A configuration.
-    public init(model: any LanguageModel, options: GenerationOptions = GenerationOptions(), saveFile: SaveFile,
-                calendar: ICalendar? = nil, contacts: [Contact]? = nil, today: Date = Date(),
-                blockList: BlockList = .standard, timingsURL: URL? = nil) {
+    public init(
+        model: any LanguageModel, options: GenerationOptions = GenerationOptions(), saveFile: SaveFile,
+        calendar: ICalendar? = nil, contacts: [Contact]? = nil, today: Date = Date(),
+        blockList: BlockList = .standard, timingsURL: URL? = nil
+    ) {
         self.model = model
         self.options = options
         self.saveFile = saveFile

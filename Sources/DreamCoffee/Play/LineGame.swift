@@ -59,7 +59,8 @@ public final class LineGame {
         case "look", "map": look()
         case "w", "a", "s", "d", "up", "down", "left", "right":
             let steps = Int(rest) ?? 1
-            let direction: Direction = ["w", "up"].contains(verb) ? .up : ["s", "down"].contains(verb) ? .down : ["a", "left"].contains(verb) ? .left : .right
+            let direction: Direction =
+                ["w", "up"].contains(verb) ? .up : ["s", "down"].contains(verb) ? .down : ["a", "left"].contains(verb) ? .left : .right
             for _ in 0..<max(1, min(steps, 20)) { game.move(direction) }
             say(game.status)
         case "go": go(rest)
@@ -112,7 +113,9 @@ public final class LineGame {
             return
         }
         if arrived, what == "counter" {
-            say("At the counter. \(game.state.waiting.isEmpty ? "Nobody is waiting." : "brew INGREDIENT, … serves \(game.state.waiting[0].customer.displayName).")")
+            say(
+                "At the counter. \(game.state.waiting.isEmpty ? "Nobody is waiting." : "brew INGREDIENT, … serves \(game.state.waiting[0].customer.displayName).")"
+            )
         } else if arrived {
             game.approach()
             if let speech = game.speech { output("\(speech.speaker): \(speech.text)\n") }
@@ -126,9 +129,13 @@ public final class LineGame {
         output(game.mapText + "\n")
         let today = game.today
         output("Day \(today.day): \(today.served) served, \(today.stars) stars. ")
-        output(game.state.customers.isEmpty ? "No customers.\n" : "Customers: " + game.state.customers.map {
-            "\($0.customer.displayName) (\($0.customer.isServed ? "served" : "waiting: \($0.customer.npc.coffeeOrder)"))"
-        }.joined(separator: "; ") + "\n")
+        output(
+            game.state.customers.isEmpty
+                ? "No customers.\n"
+                : "Customers: "
+                    + game.state.customers.map {
+                        "\($0.customer.displayName) (\($0.customer.isServed ? "served" : "waiting: \($0.customer.npc.coffeeOrder)"))"
+                    }.joined(separator: "; ") + "\n")
         for (index, placement) in game.state.items.enumerated() {
             output("Item \(index + 1): \(placement.item.kindName) — \(placement.item.request)\n")
         }
@@ -149,7 +156,8 @@ public final class LineGame {
     /// Prints what the speech bubble gained since the last change.
     private func showSpeech() {
         guard capturing, let speech = game.speech, !speech.text.isEmpty,
-              speech.speaker != baseline?.speaker || speech.text != baseline?.text else { return }
+            speech.speaker != baseline?.speaker || speech.text != baseline?.text
+        else { return }
         baseline = nil
         if speech.speaker != shownSpeaker || !speech.text.hasPrefix(shownText) {
             if shownSpeaker != nil { output("\n") }

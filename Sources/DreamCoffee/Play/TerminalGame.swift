@@ -75,12 +75,18 @@ public final class TerminalGame {
         }
         switch mode {
         case .walking: return walk(event)
-        case .talking(let text): type(event, text: text) { self.mode = .talking($0) } submit: { line in
-            self.start { await self.game.talk(line) }
-        }
-        case .creating(let text): type(event, text: text) { self.mode = .creating($0) } submit: { line in
-            self.start { await self.game.createItem(line) }
-        }
+        case .talking(let text):
+            type(event, text: text) {
+                self.mode = .talking($0)
+            } submit: { line in
+                self.start { await self.game.talk(line) }
+            }
+        case .creating(let text):
+            type(event, text: text) {
+                self.mode = .creating($0)
+            } submit: { line in
+                self.start { await self.game.createItem(line) }
+            }
         case .brewing(var drink):
             switch event {
             case .escape: mode = .walking
@@ -109,7 +115,11 @@ public final class TerminalGame {
             if case .item? = game.interlocutor {} else if game.interlocutor != nil { mode = .talking("") }
         case .character("n"), .character("N"): start { await self.game.inviteCustomer() }
         case .character("b"), .character("B"):
-            if game.map.isAtCounter(game.state.player), !game.state.waiting.isEmpty { mode = .brewing(Drink()) } else { start { await self.game.serve(Drink()) } }
+            if game.map.isAtCounter(game.state.player), !game.state.waiting.isEmpty {
+                mode = .brewing(Drink())
+            } else {
+                start { await self.game.serve(Drink()) }
+            }
         case .character("c"), .character("C"): mode = .creating("")
         case .character("e"), .character("E"): game.endDay()
         case .control("s"): game.save()

@@ -21,7 +21,8 @@ public struct SaveFile: Sendable {
     /// The default save: `$XDG_DATA_HOME/dream-coffee/save.json` (or `~/.local/share/…`).
     public static var defaultURL: URL {
         let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
+        let base =
+            environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
         return base.appendingPathComponent("dream-coffee/save.json")
     }

@@ -9,8 +9,10 @@ extension ShopMap {
         while !frontier.isEmpty {
             var next: [Position] = []
             for position in frontier {
-                for neighbour in position.neighbours where !seen.contains(neighbour)
-                    && tile(at: neighbour).isWalkable && !blocked.contains(neighbour) {
+                for neighbour in position.neighbours
+                where !seen.contains(neighbour)
+                    && tile(at: neighbour).isWalkable && !blocked.contains(neighbour)
+                {
                     seen.insert(neighbour)
                     previous[neighbour] = position
                     if goal(neighbour) {
@@ -33,13 +35,14 @@ extension ShopMap {
     /// The plan as text, with people and items drawn as letters.
     public func text(player: Position, marks: [Position: Character]) -> String {
         (0..<height).map { y in
-            String((0..<width).map { x -> Character in
-                let position = Position(x, y)
-                if position == player { return "@" }
-                if let mark = marks[position] { return mark }
-                if position == baristaPosition { return "B" }
-                return tile(at: position).rawValue
-            })
+            String(
+                (0..<width).map { x -> Character in
+                    let position = Position(x, y)
+                    if position == player { return "@" }
+                    if let mark = marks[position] { return mark }
+                    if position == baristaPosition { return "B" }
+                    return tile(at: position).rawValue
+                })
         }.joined(separator: "\n")
     }
 }

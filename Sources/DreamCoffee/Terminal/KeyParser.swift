@@ -100,16 +100,17 @@ public struct KeyParser: Sendable {
         let introducer = pending[start + 1]
         if introducer == UInt8(ascii: "O") {
             guard start + 2 < pending.count else { return .incomplete }
-            let event: KeyEvent? = switch pending[start + 2] {
-            case UInt8(ascii: "A"): .up
-            case UInt8(ascii: "B"): .down
-            case UInt8(ascii: "C"): .right
-            case UInt8(ascii: "D"): .left
-            case UInt8(ascii: "H"): .home
-            case UInt8(ascii: "F"): .end
-            case UInt8(ascii: "M"): .enter
-            default: nil
-            }
+            let event: KeyEvent? =
+                switch pending[start + 2] {
+                case UInt8(ascii: "A"): .up
+                case UInt8(ascii: "B"): .down
+                case UInt8(ascii: "C"): .right
+                case UInt8(ascii: "D"): .left
+                case UInt8(ascii: "H"): .home
+                case UInt8(ascii: "F"): .end
+                case UInt8(ascii: "M"): .enter
+                default: nil
+                }
             return .complete(event, length: 3)
         }
         guard introducer == UInt8(ascii: "[") else { return .notASequence }

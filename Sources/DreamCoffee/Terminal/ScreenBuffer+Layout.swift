@@ -34,8 +34,9 @@ extension ScreenBuffer {
     ) -> Int {
         let lines = ScreenBuffer.wrap(text, width: width).prefix(max(0, height))
         for (index, line) in lines.enumerated() {
-            write(line, column: column, row: row + index, foreground: foreground,
-                  background: background, bold: bold, maxWidth: width)
+            write(
+                line, column: column, row: row + index, foreground: foreground,
+                background: background, bold: bold, maxWidth: width)
         }
         return lines.count
     }
@@ -49,8 +50,9 @@ extension ScreenBuffer {
     ) {
         guard width >= 2, height >= 2 else { return }
         if let fill {
-            self.fill(column: column + 1, row: row + 1, width: width - 2, height: height - 2,
-                      background: fill)
+            self.fill(
+                column: column + 1, row: row + 1, width: width - 2, height: height - 2,
+                background: fill)
         }
         let right = column + width - 1, bottom = row + height - 1
         func put(_ character: Character, _ c: Int, _ r: Int) {
@@ -71,8 +73,9 @@ extension ScreenBuffer {
         put("╰", column, bottom)
         put("╯", right, bottom)
         if let title, !title.isEmpty, width >= 5 {
-            write(" " + title + " ", column: column + 1, row: row, foreground: foreground,
-                  background: background, bold: true, maxWidth: width - 2)
+            write(
+                " " + title + " ", column: column + 1, row: row, foreground: foreground,
+                background: background, bold: true, maxWidth: width - 2)
         }
     }
 }

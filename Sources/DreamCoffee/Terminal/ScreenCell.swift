@@ -48,7 +48,7 @@ public struct ScreenCell: Hashable, Sendable {
         if value < 0x7F { return true }
         switch scalar.properties.generalCategory {
         case .control, .format, .nonspacingMark, .enclosingMark, .spacingMark,
-             .lineSeparator, .paragraphSeparator, .surrogate, .unassigned:
+            .lineSeparator, .paragraphSeparator, .surrogate, .unassigned:
             return false
         default:
             break

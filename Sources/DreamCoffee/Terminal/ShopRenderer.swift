@@ -31,7 +31,8 @@ public struct ShopRenderer {
     public func frame(_ game: Game, mode: InputMode, columns: Int, rows: Int) -> ScreenBuffer {
         var screen = ScreenBuffer(columns: columns, rows: rows, fill: ScreenCell(" ", foreground: ink, background: paper))
         guard columns >= ShopRenderer.minimumSize.columns, rows >= ShopRenderer.minimumSize.rows else {
-            let message = "Dream Coffee needs a terminal of at least \(ShopRenderer.minimumSize.columns)×\(ShopRenderer.minimumSize.rows) (this one is \(columns)×\(rows))."
+            let message =
+                "Dream Coffee needs a terminal of at least \(ShopRenderer.minimumSize.columns)×\(ShopRenderer.minimumSize.rows) (this one is \(columns)×\(rows))."
             screen.writeWrapped(message, column: 1, row: max(0, rows / 2 - 1), width: max(1, columns - 2), foreground: ink)
             return screen
         }
@@ -88,7 +89,8 @@ public struct ShopRenderer {
             let order = customer.isServed ? "Served: \(customer.servedDrink ?? "")" : "Order: \(customer.npc.coffeeOrder)"
             row += screen.writeWrapped(order, column: column, row: row, width: width, height: max(0, height - row), foreground: dim)
         } else {
-            row += screen.writeWrapped("No customers yet. Press N to open the door.", column: column, row: row, width: width, height: 3, foreground: dim)
+            row += screen.writeWrapped(
+                "No customers yet. Press N to open the door.", column: column, row: row, width: width, height: 3, foreground: dim)
         }
         let waiting = game.state.waiting.count
         if row < height { screen.write("Waiting: \(waiting)", column: column, row: height - 1, foreground: dim, maxWidth: width) }
@@ -100,7 +102,8 @@ public struct ShopRenderer {
         let inner = columns - 4
         switch mode {
         case .brewing(let drink):
-            screen.box(column: 0, row: top, width: columns, height: boxHeight, title: " Brewing: \(drink.description) ", foreground: accent, fill: paper)
+            screen.box(
+                column: 0, row: top, width: columns, height: boxHeight, title: " Brewing: \(drink.description) ", foreground: accent, fill: paper)
             var line = top + 1, column = 2
             for ingredient in Ingredient.all {
                 let label = "[\(ingredient.key)] \(ingredient.name)"

@@ -44,9 +44,10 @@ final class ExecutorCache: Sendable {
         } catch let error as LanguageModelSession.GenerationError {
             throw error
         } catch {
-            throw LanguageModelSession.GenerationError.assetsUnavailable(.init(
-                debugDescription: "Could not create the executor \(Model.Executor.self) for \(Model.self): \(error)"
-            ))
+            throw LanguageModelSession.GenerationError.assetsUnavailable(
+                .init(
+                    debugDescription: "Could not create the executor \(Model.Executor.self) for \(Model.self): \(error)"
+                ))
         }
         return executors.withLock { executors in
             if let winner = executors[key] as? Model.Executor { return winner }

@@ -25,8 +25,10 @@ public struct LanguageModelStepRunner: Sendable {
     /// Generates one step of a response to `request` into `channel`, then closes the channel
     /// (with the executor's error, if it failed). Cancelling the calling task cancels the
     /// generation.
-    public func respond(to request: LanguageModelExecutorGenerationRequest,
-                        streamingInto channel: LanguageModelExecutorGenerationChannel) async throws {
+    public func respond(
+        to request: LanguageModelExecutorGenerationRequest,
+        streamingInto channel: LanguageModelExecutorGenerationChannel
+    ) async throws {
         do {
             try await connection.respond(request, channel)
             channel.finish()

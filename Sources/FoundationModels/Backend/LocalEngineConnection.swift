@@ -20,8 +20,10 @@ public struct LocalEngineConnection: Sendable {
     public var unavailabilityMessage: String? { backend.unavailabilityMessage }
 
     /// Generates one step of a response, as a `LanguageModelExecutor` does.
-    public func respond(to request: LanguageModelExecutorGenerationRequest,
-                        streamingInto channel: LanguageModelExecutorGenerationChannel) async throws {
+    public func respond(
+        to request: LanguageModelExecutorGenerationRequest,
+        streamingInto channel: LanguageModelExecutorGenerationChannel
+    ) async throws {
         if let message = backend.unavailabilityMessage {
             throw LanguageModelSession.GenerationError.assetsUnavailable(.init(debugDescription: message))
         }

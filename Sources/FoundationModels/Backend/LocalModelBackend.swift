@@ -100,8 +100,9 @@ final class LocalModelBackend: SystemLanguageModelBackend {
             let tools: [Transcript.ToolDefinition] = transcript.flatMap { entry -> [Transcript.ToolDefinition] in
                 if case .instructions(let i) = entry { i.toolDefinitions } else { [] }
             }
-            let prompt = ChatPrompt(messages: transcript.chatMessages(includeSchemaInLastPrompt: false),
-                                    tools: tools.map(\.chatTool), addGenerationPrompt: false)
+            let prompt = ChatPrompt(
+                messages: transcript.chatMessages(includeSchemaInLastPrompt: false),
+                tools: tools.map(\.chatTool), addGenerationPrompt: false)
             guard let tokens = try? local.renderer.prefixTokens(for: prompt) else { return }
             try? local.prefill(tokens)
         }
@@ -128,9 +129,11 @@ final class LocalModelBackend: SystemLanguageModelBackend {
                 case .prefilled(let total, let reused):
                     // The prompt's counts as soon as they are known: a reader that stops early
                     // (a stop sequence) still reports them.
-                    channel.continuation.yield(.response(action: .updateUsage(
-                        input: .init(totalTokenCount: total, cachedTokenCount: reused),
-                        output: .init(totalTokenCount: 0, reasoningTokenCount: 0))))
+                    channel.continuation.yield(
+                        .response(
+                            action: .updateUsage(
+                                input: .init(totalTokenCount: total, cachedTokenCount: reused),
+                                output: .init(totalTokenCount: 0, reasoningTokenCount: 0))))
                 default:
                     break
                 }
@@ -140,8 +143,11 @@ final class LocalModelBackend: SystemLanguageModelBackend {
         }
         for (index, call) in outcome.toolCalls.enumerated() {
             let (name, arguments) = try Self.parseToolCall(call)
-            await channel.send(.toolCalls(action: .toolCall(id: "call-\(request.id.uuidString.prefix(8))-\(index)", name: name,
-                                                           action: .appendArguments(arguments, tokenCount: 0))))
+            await channel.send(
+                .toolCalls(
+                    action: .toolCall(
+                        id: "call-\(request.id.uuidString.prefix(8))-\(index)", name: name,
+                        action: .appendArguments(arguments, tokenCount: 0))))
         }
         let input = LanguageModelExecutorGenerationChannel.Usage.Input(
             totalTokenCount: generation.prompt.count, cachedTokenCount: outcome.reusedPromptTokens)
@@ -152,8 +158,9 @@ final class LocalModelBackend: SystemLanguageModelBackend {
     /// A tool call's JSON split into the tool's name and its arguments' JSON.
     static func parseToolCall(_ json: String) throws -> (name: String, arguments: String) {
         guard let content = try? GeneratedContent(json: json), content.isComplete,
-              case .structure(let properties, _) = content.kind,
-              case .string(let name)? = properties["name"]?.kind, let arguments = properties["arguments"] else {
+            case .structure(let properties, _) = content.kind,
+            case .string(let name)? = properties["name"]?.kind, let arguments = properties["arguments"]
+        else {
             throw LanguageModelSession.GenerationError.decodingFailure(.init(debugDescription: "The model's tool call is not complete JSON: \(json)"))
         }
         return (name, arguments.jsonString)

@@ -33,13 +33,15 @@ struct LocalRequestBuilder {
         if case .named(let name) = request.toolChoice {
             callable = callable.filter { $0.name == name }
             guard !callable.isEmpty else {
-                throw LanguageModelSession.GenerationError.unsupportedGuide(.init(
-                    debugDescription: "The tool choice names \"\(name)\", which is not among the enabled tools"))
+                throw LanguageModelSession.GenerationError.unsupportedGuide(
+                    .init(
+                        debugDescription: "The tool choice names \"\(name)\", which is not among the enabled tools"))
             }
         }
         if request.toolChoice != .auto, model.toolCallFormat == nil {
-            throw LanguageModelSession.GenerationError.unsupportedGuide(.init(
-                debugDescription: "This model's chat template has no tool-call format, so a tool call cannot be required"))
+            throw LanguageModelSession.GenerationError.unsupportedGuide(
+                .init(
+                    debugDescription: "This model's chat template has no tool-call format, so a tool call cannot be required"))
         }
         if !callable.isEmpty, model.toolCallFormat != nil {
             let tools = try callable.map { (name: $0.name, parameters: try $0.parameters.decodingGraph()) }
@@ -50,10 +52,11 @@ struct LocalRequestBuilder {
         let options = request.generationOptions
         let firstStep: Bool
         if case .prompt? = request.transcript.last { firstStep = true } else { firstStep = false }
-        return GenerationRequest(prompt: tokens, plan: plan, toolCallGrammar: toolGrammar, allowsBareToolCalls: firstStep,
-                                 requiresToolCall: toolGrammar != nil && request.toolChoice != .auto,
-                                 maximumToolCalls: request.allowsParallelToolCalls ? GrammarLogitProcessor.maximumCalls : 1,
-                                 sampling: Self.sampling(options), maximumTokens: options.maximumResponseTokens)
+        return GenerationRequest(
+            prompt: tokens, plan: plan, toolCallGrammar: toolGrammar, allowsBareToolCalls: firstStep,
+            requiresToolCall: toolGrammar != nil && request.toolChoice != .auto,
+            maximumToolCalls: request.allowsParallelToolCalls ? GrammarLogitProcessor.maximumCalls : 1,
+            sampling: Self.sampling(options), maximumTokens: options.maximumResponseTokens)
     }
 
     /// Compiles a grammar, or names the schema the decoder cannot enforce.

@@ -23,9 +23,12 @@ extension Transcript {
                 }
                 messages.append(ChatMessage(role: .user, content: content))
             case .toolCalls(let calls):
-                messages.append(ChatMessage(role: .assistant, content: "", toolCalls: calls.map {
-                    ChatToolCall(id: $0.id, name: $0.toolName, argumentsJSON: $0.arguments.jsonString)
-                }))
+                messages.append(
+                    ChatMessage(
+                        role: .assistant, content: "",
+                        toolCalls: calls.map {
+                            ChatToolCall(id: $0.id, name: $0.toolName, argumentsJSON: $0.arguments.jsonString)
+                        }))
             case .toolOutput(let output):
                 messages.append(ChatMessage(role: .tool, content: Self.text(of: output.segments), toolCallID: output.id, name: output.toolName))
             case .response(let response):

@@ -35,7 +35,9 @@ struct UnsupportedAdapterBackend: SystemLanguageModelBackend {
 
     /// The error requests get.
     private var unsupported: LanguageModelSession.GenerationError {
-        .assetsUnavailable(.init(debugDescription:
-            "The adapter \(adapterDescription) was trained for Apple's on-device model and cannot run on Linux."))
+        .assetsUnavailable(
+            .init(
+                debugDescription:
+                    "The adapter \(adapterDescription) was trained for Apple's on-device model and cannot run on Linux."))
     }
 }

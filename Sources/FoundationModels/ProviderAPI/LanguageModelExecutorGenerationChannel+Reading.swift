@@ -36,8 +36,9 @@ extension LanguageModelExecutorGenerationChannel.Event {
         case .toolCalls(let calls):
             switch calls.action.kind {
             case .call(let call):
-                .toolCallArguments(id: call.id, name: call.name, fragment: call.action.fragment.content,
-                                   tokenCount: call.action.fragment.tokenCount)
+                .toolCallArguments(
+                    id: call.id, name: call.name, fragment: call.action.fragment.content,
+                    tokenCount: call.action.fragment.tokenCount)
             case .remove(let id): .removedToolCall(id: id)
             case .usage(let usage): .usage(usage)
             }

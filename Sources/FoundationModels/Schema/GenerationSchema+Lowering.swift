@@ -34,7 +34,7 @@ private struct SchemaLowering {
         }
         if let name = node.definitionName {
             if let id = named[name] { return id }
-            let id = graph.add(.any)                 // reserved: references inside point here
+            let id = graph.add(.any) // reserved: references inside point here
             named[name] = id
             graph[id] = try body(of: node, into: &graph)
             return id
@@ -75,7 +75,7 @@ private struct SchemaLowering {
             let items = try lower(array.items, into: &graph)
             return .array(ArrayNode(items: items, minItems: array.minimumCount ?? 0, maxItems: array.maximumCount))
         case .reference:
-            return .never                            // resolved by `lower` before a body is built
+            return .never // resolved by `lower` before a body is built
         case .any:
             return .any
         }
@@ -88,8 +88,10 @@ private struct SchemaLowering {
             do {
                 patterns.append(try RegexPattern(source))
             } catch {
-                throw LanguageModelSession.GenerationError.unsupportedGuide(.init(debugDescription:
-                    "The pattern /\(source)/ cannot be enforced: \(error)"))
+                throw LanguageModelSession.GenerationError.unsupportedGuide(
+                    .init(
+                        debugDescription:
+                            "The pattern /\(source)/ cannot be enforced: \(error)"))
             }
         }
         guard let choices = string.choices else { return .string(StringNode(patterns: patterns)) }

@@ -53,19 +53,22 @@ enum SchemaJSONReader {
         case "object": return try object(from: json, at: pointer, rootName: rootName)
         case "string": return try string(from: json, at: pointer)
         case "integer":
-            return .integer(minimum: try integer(json["minimum"], "minimum", at: pointer),
-                            maximum: try integer(json["maximum"], "maximum", at: pointer))
+            return .integer(
+                minimum: try integer(json["minimum"], "minimum", at: pointer),
+                maximum: try integer(json["maximum"], "maximum", at: pointer))
         case "number":
-            return .number(minimum: try bound(json["minimum"], "minimum", at: pointer),
-                           maximum: try bound(json["maximum"], "maximum", at: pointer))
+            return .number(
+                minimum: try bound(json["minimum"], "minimum", at: pointer),
+                maximum: try bound(json["maximum"], "maximum", at: pointer))
         case "boolean": return .boolean
         case "null": return .null
         case "array":
             guard let items = json["items"] else { throw Problem(pointer: pointer, message: "an array schema needs `items`") }
-            return .array(ArraySchema(
-                items: try node(from: items, at: pointer + "/items", rootName: rootName),
-                minimumCount: try integer(json["minItems"], "minItems", at: pointer),
-                maximumCount: try integer(json["maxItems"], "maxItems", at: pointer)))
+            return .array(
+                ArraySchema(
+                    items: try node(from: items, at: pointer + "/items", rootName: rootName),
+                    minimumCount: try integer(json["minItems"], "minItems", at: pointer),
+                    maximumCount: try integer(json["maxItems"], "maxItems", at: pointer)))
         default:
             throw Problem(pointer: pointer, message: "unsupported `type` \(type.compactText(sortedKeys: true))")
         }
@@ -94,7 +97,8 @@ enum SchemaJSONReader {
             let propertyPointer = "\(pointer)/properties/\(key)"
             var node = try node(from: value, at: propertyPointer, rootName: rootName)
             node.removeDescription()
-            properties.append(PropertySchema(name: key, description: value["description"]?.stringValue, node: node, isOptional: !required.contains(key)))
+            properties.append(
+                PropertySchema(name: key, description: value["description"]?.stringValue, node: node, isOptional: !required.contains(key)))
         }
         return .object(ObjectSchema(name: name, description: json["description"]?.stringValue, properties: properties))
     }

@@ -1,6 +1,5 @@
-internal import StructuredDecoding
-
 import Foundation
+internal import StructuredDecoding
 
 /// A JSON document in memory, used to encode schemas and transcripts in Apple's formats through
 /// any `Encoder`/`Decoder`.
@@ -170,9 +169,10 @@ extension CodableJSON {
         case .string(let text): GeneratedContent(kind: .string(text))
         case .array(let elements): GeneratedContent(kind: .array(elements.map(\.generatedContent)))
         case .object(let members):
-            GeneratedContent(kind: .structure(
-                properties: Dictionary(members.map { ($0.key, $0.value.generatedContent) }, uniquingKeysWith: { _, last in last }),
-                orderedKeys: members.map(\.key).reduce(into: [String]()) { keys, key in if !keys.contains(key) { keys.append(key) } }))
+            GeneratedContent(
+                kind: .structure(
+                    properties: Dictionary(members.map { ($0.key, $0.value.generatedContent) }, uniquingKeysWith: { _, last in last }),
+                    orderedKeys: members.map(\.key).reduce(into: [String]()) { keys, key in if !keys.contains(key) { keys.append(key) } }))
         }
     }
 }

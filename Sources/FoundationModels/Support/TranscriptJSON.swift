@@ -22,29 +22,49 @@ enum TranscriptJSON {
             members.append(("role", .string("instructions")))
             members.append(("contents", segments(instructions.segments)))
             if !instructions.toolDefinitions.isEmpty {
-                members.append(("tools", .array(instructions.toolDefinitions.map { tool in
-                    .object([("type", .string("function")), ("function", .object([
-                        ("name", .string(tool.name)),
-                        ("description", .string(tool.description)),
-                        ("parameters", tool.parameters.jsonValue),
-                    ]))])
-                })))
+                members.append(
+                    (
+                        "tools",
+                        .array(
+                            instructions.toolDefinitions.map { tool in
+                                .object([
+                                    ("type", .string("function")),
+                                    (
+                                        "function",
+                                        .object([
+                                            ("name", .string(tool.name)),
+                                            ("description", .string(tool.description)),
+                                            ("parameters", tool.parameters.jsonValue),
+                                        ])
+                                    ),
+                                ])
+                            })
+                    ))
             }
         case .prompt(let prompt):
             members.append(("role", .string("user")))
             members.append(("contents", segments(prompt.segments)))
             members.append(("options", options(prompt.options)))
             if let format = prompt.responseFormat {
-                members.append(("responseFormat", .object([
-                    ("type", .string("jsonSchema")),
-                    ("jsonSchema", .object([("name", .string(format.name)), ("schema", format.schema.jsonValue)])),
-                ])))
+                members.append(
+                    (
+                        "responseFormat",
+                        .object([
+                            ("type", .string("jsonSchema")),
+                            ("jsonSchema", .object([("name", .string(format.name)), ("schema", format.schema.jsonValue)])),
+                        ])
+                    ))
             }
         case .toolCalls(let calls):
             members.append(("role", .string("response")))
-            members.append(("toolCalls", .array(calls.map { call in
-                .object([("id", .string(call.id)), ("name", .string(call.toolName)), ("arguments", .string(call.arguments.jsonString))])
-            })))
+            members.append(
+                (
+                    "toolCalls",
+                    .array(
+                        calls.map { call in
+                            .object([("id", .string(call.id)), ("name", .string(call.toolName)), ("arguments", .string(call.arguments.jsonString))])
+                        })
+                ))
         case .toolOutput(let output):
             members.append(("role", .string("tool")))
             members.append(("toolName", .string(output.toolName)))
@@ -59,16 +79,23 @@ enum TranscriptJSON {
     }
 
     static func segments(_ segments: [Transcript.Segment]) -> CodableJSON {
-        .array(segments.map { segment in
-            switch segment {
-            case .text(let text):
-                .object([("type", .string("text")), ("id", .string(text.id)), ("text", .string(text.content))])
-            case .structure(let structure):
-                .object([("type", .string("structure")), ("id", .string(structure.id)), ("structure", .object([
-                    ("source", .string(structure.source)), ("content", CodableJSON(structure.content)),
-                ]))])
-            }
-        })
+        .array(
+            segments.map { segment in
+                switch segment {
+                case .text(let text):
+                    .object([("type", .string("text")), ("id", .string(text.id)), ("text", .string(text.content))])
+                case .structure(let structure):
+                    .object([
+                        ("type", .string("structure")), ("id", .string(structure.id)),
+                        (
+                            "structure",
+                            .object([
+                                ("source", .string(structure.source)), ("content", CodableJSON(structure.content)),
+                            ])
+                        ),
+                    ])
+                }
+            })
     }
 
     static func options(_ options: GenerationOptions) -> CodableJSON {
@@ -119,7 +146,9 @@ enum TranscriptJSON {
                 } catch {
                     throw Problem(message: "tool parameters at \(error.pointer): \(error.message)")
                 }
-                tools.append(Transcript.ToolDefinition(name: try string(function, "name"), description: function["description"]?.stringValue ?? "", parameters: parameters))
+                tools.append(
+                    Transcript.ToolDefinition(
+                        name: try string(function, "name"), description: function["description"]?.stringValue ?? "", parameters: parameters))
             }
             return .instructions(Transcript.Instructions(id: id, segments: try segments(json), toolDefinitions: tools))
         case "user":

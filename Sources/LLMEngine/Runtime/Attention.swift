@@ -8,10 +8,12 @@ import Foundation
 /// Positions `first...position` are attended (`first` is 0, or `position - window + 1`).
 /// Writes `[heads * valueLength]` into `output`.
 enum Attention {
-    static func attend(query: UnsafeBufferPointer<Float>, position: Int, window: Int?,
-                       keys: UnsafeBufferPointer<Float16>, values: UnsafeBufferPointer<Float16>,
-                       heads: Int, kvHeads: Int, keyLength: Int, valueLength: Int, scale: Float,
-                       scores: UnsafeMutableBufferPointer<Float>, output: UnsafeMutableBufferPointer<Float>) {
+    static func attend(
+        query: UnsafeBufferPointer<Float>, position: Int, window: Int?,
+        keys: UnsafeBufferPointer<Float16>, values: UnsafeBufferPointer<Float16>,
+        heads: Int, kvHeads: Int, keyLength: Int, valueLength: Int, scale: Float,
+        scores: UnsafeMutableBufferPointer<Float>, output: UnsafeMutableBufferPointer<Float>
+    ) {
         let group = heads / kvHeads
         let first = window.map { max(0, position - $0 + 1) } ?? 0
         let keyWidth = kvHeads * keyLength, valueWidth = kvHeads * valueLength

@@ -16,8 +16,8 @@ public struct KVCache: Sendable {
     /// Positions currently held.
     public private(set) var count = 0
 
-    private var keys: [[Float16]]    // [layers][capacity * keyWidth]
-    private var values: [[Float16]]  // [layers][capacity * valueWidth]
+    private var keys: [[Float16]] // [layers][capacity * keyWidth]
+    private var values: [[Float16]] // [layers][capacity * valueWidth]
 
     /// Allocates a cache for `capacity` positions.
     public init(layers: Int, capacity: Int, keyWidth: Int, valueWidth: Int) {
@@ -33,8 +33,10 @@ public struct KVCache: Sendable {
     public var byteCount: Int { layerCount * capacity * (keyWidth + valueWidth) * 2 }
 
     /// Stores the key and value rows of `position` in `layer` (`position <= count`).
-    public mutating func store(layer: Int, position: Int, key: UnsafeBufferPointer<Float>,
-                               value: UnsafeBufferPointer<Float>) {
+    public mutating func store(
+        layer: Int, position: Int, key: UnsafeBufferPointer<Float>,
+        value: UnsafeBufferPointer<Float>
+    ) {
         precondition(position < capacity && key.count == keyWidth && value.count == valueWidth)
         keys[layer].withUnsafeMutableBufferPointer { k in
             for i in 0..<keyWidth { k[position * keyWidth + i] = Float16(key[i]) }
@@ -64,19 +66,25 @@ public struct KVCache: Sendable {
     /// `[capacity, valueWidth]`), for the kernels.
     func withLayer<R>(_ layer: Int, _ body: (UnsafePointer<UInt16>, UnsafePointer<UInt16>) -> R) -> R {
         withLayer(layer) { (k: UnsafeBufferPointer<Float16>, v: UnsafeBufferPointer<Float16>) in
-            k.withMemoryRebound(to: UInt16.self) { kb in v.withMemoryRebound(to: UInt16.self) { vb in
-                body(kb.baseAddress!, vb.baseAddress!)
-            } }
+            k.withMemoryRebound(to: UInt16.self) { kb in
+                v.withMemoryRebound(to: UInt16.self) { vb in
+                    body(kb.baseAddress!, vb.baseAddress!)
+                }
+            }
         }
     }
 
     /// Writable keys and values of `layer` as raw IEEE half bits, for storing new positions
     /// (then `commit(upTo:)`).
     mutating func withMutableLayer<R>(_ layer: Int, _ body: (UnsafeMutablePointer<UInt16>, UnsafeMutablePointer<UInt16>) -> R) -> R {
-        keys[layer].withUnsafeMutableBufferPointer { k in values[layer].withUnsafeMutableBufferPointer { v in
-            k.withMemoryRebound(to: UInt16.self) { kb in v.withMemoryRebound(to: UInt16.self) { vb in
-                body(kb.baseAddress!, vb.baseAddress!)
-            } }
-        } }
+        keys[layer].withUnsafeMutableBufferPointer { k in
+            values[layer].withUnsafeMutableBufferPointer { v in
+                k.withMemoryRebound(to: UInt16.self) { kb in
+                    v.withMemoryRebound(to: UInt16.self) { vb in
+                        body(kb.baseAddress!, vb.baseAddress!)
+                    }
+                }
+            }
+        }
     }
 }

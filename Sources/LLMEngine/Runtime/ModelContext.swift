@@ -22,7 +22,7 @@ public final class ModelContext: Sendable {
     private let state: Mutex<State>
 
     private struct State {
-        var cache: KVCache            // keys and values of `tokens`
+        var cache: KVCache // keys and values of `tokens`
         var tokens: [Int] = []
 
         mutating func rewind(to count: Int) {

@@ -4,8 +4,10 @@ import Foundation
 enum TensorOps {
     /// `y = x / sqrt(mean(x²) + eps) * (weight + offset)`; Gemma stores its norm weights so that
     /// `offset` is 0 in GGUF (the converter folds the +1 in).
-    static func rmsNorm(_ x: UnsafeBufferPointer<Float>, weight: UnsafeBufferPointer<Float>, epsilon: Float,
-                        into y: UnsafeMutableBufferPointer<Float>) {
+    static func rmsNorm(
+        _ x: UnsafeBufferPointer<Float>, weight: UnsafeBufferPointer<Float>, epsilon: Float,
+        into y: UnsafeMutableBufferPointer<Float>
+    ) {
         var sum: Float = 0
         for v in x { sum += v * v }
         let scale = 1 / (sum / Float(x.count) + epsilon).squareRoot()
@@ -15,16 +17,21 @@ enum TensorOps {
     /// Rotates each head of `x` (`[heads * headLength]`) by the angles of `position`: pairs
     /// `(i, i + rotated/2)` in NEOX style, `(2i, 2i + 1)` otherwise; only the first `rotated`
     /// dimensions of a head turn. `factors` divide the frequencies (Llama 3.1 scaling).
-    static func rope(_ x: UnsafeMutableBufferPointer<Float>, heads: Int, headLength: Int, rotated: Int,
-                     position: Float, base: Float, neox: Bool, factors: UnsafeBufferPointer<Float>?) {
+    static func rope(
+        _ x: UnsafeMutableBufferPointer<Float>, heads: Int, headLength: Int, rotated: Int,
+        position: Float, base: Float, neox: Bool, factors: UnsafeBufferPointer<Float>?
+    ) {
         let half = rotated / 2
         let frequencies = ropeFrequencies(rotated: rotated, base: base, factors: factors)
         var cos = [Float](repeating: 0, count: half), sin = cos
         ropeAngles(position: position, frequencies: frequencies, cos: &cos, sin: &sin)
-        cos.withUnsafeMutableBufferPointer { c in sin.withUnsafeMutableBufferPointer { s in
-            rope(x.baseAddress!, heads: heads, headLength: headLength, rotated: rotated, cos: c.baseAddress!,
-                 sin: s.baseAddress!, neox: neox)
-        } }
+        cos.withUnsafeMutableBufferPointer { c in
+            sin.withUnsafeMutableBufferPointer { s in
+                rope(
+                    x.baseAddress!, heads: heads, headLength: headLength, rotated: rotated, cos: c.baseAddress!,
+                    sin: s.baseAddress!, neox: neox)
+            }
+        }
     }
 
     /// The angle per position of each rotated pair: `base^(-2i/rotated) / factors[i]`.
@@ -36,8 +43,10 @@ enum TensorOps {
     }
 
     /// `cos` and `sin` of `position * frequencies[i]` (`[rotated / 2]` each).
-    static func ropeAngles(position: Float, frequencies: [Float], cos: UnsafeMutablePointer<Float>,
-                           sin: UnsafeMutablePointer<Float>) {
+    static func ropeAngles(
+        position: Float, frequencies: [Float], cos: UnsafeMutablePointer<Float>,
+        sin: UnsafeMutablePointer<Float>
+    ) {
         for (i, f) in frequencies.enumerated() {
             let theta = position * f
             cos[i] = cosf(theta)
@@ -46,8 +55,10 @@ enum TensorOps {
     }
 
     /// Rotates each head of `x` by precomputed angles (`cos`/`sin`: `[rotated / 2]`).
-    static func rope(_ x: UnsafeMutablePointer<Float>, heads: Int, headLength: Int, rotated: Int,
-                     cos: UnsafeMutablePointer<Float>, sin: UnsafeMutablePointer<Float>, neox: Bool) {
+    static func rope(
+        _ x: UnsafeMutablePointer<Float>, heads: Int, headLength: Int, rotated: Int,
+        cos: UnsafeMutablePointer<Float>, sin: UnsafeMutablePointer<Float>, neox: Bool
+    ) {
         let half = rotated / 2
         for h in 0..<heads {
             let head = x + h * headLength

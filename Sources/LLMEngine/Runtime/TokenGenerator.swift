@@ -49,8 +49,9 @@ public enum TokenGenerator {
         let prefillStart = clock.now
         var logits = try context.prefill(prompt)
         let prefillDuration = clock.now - prefillStart
-        var result = Result(tokens: [], stopReason: .maximumTokens, reusedPromptTokens: reused,
-                            prefilledTokens: prompt.count - reused, prefillDuration: prefillDuration, decodeSteps: 0, decodeDuration: .zero)
+        var result = Result(
+            tokens: [], stopReason: .maximumTokens, reusedPromptTokens: reused,
+            prefilledTokens: prompt.count - reused, prefillDuration: prefillDuration, decodeSteps: 0, decodeDuration: .zero)
         if let maximum = stop.maximumTokens, maximum <= 0 { return result }
         let decodeStart = clock.now
         while true {

@@ -62,8 +62,9 @@ extension Transformer {
         let gate = UnsafeSendablePointer(scratch.gate), up = UnsafeSendablePointer(scratch.up)
         let gelu = hyperparameters.architecture.traits.activation == .gelu, kernels = kernels
         let body: @Sendable (Range<Int>) -> Void = { range in
-            kernels.gatedActivation(gate: gate.base + range.lowerBound, up: up.base + range.lowerBound,
-                                    count: range.count, gelu: gelu)
+            kernels.gatedActivation(
+                gate: gate.base + range.lowerBound, up: up.base + range.lowerBound,
+                count: range.count, gelu: gelu)
         }
         if let pool { pool.parallelFor(count: count, minimumChunk: 1024, alignment: 16, body) } else { body(0..<count) }
     }
@@ -92,10 +93,11 @@ extension Transformer {
                         let r = item / hp.headCountKV, g = item % hp.headCountKV
                         let position = start + r
                         let first = window.map { max(0, position - $0 + 1) } ?? 0
-                        kernels.attend(query: q.base + r * qWidth + g * group * dk, keys: kp.base + g * dk, keyStride: kWidth,
-                                       values: vp.base + g * dv, valueStride: vWidth, positions: first...position,
-                                       group: group, keyLength: dk, valueLength: dv, scale: scale,
-                                       scores: scores.base + slice * perSlice, output: out.base + r * oWidth + g * group * dv)
+                        kernels.attend(
+                            query: q.base + r * qWidth + g * group * dk, keys: kp.base + g * dk, keyStride: kWidth,
+                            values: vp.base + g * dv, valueStride: vWidth, positions: first...position,
+                            group: group, keyLength: dk, valueLength: dv, scale: scale,
+                            scores: scores.base + slice * perSlice, output: out.base + r * oWidth + g * group * dv)
                     }
                 }
             }
@@ -123,13 +125,16 @@ extension Transformer {
     }
 
     /// RMSNorm of `rows` consecutive `width`-wide rows (in place when `y == x`).
-    func rmsNormRows(_ x: UnsafeMutablePointer<Float>, _ weight: [Float], into y: UnsafeMutablePointer<Float>,
-                     rows: Int, width: Int) {
+    func rmsNormRows(
+        _ x: UnsafeMutablePointer<Float>, _ weight: [Float], into y: UnsafeMutablePointer<Float>,
+        rows: Int, width: Int
+    ) {
         let eps = hyperparameters.rmsNormEpsilon
         weight.withUnsafeBufferPointer { w in
             for r in 0..<rows {
-                TensorOps.rmsNorm(UnsafeBufferPointer(start: x + r * width, count: width), weight: w, epsilon: eps,
-                                  into: UnsafeMutableBufferPointer(start: y + r * width, count: width))
+                TensorOps.rmsNorm(
+                    UnsafeBufferPointer(start: x + r * width, count: width), weight: w, epsilon: eps,
+                    into: UnsafeMutableBufferPointer(start: y + r * width, count: width))
             }
         }
     }
@@ -146,10 +151,13 @@ extension Transformer {
     }
 
     /// Rotates the `heads` heads at `x` by row `row`'s angles of `table`.
-    func rotate(_ x: UnsafeMutablePointer<Float>, heads: Int, row: Int,
-                _ table: (cos: UnsafeMutablePointer<Float>, sin: UnsafeMutablePointer<Float>)) {
+    func rotate(
+        _ x: UnsafeMutablePointer<Float>, heads: Int, row: Int,
+        _ table: (cos: UnsafeMutablePointer<Float>, sin: UnsafeMutablePointer<Float>)
+    ) {
         let hp = hyperparameters, half = hp.ropeDimensions / 2
-        TensorOps.rope(x, heads: heads, headLength: hp.keyLength, rotated: hp.ropeDimensions,
-                       cos: table.cos + row * half, sin: table.sin + row * half, neox: hp.architecture.usesNeoxRope)
+        TensorOps.rope(
+            x, heads: heads, headLength: hp.keyLength, rotated: hp.ropeDimensions,
+            cos: table.cos + row * half, sin: table.sin + row * half, neox: hp.architecture.usesNeoxRope)
     }
 }

@@ -63,11 +63,13 @@ extension Transformer {
         let half = hp.ropeDimensions / 2
         for r in 0..<n {
             let position = Float(start + r)
-            TensorOps.ropeAngles(position: position / hp.ropeScaleFactor, frequencies: ropeFrequencies.global,
-                                 cos: s.ropeGlobal.cos + r * half, sin: s.ropeGlobal.sin + r * half)
+            TensorOps.ropeAngles(
+                position: position / hp.ropeScaleFactor, frequencies: ropeFrequencies.global,
+                cos: s.ropeGlobal.cos + r * half, sin: s.ropeGlobal.sin + r * half)
             // Sliding-window layers are not linearly scaled (as llama.cpp's gemma3).
-            TensorOps.ropeAngles(position: position, frequencies: ropeFrequencies.local,
-                                 cos: s.ropeLocal.cos + r * half, sin: s.ropeLocal.sin + r * half)
+            TensorOps.ropeAngles(
+                position: position, frequencies: ropeFrequencies.local,
+                cos: s.ropeLocal.cos + r * half, sin: s.ropeLocal.sin + r * half)
         }
         for (index, layer) in layers.enumerated() {
             block(index, layer, rows: n, start: start, cache: &cache)

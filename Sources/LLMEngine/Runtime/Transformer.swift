@@ -42,8 +42,10 @@ public final class Transformer: @unchecked Sendable {
     ///
     /// `batchCapacity` bounds the positions of one prefill chunk (and so the scratch memory,
     /// about 60 KB per position for Qwen2.5-0.5B).
-    public init(file: GGUFFile, threads: Int = ThreadPool.defaultThreadCount, kernels: KernelSet = .default,
-                batchCapacity: Int = 128) throws {
+    public init(
+        file: GGUFFile, threads: Int = ThreadPool.defaultThreadCount, kernels: KernelSet = .default,
+        batchCapacity: Int = 128
+    ) throws {
         let hp = try ModelHyperparameters(file)
         let w = try ModelWeights(file, hp)
         self.file = file
@@ -52,11 +54,13 @@ public final class Transformer: @unchecked Sendable {
         pool = threads > 1 ? ThreadPool(threadCount: threads) : nil
         func matrix(_ t: GGUFTensorInfo) throws -> QuantizedMatrix {
             guard let type = QuantType(rawValue: t.type.rawValue) else {
-                throw ModelLoadError.unsupportedTensorType(tensor: t.name, type: t.type.name,
-                                                           supported: ModelWeights.supportedTypes.map(\.name))
+                throw ModelLoadError.unsupportedTensorType(
+                    tensor: t.name, type: t.type.name,
+                    supported: ModelWeights.supportedTypes.map(\.name))
             }
-            return try QuantizedMatrix(file.data(for: t), type: type, rows: t.dimensions.count > 1 ? t.dimensions[1] : 1,
-                                       columns: t.dimensions[0])
+            return try QuantizedMatrix(
+                file.data(for: t), type: type, rows: t.dimensions.count > 1 ? t.dimensions[1] : 1,
+                columns: t.dimensions[0])
         }
         func vector(_ t: GGUFTensorInfo?) throws -> [Float]? {
             guard let t else { return nil }
@@ -70,8 +74,10 @@ public final class Transformer: @unchecked Sendable {
         outputNorm = try vector(w.outputNorm)!
         let factors = try vector(w.ropeFrequencyFactors)
         ropeFrequencies = factors.withOptionalBuffer { f in
-            (TensorOps.ropeFrequencies(rotated: hp.ropeDimensions, base: hp.ropeFreqBase, factors: f),
-             TensorOps.ropeFrequencies(rotated: hp.ropeDimensions, base: hp.ropeFreqBaseLocal, factors: f))
+            (
+                TensorOps.ropeFrequencies(rotated: hp.ropeDimensions, base: hp.ropeFreqBase, factors: f),
+                TensorOps.ropeFrequencies(rotated: hp.ropeDimensions, base: hp.ropeFreqBaseLocal, factors: f)
+            )
         }
         layers = try w.layers.map { l in
             LayerWeights(
@@ -89,8 +95,9 @@ public final class Transformer: @unchecked Sendable {
     /// A cache for `capacity` positions (at most the trained context length is sensible).
     public func makeCache(capacity: Int) -> KVCache {
         let hp = hyperparameters
-        return KVCache(layers: hp.blockCount, capacity: capacity,
-                       keyWidth: hp.headCountKV * hp.keyLength, valueWidth: hp.headCountKV * hp.valueLength)
+        return KVCache(
+            layers: hp.blockCount, capacity: capacity,
+            keyWidth: hp.headCountKV * hp.keyLength, valueWidth: hp.headCountKV * hp.valueLength)
     }
 
     /// Runs `token` at position `cache.count`, appends its keys and values to the cache, and

@@ -54,7 +54,7 @@ enum NucleusSelection {
         var keys: [UInt64] = []
         var weights: [Float] = []
         var running = 0.0
-        var upper = Float.infinity  // logits at or above `upper` are already collected
+        var upper = Float.infinity // logits at or above `upper` are already collected
         var step = 1
         while true {
             let lower = threshold(band: band, best: best, scale: scale, margin: margin)
@@ -70,7 +70,7 @@ enum NucleusSelection {
                         ids: keys[...j].map(SoftmaxScan.id(ofKey:)), weights: weights, total: running)
                 }
             }
-            if lower == -.infinity { break }  // everything is collected: the nucleus is all of it
+            if lower == -.infinity { break } // everything is collected: the nucleus is all of it
             upper = lower
             band = min(band + step, bandCount - 1)
             step *= 2

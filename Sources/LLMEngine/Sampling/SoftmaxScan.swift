@@ -40,7 +40,7 @@ enum SoftmaxScan {
             var lanesBest = Vector(repeating: -.infinity)
             while i &+ lanes <= n {
                 let v = vector(logits, at: i)
-                lanesBest.replace(with: v, where: v .> lanesBest)  // NaN compares false: skipped
+                lanesBest.replace(with: v, where: v .> lanesBest) // NaN compares false: skipped
                 i &+= lanes
             }
             best = lanesBest.max()
@@ -113,7 +113,7 @@ enum SoftmaxScan {
         if best == .infinity {
             let ids = infiniteIDs(logits)
             let target = Double(generator.nextUnitFloat()) * Double(ids.count)
-            return ids[min(Int(target), ids.count - 1)]  // running sums 1, 2, ...: first > target
+            return ids[min(Int(target), ids.count - 1)] // running sums 1, 2, ...: first > target
         }
         let t = effectiveTemperature(temperature)
         let n = logits.count
@@ -132,7 +132,7 @@ enum SoftmaxScan {
         }
         let target = Double(generator.nextUnitFloat()) * total
         guard let block = blockEnds.firstIndex(where: { $0 > target }) else {
-            return lastPositive(logits, best: best, temperature: t)  // unreachable: u < 1
+            return lastPositive(logits, best: best, temperature: t) // unreachable: u < 1
         }
         var running = block == 0 ? 0 : blockEnds[block - 1]
         for i in (block * drawBlock)..<min((block + 1) * drawBlock, n) {

@@ -73,7 +73,7 @@ struct WeightedCandidates {
             running += Double(w)
             if running > target { return id }
         }
-        return weights.lastIndex { $0 > 0 }.map { ids[$0] }  // unreachable for unit < 1
+        return weights.lastIndex { $0 > 0 }.map { ids[$0] } // unreachable for unit < 1
     }
 
     /// The public form: probabilities summing to 1.

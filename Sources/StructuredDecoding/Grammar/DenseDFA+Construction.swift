@@ -16,8 +16,9 @@ extension DenseDFA {
             classCount += 1
         }
         guard !words.isEmpty else {
-            self.init(classOf: classOf, classCount: classCount, table: [UInt32](repeating: 0, count: classCount),
-                      accepting: [false], isEmpty: true)
+            self.init(
+                classOf: classOf, classCount: classCount, table: [UInt32](repeating: 0, count: classCount),
+                accepting: [false], isEmpty: true)
             return
         }
         // Rows: 0 = dead, 1 = the root.
@@ -86,8 +87,9 @@ extension DenseDFA {
     }
 
     private convenience init(_ built: Built) {
-        self.init(classOf: built.classOf, classCount: built.classCount, table: built.table,
-                  accepting: built.accepting, isEmpty: built.isEmpty)
+        self.init(
+            classOf: built.classOf, classCount: built.classCount, table: built.table,
+            accepting: built.accepting, isEmpty: built.isEmpty)
     }
 
     /// Breadth-first exploration from `start`, then pruning of states that cannot reach
@@ -99,7 +101,7 @@ extension DenseDFA {
         let classCount = representatives.count
         var ids: [Key: Int] = [:]
         var keys: [Key] = []
-        var rows: [Int32] = []  // [explored, classCount], -1 = dead
+        var rows: [Int32] = [] // [explored, classCount], -1 = dead
         if !isDead(start) {
             ids[start] = 0
             keys.append(start)
@@ -135,8 +137,9 @@ extension DenseDFA {
             }
         }
         guard count > 0, live[0] else {
-            return Built(classOf: classOf, classCount: classCount, table: [UInt32](repeating: 0, count: classCount),
-                         accepting: [false], isEmpty: true)
+            return Built(
+                classOf: classOf, classCount: classCount, table: [UInt32](repeating: 0, count: classCount),
+                accepting: [false], isEmpty: true)
         }
         var newID = [UInt32](repeating: 0, count: count)
         var next: UInt32 = 1

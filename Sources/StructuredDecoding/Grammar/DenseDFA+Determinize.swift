@@ -12,8 +12,9 @@ extension DenseDFA {
     convenience init(determinizing nfa: ByteNFA, maxStates: Int, what: String) throws(GrammarError) {
         var construction = SubsetConstruction(nfa)
         let isEmpty = try construction.run(maxStates: max(maxStates, 2), what: what)
-        self.init(classOf: construction.classOf, classCount: construction.classCount, table: construction.table,
-                  accepting: construction.accepting, isEmpty: isEmpty)
+        self.init(
+            classOf: construction.classOf, classCount: construction.classCount, table: construction.table,
+            accepting: construction.accepting, isEmpty: isEmpty)
     }
 }
 
@@ -25,11 +26,11 @@ struct SubsetConstruction {
     let classCount: Int
 
     // The NFA, live part only, as compressed rows.
-    private let edgeStart: [Int32]  // [stateCount + 1]
+    private let edgeStart: [Int32] // [stateCount + 1]
     private let edgeLowClass: [Int32]
     private let edgeHighClass: [Int32]
     private let edgeTarget: [Int32]
-    private let epsilonStart: [Int32]  // [stateCount + 1]
+    private let epsilonStart: [Int32] // [stateCount + 1]
     private let epsilonTarget: [Int32]
     private let important: [Bool]
     private let start: Int32
@@ -39,7 +40,7 @@ struct SubsetConstruction {
     private var setStart: [Int32] = [0]
     private var pool: [Int32] = []
     private var hashes: [UInt64] = []
-    private var slots: [Int32] = [Int32](repeating: -1, count: 64)  // state ids, -1 = free
+    private var slots: [Int32] = [Int32](repeating: -1, count: 64) // state ids, -1 = free
     /// `[stateCount, classCount]` transitions; 0 = `dead`.
     private(set) var table: [UInt32] = []
     /// Whether each state accepts.
@@ -92,7 +93,7 @@ struct SubsetConstruction {
     /// Builds every state; returns whether the language is empty.
     mutating func run(maxStates: Int, what: String) throws(GrammarError) -> Bool {
         closure.removeAll(keepingCapacity: true)
-        let dead = try intern(maxStates: maxStates, what: what)  // the empty set
+        let dead = try intern(maxStates: maxStates, what: what) // the empty set
         precondition(dead == 0)
         computeClosure(of: [start])
         guard !closure.isEmpty else { return true }

@@ -27,8 +27,10 @@ extension Grammar {
     }
 
     /// Threads starting a value of `node` followed by `rest`.
-    static func expandValue(_ node: Int32, rest: [ParserFrame], nodes: [CompiledNode], satisfiable: [Bool],
-                            punctuation: Punctuation, into threads: inout [ParserThread]) {
+    static func expandValue(
+        _ node: Int32, rest: [ParserFrame], nodes: [CompiledNode], satisfiable: [Bool],
+        punctuation: Punctuation, into threads: inout [ParserThread]
+    ) {
         guard satisfiable[Int(node)] else { return }
         switch nodes[Int(node)] {
         case .lexeme(let lexeme):
@@ -40,23 +42,29 @@ extension Grammar {
         case .array:
             threads.append(ParserThread(stack: rest + [.array(node: node, count: 0, phase: .afterOpen)], lexeme: punctuation.openArray))
         case .object:
-            threads.append(ParserThread(stack: rest + [.object(node: node, next: 0, used: [], phase: .afterOpen)],
-                                        lexeme: punctuation.openObject))
+            threads.append(
+                ParserThread(
+                    stack: rest + [.object(node: node, next: 0, used: [], phase: .afterOpen)],
+                    lexeme: punctuation.openObject))
         case .never:
             break
         }
     }
 
-    private func expandArray(_ array: CompiledArray, node: Int32, count: Int, phase: ParserFrame.Phase,
-                             rest: [ParserFrame], into threads: inout [ParserThread]) {
+    private func expandArray(
+        _ array: CompiledArray, node: Int32, count: Int, phase: ParserFrame.Phase,
+        rest: [ParserFrame], into threads: inout [ParserThread]
+    ) {
         let canAdd = (array.maxItems.map { count < $0 } ?? true) && (array.item(count).map { satisfiable[Int($0)] } ?? false)
         switch phase {
         case .afterOpen, .afterItem:
             if count >= array.minItems { threads.append(ParserThread(stack: rest, lexeme: punctuation.closeArray)) }
             guard canAdd else { return }
             if phase == .afterItem {
-                threads.append(ParserThread(stack: rest + [.array(node: node, count: Int32(count), phase: .afterComma)],
-                                            lexeme: punctuation.comma))
+                threads.append(
+                    ParserThread(
+                        stack: rest + [.array(node: node, count: Int32(count), phase: .afterComma)],
+                        lexeme: punctuation.comma))
             } else {
                 addItem(array, node: node, count: count, rest: rest, into: &threads)
             }
@@ -68,12 +76,15 @@ extension Grammar {
     private func addItem(_ array: CompiledArray, node: Int32, count: Int, rest: [ParserFrame], into threads: inout [ParserThread]) {
         guard let item = array.item(count) else { return }
         let next = Int32(array.maxItems == nil ? min(count + 1, array.countCap) : count + 1)
-        Self.expandValue(item, rest: rest + [.array(node: node, count: next, phase: .afterItem)], nodes: nodes,
-                         satisfiable: satisfiable, punctuation: punctuation, into: &threads)
+        Self.expandValue(
+            item, rest: rest + [.array(node: node, count: next, phase: .afterItem)], nodes: nodes,
+            satisfiable: satisfiable, punctuation: punctuation, into: &threads)
     }
 
-    private func expandObject(_ object: CompiledObject, node: Int32, next: Int, used: [UInt64], phase: ParserFrame.Phase,
-                              rest: [ParserFrame], into threads: inout [ParserThread]) {
+    private func expandObject(
+        _ object: CompiledObject, node: Int32, next: Int, used: [UInt64], phase: ParserFrame.Phase,
+        rest: [ParserFrame], into threads: inout [ParserThread]
+    ) {
         func isUsed(_ i: Int) -> Bool { i / 64 < used.count && used[i / 64] >> UInt64(i % 64) & 1 != 0 }
         // The properties whose key may come next, in order.
         var candidates: [Int] = []
@@ -87,14 +98,17 @@ extension Grammar {
         }
         let other = object.otherKey != nil && satisfiable[Int(object.otherValue!)]
         if phase != .afterComma {
-            let mayClose = object.anyOrder
+            let mayClose =
+                object.anyOrder
                 ? !object.required.indices.contains { object.required[$0] && !isUsed($0) }
                 : !object.required[next...].contains(true)
             if mayClose { threads.append(ParserThread(stack: rest, lexeme: punctuation.closeObject)) }
             if phase == .afterItem {
                 if !candidates.isEmpty || other {
-                    threads.append(ParserThread(stack: rest + [.object(node: node, next: Int32(next), used: used, phase: .afterComma)],
-                                                lexeme: punctuation.comma))
+                    threads.append(
+                        ParserThread(
+                            stack: rest + [.object(node: node, next: Int32(next), used: used, phase: .afterComma)],
+                            lexeme: punctuation.comma))
                 }
                 return
             }

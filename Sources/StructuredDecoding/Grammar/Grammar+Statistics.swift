@@ -18,9 +18,10 @@ extension Grammar {
 
     /// The grammar's sizes.
     public var statistics: Statistics {
-        Statistics(schemaNodes: schema.nodes.count, compiledNodes: nodes.count,
-                   unsatisfiableNodes: satisfiable.filter { !$0 }.count, lexemes: lexemes.count,
-                   lexemeStates: lexemes.reduce(0) { $0 + $1.dfa.stateCount },
-                   countedLexemes: lexemes.filter { $0.counter != nil }.count)
+        Statistics(
+            schemaNodes: schema.nodes.count, compiledNodes: nodes.count,
+            unsatisfiableNodes: satisfiable.filter { !$0 }.count, lexemes: lexemes.count,
+            lexemeStates: lexemes.reduce(0) { $0 + $1.dfa.stateCount },
+            countedLexemes: lexemes.filter { $0.counter != nil }.count)
     }
 }

@@ -10,8 +10,10 @@ extension Grammar {
 
     /// `step`, with `following(threads[i])` kept in `cache[i]` for the next byte read from the
     /// same `threads` (a trie walk steps many sibling bytes from one parent state).
-    func step(_ threads: [ParserThread], _ byte: UInt8, following cache: inout [[ParserThread]?],
-              into output: inout [ParserThread]) {
+    func step(
+        _ threads: [ParserThread], _ byte: UInt8, following cache: inout [[ParserThread]?],
+        into output: inout [ParserThread]
+    ) {
         for (position, thread) in threads.enumerated() {
             let dfa = lexemes[Int(thread.lexeme)]
             let next = dfa.next(thread.state, byte)

@@ -39,8 +39,10 @@ public final class Grammar: Sendable {
         var comma: Int32, colon: Int32, whitespace: Int32
     }
 
-    init(schema: SchemaGraph, options: GrammarOptions, lexemes: [Lexeme], nodes: [CompiledNode],
-         satisfiable: [Bool], punctuation: Punctuation, root: Int32) {
+    init(
+        schema: SchemaGraph, options: GrammarOptions, lexemes: [Lexeme], nodes: [CompiledNode],
+        satisfiable: [Bool], punctuation: Punctuation, root: Int32
+    ) {
         self.schema = schema
         self.options = options
         self.lexemes = lexemes

@@ -34,8 +34,9 @@ struct GrammarCompiler {
         compiled = flattenAlternatives(compiled)
         let satisfiable = computeSatisfiable()
         guard satisfiable[schema.root] else { throw GrammarError.unsatisfiable(node: schema.root) }
-        return Grammar(schema: schema, options: options, lexemes: lexemes, nodes: compiled, satisfiable: satisfiable,
-                       punctuation: punctuation, root: Int32(schema.root))
+        return Grammar(
+            schema: schema, options: options, lexemes: lexemes, nodes: compiled, satisfiable: satisfiable,
+            punctuation: punctuation, root: Int32(schema.root))
     }
 
     private func checkReferences() throws(GrammarError) {
@@ -119,20 +120,24 @@ struct GrammarCompiler {
         case .object(let object):
             var keys: [Int32] = []
             for property in object.properties { keys.append(try lexeme(keySpec(property.name), node: id)) }
-            let otherKey = object.additionalProperties == nil ? nil
+            let otherKey =
+                object.additionalProperties == nil
+                ? nil
                 : try lexeme(.stringExcept(object.properties.map(\.name)), node: id)
-            return .object(CompiledObject(
-                keys: keys, values: object.properties.map { Int32($0.node) }, required: object.properties.map(\.isRequired),
-                otherKey: otherKey, otherValue: object.additionalProperties.map { Int32($0) }, anyOrder: object.allowsAnyOrder))
+            return .object(
+                CompiledObject(
+                    keys: keys, values: object.properties.map { Int32($0.node) }, required: object.properties.map(\.isRequired),
+                    otherKey: otherKey, otherValue: object.additionalProperties.map { Int32($0) }, anyOrder: object.allowsAnyOrder))
         }
     }
 
     private func compileArray(_ array: ArrayNode) -> CompiledArray {
         var maxItems = array.maxItems
         if array.items == nil { maxItems = min(maxItems ?? array.prefixItems.count, array.prefixItems.count) }
-        return CompiledArray(prefix: array.prefixItems.map { Int32($0) }, items: array.items.map { Int32($0) },
-                             minItems: array.minItems, maxItems: maxItems,
-                             countCap: max(array.minItems, array.prefixItems.count))
+        return CompiledArray(
+            prefix: array.prefixItems.map { Int32($0) }, items: array.items.map { Int32($0) },
+            minItems: array.minItems, maxItems: maxItems,
+            countCap: max(array.minItems, array.prefixItems.count))
     }
 
     /// `any` as the alternatives of every JSON type (helper nodes appended once per graph).
@@ -140,7 +145,7 @@ struct GrammarCompiler {
     private mutating func appendAnyAlternatives() -> [Int] {
         if let known = anyAlternatives { return known }
         let any = source.count
-        source.append(.anyOf([]))  // replaced below; keeps `any` a valid id for the containers
+        source.append(.anyOf([])) // replaced below; keeps `any` a valid id for the containers
         let alternatives = [
             append(.null), append(.boolean), append(.number(NumberBounds())), append(.string(StringNode())),
             append(.array(ArrayNode(items: any))),
@@ -192,7 +197,7 @@ struct GrammarCompiler {
         let scalarLexeme = try lexeme(scalars.count == 1 ? scalars[0] : .union(scalars), node: node)
         if containers.isEmpty { return .lexeme(scalarLexeme) }
         let scalarNode = Int32(source.count)
-        source.append(.never)  // placeholder id for the scalar part; compiled below
+        source.append(.never) // placeholder id for the scalar part; compiled below
         pendingLexemes[Int(scalarNode)] = scalarLexeme
         return .alternatives([scalarNode] + containers)
     }

@@ -72,8 +72,9 @@ final class Lexeme: Sendable {
         var dfa: DenseDFA
         var counter: LengthCounter?
         if case .string(let node) = spec, node.patterns.isEmpty, node.format == nil, node.minLength > 0 || node.maxLength != nil,
-           let unbounded = try? interned(.string(StringNode())),
-           let made = LengthCounter(strings: unbounded.dfa, minimum: node.minLength, maximum: node.maxLength ?? LengthCounter.maxCount) {
+            let unbounded = try? interned(.string(StringNode())),
+            let made = LengthCounter(strings: unbounded.dfa, minimum: node.minLength, maximum: node.maxLength ?? LengthCounter.maxCount)
+        {
             dfa = unbounded.dfa
             counter = made
         } else {

@@ -26,43 +26,56 @@ final class CountedWalk: Sendable {
         let count = trie.nodeCount
         let classCount = dfa.classCount, start = dfa.start, boundary = counter.boundary
         trie.bytes.withUnsafeBufferPointer { bytes in
-        trie.depths.withUnsafeBufferPointer { depths in
-        trie.subtreeEnds.withUnsafeBufferPointer { ends in
-        trie.tokenStarts.withUnsafeBufferPointer { starts in
-        trie.tokens.withUnsafeBufferPointer { tokens in
-        dfa.table.withUnsafeBufferPointer { table in
-        dfa.classOf.withUnsafeBufferPointer { classOf in
-        dfa.accepting.withUnsafeBufferPointer { accepting in
-        counter.midScalar.withUnsafeBufferPointer { midScalar in
-        states.withUnsafeMutableBufferPointer { states in
-        counts.withUnsafeMutableBufferPointer { counts in
-        costs.withUnsafeMutableBufferPointer { costs in
-            var i = 0
-            while i < count {
-                let depth = Int(depths[i])
-                let parent = states[depth &- 1]
-                let next = table[Int(parent) &* classCount &+ Int(classOf[Int(bytes[i])])]
-                if next == 0 {
-                    if accepting[Int(parent)] { exits.append((Int32(i), counts[depth &- 1])) }
-                    i = Int(ends[i])
-                    continue
-                }
-                let scalars = counts[depth &- 1] &+ (next == boundary && parent != start ? 1 : 0)
-                states[depth] = next
-                counts[depth] = scalars
-                let lo = Int(starts[i]), hi = Int(starts[i &+ 1])
-                if lo < hi {
-                    if accepting[Int(next)] {
-                        for k in lo..<hi { closing.append((tokens[k], scalars)) }
-                    } else {
-                        let cost = Int(scalars) &+ (midScalar[Int(next)] ? 1 : 0)
-                        if cost > maxCost { maxCost = cost }
-                        for k in lo..<hi { costs[Int(tokens[k])] = Int16(truncatingIfNeeded: min(cost, Int(Int16.max))) }
+            trie.depths.withUnsafeBufferPointer { depths in
+                trie.subtreeEnds.withUnsafeBufferPointer { ends in
+                    trie.tokenStarts.withUnsafeBufferPointer { starts in
+                        trie.tokens.withUnsafeBufferPointer { tokens in
+                            dfa.table.withUnsafeBufferPointer { table in
+                                dfa.classOf.withUnsafeBufferPointer { classOf in
+                                    dfa.accepting.withUnsafeBufferPointer { accepting in
+                                        counter.midScalar.withUnsafeBufferPointer { midScalar in
+                                            states.withUnsafeMutableBufferPointer { states in
+                                                counts.withUnsafeMutableBufferPointer { counts in
+                                                    costs.withUnsafeMutableBufferPointer { costs in
+                                                        var i = 0
+                                                        while i < count {
+                                                            let depth = Int(depths[i])
+                                                            let parent = states[depth &- 1]
+                                                            let next = table[Int(parent) &* classCount &+ Int(classOf[Int(bytes[i])])]
+                                                            if next == 0 {
+                                                                if accepting[Int(parent)] { exits.append((Int32(i), counts[depth &- 1])) }
+                                                                i = Int(ends[i])
+                                                                continue
+                                                            }
+                                                            let scalars = counts[depth &- 1] &+ (next == boundary && parent != start ? 1 : 0)
+                                                            states[depth] = next
+                                                            counts[depth] = scalars
+                                                            let lo = Int(starts[i]), hi = Int(starts[i &+ 1])
+                                                            if lo < hi {
+                                                                if accepting[Int(next)] {
+                                                                    for k in lo..<hi { closing.append((tokens[k], scalars)) }
+                                                                } else {
+                                                                    let cost = Int(scalars) &+ (midScalar[Int(next)] ? 1 : 0)
+                                                                    if cost > maxCost { maxCost = cost }
+                                                                    for k in lo..<hi {
+                                                                        costs[Int(tokens[k])] = Int16(truncatingIfNeeded: min(cost, Int(Int16.max)))
+                                                                    }
+                                                                }
+                                                            }
+                                                            i &+= 1
+                                                        }
+                                                    }
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
-                i &+= 1
             }
-        }}}}}}}}}}}}
+        }
         var open = [[Int32]](repeating: [], count: maxCost + 1)
         for (token, cost) in costs.enumerated() where cost >= 0 { open[Int(cost)].append(Int32(token)) }
         var cumulative: [[UInt64]] = []
@@ -83,7 +96,9 @@ final class CountedWalk: Sendable {
     func mask(count: Int, counter: LengthCounter, vocabularySize: Int) -> LexemeMask {
         let left = counter.maximum - count
         let needed = counter.minimum - count
-        var words = left >= 0 && !cumulative.isEmpty ? cumulative[min(left, cumulative.count - 1)]
+        var words =
+            left >= 0 && !cumulative.isEmpty
+            ? cumulative[min(left, cumulative.count - 1)]
             : [UInt64](repeating: 0, count: (vocabularySize + 63) / 64)
         if left >= cumulative.count {
             for level in openByCost[cumulative.count..<min(left + 1, openByCost.count)] {

@@ -17,37 +17,44 @@ final class SubtreeWalk: Sendable {
     /// skipped); the tokens are copied run by run afterwards.
     init(trie: TokenTrie, dfa: DenseDFA, root: Int, state: UInt32) {
         var exits: [Int32] = []
-        var runs: [(from: Int32, to: Int32)] = []  // ranges of trie.tokens
+        var runs: [(from: Int32, to: Int32)] = [] // ranges of trie.tokens
         var states = [UInt32](repeating: 0, count: trie.maxDepth + 1)
         states[1] = state
         let end = Int(trie.subtreeEnds[root])
         let classCount = dfa.classCount
         trie.bytes.withUnsafeBufferPointer { bytes in
-        trie.depths.withUnsafeBufferPointer { depths in
-        trie.subtreeEnds.withUnsafeBufferPointer { ends in
-        trie.tokenStarts.withUnsafeBufferPointer { starts in
-        dfa.table.withUnsafeBufferPointer { table in
-        dfa.classOf.withUnsafeBufferPointer { classOf in
-        dfa.accepting.withUnsafeBufferPointer { accepting in
-        states.withUnsafeMutableBufferPointer { states in
-            var runStart = starts[root]
-            var i = root + 1
-            while i < end {
-                let depth = Int(depths[i])
-                let parent = states[depth &- 1]
-                let next = table[Int(parent) &* classCount &+ Int(classOf[Int(bytes[i])])]
-                if next == 0 {
-                    if accepting[Int(parent)] { exits.append(Int32(i)) }
-                    if starts[i] > runStart { runs.append((runStart, starts[i])) }
-                    i = Int(ends[i])
-                    runStart = starts[i]
-                    continue
+            trie.depths.withUnsafeBufferPointer { depths in
+                trie.subtreeEnds.withUnsafeBufferPointer { ends in
+                    trie.tokenStarts.withUnsafeBufferPointer { starts in
+                        dfa.table.withUnsafeBufferPointer { table in
+                            dfa.classOf.withUnsafeBufferPointer { classOf in
+                                dfa.accepting.withUnsafeBufferPointer { accepting in
+                                    states.withUnsafeMutableBufferPointer { states in
+                                        var runStart = starts[root]
+                                        var i = root + 1
+                                        while i < end {
+                                            let depth = Int(depths[i])
+                                            let parent = states[depth &- 1]
+                                            let next = table[Int(parent) &* classCount &+ Int(classOf[Int(bytes[i])])]
+                                            if next == 0 {
+                                                if accepting[Int(parent)] { exits.append(Int32(i)) }
+                                                if starts[i] > runStart { runs.append((runStart, starts[i])) }
+                                                i = Int(ends[i])
+                                                runStart = starts[i]
+                                                continue
+                                            }
+                                            states[depth] = next
+                                            i &+= 1
+                                        }
+                                        if starts[end] > runStart { runs.append((runStart, starts[end])) }
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
-                states[depth] = next
-                i &+= 1
             }
-            if starts[end] > runStart { runs.append((runStart, starts[end])) }
-        }}}}}}}}
+        }
         var tokens: [Int32] = []
         tokens.reserveCapacity(runs.reduce(0) { $0 + Int($1.to - $1.from) })
         for run in runs { tokens.append(contentsOf: trie.tokens[Int(run.from)..<Int(run.to)]) }

@@ -83,8 +83,9 @@ extension VocabularyIndex {
             guard Int(ends[i]) > i, Int(ends[i]) <= nodes, starts[i] <= starts[i + 1] else { throw .corrupt(what: "node \(i)") }
         }
         guard tokens.allSatisfy({ $0 >= 0 && Int($0) < table.count }) else { throw .corrupt(what: "token id") }
-        let trie = TokenTrie(bytes: nodeBytes, depths: depths, subtreeEnds: ends, tokenStarts: starts, tokens: tokens,
-                             maxDepth: maxDepth, vocabularySize: table.count)
+        let trie = TokenTrie(
+            bytes: nodeBytes, depths: depths, subtreeEnds: ends, tokenStarts: starts, tokens: tokens,
+            maxDepth: maxDepth, vocabularySize: table.count)
         self.init(trie: trie, table: table)
     }
 
@@ -141,8 +142,10 @@ extension VocabularyIndex.TokenTable {
 
 extension TokenTrie {
     /// A trie from stored arrays (checked by the caller).
-    init(bytes: [UInt8], depths: [UInt16], subtreeEnds: [Int32], tokenStarts: [Int32], tokens: [Int32],
-         maxDepth: Int, vocabularySize: Int) {
+    init(
+        bytes: [UInt8], depths: [UInt16], subtreeEnds: [Int32], tokenStarts: [Int32], tokens: [Int32],
+        maxDepth: Int, vocabularySize: Int
+    ) {
         self.bytes = bytes
         self.depths = depths
         self.subtreeEnds = subtreeEnds

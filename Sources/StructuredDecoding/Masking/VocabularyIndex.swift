@@ -129,11 +129,13 @@ public final class VocabularyIndex: Sendable {
         if let counter = lexeme.counter {
             let base = state & LengthCounter.baseMask
             let key = CountedKey(dfa: ObjectIdentifier(lexeme.dfa), base: base)
-            let walk = countedWalks.withLock { $0.value(for: key) } ?? {
-                let walk = CountedWalk(trie: trie, dfa: lexeme.dfa, counter: counter, base: base)
-                countedWalks.withLock { $0.insert(walk, for: key) }
-                return walk
-            }()
+            let walk =
+                countedWalks.withLock { $0.value(for: key) }
+                ?? {
+                    let walk = CountedWalk(trie: trie, dfa: lexeme.dfa, counter: counter, base: base)
+                    countedWalks.withLock { $0.insert(walk, for: key) }
+                    return walk
+                }()
             computed = walk.mask(count: Int(state >> LengthCounter.baseBits), counter: counter, vocabularySize: tokenCount)
         } else {
             computed = composedMask(lexeme, state: state)
@@ -180,11 +182,13 @@ public final class VocabularyIndex: Sendable {
                 continue
             }
             let key = SubtreeKey(language: language(lexeme, next), root: Int32(root))
-            let walk = subtreeWalks.withLock { $0.value(for: key) } ?? {
-                let walk = SubtreeWalk(trie: trie, dfa: dfa, root: root, state: next)
-                subtreeWalks.withLock { $0.insert(walk, for: key) }
-                return walk
-            }()
+            let walk =
+                subtreeWalks.withLock { $0.value(for: key) }
+                ?? {
+                    let walk = SubtreeWalk(trie: trie, dfa: dfa, root: root, state: next)
+                    subtreeWalks.withLock { $0.insert(walk, for: key) }
+                    return walk
+                }()
             for id in walk.tokens { words[Int(id) >> 6] |= 1 << UInt64(id & 63) }
             allowed += walk.tokens.count
             exits.append(contentsOf: walk.exits)

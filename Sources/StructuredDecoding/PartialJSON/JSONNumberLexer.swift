@@ -55,7 +55,7 @@ struct JSONNumberLexer {
         case (.integer, _) where isDigit: next = .integer
         case (.dot, _) where isDigit, (.fraction, _) where isDigit: next = .fraction
         case (.zero, 0x45), (.zero, 0x65), (.integer, 0x45), (.integer, 0x65),
-             (.fraction, 0x45), (.fraction, 0x65):
+            (.fraction, 0x45), (.fraction, 0x65):
             next = .exponent
         case (.exponent, 0x2B), (.exponent, 0x2D): next = .exponentSign
         case (.exponent, _) where isDigit, (.exponentSign, _) where isDigit, (.exponentDigits, _) where isDigit:

@@ -4,11 +4,12 @@ extension PartialJSONParser {
     public var value: PartialJSONValue? {
         if failure != nil { return nil }
         if mode == .done { return root }
-        var current: PartialJSONValue? = switch mode {
-        case .inString: .string(string.text, complete: false)
-        case .inNumber: number.validPrefix.map { .number(text: $0, value: Double($0) ?? .nan) }
-        default: nil
-        }
+        var current: PartialJSONValue? =
+            switch mode {
+            case .inString: .string(string.text, complete: false)
+            case .inNumber: number.validPrefix.map { .number(text: $0, value: Double($0) ?? .nan) }
+            default: nil
+            }
         for frame in stack.reversed() {
             if frame.isObject {
                 var members = zip(frame.keys, frame.items).map { (key: $0, value: $1) }

@@ -62,9 +62,10 @@ public struct PartialJSONParser: Sendable {
 
     /// Reads more bytes of the document.
     public mutating func append(_ bytes: some Sequence<UInt8>) throws(PartialJSONError) {
-        let result = bytes.withContiguousStorageIfAvailable { buffer in
-            Result { () throws(PartialJSONError) in try append(buffer: buffer) }
-        } ?? Result { () throws(PartialJSONError) in try append(buffer: Array(bytes)) }
+        let result =
+            bytes.withContiguousStorageIfAvailable { buffer in
+                Result { () throws(PartialJSONError) in try append(buffer: buffer) }
+            } ?? Result { () throws(PartialJSONError) in try append(buffer: Array(bytes)) }
         try result.get()
     }
 

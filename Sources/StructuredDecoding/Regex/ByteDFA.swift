@@ -47,7 +47,7 @@ public final class ByteDFA: Sendable {
         var sets: [[Int32]] = []
         var ids: [[Int32]: Int32] = [:]
         var accepting: [Bool] = []
-        var transitions: [Int32] = []  // [stateCount, classCount], -1 = not computed yet
+        var transitions: [Int32] = [] // [stateCount, classCount], -1 = not computed yet
         var overflowed = false
         var marks: [UInt32]
         var generation: UInt32 = 0

@@ -93,7 +93,8 @@ struct ByteNFABuilder {
     mutating func addPath(from: Int32, to: Int32, _ steps: [ByteStep]) throws(RegexError) {
         var target = to
         for step in steps.dropFirst().reversed() {
-            let single: UInt64? = step.count == 1
+            let single: UInt64? =
+                step.count == 1
                 ? UInt64(step[0].lowerBound) | UInt64(step[0].upperBound) << 8 | UInt64(UInt32(bitPattern: target)) << 16
                 : nil
             let known = if let single { singleRangeSuffixes[single] } else { suffixes[SuffixKey(step: step, target: target)] }

@@ -27,11 +27,12 @@ extension RegexParser {
         switch letter {
         case "d", "D", "w", "W", "s", "S":
             let unicode = options.contains(.unicodeCharacterClasses)
-            let set: ScalarSet = switch letter {
-            case "d", "D": unicode ? UnicodeProperties.decimalDigits : ScalarSet.asciiDigits
-            case "w", "W": unicode ? UnicodeProperties.wordCharacters : ScalarSet.asciiWord
-            default: unicode ? UnicodeProperties.whitespace : ScalarSet.ecmaWhitespace
-            }
+            let set: ScalarSet =
+                switch letter {
+                case "d", "D": unicode ? UnicodeProperties.decimalDigits : ScalarSet.asciiDigits
+                case "w", "W": unicode ? UnicodeProperties.wordCharacters : ScalarSet.asciiWord
+                default: unicode ? UnicodeProperties.whitespace : ScalarSet.ecmaWhitespace
+                }
             return .set(letter.properties.isUppercase ? set.inverted : set)
         case "p", "P":
             return .set(try parseProperty(negated: letter == "P", start: start))
@@ -81,7 +82,7 @@ extension RegexParser {
             if letter.isASCII, letter.properties.isAlphabetic || Self.decimalValue(letter) != nil {
                 throw RegexError(.unknownEscape("\\\(letter)"), at: start)
             }
-            return .scalar(letter.value)  // `\.`, `\/`, `\\`, `\é`, ...
+            return .scalar(letter.value) // `\.`, `\/`, `\\`, `\é`, ...
         }
     }
 

@@ -60,10 +60,12 @@ extension RegexParser {
             guard peekIs(")") else { throw RegexError(.missingClosingParenthesis, at: open) }
             position += 1
             return true
-        case .some(let scalar) where scalar == "R" || scalar == "&" || scalar == "+"
+        case .some(let scalar)
+        where scalar == "R" || scalar == "&" || scalar == "+"
             || RegexParser.decimalValue(scalar) != nil:
             throw refuse("recursion or subroutine call `(?\(scalar)...)`")
-        case .some(let scalar) where scalar == "-" || scalar == "^" || ("a"..."z").contains(scalar)
+        case .some(let scalar)
+        where scalar == "-" || scalar == "^" || ("a"..."z").contains(scalar)
             || ("A"..."Z").contains(scalar):
             throw refuse("inline options `(?\(scalar)...)`")
         case .some(let scalar):

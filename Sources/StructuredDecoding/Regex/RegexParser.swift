@@ -50,7 +50,7 @@ struct RegexParser {
                 out.append(quoted)
                 i += 1
             }
-            i += 2                                  // past `\E` (or the end)
+            i += 2 // past `\E` (or the end)
         }
         return out
     }
@@ -107,7 +107,7 @@ struct RegexParser {
         guard let quantifier = try parseQuantifier() else { return atom }
         guard atom.isQuantifiable else { throw RegexError(.nothingToRepeat, at: quantifier.offset) }
         if peekIs("?") {
-            position += 1  // lazy: the same language
+            position += 1 // lazy: the same language
         } else if peekIs("+") {
             throw RegexError(.unsupported("possessive quantifier `\(quantifier.text)+`"), at: position)
         }

@@ -7,12 +7,14 @@ extension ScalarNFA {
     /// reaches `accept` through epsilon and `textEnd` edges gets an epsilon edge to a new accept
     /// state. Then both kinds of edges are dropped.
     func eliminatingAnchors() throws(RegexError) -> ScalarNFA {
-        let hasAnchors = edges.contains { $0.contains { edge in
-            switch edge {
-            case .textStart, .textEnd: true
-            default: false
+        let hasAnchors = edges.contains {
+            $0.contains { edge in
+                switch edge {
+                case .textStart, .textEnd: true
+                default: false
+                }
             }
-        } }
+        }
         guard hasAnchors else { return self }
         var result = self
         for state in 0..<stateCount {

@@ -57,8 +57,10 @@ enum UTF8Sequences {
         case 0x800..<0x10000:
             return [UInt8(0xE0 | value >> 12), UInt8(0x80 | value >> 6 & 0x3F), UInt8(0x80 | value & 0x3F)]
         default:
-            return [UInt8(0xF0 | value >> 18), UInt8(0x80 | value >> 12 & 0x3F),
-                    UInt8(0x80 | value >> 6 & 0x3F), UInt8(0x80 | value & 0x3F)]
+            return [
+                UInt8(0xF0 | value >> 18), UInt8(0x80 | value >> 12 & 0x3F),
+                UInt8(0x80 | value >> 6 & 0x3F), UInt8(0x80 | value & 0x3F),
+            ]
         }
     }
 }

@@ -26,7 +26,8 @@ extension UnicodeProperties {
         var words = HexWords(runs)
         while let start = words.nextNumber() {
             guard let code = words.nextWord(), code.count == 2, let slot = slotOfCode[UInt16(code.first!) << 8 | UInt16(code.last!)],
-                  previous.map({ $0.start < start }) ?? (start == 0) else {
+                previous.map({ $0.start < start }) ?? (start == 0)
+            else {
                 preconditionFailure("UnicodeProperties: malformed category run at \(String(start, radix: 16))")
             }
             if let (from, slot) = previous { ranges[slot].append(from...(start - 1)) }
@@ -38,8 +39,10 @@ extension UnicodeProperties {
 
     /// The two-letter alias of a category (`Lu`, `Nd`, ...): the spelling of the generated table.
     static func shortName(_ category: Unicode.GeneralCategory) -> String {
-        let names = ["Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me", "Nd", "Nl", "No", "Pc", "Pd", "Ps", "Pe", "Pi", "Pf",
-                     "Po", "Sm", "Sc", "Sk", "So", "Zs", "Zl", "Zp", "Cc", "Cf", "Cs", "Co", "Cn"]
+        let names = [
+            "Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me", "Nd", "Nl", "No", "Pc", "Pd", "Ps", "Pe", "Pi", "Pf",
+            "Po", "Sm", "Sc", "Sk", "So", "Zs", "Zl", "Zp", "Cc", "Cf", "Cs", "Co", "Cn",
+        ]
         return allCategories.firstIndex(of: category).map { names[$0] } ?? "Cn"
     }
 
@@ -106,8 +109,10 @@ extension UnicodeProperties {
         case "nl", "letternumber": [.letterNumber]
         case "no", "othernumber": [.otherNumber]
         case "p", "punctuation", "punct":
-            [.connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-             .initialPunctuation, .finalPunctuation, .otherPunctuation]
+            [
+                .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+                .initialPunctuation, .finalPunctuation, .otherPunctuation,
+            ]
         case "pc", "connectorpunctuation": [.connectorPunctuation]
         case "pd", "dashpunctuation": [.dashPunctuation]
         case "ps", "openpunctuation": [.openPunctuation]

@@ -22,7 +22,7 @@ extension JSONSchemaLowering {
         case (.object(let a), .object(let b)):
             return a.properties.contains { property in
                 guard property.isRequired,
-                      let other = b.properties.first(where: { $0.isRequired && $0.name.utf8.elementsEqual(property.name.utf8) })
+                    let other = b.properties.first(where: { $0.isRequired && $0.name.utf8.elementsEqual(property.name.utf8) })
                 else { return false }
                 return disjoint(property.node, other.node, depth: depth + 1)
             }

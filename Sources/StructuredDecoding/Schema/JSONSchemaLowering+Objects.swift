@@ -28,7 +28,8 @@ extension JSONSchemaLowering {
         }
         for draft in locals {
             if !draft.patternProperties.isEmpty, !closed {
-                let silent = draft.patternProperties.allSatisfy { drafts[$0.draft].isTriviallyTrue }
+                let silent =
+                    draft.patternProperties.allSatisfy { drafts[$0.draft].isTriviallyTrue }
                     && draft.additionalProperties.map { drafts[$0].isTriviallyTrue } ?? true
                 guard silent else {
                     throw JSONSchemaImportError(.unsupportedCombination("patternProperties"), at: draft.pointer + "/patternProperties")
@@ -105,7 +106,9 @@ extension JSONSchemaLowering {
 
     /// Whether `name` matches a `patternProperties` entry; refused when its automaton is too
     /// large to tell (never guessed: a missed match would drop a constraint).
-    private static func matches(_ entry: (pattern: RegexPattern, source: String, draft: JSONSchemaDraft.ID), _ name: String, at pointer: String) throws(JSONSchemaImportError) -> Bool {
+    private static func matches(
+        _ entry: (pattern: RegexPattern, source: String, draft: JSONSchemaDraft.ID), _ name: String, at pointer: String
+    ) throws(JSONSchemaImportError) -> Bool {
         do {
             let dfa = try entry.pattern.compile(AutomatonOptions(limits: AutomatonLimits(dfaStates: 100_000)))
             var state = dfa.start

@@ -129,9 +129,11 @@ extension JSONSchemaLowering {
         if minItems > min(maxItems ?? Int.max, capacity) { return nil }
         if let unique = locals.first(where: \.uniqueItems), min(maxItems ?? Int.max, capacity) > 1 {
             // Exact only where no two elements can be equal: a tuple of pairwise disjoint items.
-            let provable = items == nil && prefix.indices.allSatisfy { i in
-                prefix.indices.allSatisfy { j in j <= i || disjoint(prefix[i], prefix[j], depth: 0) }
-            }
+            let provable =
+                items == nil
+                && prefix.indices.allSatisfy { i in
+                    prefix.indices.allSatisfy { j in j <= i || disjoint(prefix[i], prefix[j], depth: 0) }
+                }
             guard provable else { throw JSONSchemaImportError(.unsupportedCombination("uniqueItems"), at: unique.pointer + "/uniqueItems") }
         }
         return .array(ArrayNode(prefixItems: prefix, items: items, minItems: minItems, maxItems: maxItems))

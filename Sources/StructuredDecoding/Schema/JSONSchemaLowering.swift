@@ -102,13 +102,14 @@ struct JSONSchemaLowering {
         if let known = memo[atoms] {
             guard !unguarded.contains(atoms) else {
                 // Only distributing an `anyOf`/`oneOf` lowers a set again without descending.
-                let (draft, keyword) = atoms.lazy.compactMap { atom -> (JSONSchemaDraft.ID, String)? in
-                    switch atom {
-                    case .anyOf(let id): (id, "anyOf")
-                    case .oneOf(let id): (id, "oneOf")
-                    default: nil
-                    }
-                }.first ?? (atoms.first.map(Self.draftID) ?? 0, "anyOf")
+                let (draft, keyword) =
+                    atoms.lazy.compactMap { atom -> (JSONSchemaDraft.ID, String)? in
+                        switch atom {
+                        case .anyOf(let id): (id, "anyOf")
+                        case .oneOf(let id): (id, "oneOf")
+                        default: nil
+                        }
+                    }.first ?? (atoms.first.map(Self.draftID) ?? 0, "anyOf")
                 let pointer = drafts[draft].pointer + (drafts[draft].isSynthetic ? "" : "/" + keyword)
                 throw JSONSchemaImportError(.unguardedRecursion(keyword), at: pointer)
             }
@@ -149,7 +150,8 @@ struct JSONSchemaLowering {
             }
         }
         if let index = atoms.firstIndex(where: { if case .values = $0 { true } else { false } }),
-           case .values(let draft, let list) = atoms[index] {
+            case .values(let draft, let list) = atoms[index]
+        {
             var values: [JSONValue] = []
             for value in drafts[draft].valueSets[list] where !values.contains(where: { $0.isSchemaEqual(to: value) }) {
                 values.append(value)
@@ -182,9 +184,10 @@ struct JSONSchemaLowering {
             overlap: for (position, left) in live.enumerated() {
                 for right in live[(position + 1)...] where !disjoint(left, right, depth: 0) {
                     guard coercesOneOf else { throw JSONSchemaImportError(.overlappingOneOf, at: exclusive) }
-                    warnings.append(JSONSchemaImportWarning(
-                        "`oneOf` read as `anyOf`: its branches may overlap, and an output may match more than one",
-                        keyword: "oneOf", at: exclusive))
+                    warnings.append(
+                        JSONSchemaImportWarning(
+                            "`oneOf` read as `anyOf`: its branches may overlap, and an output may match more than one",
+                            keyword: "oneOf", at: exclusive))
                     break overlap
                 }
             }

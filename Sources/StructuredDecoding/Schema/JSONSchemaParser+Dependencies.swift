@@ -4,7 +4,9 @@
 /// and `properties` say nothing about values that are not objects.
 extension JSONSchemaParser {
     /// Reads one of the three keywords into `schema.allOf`.
-    mutating func readDependencies(_ keyword: String, _ value: JSONValue, at pointer: String, into schema: inout JSONSchemaDraft) throws(JSONSchemaImportError) {
+    mutating func readDependencies(
+        _ keyword: String, _ value: JSONValue, at pointer: String, into schema: inout JSONSchemaDraft
+    ) throws(JSONSchemaImportError) {
         let members = try Self.uniqueKeys(value, pointer, keyword: keyword)
         for member in members {
             let at = pointer + "/" + Self.escape(member.key)
@@ -16,7 +18,8 @@ extension JSONSchemaParser {
                 let names = try Self.uniqueStrings(member.value, keyword, at)
                 then = names.isEmpty ? [] : [add(Self.requiring(names, at: at))]
             default:
-                throw Self.invalid(keyword, keyword == "dependentRequired" ? "an object of string arrays" : "an object of schemas or string arrays", pointer)
+                throw Self.invalid(
+                    keyword, keyword == "dependentRequired" ? "an object of string arrays" : "an object of schemas or string arrays", pointer)
             }
             if then.isEmpty { continue }
             schema.allOf.append(ifPresent(member.key, then: then, at: at))

@@ -124,9 +124,10 @@ extension JSONSchemaParser {
     mutating func ignoreUnknown(_ keyword: String, at pointer: String) throws(JSONSchemaImportError) {
         if isStrict { throw JSONSchemaImportError(.unknownKeyword(keyword), at: pointer) }
         if let other = JSONSchemaDialect.allCases.first(where: { $0.defines(keyword) }) {
-            warnings.append(JSONSchemaImportWarning(
-                "`\(keyword)` is not a \(dialect.rawValue) keyword (it is one in \(other.rawValue)); ignored as an annotation",
-                keyword: keyword, at: pointer))
+            warnings.append(
+                JSONSchemaImportWarning(
+                    "`\(keyword)` is not a \(dialect.rawValue) keyword (it is one in \(other.rawValue)); ignored as an annotation",
+                    keyword: keyword, at: pointer))
         }
     }
 
@@ -145,8 +146,9 @@ extension JSONSchemaParser {
             return
         }
         if refusesUnknownFormats { throw JSONSchemaImportError(.unsupportedFormat(name), at: pointer) }
-        warnings.append(JSONSchemaImportWarning(
-            "format `\(name)` is not enforced: unknown formats are annotations", keyword: "format", at: pointer))
+        warnings.append(
+            JSONSchemaImportWarning(
+                "format `\(name)` is not enforced: unknown formats are annotations", keyword: "format", at: pointer))
     }
 
     /// An `invalidKeywordValue` error.

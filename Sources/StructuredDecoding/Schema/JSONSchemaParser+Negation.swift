@@ -52,10 +52,10 @@ extension JSONSchemaParser {
         func refuse(_ keyword: String) -> JSONSchemaImportError {
             JSONSchemaImportError(.unsupportedNegation(keyword), at: draft.pointer + "/" + Self.escape(keyword))
         }
-        if draft.isFalse { return result }   // `not false` accepts everything.
+        if draft.isFalse { return result } // `not false` accepts everything.
         if let types = draft.types {
             let rest = JSONSchemaTypes.all.subtracting(types)
-            if rest.contains(.fraction), !rest.contains(.integer) { throw refuse("type") }   // "a number but not an integer"
+            if rest.contains(.fraction), !rest.contains(.integer) { throw refuse("type") } // "a number but not an integer"
             if !rest.isEmpty { branches.append(add(typed(rest, draft.pointer))) }
         }
         for values in draft.valueSets { branches += try complement(values: values, at: draft.pointer) }
@@ -139,7 +139,7 @@ extension JSONSchemaParser {
         if let reference = draft.reference { branches.append(try complement(reference)) }
         branches += draft.nots
         if branches.isEmpty {
-            drafts[result].isFalse = true   // `not {}` accepts nothing.
+            drafts[result].isFalse = true // `not {}` accepts nothing.
         } else {
             drafts[result].anyOf = branches
         }
@@ -180,7 +180,7 @@ extension JSONSchemaParser {
         let strings = values.compactMap { value -> String? in if case .string(let text) = value { text } else { nil } }
         if !strings.isEmpty {
             guard let source = FiniteStringComplement.pattern(excluding: strings),
-                  let pattern = try? RegexPattern(source)
+                let pattern = try? RegexPattern(source)
             else { throw JSONSchemaImportError(.unsupportedNegation("enum"), at: pointer) }
             var other = typed(.string, pointer)
             other.patterns = [pattern]

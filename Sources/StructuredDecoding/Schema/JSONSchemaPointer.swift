@@ -33,7 +33,7 @@ enum JSONSchemaPointer {
                 current = member.value
             case .array(let items):
                 guard token == "0" || (token.first != "0" && token.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }),
-                      let index = Int(token), items.indices.contains(index)
+                    let index = Int(token), items.indices.contains(index)
                 else { return nil }
                 current = items[index]
             default:

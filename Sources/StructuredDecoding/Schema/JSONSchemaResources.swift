@@ -77,7 +77,7 @@ struct JSONSchemaResources {
                     try scan(member.value, at: at, base: base, dialect: dialect)
                 }
             case "additionalItems", "additionalProperties", "contains", "propertyNames", "not", "if", "then", "else",
-                 "unevaluatedItems", "unevaluatedProperties", "contentSchema":
+                "unevaluatedItems", "unevaluatedProperties", "contentSchema":
                 try scan(member.value, at: at, base: base, dialect: dialect)
             case "properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies":
                 guard case .object(let entries) = member.value else { continue }
@@ -109,7 +109,9 @@ struct JSONSchemaResources {
 
     /// Whether a URI reference starts with a scheme (`http:`, `urn:`).
     private static func hasScheme(_ reference: String) -> Bool {
-        guard let colon = reference.firstIndex(of: ":"), let first = reference.unicodeScalars.first, first.properties.isAlphabetic else { return false }
+        guard let colon = reference.firstIndex(of: ":"), let first = reference.unicodeScalars.first, first.properties.isAlphabetic else {
+            return false
+        }
         return reference[..<colon].unicodeScalars.allSatisfy { $0.properties.isAlphabetic || "0123456789+-.".unicodeScalars.contains($0) }
     }
 }
@@ -122,9 +124,9 @@ extension JSONSchemaParser {
             throw JSONSchemaImportError(.unsupportedReference(reference), at: pointer)
         }
         guard let decoded = Self.percentDecoded(fragment),
-              let rootTokens = JSONSchemaPointer.tokens(root),
-              let tokens = JSONSchemaPointer.tokens(decoded).map({ rootTokens + $0 }),
-              let target = JSONSchemaPointer.value(at: tokens, in: document)
+            let rootTokens = JSONSchemaPointer.tokens(root),
+            let tokens = JSONSchemaPointer.tokens(decoded).map({ rootTokens + $0 }),
+            let target = JSONSchemaPointer.value(at: tokens, in: document)
         else { throw JSONSchemaImportError(.unresolvableReference(reference), at: pointer) }
         switch target {
         case .object, .bool: break

@@ -58,13 +58,14 @@ public struct TokenTrie: Sendable {
 
         var bytes: [UInt8] = [], depths: [UInt16] = [], tokenLists: [[Int32]] = []
         var ends: [Int32] = []
-        var path: [Int] = []  // node index at each depth of the current string, path[d - 1]
+        var path: [Int] = [] // node index at each depth of the current string, path[d - 1]
         var previous: ArraySlice<UInt8> = []
         for id in ids {
             let key = flatBytes[offsets[Int(id)]..<offsets[Int(id) + 1]]
             var common = 0
             while common < min(previous.count, key.count),
-                  previous[previous.startIndex + common] == key[key.startIndex + common] { common += 1 }
+                previous[previous.startIndex + common] == key[key.startIndex + common]
+            { common += 1 }
             // Nodes leaving the path have seen their whole subtree: it ends at the next new node.
             while path.count > common { ends[path.removeLast()] = Int32(bytes.count) }
             for d in common..<key.count {

@@ -1,5 +1,5 @@
-import Benchmarks
 import ArgumentParser
+import Benchmarks
 import Foundation
 import GGUF
 import Kernels
@@ -29,16 +29,19 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup var options: ModelOptions
 
-    @Option(name: [.customShort("p"), .customLong("n-prompt"), .customLong("prefill")],
-            help: "Prompt lengths of the prefill tests, comma-separated (0: none).")
+    @Option(
+        name: [.customShort("p"), .customLong("n-prompt"), .customLong("prefill")],
+        help: "Prompt lengths of the prefill tests, comma-separated (0: none).")
     var prefill = "512"
 
-    @Option(name: [.customShort("n"), .customLong("n-gen"), .customLong("decode")],
-            help: "Token counts of the decode tests, comma-separated (0: none).")
+    @Option(
+        name: [.customShort("n"), .customLong("n-gen"), .customLong("decode")],
+        help: "Token counts of the decode tests, comma-separated (0: none).")
     var decode = "128"
 
-    @Option(name: [.customShort("d"), .customLong("n-depth")],
-            help: "Context depths the tests start from, comma-separated.")
+    @Option(
+        name: [.customShort("d"), .customLong("n-depth")],
+        help: "Context depths the tests start from, comma-separated.")
     var depth = "0"
 
     @Option(name: [.customShort("t"), .long], help: "Thread counts, comma-separated (default: physical cores).")
@@ -104,8 +107,9 @@ struct BenchCommand: ParsableCommand {
                 try EngineBenchmark.prefillDepth(d, model: model, cache: &cache)
                 for test in tests {
                     let m = try EngineBenchmark.run(test, model: model, cache: &cache, repetitions: repetitions)
-                    writer.write(BenchRecord(model: info, threads: count, batch: batch, measurement: m, time: Date()),
-                                 measurement: m)
+                    writer.write(
+                        BenchRecord(model: info, threads: count, batch: batch, measurement: m, time: Date()),
+                        measurement: m)
                 }
             }
         }

@@ -1,5 +1,5 @@
-import FMSupport
 import ArgumentParser
+import FMSupport
 import Foundation
 import LLMEngine
 import LocalInference
@@ -47,8 +47,10 @@ struct BenchGuidedCommand: ParsableCommand {
         let schemaText = try String(contentsOfFile: schema, encoding: .utf8)
         let graph = try JSONSchemaImporter(mode: .generation).importSchema(schemaText)
         let grammar = try Grammar.compile(graph)
-        let tokens = try local.renderer.tokens(for: ChatPrompt(messages: [
-            ChatMessage(role: .system, content: "You write JSON for a game."), ChatMessage(role: .user, content: prompt)]))
+        let tokens = try local.renderer.tokens(
+            for: ChatPrompt(messages: [
+                ChatMessage(role: .system, content: "You write JSON for a game."), ChatMessage(role: .user, content: prompt),
+            ]))
         Terminal.status("model \(location.path), schema \(schema), prompt \(tokens.count) tokens, \(repetitions) repetitions")
 
         // 1. The output, then three replays of it.
@@ -67,15 +69,26 @@ struct BenchGuidedCommand: ParsableCommand {
         let f = SampleStatistics.median(free), m = SampleStatistics.median(masked), d = SampleStatistics.median(driver)
         print(String(format: "decode of the same %d tokens (median of %d):", output.count, repetitions))
         print(String(format: "  free, token by token:          %7.1f ms  %6.1f tokens/s", f * 1e3, Double(output.count) / f))
-        print(String(format: "  masked, token by token:        %7.1f ms  %6.1f tokens/s  (%+.1f%% vs free)", m * 1e3, Double(output.count) / m, (m / f - 1) * 100))
-        print(String(format: "  masked, forced tokens batched: %7.1f ms  %6.1f tokens/s  (%+.1f%% vs free)", d * 1e3, Double(output.count) / d, (d / f - 1) * 100))
-        print(String(format: "  constraint per token (forced-token check, mask, commit): %.1f µs (median of the runs' means)", SampleStatistics.median(maskTimes) * 1e6))
+        print(
+            String(
+                format: "  masked, token by token:        %7.1f ms  %6.1f tokens/s  (%+.1f%% vs free)", m * 1e3, Double(output.count) / m,
+                (m / f - 1) * 100))
+        print(
+            String(
+                format: "  masked, forced tokens batched: %7.1f ms  %6.1f tokens/s  (%+.1f%% vs free)", d * 1e3, Double(output.count) / d,
+                (d / f - 1) * 100))
+        print(
+            String(
+                format: "  constraint per token (forced-token check, mask, commit): %.1f µs (median of the runs' means)",
+                SampleStatistics.median(maskTimes) * 1e6))
 
         // 2. Time to first token, turn 1 and turn 2 of a conversation.
         var first: [Double] = [], second: [Double] = [], secondPrefilled = 0
         for repetition in 0..<repetitions {
-            var messages = [ChatMessage(role: .system, content: "You are a barista in a fantasy game. (run \(repetition))"),
-                            ChatMessage(role: .user, content: "What do you recommend today?")]
+            var messages = [
+                ChatMessage(role: .system, content: "You are a barista in a fantasy game. (run \(repetition))"),
+                ChatMessage(role: .user, content: "What do you recommend today?"),
+            ]
             let turn1 = try timeToFirstToken(local, ChatPrompt(messages: messages))
             first.append(turn1.seconds)
             messages.append(ChatMessage(role: .assistant, content: turn1.outcome.text))
@@ -84,16 +97,19 @@ struct BenchGuidedCommand: ParsableCommand {
             second.append(turn2.seconds)
             secondPrefilled = turn2.outcome.prefilledTokens
         }
-        print(String(format: "time to first token: turn 1 %.0f ms, turn 2 %.0f ms (turn 2 prefilled %d new tokens; medians)",
-                     SampleStatistics.median(first) * 1e3, SampleStatistics.median(second) * 1e3, secondPrefilled))
+        print(
+            String(
+                format: "time to first token: turn 1 %.0f ms, turn 2 %.0f ms (turn 2 prefilled %d new tokens; medians)",
+                SampleStatistics.median(first) * 1e3, SampleStatistics.median(second) * 1e3, secondPrefilled))
 
         // 3. Validity of sampled generations.
         guard samples > 0 else { return }
         var valid = 0, truncated = 0, lines: [String] = []
         for seed in 1...samples {
-            let run = try local.generateSynchronously(GenerationRequest(
-                prompt: tokens, plan: .json(grammar), sampling: SamplingParameters(temperature: 1, topK: 40, seed: UInt64(seed)),
-                maximumTokens: 1024))
+            let run = try local.generateSynchronously(
+                GenerationRequest(
+                    prompt: tokens, plan: .json(grammar), sampling: SamplingParameters(temperature: 1, topK: 40, seed: UInt64(seed)),
+                    maximumTokens: 1024))
             if run.stopReason == .maximumTokens { truncated += 1; continue }
             if let value = try? JSONValue(parsing: run.text), graph.accepts(value) { valid += 1 }
             lines.append(#"{"seed": \#(seed), "output": \#(run.text)}"#)
@@ -119,7 +135,7 @@ struct BenchGuidedCommand: ParsableCommand {
                 processor.accept(token)
                 mask += clock.now - t
             }
-            logits = try context.append(token)      // as the driver does, to sample the end of turn
+            logits = try context.append(token) // as the driver does, to sample the end of turn
 
         }
         return ((clock.now - start).seconds, mask.seconds)
@@ -131,9 +147,11 @@ struct BenchGuidedCommand: ParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         var firstAt: ContinuousClock.Instant?
-        let outcome = try local.generateSynchronously(GenerationRequest(prompt: tokens, maximumTokens: 24), onEvent: { _ in
-            if firstAt == nil { firstAt = clock.now }
-        })
+        let outcome = try local.generateSynchronously(
+            GenerationRequest(prompt: tokens, maximumTokens: 24),
+            onEvent: { _ in
+                if firstAt == nil { firstAt = clock.now }
+            })
         return (((firstAt ?? clock.now) - start).seconds, outcome)
     }
 

@@ -1,9 +1,9 @@
-import StructuredDecoding
-import FMSupport
 import Benchmarks
+import FMSupport
 import Foundation
 import GGUF
 import LLMEngine
+import StructuredDecoding
 
 /// One row of `fm bench` output with llama.cpp's `llama-bench` fields, in its order and with its
 /// value types, so the two tools' JSON or CSV can be joined by a script on
@@ -33,10 +33,11 @@ struct BenchRecord {
     let samplesTokensPerSecond: [Double]
 
     init(model: BenchModelInfo, threads: Int, batch: Int, measurement m: EngineBenchmark.Measurement, time: Date) {
-        let (prompt, generated) = switch m.test {
-        case .prefill(let n, _): (n, 0)
-        case .decode(let n, _): (0, n)
-        }
+        let (prompt, generated) =
+            switch m.test {
+            case .prefill(let n, _): (n, 0)
+            case .decode(let n, _): (0, n)
+            }
         let ns = m.nanoseconds.map { Double($0) }
         let stamp = ISO8601DateFormatter().string(from: time)
         values = [
@@ -64,11 +65,12 @@ struct BenchRecord {
     var jsonObject: String {
         var lines: [String] = []
         for (field, value) in zip(Self.fields, values) {
-            let json: String = switch field.kind {
-            case .string: Self.quoted(value)
-            case .bool: value == "0" ? "false" : "true"
-            case .int, .float: value
-            }
+            let json: String =
+                switch field.kind {
+                case .string: Self.quoted(value)
+                case .bool: value == "0" ? "false" : "true"
+                case .int, .float: value
+                }
             lines.append("    \"\(field.name)\": \(json)")
         }
         lines.append("    \"samples_ns\": [ \(samplesNanoseconds.map(String.init).joined(separator: ", ")) ]")
@@ -96,7 +98,8 @@ struct BenchModelInfo {
         bytes = file.tensors.reduce(0) { $0 + $1.byteCount }
         parameters = file.tensors.reduce(0) { $0 + $1.elementCount }
         let arch = file.architecture ?? "?"
-        let size = file.metadata.string("general.size_label")
+        let size =
+            file.metadata.string("general.size_label")
             ?? String(format: "%.1fB", Double(parameters) / 1e9)
         let fileType = file.metadata.int("general.file_type").flatMap { Self.fileTypeNames[$0] } ?? "?"
         type = "\(arch) \(size) \(fileType)"

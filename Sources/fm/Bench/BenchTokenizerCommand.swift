@@ -1,5 +1,5 @@
-import FMSupport
 import ArgumentParser
+import FMSupport
 import Foundation
 import Tokenizers
 
@@ -26,7 +26,7 @@ struct BenchTokenizerCommand: ParsableCommand {
 
     func run() throws {
         guard let data = FileManager.default.contents(atPath: corpus),
-              let text = String(data: data, encoding: .utf8)
+            let text = String(data: data, encoding: .utf8)
         else { throw CLIError("cannot read UTF-8 text from \(corpus)") }
         let clock = ContinuousClock()
         var tokenizer: Tokenizer!
@@ -42,9 +42,11 @@ struct BenchTokenizerCommand: ParsableCommand {
             }
             seconds.sort()
             let median = seconds[seconds.count / 2]
-            print(String(format: "%@\ttokens %d\tmedian %.3f s\t%.0f tokens/s\t%.2f MB/s\t(min %.3f s, max %.3f s)",
-                         label, count, median, Double(count) / median, megabytes / median,
-                         seconds.first!, seconds.last!))
+            print(
+                String(
+                    format: "%@\ttokens %d\tmedian %.3f s\t%.0f tokens/s\t%.2f MB/s\t(min %.3f s, max %.3f s)",
+                    label, count, median, Double(count) / median, megabytes / median,
+                    seconds.first!, seconds.last!))
         }
         report("whole") { tokenizer.encode(text, addSpecialTokens: false, parseSpecial: special).count }
         if lines {

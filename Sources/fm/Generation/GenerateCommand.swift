@@ -1,5 +1,5 @@
-import FMSupport
 import ArgumentParser
+import FMSupport
 import Foundation
 import GGUF
 import LLMEngine
@@ -57,7 +57,9 @@ struct GenerateCommand: ParsableCommand {
             throw CLIError("prompt (\(ids.count) tokens) plus --max-tokens \(maxTokens) exceeds the context of \(capacity) tokens")
         }
         let context = ModelContext(model: model, capacity: capacity)
-        let params = greedy ? SamplingParameters.greedy
+        let params =
+            greedy
+            ? SamplingParameters.greedy
             : SamplingParameters(temperature: temperature, topK: topK, topP: topP, seed: seed)
         var sampler = Sampler(params)
         let stop = StopCondition(endOfSequenceTokens: Set([tokenizer.eosTokenID].compactMap { $0 }), maximumTokens: maxTokens)
@@ -70,7 +72,8 @@ struct GenerateCommand: ParsableCommand {
             let s = d.seconds
             return String(format: "%d tokens in %.2f s (%.1f tokens/s)", n, s, Double(n) / max(s, 1e-9))
         }
-        Terminal.status("prompt: \(rate(result.prefilledTokens, result.prefillDuration)); "
-                        + "generated \(result.tokens.count) tokens, decode: \(rate(result.decodeSteps, result.decodeDuration))")
+        Terminal.status(
+            "prompt: \(rate(result.prefilledTokens, result.prefillDuration)); "
+                + "generated \(result.tokens.count) tokens, decode: \(rate(result.decodeSteps, result.decodeDuration))")
     }
 }

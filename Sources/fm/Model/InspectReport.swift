@@ -55,10 +55,12 @@ struct InspectReport {
         }
 
         lines += ["", "tensors (\(file.tensors.count)):"]
-        var rows = [["name", "type", "shape", "offset", "bytes", "size"]]  // offset: in the data section
+        var rows = [["name", "type", "shape", "offset", "bytes", "size"]] // offset: in the data section
         for tensor in file.tensors {
-            rows.append([tensor.name, tensor.type.name, Self.shape(tensor.dimensions), "\(tensor.offset)",
-                         "\(tensor.byteCount)", Self.mebibytes(tensor.byteCount)])
+            rows.append([
+                tensor.name, tensor.type.name, Self.shape(tensor.dimensions), "\(tensor.offset)",
+                "\(tensor.byteCount)", Self.mebibytes(tensor.byteCount),
+            ])
         }
         lines += Self.table(rows, rightAligned: [3, 4, 5])
 
@@ -116,8 +118,10 @@ struct InspectReport {
             ])
         }
         let totals: [JSON] = totals.map { total in
-            .object([("type", .string(total.type)), ("count", .int(total.count)),
-                     ("elements", .int(total.elements)), ("bytes", .int(total.bytes))])
+            .object([
+                ("type", .string(total.type)), ("count", .int(total.count)),
+                ("elements", .int(total.elements)), ("bytes", .int(total.bytes)),
+            ])
         }
         let root = JSON.object([
             ("file", file.path.map(JSON.string) ?? .null), ("version", .int(Int(file.version))),
@@ -226,7 +230,8 @@ enum JSON {
             return "[\n" + items.map { inner + $0.rendered(indent: indent + 1) }.joined(separator: ",\n") + "\n\(outer)]"
         case .object(let fields):
             guard !fields.isEmpty else { return "{}" }
-            return "{\n" + fields.map { inner + InspectReport.quoted($0.0) + ": " + $0.1.rendered(indent: indent + 1) }
+            return "{\n"
+                + fields.map { inner + InspectReport.quoted($0.0) + ": " + $0.1.rendered(indent: indent + 1) }
                 .joined(separator: ",\n") + "\n\(outer)}"
         }
     }

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import FoundationModels
 import GGUF
 import LLMEngine
-import FoundationModels
 import Tokenizers
 
 /// `--model NAME | --model-file PATH`, shared by the commands that load a model.

@@ -1,7 +1,8 @@
-import Benchmarks
 import ArgumentParser
+import Benchmarks
 import Foundation
 import StructuredDecoding
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,5 @@
-import Benchmarks
 import ArgumentParser
+import Benchmarks
 import Foundation
 import StructuredDecoding
 
@@ -76,13 +76,16 @@ struct SchemaBenchCommand: ParsableCommand {
 
     func run() throws {
         try SchemaExit.run {
-            let cases = try SchemaBenchSources.schemaCases(schemas, dialect: dialect, instanceFiles: instanceFiles,
-                                                           instanceDirectory: instanceDirectory)
+            let cases =
+                try SchemaBenchSources.schemaCases(
+                    schemas, dialect: dialect, instanceFiles: instanceFiles,
+                    instanceDirectory: instanceDirectory)
                 + suites.flatMap(SchemaBenchSources.suiteCases)
             let vocabulary = try SchemaVocabulary.load(options, useCache: !noTrieCache, measureBoth: true)
-            var run = SchemaBenchRun(vocabulary: vocabulary, options: layout.options,
-                                     walk: GrammarBenchmark.WalkOptions(maxTokens: maxTokens), walks: walks, seed: seed, timer: clock.timer,
-                                     compileRepetitions: compileRepetitions, perSchema: perSchema)
+            var run = SchemaBenchRun(
+                vocabulary: vocabulary, options: layout.options,
+                walk: GrammarBenchmark.WalkOptions(maxTokens: maxTokens), walks: walks, seed: seed, timer: clock.timer,
+                compileRepetitions: compileRepetitions, perSchema: perSchema)
             for benchCase in cases { run.measure(benchCase) }
             SchemaBenchReport(run: run, vocabulary: vocabulary, layout: layout).print()
         }

@@ -17,16 +17,20 @@ struct SchemaBenchReport {
         let build = vocabulary.buildSeconds.map { String(format: "build %.3f s", $0) } ?? "build -"
         let load = vocabulary.loadSeconds.map { String(format: "trie cache load %.3f s", $0) } ?? "trie cache load -"
         out("vocabulary: \(build), \(load) (cache \(vocabulary.cacheNote))")
-        out(String(format: "clock: %@, %.3f µs per reading; load average %@", run.timer.name, run.timer.overhead(),
-                   BenchmarkClock.loadAverage() ?? "-"))
+        out(
+            String(
+                format: "clock: %@, %.3f µs per reading; load average %@", run.timer.name, run.timer.overhead(),
+                BenchmarkClock.loadAverage() ?? "-"))
         let compiled = run.outcomes.count
-        out("schemas: \(compiled + run.refusedByImporter + run.refusedByCompiler) given, \(compiled) compiled, "
-            + "\(run.refusedByImporter) refused by the importer, \(run.refusedByCompiler) refused by the compiler")
+        out(
+            "schemas: \(compiled + run.refusedByImporter + run.refusedByCompiler) given, \(compiled) compiled, "
+                + "\(run.refusedByImporter) refused by the importer, \(run.refusedByCompiler) refused by the compiler")
         for (reason, count) in run.refused.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).prefix(12) {
             out("  refused \(count): \(reason)")
         }
-        out("instances: \(run.givenInstances) replayed, \(run.walked) random walks (\(pooled.cappedWalks) capped), "
-            + "\(pooled.rejectedInstances) rejected, \(run.unusableInstances) not tokenizable; \(pooled.tokens) tokens")
+        out(
+            "instances: \(run.givenInstances) replayed, \(run.walked) random walks (\(pooled.cappedWalks) capped), "
+                + "\(pooled.rejectedInstances) rejected, \(run.unusableInstances) not tokenizable; \(pooled.tokens) tokens")
         line("mask", pooled.mask)
         line("mask (cold)", pooled.coldMask)
         line("mask (warm)", warmMasks())
@@ -35,13 +39,16 @@ struct SchemaBenchReport {
         line("compile", run.compileMedians)
         line("first compile", pooled.firstCompile)
         line("import+first", zip(run.importTimes, pooled.firstCompile).map(+))
-        let slowest = run.outcomes.sorted { ($0.samples.mask.max() ?? 0) > ($1.samples.mask.max() ?? 0) }.prefix(run.perSchema ? run.outcomes.count : 3)
+        let slowest = run.outcomes.sorted { ($0.samples.mask.max() ?? 0) > ($1.samples.mask.max() ?? 0) }.prefix(
+            run.perSchema ? run.outcomes.count : 3)
         out(run.perSchema ? "per schema (slowest mask first):" : "slowest masks:")
         for outcome in slowest {
             let masks = GrammarBenchmark.Distribution(outcome.samples.mask)
-            out(String(format: "  %@: %d tokens, mask p50 %.1f max %.1f µs, %d cold, first compile %.0f µs, rejected %d",
-                       outcome.name, outcome.samples.tokens, masks.p50, masks.max, outcome.samples.coldMask.count,
-                       outcome.samples.firstCompile.first ?? 0, outcome.samples.rejectedInstances))
+            out(
+                String(
+                    format: "  %@: %d tokens, mask p50 %.1f max %.1f µs, %d cold, first compile %.0f µs, rejected %d",
+                    outcome.name, outcome.samples.tokens, masks.p50, masks.max, outcome.samples.coldMask.count,
+                    outcome.samples.firstCompile.first ?? 0, outcome.samples.rejectedInstances))
         }
     }
 

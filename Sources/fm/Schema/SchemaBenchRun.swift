@@ -1,5 +1,5 @@
-import FMSupport
 import Benchmarks
+import FMSupport
 import Foundation
 import StructuredDecoding
 
@@ -36,8 +36,10 @@ struct SchemaBenchRun {
     private(set) var givenInstances = 0, walked = 0, unusableInstances = 0
     private(set) var outcomes: [Outcome] = []
 
-    init(vocabulary: SchemaVocabulary, options: GrammarOptions, walk: GrammarBenchmark.WalkOptions, walks: Int, seed: UInt64,
-         timer: GrammarBenchmark.Timer, compileRepetitions: Int, perSchema: Bool) {
+    init(
+        vocabulary: SchemaVocabulary, options: GrammarOptions, walk: GrammarBenchmark.WalkOptions, walks: Int, seed: UInt64,
+        timer: GrammarBenchmark.Timer, compileRepetitions: Int, perSchema: Bool
+    ) {
         self.vocabulary = vocabulary
         self.options = options
         self.walk = walk
@@ -62,8 +64,9 @@ struct SchemaBenchRun {
         var samples = GrammarBenchmark.Samples()
         let grammar: Grammar
         do {
-            grammar = try GrammarBenchmark.measureCompile(document.graph, options: options, repetitions: compileRepetitions, timer: timer,
-                                                             into: &samples)
+            grammar = try GrammarBenchmark.measureCompile(
+                document.graph, options: options, repetitions: compileRepetitions, timer: timer,
+                into: &samples)
         } catch {
             refusedByCompiler += 1
             refused["compiler: " + Self.reason(error), default: 0] += 1
@@ -85,8 +88,9 @@ struct SchemaBenchRun {
         if benchCase.instances.isEmpty && walks > 0 {
             var random = SplitMix64(seed: seed &+ UInt64(outcomes.count))
             for _ in 0..<walks {
-                GrammarBenchmark.randomWalk(grammar: grammar, index: vocabulary.index, closing: closing, options: walk,
-                                            random: &random, timer: timer, into: &samples)
+                GrammarBenchmark.randomWalk(
+                    grammar: grammar, index: vocabulary.index, closing: closing, options: walk,
+                    random: &random, timer: timer, into: &samples)
                 walksDone += 1
             }
         }
@@ -95,8 +99,10 @@ struct SchemaBenchRun {
         importTimes.append(document.importMicroseconds)
         compileMedians.append(GrammarBenchmark.Distribution(samples.compile).p50)
         pooled.append(samples)
-        outcomes.append(Outcome(name: benchCase.name, samples: samples, importMicroseconds: document.importMicroseconds,
-                                instances: replayed, walks: walksDone))
+        outcomes.append(
+            Outcome(
+                name: benchCase.name, samples: samples, importMicroseconds: document.importMicroseconds,
+                instances: replayed, walks: walksDone))
     }
 
     /// A short reason for a refusal, grouping alike errors: `unsupported keyword multipleOf`.
@@ -109,8 +115,9 @@ struct SchemaBenchRun {
             case .invalidPattern: return "invalid or unsupported pattern"
             case .unsupportedReference: return "unsupported `$ref`"
             case .unsupportedDialect: return "unsupported `$schema`"
-            default: return error.keyword.map { "`\($0)`: " } .map { $0 + String(describing: error.reason).prefix(while: { $0 != "(" }) }
-                ?? String(describing: error.reason).prefix(while: { $0 != "(" }).description
+            default:
+                return error.keyword.map { "`\($0)`: " }.map { $0 + String(describing: error.reason).prefix(while: { $0 != "(" }) }
+                    ?? String(describing: error.reason).prefix(while: { $0 != "(" }).description
             }
         }
         if let error = error as? GrammarError {

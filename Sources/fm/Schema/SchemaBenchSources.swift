@@ -1,5 +1,6 @@
 import Foundation
 import StructuredDecoding
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -51,8 +52,10 @@ enum SchemaBenchSources {
 
     /// Schema files, with instances from `--instance` files and from `--instances DIR`
     /// (`DIR/NAME/*.json` for schema `NAME.json`, or every `DIR/*.json` when there is one schema).
-    static func schemaCases(_ paths: [String], dialect: SchemaDialect, instanceFiles: [String],
-                            instanceDirectory: String?) throws -> [SchemaBenchCase] {
+    static func schemaCases(
+        _ paths: [String], dialect: SchemaDialect, instanceFiles: [String],
+        instanceDirectory: String?
+    ) throws -> [SchemaBenchCase] {
         let schemaFiles = try paths.flatMap(files)
         var shared = (values: [JSONValue](), texts: [String]())
         for file in instanceFiles { try read(file, into: &shared) }
@@ -67,8 +70,9 @@ enum SchemaBenchSources {
                     for instance in try files(instanceDirectory) { try read(instance, into: &instances) }
                 }
             }
-            return SchemaBenchCase(name: file, document: try parseFile(file), dialect: dialect, instances: instances.values,
-                                   instanceTexts: instances.texts)
+            return SchemaBenchCase(
+                name: file, document: try parseFile(file), dialect: dialect, instances: instances.values,
+                instanceTexts: instances.texts)
         }
     }
 
@@ -93,7 +97,9 @@ enum SchemaBenchSources {
             }
             return try groups.enumerated().map { number, group in
                 // A maskbench file may have no `tests`: its schema is then walked at random.
-                guard let schema = group["schema"], group["tests"] == nil || group["tests"].map({ if case .array = $0 { true } else { false } }) == true else {
+                guard let schema = group["schema"],
+                    group["tests"] == nil || group["tests"].map({ if case .array = $0 { true } else { false } }) == true
+                else {
                     throw CLIError("suite file \(file): group \(number) has no `schema` or `tests`")
                 }
                 var tests: [JSONValue] = []

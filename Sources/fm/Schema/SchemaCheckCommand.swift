@@ -90,8 +90,9 @@ struct SchemaCheckCommand: ParsableCommand {
         let complete = ends.isEmpty ? matcher.isComplete : ends.contains(where: mask.contains)
         guard complete else {
             let allowed = describe(matcher.allowedBytes)
-            throw SchemaVerdict("rejected at token \(tokens.count) (byte offset \(bytes.count)): the instance ends before its value is complete\n  "
-                + "allowed next: \(allowed)")
+            throw SchemaVerdict(
+                "rejected at token \(tokens.count) (byte offset \(bytes.count)): the instance ends before its value is complete\n  "
+                    + "allowed next: \(allowed)")
         }
     }
 

@@ -1,5 +1,5 @@
-import FMSupport
 import ArgumentParser
+import FMSupport
 import Foundation
 import StructuredDecoding
 
@@ -41,10 +41,12 @@ struct SchemaCompileCommand: ParsableCommand {
             let stats = grammar.statistics
             print("schema: \(schema) (\(document.dialect.rawValue) dialect, layout \(layout.rawValue))")
             print("graph: \(stats.schemaNodes) nodes (\(Self.kinds(document.graph)))")
-            print("grammar: \(stats.compiledNodes) compiled nodes (\(stats.unsatisfiableNodes) unsatisfiable), "
-                + "\(stats.lexemes) lexemes (\(stats.countedLexemes) length-counted), \(stats.lexemeStates) automaton states")
-            print("time: import \(Self.format(document.importMicroseconds)), first compile \(Self.format(first)), "
-                + "compile \(Self.format(again))")
+            print(
+                "grammar: \(stats.compiledNodes) compiled nodes (\(stats.unsatisfiableNodes) unsatisfiable), "
+                    + "\(stats.lexemes) lexemes (\(stats.countedLexemes) length-counted), \(stats.lexemeStates) automaton states")
+            print(
+                "time: import \(Self.format(document.importMicroseconds)), first compile \(Self.format(first)), "
+                    + "compile \(Self.format(again))")
         }
     }
 

@@ -1,6 +1,6 @@
-import FMSupport
-import Benchmarks
 import ArgumentParser
+import Benchmarks
+import FMSupport
 import Foundation
 import StructuredDecoding
 

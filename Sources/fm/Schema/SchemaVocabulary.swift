@@ -1,5 +1,5 @@
-import FMSupport
 import Benchmarks
+import FMSupport
 import Foundation
 import GGUF
 import LLMEngine
@@ -51,8 +51,9 @@ struct SchemaVocabulary {
             do {
                 let index = try VocabularyIndex(vocabulary, serializedTrie: [UInt8](stored))
                 let elapsed = (clock.now - start).seconds
-                return SchemaVocabulary(tokenizer: tokenizer, index: built ?? index, modelPath: path, buildSeconds: buildSeconds,
-                                        loadSeconds: elapsed, cacheNote: "loaded \(cache)")
+                return SchemaVocabulary(
+                    tokenizer: tokenizer, index: built ?? index, modelPath: path, buildSeconds: buildSeconds,
+                    loadSeconds: elapsed, cacheNote: "loaded \(cache)")
             } catch {
                 note = "rebuilt (\(cache): \(error))"
             }
@@ -78,8 +79,9 @@ struct SchemaVocabulary {
             let start = clock.now
             if (try? VocabularyIndex(vocabulary, serializedTrie: [UInt8](stored))) != nil { loadSeconds = (clock.now - start).seconds }
         }
-        return SchemaVocabulary(tokenizer: tokenizer, index: index, modelPath: path, buildSeconds: buildSeconds,
-                                loadSeconds: loadSeconds, cacheNote: note)
+        return SchemaVocabulary(
+            tokenizer: tokenizer, index: index, modelPath: path, buildSeconds: buildSeconds,
+            loadSeconds: loadSeconds, cacheNote: note)
     }
 
     /// The ids the model's tokenizer makes of `text` (no BOS/EOS, control tokens not parsed),
@@ -90,7 +92,8 @@ struct SchemaVocabulary {
         spelled.reserveCapacity(text.utf8.count)
         for id in ids { spelled += tokenizer.tokenBytes(id) }
         guard spelled.elementsEqual(text.utf8) else {
-            throw CLIError("the tokenizer does not spell \(name) byte for byte (its tokens write \(spelled.count) bytes, the text has \(text.utf8.count))")
+            throw CLIError(
+                "the tokenizer does not spell \(name) byte for byte (its tokens write \(spelled.count) bytes, the text has \(text.utf8.count))")
         }
         return ids
     }

@@ -41,7 +41,7 @@ struct LogitsCommand: ParsableCommand {
         for tokens in sequences {
             var cache = model.makeCache(capacity: tokens.count)
             let logits = try model.forward(tokens: tokens, cache: &cache)
-            logits.withUnsafeBytes { data.append(contentsOf: $0) }   // little-endian on every supported CPU
+            logits.withUnsafeBytes { data.append(contentsOf: $0) } // little-endian on every supported CPU
         }
         try data.write(to: URL(fileURLWithPath: out), options: .atomic)
         Terminal.status("\(sequences.count) rows of \(model.hyperparameters.vocabularySize) logits -> \(out)")
