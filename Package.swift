@@ -84,15 +84,29 @@ let package = Package(
             exclude: ["README.md"]
         ),
 
-        // The compiler plugin behind `@Generable` and `@Guide`: analyses declarations and emits
-        // schema, conversions and the `PartiallyGenerated` mirror; misuse is a diagnostic.
-        .macro(
-            name: "FoundationModelsMacros",
+        // The expansions of `@Generable` and `@Guide`: analyses declarations and emits schema,
+        // conversions and the `PartiallyGenerated` mirror; misuse is a diagnostic. A library of
+        // its own so that the expansion tests link it without depending on the macro target
+        // (SwiftPM builds a test product that depends on a macro for the host: with every test
+        // in one product, that compiled the whole package a second time).
+        .target(
+            name: "GenerableMacros",
             dependencies: [
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ],
+            exclude: ["README.md"]
+        ),
+
+        // The compiler plugin that serves those expansions to the `FoundationModels` module.
+        .macro(
+            name: "FoundationModelsMacros",
+            dependencies: [
+                "GenerableMacros",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
             ],
             exclude: ["README.md"]
@@ -205,7 +219,7 @@ let package = Package(
         .testTarget(
             name: "FoundationModelsMacrosTests",
             dependencies: [
-                "FoundationModelsMacros",
+                "GenerableMacros",
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),

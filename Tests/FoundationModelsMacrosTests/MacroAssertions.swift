@@ -1,4 +1,4 @@
-import FoundationModelsMacros
+import GenerableMacros
 import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
