@@ -85,7 +85,7 @@ enum GenerationDriver {
                 }
                 outcome.forcedTokens += forced.count
                 guard context.count + forced.count < capacity else { throw GenerationError.contextFull(capacity: capacity) }
-                logits = try engine { try context.prefill(context.tokens + forced) }
+                logits = try engine { try context.append(contentsOf: forced) }
                 continue
             }
             let maskStart = clock.now

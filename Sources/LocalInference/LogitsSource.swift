@@ -16,6 +16,8 @@ protocol LogitsSource: AnyObject {
     func prefill(_ prompt: [Int]) throws -> [Float]
     /// Holds one more token and returns the logits after it.
     func append(_ token: Int) throws -> [Float]
+    /// Holds `tokens` after those held and returns the logits after the last one.
+    func append(contentsOf tokens: [Int]) throws -> [Float]
 }
 
 extension ModelContext: LogitsSource {}

@@ -418,6 +418,11 @@ final class SyntheticSource: LogitsSource {
         return next()
     }
 
+    func append(contentsOf forced: [Int]) throws -> [Float] {
+        tokens += forced
+        return next()
+    }
+
     private func next() -> [Float] {
         var buffer = [Float](repeating: 0, count: logits.count)
         logits.fill(&buffer, using: &noise)

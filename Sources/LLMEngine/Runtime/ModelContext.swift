@@ -13,7 +13,9 @@ import Synchronization
 ///
 /// Calls are serialized by a lock (a request's steps normally come from one task at a time).
 /// A failed or cancelled step leaves the context consistent: `tokens` always describes exactly
-/// the positions the cache holds.
+/// the positions the cache holds. Decode steps (`append`) of contexts on the same model that
+/// run at the same time, from different threads, are computed together in one forward pass
+/// (`DecodeBatcher`), with the same logits each would get alone.
 public final class ModelContext: Sendable {
     /// The model.
     public let model: Transformer
@@ -21,7 +23,8 @@ public final class ModelContext: Sendable {
     public let capacity: Int
     private let state: Mutex<State>
 
-    private struct State {
+    /// The cache and the tokens it holds (reached by `DecodeBatcher` under the lock).
+    struct State {
         var cache: KVCache // keys and values of `tokens`
         var tokens: [Int] = []
 
@@ -83,12 +86,42 @@ public final class ModelContext: Sendable {
 
     /// Runs one more token and returns the logits after it (`[vocabularySize]`).
     /// Throws `GenerationFailure.contextFull` when no position is left.
+    ///
+    /// Concurrent calls on other contexts of the same model share forward passes (see the type's
+    /// summary); a generation alone runs exactly as before.
     public func append(_ token: Int) throws(GenerationFailure) -> [Float] {
-        try state.withLock { (s: inout State) throws(GenerationFailure) -> [Float] in
-            let logits = try model.forward(token: token, cache: &s.cache)
-            s.tokens.append(token)
-            return logits
+        try append(contentsOf: [token])
+    }
+
+    /// Runs `tokens` after the positions held and returns the logits after the last one
+    /// (`[vocabularySize]`): the forced tokens of a constrained decoder, for example. A few tokens
+    /// join other contexts' decode steps; more run as a prefill chunk of their own.
+    ///
+    /// Throws (before changing anything) `GenerationFailure.contextFull` when no position is
+    /// left, `.exceedsContext` when they do not fit, `.tokenOutOfRange` for an id outside the
+    /// vocabulary.
+    public func append(contentsOf tokens: [Int]) throws(GenerationFailure) -> [Float] {
+        guard !tokens.isEmpty else { return [] }
+        guard tokens.count <= DecodeBatcher.maximumRows else {
+            return try state.withLock { (s: inout State) throws(GenerationFailure) -> [Float] in
+                let logits = try model.forward(tokens: tokens, cache: &s.cache)
+                s.tokens += tokens
+                return logits
+            }
         }
+        return try model.batcher.run(DecodeBatcher.Step(context: self, tokens: tokens), on: model)
+    }
+
+    /// Calls `body` with the states of `contexts` locked (in that order) and reachable through
+    /// the pointers, which stay valid for the duration of the call.
+    static func withStates(_ contexts: [ModelContext], _ body: ([UnsafeMutablePointer<State>]) -> Void) {
+        func nest(_ i: Int, _ held: [UnsafeMutablePointer<State>]) {
+            guard i < contexts.count else { return body(held) }
+            contexts[i].state.withLock { s in
+                withUnsafeMutablePointer(to: &s) { nest(i + 1, held + [$0]) }
+            }
+        }
+        nest(0, [])
     }
 
     /// Forgets every position from `count` on (O(1)).

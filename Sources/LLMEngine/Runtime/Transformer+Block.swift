@@ -15,11 +15,11 @@ struct LayerWeights {
 }
 
 extension Transformer {
-    /// One transformer block over the `n` rows of `scratch.x` ([n, d], positions
-    /// `start..<start + n`): attention (storing the rows' keys and values in the cache first) and
-    /// feed-forward, both added to the residual stream.
-    func block(_ index: Int, _ l: LayerWeights, rows n: Int, start: Int, cache: inout KVCache) {
-        let hp = hyperparameters, s = scratch
+    /// One transformer block over the `n` rows of `scratch.x` ([n, d], placed by `placement`):
+    /// attention (storing the rows' keys and values in their caches first) and feed-forward,
+    /// both added to the residual stream.
+    func block(_ index: Int, _ l: LayerWeights, _ placement: RowPlacement) {
+        let hp = hyperparameters, s = scratch, n = placement.count
         let d = hp.embeddingLength, ff = hp.feedForwardLength
         let qWidth = hp.headCount * hp.keyLength, kWidth = hp.headCountKV * hp.keyLength
         let vWidth = hp.headCountKV * hp.valueLength
@@ -37,13 +37,16 @@ extension Transformer {
             rotate(s.q + r * qWidth, heads: hp.headCount, row: r, table)
             rotate(s.k + r * kWidth, heads: hp.headCountKV, row: r, table)
         }
-        cache.withMutableLayer(index) { keys, values in
-            for r in 0..<n {
-                kernels.convertToHalf(s.k + r * kWidth, into: keys + (start + r) * kWidth, count: kWidth)
-                kernels.convertToHalf(s.v + r * vWidth, into: values + (start + r) * vWidth, count: vWidth)
+        for run in placement.runs {
+            placement.caches[run.cache].pointee.withMutableLayer(index) { keys, values in
+                for r in run.rows {
+                    let p = placement.positions[r]
+                    kernels.convertToHalf(s.k + r * kWidth, into: keys + p * kWidth, count: kWidth)
+                    kernels.convertToHalf(s.v + r * vWidth, into: values + p * vWidth, count: vWidth)
+                }
             }
         }
-        attend(layer: index, rows: n, start: start, window: sliding ? hp.slidingWindow : nil, cache: cache)
+        attend(layer: index, placement, window: sliding ? hp.slidingWindow : nil)
         project(s.attention, rows: n, [(l.output, s.projected)])
         if let w = l.postAttentionNorm { rmsNormRows(s.projected, w, into: s.projected, rows: n, width: d) }
         add(s.projected, to: s.x, count: n * d)
@@ -69,29 +72,29 @@ extension Transformer {
         if let pool { pool.parallelFor(count: count, minimumChunk: 1024, alignment: 16, body) } else { body(0..<count) }
     }
 
-    /// Attention of the `n` query rows in `scratch.q` over the cache into `scratch.attention`.
+    /// Attention of the query rows in `scratch.q` over their caches into `scratch.attention`.
     /// Work items are (row, kv head) pairs, dealt round-robin to the pool's slices so that the
     /// longer causal rows of a prefill chunk spread evenly.
-    func attend(layer: Int, rows n: Int, start: Int, window: Int?, cache: KVCache) {
-        let hp = hyperparameters, s = scratch
+    func attend(layer: Int, _ placement: RowPlacement, window: Int?) {
+        let hp = hyperparameters, s = scratch, n = placement.count
         let group = hp.headCount / hp.headCountKV
         let dk = hp.keyLength, dv = hp.valueLength
         let kWidth = hp.headCountKV * dk, vWidth = hp.headCountKV * dv
         let qWidth = hp.headCount * dk, oWidth = hp.headCount * dv
-        let perSlice = group * (start + n)
+        let perSlice = group * ((placement.positions.max() ?? 0) + 1)
         s.reserveScores(perSlice)
         let items = n * hp.headCountKV, slices = min(s.slices, items)
         let scale = 1 / Float(dk).squareRoot(), kernels = kernels
         let q = UnsafeSendablePointer(s.q), out = UnsafeSendablePointer(s.attention)
         let scores = UnsafeSendablePointer(s.scores)
-        cache.withLayer(layer) { keys, values in
-            let kp = UnsafeSendablePointer(UnsafeMutablePointer(mutating: keys))
-            let vp = UnsafeSendablePointer(UnsafeMutablePointer(mutating: values))
+        let positions = placement.positions, cacheOfRow = placement.cacheOfRow
+        Self.withLayers(placement.caches, layer) { layers in
             let body: @Sendable (Range<Int>) -> Void = { range in
                 for slice in range {
                     for item in stride(from: slice, to: items, by: slices) {
                         let r = item / hp.headCountKV, g = item % hp.headCountKV
-                        let position = start + r
+                        let position = positions[r]
+                        let (kp, vp) = layers[cacheOfRow[r]]
                         let first = window.map { max(0, position - $0 + 1) } ?? 0
                         kernels.attend(
                             query: q.base + r * qWidth + g * group * dk, keys: kp.base + g * dk, keyStride: kWidth,
@@ -103,6 +106,28 @@ extension Transformer {
             }
             if let pool, slices > 1 { pool.parallelFor(count: slices, body) } else { body(0..<1) }
         }
+    }
+
+    /// Calls `body` with the keys and values of `layer` in each of `caches` (as raw half bits,
+    /// in the order of `caches`), all valid for the duration of the call.
+    static func withLayers<R>(
+        _ caches: [UnsafeMutablePointer<KVCache>], _ layer: Int,
+        _ body: ([(UnsafeSendablePointer<UInt16>, UnsafeSendablePointer<UInt16>)]) -> R
+    ) -> R {
+        func nest(_ i: Int, _ held: [(UnsafeSendablePointer<UInt16>, UnsafeSendablePointer<UInt16>)]) -> R {
+            guard i < caches.count else { return body(held) }
+            return caches[i].pointee.withLayer(layer) { (keys: UnsafePointer<UInt16>, values: UnsafePointer<UInt16>) in
+                nest(
+                    i + 1,
+                    held + [
+                        (
+                            UnsafeSendablePointer(UnsafeMutablePointer(mutating: keys)),
+                            UnsafeSendablePointer(UnsafeMutablePointer(mutating: values))
+                        )
+                    ])
+            }
+        }
+        return nest(0, [])
     }
 
     /// `y = W x` for every row of `input` ([n, W.columns]) and each `(W, y)` pair; pairs whose

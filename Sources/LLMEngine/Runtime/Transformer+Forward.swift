@@ -51,9 +51,21 @@ extension Transformer {
     /// Embeds `chunk`, runs every block over it and commits its positions to the cache;
     /// `scratch.x` then holds the final residual rows.
     private func runChunk(_ chunk: ArraySlice<Int>, cache: inout KVCache) {
+        let start = cache.count
+        withUnsafeMutablePointer(to: &cache) { p in
+            runRows(Array(chunk), RowPlacement(start: start, count: chunk.count, cache: p))
+        }
+        cache.commit(upTo: start + chunk.count)
+    }
+
+    /// Embeds `tokens` (one per row of `placement`) and runs every block over them, storing
+    /// each row's keys and values in its cache (the caller commits them); `scratch.x` then holds
+    /// the final residual rows (`[n, d]`).
+    func runRows(_ tokens: [Int], _ placement: RowPlacement) {
         let hp = hyperparameters, s = scratch, d = hp.embeddingLength
-        let start = cache.count, n = chunk.count
-        for (r, token) in chunk.enumerated() {
+        let n = tokens.count
+        precondition(n == placement.count && n <= batchCapacity)
+        for (r, token) in tokens.enumerated() {
             kernels.dequantize(embedding, row: token, into: UnsafeMutableBufferPointer(start: s.x + r * d, count: d))
         }
         if hp.architecture.traits.scalesEmbeddings {
@@ -62,7 +74,7 @@ extension Transformer {
         }
         let half = hp.ropeDimensions / 2
         for r in 0..<n {
-            let position = Float(start + r)
+            let position = Float(placement.positions[r])
             TensorOps.ropeAngles(
                 position: position / hp.ropeScaleFactor, frequencies: ropeFrequencies.global,
                 cos: s.ropeGlobal.cos + r * half, sin: s.ropeGlobal.sin + r * half)
@@ -72,9 +84,40 @@ extension Transformer {
                 cos: s.ropeLocal.cos + r * half, sin: s.ropeLocal.sin + r * half)
         }
         for (index, layer) in layers.enumerated() {
-            block(index, layer, rows: n, start: start, cache: &cache)
+            block(index, layer, placement)
         }
-        cache.commit(upTo: start + n)
+    }
+
+    /// One decode step for several sequences at once: `tokens[i]` (a few tokens) runs after the
+    /// positions `caches[i]` holds, and the logits after its last token come back as
+    /// `result[i]` (`[vocabularySize]`). Each weight matrix is read once for all rows, which is
+    /// what makes concurrent generations cheaper together than one after another; each row's
+    /// logits are bit-identical to a step of its sequence alone while the batch stays below the
+    /// matrix-matrix kernels' threshold (the same dot products compute every row).
+    ///
+    /// The caller has checked the tokens and the room in each cache (`DecodeBatcher`); the rows
+    /// together fit in `batchCapacity`.
+    func decodeStep(_ tokens: [[Int]], caches: [UnsafeMutablePointer<KVCache>]) -> [[Float]] {
+        lock.lock()
+        defer { lock.unlock() }
+        let placement = RowPlacement(rows: tokens.map(\.count), caches: caches)
+        runRows(tokens.flatMap { $0 }, placement)
+        var lastRows: [Int] = [], row = 0
+        for sequence in tokens {
+            row += sequence.count
+            lastRows.append(row - 1)
+        }
+        // Gather the last row of each sequence to the front, then project them together.
+        let d = hyperparameters.embeddingLength, v = hyperparameters.vocabularySize
+        for (i, r) in lastRows.enumerated() where i != r {
+            (scratch.x + i * d).update(from: scratch.x + r * d, count: d)
+        }
+        var logits = [Float](repeating: 0, count: tokens.count * v)
+        logits.withUnsafeMutableBufferPointer { outputLogits(rows: 0..<tokens.count, into: $0.baseAddress!) }
+        for (i, cache) in caches.enumerated() {
+            cache.pointee.commit(upTo: cache.pointee.count + tokens[i].count)
+        }
+        return (0..<tokens.count).map { Array(logits[($0 * v)..<(($0 + 1) * v)]) }
     }
 
     /// Final norm and output projection of `rows` of `scratch.x` into `out`

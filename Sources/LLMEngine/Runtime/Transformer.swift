@@ -32,6 +32,8 @@ public final class Transformer: @unchecked Sendable {
     let ropeFrequencies: (global: [Float], local: [Float])
     let scratch: ForwardScratch
     let lock = NSLock()
+    /// Joins the concurrent decode steps of this model's contexts into shared forward passes.
+    let batcher = DecodeBatcher()
     /// The most positions one forward step processes (longer inputs are split into chunks).
     public let batchCapacity: Int
 
@@ -91,6 +93,10 @@ public final class Transformer: @unchecked Sendable {
         self.batchCapacity = max(1, batchCapacity)
         scratch = ForwardScratch(hp, capacity: self.batchCapacity, slices: max(1, threads), kernels: kernels)
     }
+
+    /// How this model's decode steps have been batched so far (`ModelContext.append` from
+    /// concurrent generations): steps, rows and the largest batch.
+    public var decodeStatistics: DecodeStatistics { batcher.counts }
 
     /// A cache for `capacity` positions (at most the trained context length is sensible).
     public func makeCache(capacity: Int) -> KVCache {
