@@ -24,6 +24,10 @@ public enum EngineBenchmark {
         case prefill(Int, depth: Int = 0)
         /// N tokens one after another (decode) after `depth` cached positions.
         case decode(Int, depth: Int = 0)
+        /// N tokens one after another in each of `sequences` contexts decoding at the same time
+        /// (threads calling `ModelContext.append`, whose steps the model batches), after `depth`
+        /// cached positions each: the aggregate throughput of concurrent generations.
+        case parallelDecode(Int, sequences: Int, depth: Int = 0)
 
         /// `pp512`, `tg128 @ d2048`: llama-bench's names.
         public var description: String {
@@ -31,26 +35,33 @@ public enum EngineBenchmark {
                 switch self {
                 case .prefill(let n, _): "pp\(n)"
                 case .decode(let n, _): "tg\(n)"
+                case .parallelDecode(let n, let sequences, _): "tg\(n) ×\(sequences)"
                 }
             return depth > 0 ? "\(name) @ d\(depth)" : name
         }
 
-        /// Tokens per timed run.
+        /// Tokens per timed run (all sequences together).
         public var tokens: Int {
             switch self {
             case .prefill(let n, _), .decode(let n, _): n
+            case .parallelDecode(let n, let sequences, _): n * sequences
             }
         }
 
-        /// Positions already in the cache when the timed run starts.
+        /// Positions already in the cache (of each sequence) when the timed run starts.
         public var depth: Int {
             switch self {
-            case .prefill(_, let d), .decode(_, let d): d
+            case .prefill(_, let d), .decode(_, let d), .parallelDecode(_, _, let d): d
             }
         }
 
-        /// Cache positions the test needs.
-        public var capacity: Int { max(1, depth + tokens) }
+        /// Cache positions the test needs (per sequence).
+        public var capacity: Int {
+            switch self {
+            case .parallelDecode(let n, _, let d): max(1, d + n)
+            default: max(1, depth + tokens)
+            }
+        }
     }
 
     /// The timed repetitions of a test.
@@ -59,6 +70,9 @@ public enum EngineBenchmark {
         public let test: Test
         /// Wall time of each repetition, in nanoseconds.
         public let nanoseconds: [UInt64]
+        /// For `.parallelDecode`: the mean rows of the model's forward passes during the timed
+        /// repetitions (how well the sequences' steps were batched; at most `sequences`).
+        public var meanBatch: Double?
 
         /// Tokens per second of each repetition.
         public var samples: [Double] { nanoseconds.map { 1e9 * Double(test.tokens) / Double(max($0, 1)) } }
@@ -111,6 +125,8 @@ public enum EngineBenchmark {
                     case .decode:
                         let run = repetition == 0 ? tokens.prefix(1) : tokens[...] // warm-up: one token
                         for token in run { _ = try model.forward(tokens: [token], cache: &cache) }
+                    case .parallelDecode:
+                        preconditionFailure("parallel decode runs on contexts: runParallelDecode")
                     }
                 } catch { failure = error as? GenerationFailure }
             }
@@ -121,8 +137,69 @@ public enum EngineBenchmark {
         return Measurement(test: test, nanoseconds: samples)
     }
 
+    /// Times a `.parallelDecode` test: `sequences` contexts, each prefilled with its own `depth`
+    /// random positions (once, untimed), decode `n` random tokens each on threads of their own,
+    /// started together; a repetition lasts until the last one is done. Warm-up: one token each.
+    public static func runParallelDecode(
+        _ test: Test, model: Transformer, repetitions: Int, seed: UInt64 = 1
+    ) throws -> Measurement {
+        guard case .parallelDecode(let n, let sequences, let depth) = test else {
+            preconditionFailure("runParallelDecode takes a .parallelDecode test")
+        }
+        var rng = SeededGenerator(seed: seed)
+        let contexts = try (0..<sequences).map { s in
+            let context = ModelContext(model: model, capacity: test.capacity)
+            if depth > 0 {
+                var depthRNG = SeededGenerator(seed: seed ^ 0x9E37_79B9_7F4A_7C15 &+ UInt64(s))
+                try context.prefill(randomTokens(depth, model: model, rng: &depthRNG))
+            }
+            return context
+        }
+        let tokens = (0..<sequences).map { _ in randomTokens(n, model: model, rng: &rng) }
+        let clock = ContinuousClock()
+        var samples: [UInt64] = []
+        var batching = (steps: 0, rows: 0)
+        for repetition in 0...max(1, repetitions) {
+            for context in contexts { context.rewind(to: depth) }
+            let before = model.decodeStatistics
+            let failures = FailureBox()
+            let group = DispatchGroup()
+            let start = clock.now
+            for (context, run) in zip(contexts, tokens) {
+                let run = repetition == 0 ? Array(run.prefix(1)) : run // warm-up: one token
+                group.enter()
+                Thread {
+                    do { for token in run { _ = try context.append(token) } } catch { failures.record(error) }
+                    group.leave()
+                }.start()
+            }
+            group.wait()
+            let elapsed = clock.now - start
+            if let failure = failures.first { throw failure }
+            if repetition > 0 {
+                samples.append(elapsed.nanoseconds)
+                let after = model.decodeStatistics
+                batching.steps += after.steps - before.steps
+                batching.rows += after.rows - before.rows
+            }
+        }
+        var measurement = Measurement(test: test, nanoseconds: samples)
+        measurement.meanBatch = Double(batching.rows) / Double(max(1, batching.steps))
+        return measurement
+    }
+
     static func randomTokens(_ count: Int, model: Transformer, rng: inout SeededGenerator) -> [Int] {
         let vocabulary = UInt64(model.hyperparameters.vocabularySize)
         return (0..<count).map { _ in Int(rng.next() % vocabulary) }
     }
+}
+
+/// The first error of several threads.
+private final class FailureBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var error: (any Error)?
+
+    func record(_ error: any Error) { lock.withLock { if self.error == nil { self.error = error } } }
+
+    var first: (any Error)? { lock.withLock { error } }
 }

@@ -44,6 +44,13 @@ struct BenchCommand: ParsableCommand {
         help: "Context depths the tests start from, comma-separated.")
     var depth = "0"
 
+    @Option(
+        name: [.customShort("s"), .customLong("sequences")],
+        help:
+            "Concurrent sequences of the decode tests, comma-separated (llama-batched-bench's -npl): S > 1 decodes S contexts at once on threads of their own, whose steps the model batches, and reports their aggregate tokens per second (markdown only)."
+    )
+    var sequences = "1"
+
     @Option(name: [.customShort("t"), .long], help: "Thread counts, comma-separated (default: physical cores).")
     var threads: String?
 
@@ -63,8 +70,11 @@ struct BenchCommand: ParsableCommand {
         if repetitions < 1 { throw ValidationError("-r must be at least 1") }
         if batch < 1 { throw ValidationError("--batch must be at least 1") }
         _ = try threadCounts()
-        for (flag, text, minimum) in [("-p", prefill, 0), ("-n", decode, 0), ("-d", depth, 0)] {
+        for (flag, text, minimum) in [("-p", prefill, 0), ("-n", decode, 0), ("-d", depth, 0), ("-s", sequences, 1)] {
             _ = try Self.list(text, flag: flag, minimum: minimum)
+        }
+        if try Self.list(sequences, flag: "-s", minimum: 1).contains(where: { $0 > 1 }), output != .md {
+            throw ValidationError("-s with more than one sequence prints markdown only (llama-bench's fields have no sequence count)")
         }
     }
 
@@ -84,8 +94,12 @@ struct BenchCommand: ParsableCommand {
 
     /// The tests of one depth, in llama-bench's order: the prefills, then the decodes.
     func tests(depth: Int) throws -> [EngineBenchmark.Test] {
-        try Self.list(prefill, flag: "-p", minimum: 0).filter { $0 > 0 }.map { .prefill($0, depth: depth) }
-            + Self.list(decode, flag: "-n", minimum: 0).filter { $0 > 0 }.map { .decode($0, depth: depth) }
+        let decodes = try Self.list(decode, flag: "-n", minimum: 0).filter { $0 > 0 }
+        let counts = try Self.list(sequences, flag: "-s", minimum: 1)
+        return try Self.list(prefill, flag: "-p", minimum: 0).filter { $0 > 0 }.map { .prefill($0, depth: depth) }
+            + counts.flatMap { s in
+                decodes.map { s == 1 ? .decode($0, depth: depth) : .parallelDecode($0, sequences: s, depth: depth) }
+            }
     }
 
     func run() throws {
@@ -106,7 +120,12 @@ struct BenchCommand: ParsableCommand {
                 kvBytes = max(kvBytes, cache.byteCount)
                 try EngineBenchmark.prefillDepth(d, model: model, cache: &cache)
                 for test in tests {
-                    let m = try EngineBenchmark.run(test, model: model, cache: &cache, repetitions: repetitions)
+                    let m =
+                        if case .parallelDecode = test {
+                            try EngineBenchmark.runParallelDecode(test, model: model, repetitions: repetitions)
+                        } else {
+                            try EngineBenchmark.run(test, model: model, cache: &cache, repetitions: repetitions)
+                        }
                     writer.write(
                         BenchRecord(model: info, threads: count, batch: batch, measurement: m, time: Date()),
                         measurement: m)

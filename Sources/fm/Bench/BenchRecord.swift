@@ -37,6 +37,7 @@ struct BenchRecord {
             switch m.test {
             case .prefill(let n, _): (n, 0)
             case .decode(let n, _): (0, n)
+            case .parallelDecode: (0, m.test.tokens)
             }
         let ns = m.nanoseconds.map { Double($0) }
         let stamp = ISO8601DateFormatter().string(from: time)

@@ -38,11 +38,12 @@ struct BenchWriter {
             let ttft =
                 switch m.test {
                 case .prefill: String(format: "%.1f", m.medianNanoseconds / 1e6)
-                case .decode: "-"
+                case .decode, .parallelDecode: "-"
                 }
+            let test = m.test.description + (m.meanBatch.map { String(format: " (mean batch %.2f)", $0) } ?? "")
             print(
                 String(
-                    format: "| %@ | %@ | %.2f ± %.2f | %.2f | %@ |", threads, m.test.description, m.mean,
+                    format: "| %@ | %@ | %.2f ± %.2f | %.2f | %@ |", threads, test, m.mean,
                     m.standardDeviation, m.median, ttft))
         case .json: print((rows > 0 ? ",\n" : "") + record.jsonObject, terminator: "")
         case .csv: print(record.csvLine)
