@@ -33,8 +33,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The model name clients send in `model` (default: the catalog name or the file's name).")
     var name: String?
 
-    @Option(help: "Requests generating at the same time.")
-    var parallel = 1
+    @Option(help: "Requests generating at the same time; their decode steps share forward passes (each weight read once per step for all of them).")
+    var parallel = 4
 
     @Option(help: "Requests that may wait; more are refused with 429 and Retry-After.")
     var queueSize = 16
