@@ -55,6 +55,21 @@ void ck_matmul_ex(const ck_type_kernels *k, const void *W, size_t row_stride, in
     }
     const char *w = (const char *)W;
     const char *x = (const char *)X;
+    if (nx <= CK_MAX_NX) {
+        /* One group of activation rows (a batched decode step): stream the weights once, as
+         * matvec does, prefetching rows ahead; tiles only pay off over several groups. */
+        const size_t row_bytes = (size_t)(cols / k->block_size * k->block_bytes);
+        for (int64_t r = row_begin; r < row_end; r++) {
+            if (r + CK_PREFETCH_ROWS < row_end) {
+                const char *ahead = w + (size_t)(r + CK_PREFETCH_ROWS) * row_stride;
+                for (size_t offset = 0; offset < row_bytes; offset += 64) __builtin_prefetch(ahead + offset, 0, 3);
+            }
+            float out[CK_MAX_NX];
+            k->vec_dot_multi(cols, w + (size_t)r * row_stride, x, x_stride, (int)nx, out);
+            for (int j = 0; j < nx; j++) Y[j * y_stride + r] = out[j];
+        }
+        return;
+    }
     int64_t tile = (int64_t)(32768 / (row_stride ? row_stride : 1));
     if (tile < 4) tile = 4;
     if (tile > 64) tile = 64;

@@ -13,8 +13,8 @@ import Foundation
 /// one forward pass, then wakes the others. A generation alone never waits for anyone. The leader
 /// does wait, briefly, for the contexts of the previous batch that are not back yet (they are
 /// sampling their next token): without that, two generations would take turns instead of
-/// sharing steps. The wait is bounded by half the previous step's time, so a generation that
-/// ended costs the others at most that, once.
+/// sharing steps. The wait is bounded by the previous step's time (and `maximumWait`), so a
+/// generation that ended, or went on to a long prefill, costs the others at most that, once.
 ///
 /// Rows stay below the matrix-matrix kernels' threshold, so every row is computed by the same
 /// dot products as a step alone: a generation's logits do not depend on what it was batched with.
@@ -86,10 +86,10 @@ final class DecodeBatcher: @unchecked Sendable {
     }
 
     /// Waits (holding the leader's role) until every context of the previous batch has a step
-    /// pending, or half the previous step's time has passed. Called with the lock held.
+    /// pending, or the previous step's time has passed. Called with the lock held.
     private func waitForPrevious() {
         guard previous.count > 1 else { return }
-        let budget = min(previousDuration / 2, Self.maximumWait)
+        let budget = min(previousDuration, Self.maximumWait)
         let seconds = Double(budget.components.seconds) + Double(budget.components.attoseconds) * 1e-18
         let deadline = Date(timeIntervalSinceNow: seconds)
         while !previous.isSubset(of: Set(pending.map { ObjectIdentifier($0.context) })), Date() < deadline {
