@@ -38,8 +38,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
-        // SHA-256 of downloaded model files (already in the graph through async-http-client's
-        // TLS stack, so it costs no extra build).
+        // SHA-256 of downloaded model files. Not free: its BoringSSL (CCryptoBoringSSL) is a
+        // second copy beside async-http-client's (CNIOBoringSSL), a few minutes of a CI build.
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         // The remote model's HTTP client (and the server tests' client).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
