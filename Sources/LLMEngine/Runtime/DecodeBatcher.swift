@@ -120,8 +120,8 @@ final class DecodeBatcher: @unchecked Sendable {
     /// step's result (a typed failure for a step that cannot run, which leaves its context as
     /// it was).
     private static func execute(_ batch: [Step], on model: Transformer) {
-        // Lock the contexts in one global order (no two leaders run at once, but a context's
-        // own prefill may hold its lock).
+        // Lock the contexts in one global order, so that locking several never deadlocks
+        // against anything else that locks more than one.
         let ordered = batch.sorted { ObjectIdentifier($0.context) < ObjectIdentifier($1.context) }
         ModelContext.withStates(ordered.map(\.context)) { states in
             var runnable: [(step: Step, state: UnsafeMutablePointer<ModelContext.State>)] = []
