@@ -43,6 +43,24 @@ struct ChatCompletionRequest {
     /// Fields accepted without effect on generation: identifiers and bookkeeping.
     static let bookkeepingFields: Set<String> = ["user", "metadata", "store", "service_tier", "safety_identifier", "prompt_cache_key"]
 
+    /// Parses and validates a body as it came over the wire: JSON (complete, depth-limited,
+    /// key order kept), then every field.
+    ///
+    /// - Throws: `OpenAIError` 400 for text that is not one complete JSON value, or naming the
+    ///   field at fault.
+    init(bodyText: String) throws(OpenAIError) {
+        let body: GeneratedContent
+        do {
+            body = try GeneratedContent(json: bodyText)
+        } catch let error as LanguageModelSession.GenerationError {
+            throw OpenAIError.invalidRequest("The body is not valid JSON: \(error.debugDescriptionText)")
+        } catch {
+            throw OpenAIError.invalidRequest("The body is not valid JSON: \(error)")
+        }
+        guard body.isComplete else { throw OpenAIError.invalidRequest("The body is not complete JSON") }
+        try self.init(body: RequestField(content: body, path: ""))
+    }
+
     /// Reads and validates a body.
     ///
     /// - Throws: `OpenAIError` 400 naming the field at fault.

@@ -14,14 +14,7 @@ extension ChatServer {
         } catch is NIOTooManyBytesError {
             throw OpenAIError.bodyTooLarge(limit: configuration.maximumBodyBytes)
         }
-        let body: GeneratedContent
-        do {
-            body = try GeneratedContent(json: String(buffer: buffer))
-        } catch let error as LanguageModelSession.GenerationError {
-            throw OpenAIError.invalidRequest("The body is not valid JSON: \(error.debugDescriptionText)")
-        }
-        guard body.isComplete else { throw OpenAIError.invalidRequest("The body is not complete JSON") }
-        let completion = try ChatCompletionRequest(body: RequestField(content: body, path: ""))
+        let completion = try ChatCompletionRequest(bodyText: String(buffer: buffer))
         guard completion.model == configuration.modelName else { throw OpenAIError.modelNotFound(completion.model) }
         let step = completion.executorRequest(defaultMaximumTokens: configuration.defaultMaximumTokens)
 

@@ -1,3 +1,4 @@
+import FMSupport
 import Foundation
 
 /// Runs the decode steps of concurrent generations on one model together, so that each weight
@@ -90,8 +91,7 @@ final class DecodeBatcher: @unchecked Sendable {
     private func waitForPrevious() {
         guard previous.count > 1 else { return }
         let budget = min(previousDuration, Self.maximumWait)
-        let seconds = Double(budget.components.seconds) + Double(budget.components.attoseconds) * 1e-18
-        let deadline = Date(timeIntervalSinceNow: seconds)
+        let deadline = Date(timeIntervalSinceNow: budget.seconds)
         while !previous.isSubset(of: Set(pending.map { ObjectIdentifier($0.context) })), Date() < deadline {
             _ = condition.wait(until: deadline)
         }
