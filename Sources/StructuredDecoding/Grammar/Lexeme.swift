@@ -29,8 +29,11 @@ enum LexemeSpec: Hashable, Sendable {
 /// beside it (`LengthCounter`): a state is `count << 12 | base`. Their masks then come from one
 /// walk per base state, whatever the count (see `CountedWalk`).
 final class Lexeme: Sendable {
-    /// Unique in the process.
+    /// Unique in the process, never reused (memoized masks are keyed by it).
     let id: Int
+    /// The id of the lexeme whose automaton this is: its own, or for a counted string the
+    /// unbounded string lexeme's, whose automaton it shares.
+    let automatonID: Int
     /// What it accepts.
     let spec: LexemeSpec
     /// The automaton (for a counted string: of unbounded strings).
@@ -38,8 +41,9 @@ final class Lexeme: Sendable {
     /// The scalar counter of a length-bounded string.
     let counter: LengthCounter?
 
-    init(id: Int, spec: LexemeSpec, dfa: DenseDFA, counter: LengthCounter? = nil) {
+    init(id: Int, spec: LexemeSpec, dfa: DenseDFA, counter: LengthCounter? = nil, automatonID: Int? = nil) {
         self.id = id
+        self.automatonID = automatonID ?? id
         self.spec = spec
         self.dfa = dfa
         self.counter = counter
@@ -64,26 +68,45 @@ final class Lexeme: Sendable {
         dfa.isAccepting(counter == nil ? state : state & LengthCounter.baseMask)
     }
 
-    private static let table = Mutex<[LexemeSpec: Lexeme]>([:])
+    /// The lexemes built, by specification, so that equal specifications in the schemas a
+    /// process compiles share one automaton and, through the id, one set of masks.
+    private struct InternTable {
+        var lexemes = GenerationalMemo<LexemeSpec, Lexeme>(limit: Lexeme.internLimit)
+        var nextID = 0
+    }
+    private static let table = Mutex(InternTable())
 
-    /// The lexeme for `spec`, built once per process.
+    /// The most lexemes the intern table keeps per generation (`GenerationalMemo`: at most twice
+    /// this many are held). A server that compiles schemas for days stays bounded: a forgotten
+    /// specification gets a new lexeme with a fresh id when it comes back (grammars holding the
+    /// old one keep it), and the old id's masks age out of the vocabulary's tables.
+    static let internLimit = 2048
+
+    /// The number of lexemes the intern table holds now.
+    static var internedCount: Int { table.withLock { $0.lexemes.count } }
+
+    /// The lexeme for `spec`: the one built for an equal specification earlier, while the table
+    /// still holds it, or a new one.
     static func interned(_ spec: LexemeSpec) throws(GrammarError) -> Lexeme {
-        if let known = table.withLock({ $0[spec] }) { return known }
+        if let known = table.withLock({ $0.lexemes.value(for: spec) }) { return known }
         var dfa: DenseDFA
         var counter: LengthCounter?
+        var automatonID: Int?
         if case .string(let node) = spec, node.patterns.isEmpty, node.format == nil, node.minLength > 0 || node.maxLength != nil,
             let unbounded = try? interned(.string(StringNode())),
             let made = LengthCounter(strings: unbounded.dfa, minimum: node.minLength, maximum: node.maxLength ?? LengthCounter.maxCount)
         {
             dfa = unbounded.dfa
             counter = made
+            automatonID = unbounded.automatonID
         } else {
             dfa = try build(spec)
         }
         return table.withLock { table in
-            if let known = table[spec] { return known }
-            let lexeme = Lexeme(id: table.count, spec: spec, dfa: dfa, counter: counter)
-            table[spec] = lexeme
+            if let known = table.lexemes.value(for: spec) { return known }
+            let lexeme = Lexeme(id: table.nextID, spec: spec, dfa: dfa, counter: counter, automatonID: automatonID)
+            table.nextID += 1
+            table.lexemes.insert(lexeme, for: spec)
             return lexeme
         }
     }

@@ -21,19 +21,27 @@ public final class VocabularyIndex: Sendable {
     /// Special (control) tokens: never allowed, except end-of-sequence where the grammar ends.
     let special: [Bool]
     // The memo tables, bounded (`GenerationalMemo`); what preprocessing computed is pinned.
-    private let lexemeMasks = Mutex(GenerationalMemo<Int64, LexemeMask>(limit: VocabularyIndex.maxMemoizedMasks / 2))
+    private let lexemeMasks = Mutex(GenerationalMemo<LanguageKey, LexemeMask>(limit: VocabularyIndex.maxMemoizedMasks / 2))
     private let countedWalks = Mutex(GenerationalMemo<CountedKey, CountedWalk>(limit: 32))
     private let subtreeWalks = Mutex(GenerationalMemo<SubtreeKey, SubtreeWalk>(limit: 16_384))
     private let languages: Mutex<Languages>
-    private struct SubtreeKey: Hashable { var language: Int64, root: Int32 }
+    private struct SubtreeKey: Hashable { var language: LanguageKey, root: Int32 }
+    /// What a lexeme state's masks are memoized under: the canonical number of the language it
+    /// accepts (`owner` < 0: language `-owner - 1`), or the state itself (`owner` the lexeme's
+    /// id). Lexeme ids and language numbers are never reused, so a key names one language for
+    /// the life of the process.
+    private struct LanguageKey: Hashable {
+        var owner: Int
+        var state: UInt32
+    }
     /// Canonical ids of the languages seen (`LexemeLanguage`), and each lexeme state's. Both are
     /// bounded: a forgotten language gets a fresh id when it comes back (ids are never reused,
     /// so an id always names one language and what is memoized under it stays right; the old
     /// id's masks age out of their own tables).
     private struct Languages {
-        var ids: GenerationalMemo<[UInt32], Int64>
-        var nextID: Int64 = 0
-        var ofState = GenerationalMemo<Int64, Int64>(limit: 65_536)
+        var ids: GenerationalMemo<[UInt32], LanguageKey>
+        var nextID = 0
+        var ofState = GenerationalMemo<LanguageKey, LanguageKey>(limit: 65_536)
         init(limit: Int) { ids = GenerationalMemo(limit: limit) }
     }
 
@@ -41,7 +49,9 @@ public final class VocabularyIndex: Sendable {
     /// at most twice this many, plus the ones preprocessing named, are held). A server that
     /// compiles schemas for days stays bounded.
     public static let maxLanguageIDs = 4096
-    private struct CountedKey: Hashable { var dfa: ObjectIdentifier, base: UInt32 }
+    /// A counted walk's key: the automaton (by the id of the lexeme that built it, never reused,
+    /// where an object's address could be once the automaton is freed) and its base state.
+    private struct CountedKey: Hashable { var automaton: Int, base: UInt32 }
 
     /// Prepares `vocabulary`.
     public convenience init(_ vocabulary: some Vocabulary) {
@@ -128,7 +138,7 @@ public final class VocabularyIndex: Sendable {
         let computed: LexemeMask
         if let counter = lexeme.counter {
             let base = state & LengthCounter.baseMask
-            let key = CountedKey(dfa: ObjectIdentifier(lexeme.dfa), base: base)
+            let key = CountedKey(automaton: lexeme.automatonID, base: base)
             let walk =
                 countedWalks.withLock { $0.value(for: key) }
                 ?? {
@@ -144,20 +154,20 @@ public final class VocabularyIndex: Sendable {
         return computed
     }
 
-    /// A lexeme state's own key (lexeme ids stay far below 2^29).
-    private static func stateKey(_ lexeme: Lexeme, _ state: UInt32) -> Int64 { Int64(lexeme.id) << 32 | Int64(state) }
+    /// A lexeme state's own key.
+    private static func stateKey(_ lexeme: Lexeme, _ state: UInt32) -> LanguageKey { LanguageKey(owner: lexeme.id, state: state) }
 
-    /// The key of the language `lexeme` accepts from `state`: a canonical id (bit 61 set) shared
+    /// The key of the language `lexeme` accepts from `state`: a canonical number shared
     /// by every state with the same reachable automaton, or the state's own key when that
     /// automaton is too large to compare (`LexemeLanguage.maxStates`).
-    private func language(_ lexeme: Lexeme, _ state: UInt32) -> Int64 {
+    private func language(_ lexeme: Lexeme, _ state: UInt32) -> LanguageKey {
         let own = Self.stateKey(lexeme, state)
         if let known = languages.withLock({ $0.ofState.value(for: own) }) { return known }
         var id = own
         if let signature = LexemeLanguage.signature(lexeme.dfa, from: state) {
             id = languages.withLock { table in
                 if let known = table.ids.value(for: signature) { return known }
-                let fresh = Int64(1) << 61 | table.nextID
+                let fresh = LanguageKey(owner: -1 - table.nextID, state: 0)
                 table.nextID += 1
                 table.ids.insert(fresh, for: signature)
                 return fresh
