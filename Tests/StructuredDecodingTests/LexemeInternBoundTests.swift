@@ -27,6 +27,21 @@ import Testing
         #expect(Set(ids).count == ids.count, "a lexeme id was given twice")
     }
 
+    @Test func largeAutomataTurnTheTableOverByTheirBytes() throws {
+        // Sets of 20,000 distinct words: automata of about a megabyte or more each.
+        let prefix = UUID().uuidString
+        var interned = 0, largest = 0
+        for set in 0..<24 where interned <= 3 * Lexeme.internByteLimit {
+            let words = (0..<20_000).map { Array("\($0 * 7919 % 100_003)-\(set)-\(prefix)".utf8) }
+            let lexeme = try Lexeme.interned(.literals(words))
+            interned += lexeme.tableBytes
+            largest = max(largest, lexeme.tableBytes)
+            let held = Lexeme.internedTableBytes
+            #expect(held <= 2 * max(Lexeme.internByteLimit, largest), "\(held) bytes of automata held")
+        }
+        #expect(interned > 2 * Lexeme.internByteLimit, "only \(interned) bytes interned: the bound was never reached")
+    }
+
     /// The mask inside a length-bounded string (a counted lexeme, whose walks are keyed by the
     /// automaton it shares with the unbounded string) before and after the table has forgotten
     /// everything, against the mask by definition.

@@ -71,7 +71,8 @@ final class Lexeme: Sendable {
     /// The lexemes built, by specification, so that equal specifications in the schemas a
     /// process compiles share one automaton and, through the id, one set of masks.
     private struct InternTable {
-        var lexemes = GenerationalMemo<LexemeSpec, Lexeme>(limit: Lexeme.internLimit)
+        var lexemes = GenerationalMemo<LexemeSpec, Lexeme>(
+            limit: Lexeme.internLimit, costLimit: Lexeme.internByteLimit, cost: \.tableBytes)
         var nextID = 0
     }
     private static let table = Mutex(InternTable())
@@ -82,8 +83,19 @@ final class Lexeme: Sendable {
     /// old one keep it), and the old id's masks age out of the vocabulary's tables.
     static let internLimit = 2048
 
+    /// The most bytes of transition tables the intern table keeps per generation: automata
+    /// range from a few hundred bytes to tens of megabytes (the JSON Schema fuzzer's 437 most
+    /// varied lexemes held 270 MB), so a count alone does not bound memory.
+    static let internByteLimit = 32 << 20
+
+    /// The bytes of its transition table (shared with the unbounded string for a counted one).
+    var tableBytes: Int { dfa.table.count * MemoryLayout<UInt32>.size }
+
     /// The number of lexemes the intern table holds now.
     static var internedCount: Int { table.withLock { $0.lexemes.count } }
+
+    /// The bytes of the transition tables the intern table holds now.
+    static var internedTableBytes: Int { table.withLock { $0.lexemes.values.reduce(0) { $0 + $1.tableBytes } } }
 
     /// The lexeme for `spec`: the one built for an equal specification earlier, while the table
     /// still holds it, or a new one.

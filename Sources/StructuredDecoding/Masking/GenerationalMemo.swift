@@ -4,6 +4,8 @@
 /// current one. Entries used since the last turnover always survive the next one, so a
 /// long-running process keeps what it keeps using (an approximation of least-recently-used at
 /// the cost of a dictionary lookup). Pinned entries (what preprocessing computed) never go.
+/// A generation can also be bounded by the total `cost` of its values (bytes, say), so that a
+/// few large values turn it over as many small ones would.
 ///
 /// ```swift
 /// var memo = GenerationalMemo<Int, String>(limit: 2)
@@ -15,15 +17,28 @@
 struct GenerationalMemo<Key: Hashable, Value> {
     /// The most entries of one generation; at most `2 * limit` plus the pinned ones are held.
     let limit: Int
+    /// The most total cost of one generation's values (the value that crosses it starts the
+    /// next generation; one value costing more than this still has a generation to itself).
+    let costLimit: Int
+    private let cost: @Sendable (Value) -> Int
+    private var currentCost = 0
     private var pinned: [Key: Value] = [:]
     private var current: [Key: Value] = [:]
     private var previous: [Key: Value] = [:]
 
-    /// An empty memo holding at most `limit` entries per generation.
-    init(limit: Int) { self.limit = max(limit, 1) }
+    /// An empty memo holding at most `limit` entries per generation, and (when given) values
+    /// of at most `costLimit` total `cost` per generation.
+    init(limit: Int, costLimit: Int = .max, cost: @escaping @Sendable (Value) -> Int = { _ in 0 }) {
+        self.limit = max(limit, 1)
+        self.costLimit = costLimit
+        self.cost = cost
+    }
 
     /// The number of entries held.
     var count: Int { pinned.count + current.count + previous.count }
+
+    /// Every value held, in no particular order.
+    var values: [Value] { Array(pinned.values) + Array(current.values) + Array(previous.values) }
 
     /// The value for `key`, if held (a hit in the previous generation renews the entry).
     mutating func value(for key: Key) -> Value? {
@@ -35,11 +50,15 @@ struct GenerationalMemo<Key: Hashable, Value> {
 
     /// Holds `value` for `key`, turning the generations over first if the current one is full.
     mutating func insert(_ value: Value, for key: Key) {
-        if current.count >= limit {
+        let added = cost(value)
+        if let replaced = current[key] { currentCost -= cost(replaced) }
+        if current.count >= limit || (!current.isEmpty && currentCost + added > costLimit) {
             previous = current
             current = [:]
+            currentCost = 0
         }
         current[key] = value
+        currentCost += added
     }
 
     /// Makes every entry held now permanent.
@@ -48,5 +67,6 @@ struct GenerationalMemo<Key: Hashable, Value> {
         pinned.merge(current) { kept, _ in kept }
         previous = [:]
         current = [:]
+        currentCost = 0
     }
 }
