@@ -17,6 +17,15 @@ struct LimitTests {
         #expect(failure("{% macro f(n) %}{{ f(n + 1) }}{% endmacro %}{{ f(0) }}")?.kind == .limit)
     }
 
+    /// Found by the chat-template fuzzer: a macro that calls itself twice per level stays
+    /// under the depth limit and still makes 2^n calls.
+    @Test func branchingMacroRecursionIsCapped() {
+        let template = "{% macro f(x) %}{% if x > 0 %}{{ f(x - 1) }}{{ f(x - 1) }}{% endif %}{% endmacro %}{{ f(40) }}"
+        let error = failure(template)
+        #expect(error?.kind == .limit)
+        #expect(error?.message.contains("macro calls") == true, "\(String(describing: error))")
+    }
+
     @Test func outputSizeIsCapped() {
         #expect(failure("{% for i in range(100000) %}{{ 'x' * 1000 }}{% endfor %}")?.kind == .limit)
         #expect(failure("{{ 'x' * 1000000000000 }}")?.kind == .limit)

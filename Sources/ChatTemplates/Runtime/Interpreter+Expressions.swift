@@ -151,6 +151,7 @@ extension Interpreter {
         if callDepth > Limits.maximumCallDepth {
             throw .limit("macro calls nested deeper than \(Limits.maximumCallDepth)")
         }
+        try countMacroCall()
         let scope = Scope(parent: closure.scope)
         let parameters = definition.parameters
         var provided: [Value?] = Array(repeating: nil, count: parameters.count)

@@ -8,6 +8,7 @@ final class Interpreter {
     /// new one.
     private var buffers: [String] = [""]
     private var iterations = 0
+    private var macroCalls = 0
     var callDepth = 0
 
     enum Flow { case normal, breakLoop, continueLoop }
@@ -35,6 +36,13 @@ final class Interpreter {
         defer { buffers.removeLast() }
         _ = try execute(body, in: scope)
         return buffers[buffers.count - 1]
+    }
+
+    func countMacroCall() throws(ChatTemplateError) {
+        macroCalls += 1
+        if macroCalls > Limits.maximumMacroCalls {
+            throw .limit("more than \(Limits.maximumMacroCalls) macro calls")
+        }
     }
 
     func countIteration() throws(ChatTemplateError) {

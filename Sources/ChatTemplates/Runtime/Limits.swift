@@ -6,6 +6,9 @@ enum Limits {
     static let maximumIterations = 2_000_000
     /// Nested macro calls (recursion).
     static let maximumCallDepth = 64
+    /// Macro calls over the whole render: the depth limit alone lets a macro that calls itself
+    /// twice run 2^64 times (real templates make a few hundred calls at most).
+    static let maximumMacroCalls = 20_000
     /// The sandbox's `range` limit (jinja2's `MAX_RANGE`).
     static let maximumRange = 100_000
     /// Items in a list built by repetition or padding.
