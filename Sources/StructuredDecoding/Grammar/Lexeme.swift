@@ -85,7 +85,7 @@ final class Lexeme: Sendable {
 
     /// The most bytes of transition tables the intern table keeps per generation: automata
     /// range from a few hundred bytes to tens of megabytes (the JSON Schema fuzzer's 437 most
-    /// varied lexemes held 270 MB), so a count alone does not bound memory.
+    /// varied lexemes held 264 MiB), so a count alone does not bound memory.
     static let internByteLimit = 32 << 20
 
     /// The bytes of its transition table (shared with the unbounded string for a counted one).
