@@ -5,7 +5,7 @@ import SwiftSyntaxMacros
 
 /// The compiler plugin that provides `@Generable` and `@Guide` to the `FoundationModels` module.
 ///
-/// The expansions live in the `GenerableMacros` library (which the expansion tests link); the
+/// The expansions live in the `GenerableMacros` library; the
 /// compiler finds a macro by the plugin's module and the type's name
 /// (`#externalMacro(module: "FoundationModelsMacros", type: "GenerableMacro")`), so this module
 /// declares the two types under those names and forwards to the library.

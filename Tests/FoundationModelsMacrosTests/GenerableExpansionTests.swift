@@ -2,8 +2,8 @@ import Testing
 
 /// The code `@Generable` writes, pinned.
 @Suite struct GenerableExpansionTests {
-    @Test func structure() {
-        assertExpansion(
+    @Test func structure() throws {
+        try assertExpansion(
             """
             @Generable(description: "Basic profile information about a cat")
             struct CatProfile {
@@ -15,65 +15,59 @@ import Testing
                 var nickname: String?
             }
             """,
-            expandedSource: #"""
-                struct CatProfile {
-                    var name: String
-                    var age: Int
-                    var likes: [String]
-                    var nickname: String?
+            member: #"""
+                nonisolated static var generationSchema: FoundationModels.GenerationSchema {
+                    FoundationModels.GenerationSchema(
+                        type: Self.self, description: "Basic profile information about a cat",
+                        properties: [
+                            FoundationModels.GenerationSchema.Property(name: "name", type: String.self),
+                            FoundationModels.GenerationSchema.Property(name: "age", description: "The age of the cat", type: Int.self, guides: [.range(0 ... 20)]),
+                            FoundationModels.GenerationSchema.Property(name: "likes", type: [String].self, guides: [.count(2), .element(.anyOf(["toy", "nap"]))]),
+                            FoundationModels.GenerationSchema.Property(name: "nickname", type: String?.self),
+                        ]
+                    )
+                }
 
-                    nonisolated static var generationSchema: FoundationModels.GenerationSchema {
-                        FoundationModels.GenerationSchema(
-                            type: Self.self, description: "Basic profile information about a cat",
-                            properties: [
-                                FoundationModels.GenerationSchema.Property(name: "name", type: String.self),
-                                FoundationModels.GenerationSchema.Property(name: "age", description: "The age of the cat", type: Int.self, guides: [.range(0 ... 20)]),
-                                FoundationModels.GenerationSchema.Property(name: "likes", type: [String].self, guides: [.count(2), .element(.anyOf(["toy", "nap"]))]),
-                                FoundationModels.GenerationSchema.Property(name: "nickname", type: String?.self),
-                            ]
-                        )
+                nonisolated struct PartiallyGenerated: Swift.Identifiable, FoundationModels.ConvertibleFromGeneratedContent {
+                    var id: FoundationModels.GenerationID
+                    var name: String.PartiallyGenerated?
+                    var age: Int.PartiallyGenerated?
+                    var likes: [String].PartiallyGenerated?
+                    var nickname: String.PartiallyGenerated?
+
+                    nonisolated init(id: FoundationModels.GenerationID = FoundationModels.GenerationID(), name: String.PartiallyGenerated? = nil, age: Int.PartiallyGenerated? = nil, likes: [String].PartiallyGenerated? = nil, nickname: String.PartiallyGenerated? = nil) {
+                        self.id = id
+                        self.name = name
+                        self.age = age
+                        self.likes = likes
+                        self.nickname = nickname
                     }
 
-                    nonisolated struct PartiallyGenerated: Swift.Identifiable, FoundationModels.ConvertibleFromGeneratedContent {
-                        var id: FoundationModels.GenerationID
-                        var name: String.PartiallyGenerated?
-                        var age: Int.PartiallyGenerated?
-                        var likes: [String].PartiallyGenerated?
-                        var nickname: String.PartiallyGenerated?
-
-                        nonisolated init(id: FoundationModels.GenerationID = FoundationModels.GenerationID(), name: String.PartiallyGenerated? = nil, age: Int.PartiallyGenerated? = nil, likes: [String].PartiallyGenerated? = nil, nickname: String.PartiallyGenerated? = nil) {
-                            self.id = id
-                            self.name = name
-                            self.age = age
-                            self.likes = likes
-                            self.nickname = nickname
-                        }
-
-                        nonisolated init(_ content: FoundationModels.GeneratedContent) throws {
-                            self.id = content.id ?? FoundationModels.GenerationID()
-                            self.name = try Self.partialMember(of: content, named: "name")
-                            self.age = try Self.partialMember(of: content, named: "age")
-                            self.likes = try Self.partialMember(of: content, named: "likes")
-                            self.nickname = try Self.partialMember(of: content, named: "nickname")
-                        }
-
-                        /// A property so far: `nil` while absent, or while still too incomplete to read.
-                        private static func partialMember<Value: FoundationModels.ConvertibleFromGeneratedContent>(of content: FoundationModels.GeneratedContent, named name: Swift.String) throws -> Value? {
-                            guard let member = try content.value(FoundationModels.GeneratedContent?.self, forProperty: name) else {
-                                return nil
-                            }
-                            guard member.isComplete else {
-                                return try? member.value(Value.self)
-                            }
-                            return try member.value(Value.self)
-                        }
+                    nonisolated init(_ content: FoundationModels.GeneratedContent) throws {
+                        self.id = content.id ?? FoundationModels.GenerationID()
+                        self.name = try Self.partialMember(of: content, named: "name")
+                        self.age = try Self.partialMember(of: content, named: "age")
+                        self.likes = try Self.partialMember(of: content, named: "likes")
+                        self.nickname = try Self.partialMember(of: content, named: "nickname")
                     }
 
-                    nonisolated func asPartiallyGenerated() -> PartiallyGenerated {
-                        PartiallyGenerated(name: self.name.asPartiallyGenerated(), age: self.age.asPartiallyGenerated(), likes: self.likes.asPartiallyGenerated(), nickname: self.nickname?.asPartiallyGenerated())
+                    /// A property so far: `nil` while absent, or while still too incomplete to read.
+                    private static func partialMember<Value: FoundationModels.ConvertibleFromGeneratedContent>(of content: FoundationModels.GeneratedContent, named name: Swift.String) throws -> Value? {
+                        guard let member = try content.value(FoundationModels.GeneratedContent?.self, forProperty: name) else {
+                            return nil
+                        }
+                        guard member.isComplete else {
+                            return try? member.value(Value.self)
+                        }
+                        return try member.value(Value.self)
                     }
                 }
 
+                nonisolated func asPartiallyGenerated() -> PartiallyGenerated {
+                    PartiallyGenerated(name: self.name.asPartiallyGenerated(), age: self.age.asPartiallyGenerated(), likes: self.likes.asPartiallyGenerated(), nickname: self.nickname?.asPartiallyGenerated())
+                }
+                """#,
+            extension: #"""
                 extension CatProfile: FoundationModels.Generable {
                     nonisolated init(_ content: FoundationModels.GeneratedContent) throws {
                         self.name = try content.value(forProperty: "name")
@@ -99,8 +93,8 @@ import Testing
         )
     }
 
-    @Test func stringEnumeration() {
-        assertExpansion(
+    @Test func stringEnumeration() throws {
+        try assertExpansion(
             """
             @Generable
             public enum Roast {
@@ -108,16 +102,12 @@ import Testing
                 case `default`
             }
             """,
-            expandedSource: #"""
-                public enum Roast {
-                    case light, medium
-                    case `default`
-
-                    public nonisolated static var generationSchema: FoundationModels.GenerationSchema {
-                        FoundationModels.GenerationSchema(type: Self.self, anyOf: ["light", "medium", "default"])
-                    }
+            member: #"""
+                public nonisolated static var generationSchema: FoundationModels.GenerationSchema {
+                    FoundationModels.GenerationSchema(type: Self.self, anyOf: ["light", "medium", "default"])
                 }
-
+                """#,
+            extension: #"""
                 extension Roast: FoundationModels.Generable {
                     public nonisolated init(_ content: FoundationModels.GeneratedContent) throws {
                         let choice = try content.value(Swift.String.self)
@@ -148,8 +138,8 @@ import Testing
         )
     }
 
-    @Test func enumerationWithAssociatedValues() {
-        assertExpansion(
+    @Test func enumerationWithAssociatedValues() throws {
+        try assertExpansion(
             """
             @Generable(description: "An encounter")
             indirect enum Encounter {
@@ -159,41 +149,35 @@ import Testing
                 case leave
             }
             """,
-            expandedSource: #"""
-                indirect enum Encounter {
-                    case orderCoffee(String)
-                    case complain(about: String, loudly: Bool?)
-                    case chain([Encounter])
-                    case leave
-
-                    nonisolated static var generationSchema: FoundationModels.GenerationSchema {
-                        let name = Swift.String(describing: Self.self)
-                        let root = FoundationModels.DynamicGenerationSchema(name: name, description: "An encounter", anyOf: [
-                            FoundationModels.DynamicGenerationSchema(name: name + ".orderCoffee", properties: [
-                                FoundationModels.DynamicGenerationSchema.Property(name: "type", schema: FoundationModels.DynamicGenerationSchema(type: Swift.String.self, guides: [.constant("orderCoffee")])),
-                                FoundationModels.DynamicGenerationSchema.Property(name: "value", schema: FoundationModels.DynamicGenerationSchema(type: String.self)),
-                            ]),
-                            FoundationModels.DynamicGenerationSchema(name: name + ".complain", properties: [
-                                FoundationModels.DynamicGenerationSchema.Property(name: "type", schema: FoundationModels.DynamicGenerationSchema(type: Swift.String.self, guides: [.constant("complain")])),
-                                FoundationModels.DynamicGenerationSchema.Property(name: "about", schema: FoundationModels.DynamicGenerationSchema(type: String.self)),
-                                FoundationModels.DynamicGenerationSchema.Property(name: "loudly", schema: FoundationModels.DynamicGenerationSchema(type: Bool.self), isOptional: true),
-                            ]),
-                            FoundationModels.DynamicGenerationSchema(name: name + ".chain", properties: [
-                                FoundationModels.DynamicGenerationSchema.Property(name: "type", schema: FoundationModels.DynamicGenerationSchema(type: Swift.String.self, guides: [.constant("chain")])),
-                                FoundationModels.DynamicGenerationSchema.Property(name: "value", schema: FoundationModels.DynamicGenerationSchema(arrayOf: FoundationModels.DynamicGenerationSchema(referenceTo: name))),
-                            ]),
-                            FoundationModels.DynamicGenerationSchema(name: name + ".leave", properties: [
-                                FoundationModels.DynamicGenerationSchema.Property(name: "type", schema: FoundationModels.DynamicGenerationSchema(type: Swift.String.self, guides: [.constant("leave")])),
-                            ]),
-                        ])
-                        do {
-                            return try FoundationModels.GenerationSchema(root: root, dependencies: [])
-                        } catch {
-                            return FoundationModels.GenerationSchema(type: Self.self, description: "\(error)", anyOf: [] as [any FoundationModels.Generable.Type])
-                        }
+            member: #"""
+                nonisolated static var generationSchema: FoundationModels.GenerationSchema {
+                    let name = Swift.String(describing: Self.self)
+                    let root = FoundationModels.DynamicGenerationSchema(name: name, description: "An encounter", anyOf: [
+                        FoundationModels.DynamicGenerationSchema(name: name + ".orderCoffee", properties: [
+                            FoundationModels.DynamicGenerationSchema.Property(name: "type", schema: FoundationModels.DynamicGenerationSchema(type: Swift.String.self, guides: [.constant("orderCoffee")])),
+                            FoundationModels.DynamicGenerationSchema.Property(name: "value", schema: FoundationModels.DynamicGenerationSchema(type: String.self)),
+                        ]),
+                        FoundationModels.DynamicGenerationSchema(name: name + ".complain", properties: [
+                            FoundationModels.DynamicGenerationSchema.Property(name: "type", schema: FoundationModels.DynamicGenerationSchema(type: Swift.String.self, guides: [.constant("complain")])),
+                            FoundationModels.DynamicGenerationSchema.Property(name: "about", schema: FoundationModels.DynamicGenerationSchema(type: String.self)),
+                            FoundationModels.DynamicGenerationSchema.Property(name: "loudly", schema: FoundationModels.DynamicGenerationSchema(type: Bool.self), isOptional: true),
+                        ]),
+                        FoundationModels.DynamicGenerationSchema(name: name + ".chain", properties: [
+                            FoundationModels.DynamicGenerationSchema.Property(name: "type", schema: FoundationModels.DynamicGenerationSchema(type: Swift.String.self, guides: [.constant("chain")])),
+                            FoundationModels.DynamicGenerationSchema.Property(name: "value", schema: FoundationModels.DynamicGenerationSchema(arrayOf: FoundationModels.DynamicGenerationSchema(referenceTo: name))),
+                        ]),
+                        FoundationModels.DynamicGenerationSchema(name: name + ".leave", properties: [
+                            FoundationModels.DynamicGenerationSchema.Property(name: "type", schema: FoundationModels.DynamicGenerationSchema(type: Swift.String.self, guides: [.constant("leave")])),
+                        ]),
+                    ])
+                    do {
+                        return try FoundationModels.GenerationSchema(root: root, dependencies: [])
+                    } catch {
+                        return FoundationModels.GenerationSchema(type: Self.self, description: "\(error)", anyOf: [] as [any FoundationModels.Generable.Type])
                     }
                 }
-
+                """#,
+            extension: #"""
                 extension Encounter: FoundationModels.Generable {
                     nonisolated init(_ content: FoundationModels.GeneratedContent) throws {
                         let choice = try content.value(Swift.String.self, forProperty: "type")
@@ -235,8 +219,8 @@ import Testing
         )
     }
 
-    @Test func publicTypeWithExplicitNilAndElementGuides() {
-        assertExpansion(
+    @Test func publicTypeWithExplicitNilAndElementGuides() throws {
+        try assertExpansion(
             """
             @Generable(representNilExplicitlyInGeneratedContent: true)
             public struct Note {
@@ -245,56 +229,51 @@ import Testing
                 public let created = 0
             }
             """,
-            expandedSource: #"""
-                public struct Note {
-                    public var code: String?
-                    public var tags: [String]
-                    public let created = 0
+            member: #"""
+                public nonisolated static var generationSchema: FoundationModels.GenerationSchema {
+                    FoundationModels.GenerationSchema(
+                        type: Self.self, representNilExplicitlyInGeneratedContent: true,
+                        properties: [
+                            FoundationModels.GenerationSchema.Property(name: "code", type: String?.self, guides: [.pattern(/[A-Z]+/)]),
+                            FoundationModels.GenerationSchema.Property(name: "tags", type: [String].self, guides: [.element(.anyOf(["a", "b"]))]),
+                        ]
+                    )
+                }
 
-                    public nonisolated static var generationSchema: FoundationModels.GenerationSchema {
-                        FoundationModels.GenerationSchema(
-                            type: Self.self, representNilExplicitlyInGeneratedContent: true,
-                            properties: [
-                                FoundationModels.GenerationSchema.Property(name: "code", type: String?.self, guides: [.pattern(/[A-Z]+/)]),
-                                FoundationModels.GenerationSchema.Property(name: "tags", type: [String].self, guides: [.element(.anyOf(["a", "b"]))]),
-                            ]
-                        )
+                public nonisolated struct PartiallyGenerated: Swift.Identifiable, FoundationModels.ConvertibleFromGeneratedContent {
+                    public var id: FoundationModels.GenerationID
+                    public var code: String.PartiallyGenerated?
+                    public var tags: [String].PartiallyGenerated?
+
+                    public nonisolated init(id: FoundationModels.GenerationID = FoundationModels.GenerationID(), code: String.PartiallyGenerated? = nil, tags: [String].PartiallyGenerated? = nil) {
+                        self.id = id
+                        self.code = code
+                        self.tags = tags
                     }
 
-                    public nonisolated struct PartiallyGenerated: Swift.Identifiable, FoundationModels.ConvertibleFromGeneratedContent {
-                        public var id: FoundationModels.GenerationID
-                        public var code: String.PartiallyGenerated?
-                        public var tags: [String].PartiallyGenerated?
-
-                        public nonisolated init(id: FoundationModels.GenerationID = FoundationModels.GenerationID(), code: String.PartiallyGenerated? = nil, tags: [String].PartiallyGenerated? = nil) {
-                            self.id = id
-                            self.code = code
-                            self.tags = tags
-                        }
-
-                        public nonisolated init(_ content: FoundationModels.GeneratedContent) throws {
-                            self.id = content.id ?? FoundationModels.GenerationID()
-                            self.code = try Self.partialMember(of: content, named: "code")
-                            self.tags = try Self.partialMember(of: content, named: "tags")
-                        }
-
-                        /// A property so far: `nil` while absent, or while still too incomplete to read.
-                        private static func partialMember<Value: FoundationModels.ConvertibleFromGeneratedContent>(of content: FoundationModels.GeneratedContent, named name: Swift.String) throws -> Value? {
-                            guard let member = try content.value(FoundationModels.GeneratedContent?.self, forProperty: name) else {
-                                return nil
-                            }
-                            guard member.isComplete else {
-                                return try? member.value(Value.self)
-                            }
-                            return try member.value(Value.self)
-                        }
+                    public nonisolated init(_ content: FoundationModels.GeneratedContent) throws {
+                        self.id = content.id ?? FoundationModels.GenerationID()
+                        self.code = try Self.partialMember(of: content, named: "code")
+                        self.tags = try Self.partialMember(of: content, named: "tags")
                     }
 
-                    public nonisolated func asPartiallyGenerated() -> PartiallyGenerated {
-                        PartiallyGenerated(code: self.code?.asPartiallyGenerated(), tags: self.tags.asPartiallyGenerated())
+                    /// A property so far: `nil` while absent, or while still too incomplete to read.
+                    private static func partialMember<Value: FoundationModels.ConvertibleFromGeneratedContent>(of content: FoundationModels.GeneratedContent, named name: Swift.String) throws -> Value? {
+                        guard let member = try content.value(FoundationModels.GeneratedContent?.self, forProperty: name) else {
+                            return nil
+                        }
+                        guard member.isComplete else {
+                            return try? member.value(Value.self)
+                        }
+                        return try member.value(Value.self)
                     }
                 }
 
+                public nonisolated func asPartiallyGenerated() -> PartiallyGenerated {
+                    PartiallyGenerated(code: self.code?.asPartiallyGenerated(), tags: self.tags.asPartiallyGenerated())
+                }
+                """#,
+            extension: #"""
                 extension Note: FoundationModels.Generable {
                     public nonisolated init(_ content: FoundationModels.GeneratedContent) throws {
                         self.code = try content.value(forProperty: "code")

@@ -1,31 +1,16 @@
-import GenerableMacros
-import SwiftSyntaxMacroExpansion
-import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
-/// The macros under test, with the conformance the compiler asks `@Generable` to add.
-let testMacros: [String: MacroSpec] = [
-    "Generable": MacroSpec(type: GenerableMacro.self, conformances: ["FoundationModels.Generable"]),
-    "Guide": MacroSpec(type: GuideMacro.self),
-]
-
-/// Expands `source` with the real macros and checks the expansion and the diagnostics,
-/// reporting differences as Swift Testing issues at the caller.
+/// Compiles `source` with the real compiler and plugin and checks that `@Generable` wrote
+/// exactly `member` into the type and `extension` after it, and that the result type-checks
+/// against this build's `FoundationModels` (no error from the compiler or the macros).
 func assertExpansion(
     _ source: String,
-    expandedSource: String,
-    diagnostics: [DiagnosticSpec] = [],
-    macros: [String: MacroSpec] = testMacros,
+    member: String,
+    extension: String,
     sourceLocation: SourceLocation = #_sourceLocation
-) {
-    assertMacroExpansion(
-        source,
-        expandedSource: expandedSource,
-        diagnostics: diagnostics,
-        macroSpecs: macros,
-        indentationWidth: .spaces(4),
-        failureHandler: { failure in
-            Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
-        }
-    )
+) throws {
+    let result = try MacroCompiler.compile(source)
+    #expect(result.errors.isEmpty, "the expansion does not compile:\n\(result.output)", sourceLocation: sourceLocation)
+    #expect(result.expansions(.member) == [member], sourceLocation: sourceLocation)
+    #expect(result.expansions(.extension) == [`extension`], sourceLocation: sourceLocation)
 }
