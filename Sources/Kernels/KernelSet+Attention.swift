@@ -33,3 +33,31 @@ extension KernelSet {
         ck_f32_to_f16_row(Int32(isa.rawValue), source, destination, Int64(count))
     }
 }
+
+extension KernelSet {
+    /// Prefill attention: `rows` consecutive query positions `firstPosition...` of one sequence
+    /// for one key/value head, each over the positions before it (within `window` of it when
+    /// set), reading each cached key and value once for all the rows. Query row `r` is at
+    /// `query + r * queryStride` ([group * keyLength]), output row `r` at
+    /// `output + r * outputStride` ([group * valueLength]); keys and values as for
+    /// `attend(query:keys:...)`. `scratch` holds `attendRowsScratchCount(...)` floats.
+    public func attendRows(
+        query: UnsafePointer<Float>, queryStride: Int, keys: UnsafePointer<UInt16>, keyStride: Int,
+        values: UnsafePointer<UInt16>, valueStride: Int, firstPosition: Int, rows: Int, window: Int?,
+        group: Int, keyLength: Int, valueLength: Int, scale: Float,
+        scratch: UnsafeMutablePointer<Float>, output: UnsafeMutablePointer<Float>, outputStride: Int
+    ) {
+        precondition(
+            firstPosition >= 0 && rows >= 0 && group > 0 && keyLength > 0 && valueLength > 0 && (window ?? 1) > 0,
+            "attendRows: invalid shape")
+        ck_attend_rows(
+            Int32(isa.rawValue), query, Int64(queryStride), keys, Int64(keyStride), values, Int64(valueStride),
+            Int64(firstPosition), Int32(rows), Int64(window ?? 0), Int32(group), Int32(keyLength),
+            Int32(valueLength), scale, scratch, output, Int64(outputStride))
+    }
+
+    /// The scratch floats `attendRows` needs for `rows` rows ending before position `positions`.
+    public static func attendRowsScratchCount(rows: Int, group: Int, keyLength: Int, valueLength: Int, positions: Int) -> Int {
+        Int(ck_attend_rows_scratch(Int32(rows), Int32(group), Int32(keyLength), Int32(valueLength), Int64(positions)))
+    }
+}

@@ -71,6 +71,91 @@ struct AttentionKernelTests {
         }
     }
 
+    /// A prefill tile: `rows` query positions from `start`, over a cache already holding `start`.
+    struct TileShape: Sendable, CustomStringConvertible {
+        let group, keyLength, valueLength, kvHeads, start, rows: Int
+        let window: Int?
+        var description: String {
+            "group \(group) dk \(keyLength) dv \(valueLength) kv \(kvHeads) rows \(start)+\(rows) w \(window.map(String.init) ?? "-")"
+        }
+    }
+
+    static let tileShapes: [TileShape] = [
+        TileShape(group: 7, keyLength: 64, valueLength: 64, kvHeads: 2, start: 0, rows: 4, window: nil), // Qwen2.5-0.5B
+        TileShape(group: 7, keyLength: 64, valueLength: 64, kvHeads: 2, start: 45, rows: 3, window: nil), // after a chunk
+        TileShape(group: 4, keyLength: 256, valueLength: 256, kvHeads: 1, start: 13, rows: 8, window: 6), // Gemma 3, sliding
+        TileShape(group: 4, keyLength: 256, valueLength: 256, kvHeads: 1, start: 30, rows: 8, window: 40), // window > rows
+        TileShape(group: 2, keyLength: 32, valueLength: 80, kvHeads: 3, start: 17, rows: 16, window: nil), // dv not 64-aligned
+        TileShape(group: 3, keyLength: 12, valueLength: 20, kvHeads: 1, start: 2, rows: 5, window: 3), // not 16-aligned: per row
+    ]
+
+    /// `attendRows` (online softmax over key blocks) gives each row what a double-precision
+    /// attention over that row's positions gives.
+    @Test(arguments: tileShapes, KernelTest.levels)
+    func tiledRowsMatchDoublePrecision(shape: TileShape, level: InstructionSet) {
+        let kernels = KernelSet(isa: level)
+        var rng = SplitMix64(seed: UInt64(shape.keyLength * 17 + shape.start))
+        let positions = shape.start + shape.rows
+        let kWidth = shape.kvHeads * shape.keyLength, vWidth = shape.kvHeads * shape.valueLength
+        let qWidth = shape.kvHeads * shape.group * shape.keyLength, oWidth = shape.kvHeads * shape.group * shape.valueLength
+        let keys = (0..<(positions * kWidth)).map { _ in Float16(rng.nextSigned() * 2) }
+        let values = (0..<(positions * vWidth)).map { _ in Float16(rng.nextSigned()) }
+        let query = (0..<(shape.rows * qWidth)).map { _ in rng.nextSigned() * 3 }
+        let scale = 1 / Float(shape.keyLength).squareRoot()
+        let scratchCount = KernelSet.attendRowsScratchCount(
+            rows: shape.rows, group: shape.group, keyLength: shape.keyLength, valueLength: shape.valueLength, positions: positions)
+        var out = [Float](repeating: .nan, count: shape.rows * oWidth)
+        var scratch = [Float](repeating: .nan, count: scratchCount)
+        for g in 0..<shape.kvHeads {
+            keys.withUnsafeBufferPointer { kb in
+                values.withUnsafeBufferPointer { vb in
+                    kb.withMemoryRebound(to: UInt16.self) { k in
+                        vb.withMemoryRebound(to: UInt16.self) { v in
+                            query.withUnsafeBufferPointer { q in
+                                out.withUnsafeMutableBufferPointer { o in
+                                    kernels.attendRows(
+                                        query: q.baseAddress! + g * shape.group * shape.keyLength, queryStride: qWidth,
+                                        keys: k.baseAddress! + g * shape.keyLength, keyStride: kWidth,
+                                        values: v.baseAddress! + g * shape.valueLength, valueStride: vWidth,
+                                        firstPosition: shape.start, rows: shape.rows, window: shape.window, group: shape.group,
+                                        keyLength: shape.keyLength, valueLength: shape.valueLength, scale: scale,
+                                        scratch: &scratch, output: o.baseAddress! + g * shape.group * shape.valueLength,
+                                        outputStride: oWidth)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for r in 0..<shape.rows {
+            let last = shape.start + r
+            let first = shape.window.map { max(0, last - $0 + 1) } ?? 0
+            for g in 0..<shape.kvHeads {
+                for h in 0..<shape.group {
+                    let qBase = r * qWidth + (g * shape.group + h) * shape.keyLength
+                    let s = (first...last).map { p in
+                        (0..<shape.keyLength).reduce(0.0) {
+                            $0 + Double(query[qBase + $1]) * Double(keys[p * kWidth + g * shape.keyLength + $1])
+                        } * Double(scale)
+                    }
+                    let m = s.max()!
+                    let e = s.map { Foundation.exp($0 - m) }
+                    let total = e.reduce(0, +)
+                    for i in 0..<shape.valueLength {
+                        let expected = (first...last).enumerated().reduce(0.0) { acc, item in
+                            acc + e[item.offset] / total * Double(values[item.element * vWidth + g * shape.valueLength + i])
+                        }
+                        let actual = Double(out[r * oWidth + (g * shape.group + h) * shape.valueLength + i])
+                        #expect(
+                            abs(actual - expected) <= 1e-5 + 1e-5 * abs(expected),
+                            "\(shape) \(level) row \(r) head \(g).\(h) [\(i)]: \(actual) vs \(expected)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test(arguments: KernelTest.levels)
     func halfConversionRoundsToNearestEven(level: InstructionSet) {
         var rng = SplitMix64(seed: 9)

@@ -275,6 +275,19 @@ void ck_gated_activation(int isa, int gelu, float *gate, const float *up, int64_
 
 void ck_attend_group(int isa, const float *q, const ck_half *K, int64_t k_stride, const ck_half *V, int64_t v_stride,
                      int64_t first, int64_t last, int group, int dk, int dv, float scale, float *scores, float *out);
+/**
+ * Prefill attention (attention_rows.c): `rows` consecutive query positions p0...p0+rows-1 of one
+ * sequence for one kv head, each over positions max(0, p - window + 1)...p (window 0: from 0).
+ * Query row r at q + r * q_stride ([group * dk] f32), output row r at out + r * o_stride
+ * ([group * dv]); keys and values as for ck_attend_group. `scratch` holds at least
+ * ck_attend_rows_scratch(rows, group, dk, dv, p0 + rows) floats. AVX-512 when dk and dv are
+ * multiples of 16 (online softmax over blocks of 16 keys), else ck_attend_group per row.
+ */
+void ck_attend_rows(int isa, const float *q, int64_t q_stride, const ck_half *K, int64_t k_stride, const ck_half *V,
+                    int64_t v_stride, int64_t p0, int rows, int64_t window, int group, int dk, int dv, float scale,
+                    float *scratch, float *out, int64_t o_stride);
+/** The scratch floats ck_attend_rows needs for a tile ending at position `positions` - 1. */
+int64_t ck_attend_rows_scratch(int rows, int group, int dk, int dv, int64_t positions);
 /** n floats -> IEEE binary16 bits, round to nearest even (F16C where `isa` allows). */
 void ck_f32_to_f16_row(int isa, const float *src, ck_half *dst, int64_t n);
 

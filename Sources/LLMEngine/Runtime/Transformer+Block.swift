@@ -76,6 +76,10 @@ extension Transformer {
     /// Work items are (row, kv head) pairs, dealt round-robin to the pool's slices so that the
     /// longer causal rows of a prefill chunk spread evenly.
     func attend(layer: Int, _ placement: RowPlacement, window: Int?) {
+        if placement.count >= Self.tiledAttentionRows {
+            attendInTiles(layer: layer, placement, window: window)
+            return
+        }
         let hp = hyperparameters, s = scratch, n = placement.count
         let group = hp.headCount / hp.headCountKV
         let dk = hp.keyLength, dv = hp.valueLength
@@ -101,6 +105,55 @@ extension Transformer {
                             values: vp.base + g * dv, valueStride: vWidth, positions: first...position,
                             group: group, keyLength: dk, valueLength: dv, scale: scale,
                             scores: scores.base + slice * perSlice, output: out.base + r * oWidth + g * group * dv)
+                    }
+                }
+            }
+            if let pool, slices > 1 { pool.parallelFor(count: slices, body) } else { body(0..<1) }
+        }
+    }
+
+    /// The rows from which a step's attention goes in tiles (`attendInTiles`): a prefill chunk.
+    /// Below it (decode steps, batched or not) each row attends on its own, so a batched decode
+    /// step stays bit-equal to the steps alone.
+    static let tiledAttentionRows = 16
+
+    /// Attention of a prefill chunk: each run of rows (one sequence, consecutive positions) in
+    /// tiles of about 32 query heads' rows, every tile reading each cached key and value block
+    /// once (`KernelSet.attendRows`). Work items are (tile, kv head) pairs, dealt round-robin.
+    func attendInTiles(layer: Int, _ placement: RowPlacement, window: Int?) {
+        let hp = hyperparameters, s = scratch
+        let group = hp.headCount / hp.headCountKV
+        let dk = hp.keyLength, dv = hp.valueLength
+        let kWidth = hp.headCountKV * dk, vWidth = hp.headCountKV * dv
+        let qWidth = hp.headCount * dk, oWidth = hp.headCount * dv
+        let tileRows = max(1, 32 / group)
+        let tiles = placement.runs.flatMap { run in
+            stride(from: run.rows.lowerBound, to: run.rows.upperBound, by: tileRows).map {
+                (cache: run.cache, rows: $0..<min($0 + tileRows, run.rows.upperBound))
+            }
+        }
+        let positions = (placement.positions.max() ?? 0) + 1
+        s.reserveScores(
+            KernelSet.attendRowsScratchCount(rows: tileRows, group: group, keyLength: dk, valueLength: dv, positions: positions))
+        let perSlice = s.scoresPerSlice
+        let items = tiles.count * hp.headCountKV, slices = min(s.slices, items)
+        let scale = 1 / Float(dk).squareRoot(), kernels = kernels
+        let q = UnsafeSendablePointer(s.q), out = UnsafeSendablePointer(s.attention)
+        let scratch = UnsafeSendablePointer(s.scores)
+        let firstPositions = placement.positions
+        Self.withLayers(placement.caches, layer) { layers in
+            let body: @Sendable (Range<Int>) -> Void = { range in
+                for slice in range {
+                    for item in stride(from: slice, to: items, by: slices) {
+                        let tile = tiles[item / hp.headCountKV], g = item % hp.headCountKV
+                        let r0 = tile.rows.lowerBound
+                        let (kp, vp) = layers[tile.cache]
+                        kernels.attendRows(
+                            query: q.base + r0 * qWidth + g * group * dk, queryStride: qWidth,
+                            keys: kp.base + g * dk, keyStride: kWidth, values: vp.base + g * dv, valueStride: vWidth,
+                            firstPosition: firstPositions[r0], rows: tile.rows.count, window: window, group: group,
+                            keyLength: dk, valueLength: dv, scale: scale, scratch: scratch.base + slice * perSlice,
+                            output: out.base + r0 * oWidth + g * group * dv, outputStride: oWidth)
                     }
                 }
             }
