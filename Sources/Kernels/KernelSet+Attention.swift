@@ -61,3 +61,36 @@ extension KernelSet {
         Int(ck_attend_rows_scratch(Int32(rows), Int32(group), Int32(keyLength), Int32(valueLength), Int64(positions)))
     }
 }
+
+extension KernelSet {
+    /// One part of a split attention range: `attend` before its division. `output`
+    /// ([group * valueLength]) gets `sum_p exp(s[h][p] - maxima[h]) V[p]`, `maxima` and `sums`
+    /// ([group] each) the scores' maxima and the sums of the exponentials; `attendMerge` joins
+    /// the parts.
+    public func attendPartial(
+        query: UnsafePointer<Float>, keys: UnsafePointer<UInt16>, keyStride: Int,
+        values: UnsafePointer<UInt16>, valueStride: Int, positions: ClosedRange<Int>,
+        group: Int, keyLength: Int, valueLength: Int, scale: Float,
+        scores: UnsafeMutablePointer<Float>, output: UnsafeMutablePointer<Float>,
+        maxima: UnsafeMutablePointer<Float>, sums: UnsafeMutablePointer<Float>
+    ) {
+        precondition(
+            positions.lowerBound >= 0 && group > 0 && keyLength > 0 && valueLength > 0,
+            "attendPartial: invalid shape")
+        ck_attend_group_partial(
+            Int32(isa.rawValue), query, keys, Int64(keyStride), values, Int64(valueStride),
+            Int64(positions.lowerBound), Int64(positions.upperBound), Int32(group),
+            Int32(keyLength), Int32(valueLength), scale, scores, output, maxima, sums)
+    }
+
+    /// Joins `parts` results of `attendPartial` over consecutive ranges into the attention over
+    /// their union: part `c` at `partials + c * slotWidth` holds its output
+    /// ([group * valueLength]), then its maxima ([group]), then its sums ([group]).
+    public func attendMerge(
+        parts: Int, group: Int, valueLength: Int, partials: UnsafePointer<Float>, slotWidth: Int,
+        output: UnsafeMutablePointer<Float>
+    ) {
+        precondition(parts > 0 && group > 0 && slotWidth >= group * (valueLength + 2), "attendMerge: invalid shape")
+        ck_attend_merge(Int32(parts), Int32(group), Int32(valueLength), partials, Int64(slotWidth), output)
+    }
+}

@@ -156,6 +156,70 @@ struct AttentionKernelTests {
         }
     }
 
+    /// A range attended in parts (`attendPartial` per part, joined by `attendMerge`) gives what
+    /// a double-precision attention over the whole range gives, and what `attend` gives.
+    @Test(arguments: [shapes[0], shapes[1], shapes[3]], KernelTest.levels)
+    func partsJoinToTheWholeRange(shape: Shape, level: InstructionSet) {
+        let kernels = KernelSet(isa: level)
+        var rng = SplitMix64(seed: UInt64(shape.valueLength * 7 + shape.group))
+        let positions = 300
+        let kWidth = shape.kvHeads * shape.keyLength, vWidth = shape.kvHeads * shape.valueLength
+        let keys = (0..<(positions * kWidth)).map { _ in Float16(rng.nextSigned() * 2) }
+        let values = (0..<(positions * vWidth)).map { _ in Float16(rng.nextSigned()) }
+        let query = (0..<(shape.group * shape.keyLength)).map { _ in rng.nextSigned() * 3 }
+        let scale = 1 / Float(shape.keyLength).squareRoot()
+        let bounds = [0, 1, 117, 256, 300] // parts of 1, 116, 139 and 44 positions
+        let width = shape.group * (shape.valueLength + 2)
+        var slots = [Float](repeating: .nan, count: (bounds.count - 1) * width)
+        var scores = [Float](repeating: 0, count: shape.group * positions)
+        var joined = [Float](repeating: .nan, count: shape.group * shape.valueLength)
+        var whole = joined
+        keys.withUnsafeBufferPointer { kb in
+            values.withUnsafeBufferPointer { vb in
+                kb.withMemoryRebound(to: UInt16.self) { k in
+                    vb.withMemoryRebound(to: UInt16.self) { v in
+                        slots.withUnsafeMutableBufferPointer { slot in
+                            for c in 0..<(bounds.count - 1) {
+                                let part = slot.baseAddress! + c * width
+                                kernels.attendPartial(
+                                    query: query, keys: k.baseAddress!, keyStride: kWidth, values: v.baseAddress!,
+                                    valueStride: vWidth, positions: bounds[c]...(bounds[c + 1] - 1), group: shape.group,
+                                    keyLength: shape.keyLength, valueLength: shape.valueLength, scale: scale, scores: &scores,
+                                    output: part, maxima: part + shape.group * shape.valueLength,
+                                    sums: part + shape.group * shape.valueLength + shape.group)
+                            }
+                        }
+                        kernels.attendMerge(
+                            parts: bounds.count - 1, group: shape.group, valueLength: shape.valueLength, partials: slots,
+                            slotWidth: width, output: &joined)
+                        kernels.attend(
+                            query: query, keys: k.baseAddress!, keyStride: kWidth, values: v.baseAddress!, valueStride: vWidth,
+                            positions: 0...(positions - 1), group: shape.group, keyLength: shape.keyLength,
+                            valueLength: shape.valueLength, scale: scale, scores: &scores, output: &whole)
+                    }
+                }
+            }
+        }
+        for h in 0..<shape.group {
+            let s = (0..<positions).map { p in
+                (0..<shape.keyLength).reduce(0.0) { $0 + Double(query[h * shape.keyLength + $1]) * Double(keys[p * kWidth + $1]) }
+                    * Double(scale)
+            }
+            let m = s.max()!
+            let e = s.map { Foundation.exp($0 - m) }
+            let total = e.reduce(0, +)
+            for i in 0..<shape.valueLength {
+                let expected = (0..<positions).reduce(0.0) { $0 + e[$1] / total * Double(values[$1 * vWidth + i]) }
+                for (name, result) in [("parts", joined), ("whole", whole)] {
+                    let actual = Double(result[h * shape.valueLength + i])
+                    #expect(
+                        abs(actual - expected) <= 1e-5 + 1e-5 * abs(expected),
+                        "\(shape) \(level) \(name) head \(h) [\(i)]: \(actual) vs \(expected)")
+                }
+            }
+        }
+    }
+
     @Test(arguments: KernelTest.levels)
     func halfConversionRoundsToNearestEven(level: InstructionSet) {
         var rng = SplitMix64(seed: 9)

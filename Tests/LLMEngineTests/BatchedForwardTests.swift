@@ -56,6 +56,34 @@ struct BatchedForwardTests {
         #expect(again == Array(batched[(9 * v)...]))
     }
 
+    /// Past 256 positions (`attentionPart`) a decode step's attention goes in parts over the pool:
+    /// the parts depend on the positions alone, so one thread and two give the same logits bit
+    /// for bit; and a prefill of the same tokens (GEMMs, attention in tiles) agrees closely.
+    @Test(arguments: [Model.syntheticQwen2, .syntheticGemma3])
+    func longContextDecodeIsTheSameOnAnyThreadCount(model kind: Model) throws {
+        let file: GGUFFile =
+            kind == .syntheticQwen2
+            ? try GGUFFile(bytes: SyntheticModel(architecture: "qwen2").writer().encoded())
+            : try GGUFFile(bytes: SyntheticModel(architecture: "gemma3").writer().encoded())
+        let one = try Transformer(file: file, threads: 1, batchCapacity: 64)
+        let two = try Transformer(file: file, threads: 2, batchCapacity: 64)
+        let v = one.hyperparameters.vocabularySize
+        let tokens = (0..<602).map { ($0 * 7_919 + 13) % v }
+        var cacheOne = one.makeCache(capacity: tokens.count), cacheTwo = two.makeCache(capacity: tokens.count)
+        var lastOne: [Float] = [], lastTwo: [Float] = []
+        for token in tokens {
+            lastOne = try one.forward(token: token, cache: &cacheOne)
+            lastTwo = try two.forward(token: token, cache: &cacheTwo)
+            #expect(lastOne == lastTwo, "\(kind) at position \(cacheOne.count - 1)")
+            if lastOne != lastTwo { return }
+        }
+        var prefillCache = two.makeCache(capacity: tokens.count)
+        let prefilled = try two.forward(tokens: tokens, cache: &prefillCache)
+        let scale = lastOne.map(abs).max() ?? 1
+        let difference = zip(prefilled, lastOne).map { abs($0 - $1) }.max() ?? .infinity
+        #expect(difference <= 1e-3 * scale, "\(kind): prefill and decode differ by \(difference) (logits up to \(scale))")
+    }
+
     @Test func contextAndTokenErrorsLeaveTheCacheUntouched() throws {
         let model = try Self.load(.syntheticLlama, batchCapacity: 4)
         var cache = model.makeCache(capacity: 5)

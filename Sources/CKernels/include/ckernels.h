@@ -276,6 +276,20 @@ void ck_gated_activation(int isa, int gelu, float *gate, const float *up, int64_
 void ck_attend_group(int isa, const float *q, const ck_half *K, int64_t k_stride, const ck_half *V, int64_t v_stride,
                      int64_t first, int64_t last, int group, int dk, int dv, float scale, float *scores, float *out);
 /**
+ * ck_attend_group before its division (one part of a split range): out [group * dv] holds
+ * sum_p exp(s[h][p] - mx[h]) V[p], mx [group] the scores' maxima, l [group] the sums of the
+ * exponentials.
+ */
+void ck_attend_group_partial(int isa, const float *q, const ck_half *K, int64_t k_stride, const ck_half *V,
+                             int64_t v_stride, int64_t first, int64_t last, int group, int dk, int dv, float scale,
+                             float *scores, float *out, float *mx, float *l);
+/**
+ * Joins `parts` results of ck_attend_group_partial over consecutive ranges into the attention
+ * over their union. Part c is at slots + c * slot_width: out [group * dv], then mx [group], then
+ * l [group]. Writes out [group * dv].
+ */
+void ck_attend_merge(int parts, int group, int dv, const float *slots, int64_t slot_width, float *out);
+/**
  * Prefill attention (attention_rows.c): `rows` consecutive query positions p0...p0+rows-1 of one
  * sequence for one kv head, each over positions max(0, p - window + 1)...p (window 0: from 0).
  * Query row r at q + r * q_stride ([group * dk] f32), output row r at out + r * o_stride

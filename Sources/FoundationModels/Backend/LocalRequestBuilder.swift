@@ -76,15 +76,23 @@ struct LocalRequestBuilder {
     /// options, such as Apple's samples; reproducible demos).
     static var defaultIsGreedy: Bool { ProcessInfo.processInfo.environment["FM_SAMPLING"] == "greedy" }
 
+    /// The seed of requests that leave the sampling mode out, under `FM_SAMPLING=seed:N`: the
+    /// default random sampling, made reproducible (for one build and model). Unlike greedy
+    /// decoding it does not send a small model round a loop of repeated text.
+    static var defaultSeed: UInt64? {
+        guard let value = ProcessInfo.processInfo.environment["FM_SAMPLING"], value.hasPrefix("seed:") else { return nil }
+        return UInt64(value.dropFirst(5))
+    }
+
     /// The sampler's parameters for Apple's options: greedy; `.random(top:seed:)` as top-k;
     /// `.random(probabilityThreshold:seed:)` as nucleus sampling; no mode: random sampling at
-    /// the temperature given (0.7 when none) with a 0.9 nucleus, or greedy under
-    /// `FM_SAMPLING=greedy`. A temperature of 0 is greedy.
+    /// the temperature given (0.7 when none) with a 0.9 nucleus (seeded under
+    /// `FM_SAMPLING=seed:N`), or greedy under `FM_SAMPLING=greedy`. A temperature of 0 is greedy.
     static func sampling(_ options: GenerationOptions) -> SamplingParameters {
         let temperature = options.temperature.map { Float(max(0, $0)) } ?? defaultTemperature
         guard let mode = options.sampling?.mode else {
             if defaultIsGreedy { return .greedy }
-            return temperature == 0 ? .greedy : SamplingParameters(temperature: temperature, topP: 0.9)
+            return temperature == 0 ? .greedy : SamplingParameters(temperature: temperature, topP: 0.9, seed: defaultSeed)
         }
         switch mode {
         case .greedy:

@@ -6,7 +6,8 @@ import Kernels
 /// Shapes, with n = rows of the current chunk:
 /// `x`, `normed`, `projected`: [n, d]; `q`: [n, heads * keyLength]; `k`: [n, kvHeads * keyLength];
 /// `v`: [n, kvHeads * valueLength]; `attention`: [n, heads * valueLength]; `gate`, `up`: [n, ff];
-/// `ropeCos`/`ropeSin`: [n, ropeDimensions / 2] per rope base; `scores`: [slices, group * context].
+/// `ropeCos`/`ropeSin`: [n, ropeDimensions / 2] per rope base; `scores`: [slices, group * context];
+/// `partials`: [parts, group * (valueLength + 2)].
 final class ForwardScratch {
     let capacity: Int
     let x, normed, projected, q, k, v, attention, gate, up: UnsafeMutablePointer<Float>
@@ -14,6 +15,9 @@ final class ForwardScratch {
     /// Attention scores, one region per parallel slice, grown on demand to the context.
     private(set) var scores: UnsafeMutablePointer<Float>
     private(set) var scoresPerSlice = 0
+    /// Partial attention results of a decode step whose ranges go in parts, grown on demand.
+    private(set) var partials: UnsafeMutablePointer<Float>
+    private var partialsCount = 0
     let slices: Int
     /// Quantized activations by (weight type, columns).
     private var activations: [Int: QuantizedActivations] = [:]
@@ -41,12 +45,14 @@ final class ForwardScratch {
         ropeGlobal = (buffer(half), buffer(half))
         ropeLocal = (buffer(half), buffer(half))
         scores = .allocate(capacity: 1)
+        partials = .allocate(capacity: 1)
         allocations = owned
     }
 
     deinit {
         for p in allocations { p.deallocate() }
         scores.deallocate()
+        partials.deallocate()
     }
 
     /// Makes room for `count` scores in every slice.
@@ -55,6 +61,14 @@ final class ForwardScratch {
         scores.deallocate()
         scores = .allocate(capacity: count * slices)
         scoresPerSlice = count
+    }
+
+    /// Makes room for `count` partial attention floats.
+    func reservePartials(_ count: Int) {
+        guard count > partialsCount else { return }
+        partials.deallocate()
+        partials = .allocate(capacity: count)
+        partialsCount = count
     }
 
     /// The activation buffer for `w`'s type and width, `capacity` rows.
