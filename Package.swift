@@ -84,28 +84,18 @@ let package = Package(
             exclude: ["README.md"]
         ),
 
-        // The expansions of `@Generable` and `@Guide`: analyses declarations and emits schema,
-        // conversions and the `PartiallyGenerated` mirror; misuse is a diagnostic. Only the plugin
-        // links it (built for the host): the tests reach it through the compiler, so swift-syntax
-        // is compiled once per build.
-        .target(
-            name: "GenerableMacros",
+        // The compiler plugin with the expansions of `@Generable` and `@Guide`: analyses
+        // declarations and emits schema, conversions and the `PartiallyGenerated` mirror; misuse
+        // is a diagnostic. The only target linking swift-syntax: a macro target is built for the
+        // host alone, while a library target would also be built for the destination (every
+        // target is), compiling swift-syntax twice. The tests reach it through the compiler.
+        .macro(
+            name: "FoundationModelsMacros",
             dependencies: [
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
-            ],
-            exclude: ["README.md"]
-        ),
-
-        // The compiler plugin that serves those expansions to the `FoundationModels` module.
-        .macro(
-            name: "FoundationModelsMacros",
-            dependencies: [
-                "GenerableMacros",
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
             ],
             exclude: ["README.md"]
