@@ -9,7 +9,7 @@ logit RMS error: the root mean square, over all prompts, of (logit - exact logit
 tokens the exact model ranks highest. Also printed: the largest such error, how often the top-1
 token agrees, and the mean |error| over the whole vocabulary row.
 
-    scripts/fidelity.py [--models qwen2.5-coder-0.5b,gemma3-270m] [--fm .build/release/fm]
+    scripts/fidelity.py [--models qwen2.5-coder-0.5b,gemma3-270m,/path/to/other.gguf] [--fm .build/release/fm]
                         [--llama-cpp /path/to/llama.cpp] [--threads 2] [--json out.json]
                         [--exact-cache DIR]
 
@@ -145,7 +145,8 @@ def score(rows: np.ndarray, exact: np.ndarray) -> dict:
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--models", default="qwen2.5-coder-0.5b,gemma3-270m")
+    ap.add_argument("--models", default="qwen2.5-coder-0.5b,gemma3-270m",
+                    help="catalog names or paths of .gguf files, comma-separated")
     ap.add_argument("--fm", default=str(ROOT / ".build/release/fm"))
     ap.add_argument("--llama-cpp", type=Path, help="llama.cpp source tree with a CMake build in build/")
     ap.add_argument("--threads", type=int, default=2)
@@ -158,8 +159,8 @@ def main():
         tmp = Path(t)
         exe = build_llama_tool(args.llama_cpp, tmp) if args.llama_cpp else None
         for name in args.models.split(","):
-            path = subprocess.run([args.fm, "model", "path", name], capture_output=True, text=True,
-                                  check=True).stdout.strip()
+            path = name if name.endswith(".gguf") else subprocess.run(
+                [args.fm, "model", "path", name], capture_output=True, text=True, check=True).stdout.strip()
             arch = ref.GGUFModel(path).arch
             prompts = tokenize(args.fm, path, arch)
             print(f"== {name} ({arch}): {len(prompts)} prompts, {min(map(len, prompts))}-"

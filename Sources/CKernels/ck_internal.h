@@ -145,11 +145,14 @@ CK_INLINE void ck_unpack_scales_q3_K_u64(const uint8_t *s, uint64_t *lo, uint64_
  *   d     [16]      the block scales, widened from their f16 value.
  *   A row of n elements is ceil(n / 512) groups; blocks past n are zero.
  *
- * ck_q8_Kx - one block_q8_K for Q4_K/Q5_K, 320 bytes:
+ * ck_q8_Kx - one block_q8_K32 for Q4_K/Q5_K, 576 bytes:
  *   qs    [256]     the 32-element groups in the order 0 2 1 3 4 6 5 7, so that one 64-byte load
  *                   of packed nibbles (two chunks) meets its activations in one load per nibble
  *                   half;
- *   bsums [16], bsum32 [8] (sums of 16 and of 32, element order), d (f32), padding.
+ *   dl    [4][16]   the group scales per int32 lane of those loads: dl[z] holds the scale of the
+ *                   group at position 2z (lanes 0-7) and 2z + 1 (lanes 8-15) of that order;
+ *   s32   [8]       d[g] * (sum of the 32 q of group g), element order (the Q4_K/Q5_K mins);
+ *   dp    [8]       the group scales in the order of qs (one scalar per group, for the GEMM).
  */
 typedef struct {
     int8_t qs[16 * CK_QK];
@@ -160,12 +163,11 @@ _Static_assert(sizeof(ck_q8_0x16) == 1088, "ck_q8_0x16 is 17 cache lines");
 
 typedef struct {
     int8_t qs[CK_QK_K];
-    int16_t bsums[CK_QK_K / 16];
-    int16_t bsum32[CK_QK_K / 32];
-    float d;
-    uint8_t pad[12];
+    float dl[4][16];
+    float s32[CK_QK_K / 32];
+    float dp[CK_QK_K / 32];
 } ck_q8_Kx;
-_Static_assert(sizeof(ck_q8_Kx) == 320, "ck_q8_Kx is 5 cache lines");
+_Static_assert(sizeof(ck_q8_Kx) == 576, "ck_q8_Kx is 9 cache lines");
 
 /* ---- the activation layout of Q4_0 and Q5_0 at the AVX2 level --------------------------------
  * ck_q8_0a - one block_q8_0 with its scale widened to f32 and -offset * sum(qs) beside it
@@ -186,6 +188,9 @@ enum {
     CK_ACT_Q8_K_REF,
     CK_ACT_Q8_K_AVX2,
     CK_ACT_Q8_K_AVX512,
+    CK_ACT_Q8_K32_REF,
+    CK_ACT_Q8_K32_AVX2,
+    CK_ACT_Q8_K32_AVX512,
     CK_ACT_Q8_0A_Q4_0, /* ck_q8_0a, zero point 8 (AVX2 Q4_0) */
     CK_ACT_Q8_0A_Q5_0, /* ck_q8_0a, zero point 16 (AVX2 Q5_0) */
     CK_ACT_X16_Q4_0,   /* ck_q8_0x16, zero point 8 (AVX-512 Q4_0) */
@@ -200,6 +205,7 @@ int64_t ck_act_row_size_q8_0(int64_t n);
 int64_t ck_act_row_size_q8_0a(int64_t n);
 void ck_dequantize_row_q8_0a(const void *src, float *dst, int64_t n);
 int64_t ck_act_row_size_q8_K(int64_t n);
+int64_t ck_act_row_size_q8_K32(int64_t n);
 int64_t ck_act_row_size_f32(int64_t n);
 int64_t ck_act_row_size_q8_0x16(int64_t n);
 int64_t ck_act_row_size_q8_Kx(int64_t n);
@@ -233,7 +239,7 @@ void ck_dequantize_row_q8_Kx(const void *src, float *dst, int64_t n);
         return (float)sum;                                                                   \
     }
 
-/* The reference dot of every k-quant: dequantize a super-block, sum against q8_K in double. */
+/* The reference dot of Q2_K and Q3_K: dequantize a super-block, sum against q8_K in double. */
 #define CK_REF_DOT_Q8_K(name, block_t, dequantize)                                          \
     float name(int64_t n, const void *w, const void *x) {                                   \
         double sum = 0;                                                                     \
@@ -242,6 +248,19 @@ void ck_dequantize_row_q8_Kx(const void *src, float *dst, int64_t n);
             dequantize((const block_t *)w + k, wf, CK_QK_K);                                \
             const block_q8_K *b = (const block_q8_K *)x + k;                                \
             for (int i = 0; i < CK_QK_K; i++) sum += (double)wf[i] * (double)(b->d * (float)b->qs[i]); \
+        }                                                                                   \
+        return (float)sum;                                                                  \
+    }
+
+/* The reference dot of Q4_K/Q5_K/Q6_K: dequantize a super-block, sum against q8_K32 in double. */
+#define CK_REF_DOT_Q8_K32(name, block_t, dequantize)                                        \
+    float name(int64_t n, const void *w, const void *x) {                                   \
+        double sum = 0;                                                                     \
+        float wf[CK_QK_K];                                                                  \
+        for (int64_t k = 0; k < n / CK_QK_K; k++) {                                         \
+            dequantize((const block_t *)w + k, wf, CK_QK_K);                                \
+            const block_q8_K32 *b = (const block_q8_K32 *)x + k;                            \
+            for (int i = 0; i < CK_QK_K; i++) sum += (double)wf[i] * (double)(b->d[i / 32] * (float)b->qs[i]); \
         }                                                                                   \
         return (float)sum;                                                                  \
     }
@@ -273,12 +292,12 @@ void ck_vec_dot_q2_K_q8_K_ref_multi(int64_t, const void *, const void *, size_t,
 void ck_vec_dot_q2_K_q8_K_generic_multi(int64_t, const void *, const void *, size_t, int, float *);
 void ck_vec_dot_q3_K_q8_K_ref_multi(int64_t, const void *, const void *, size_t, int, float *);
 void ck_vec_dot_q3_K_q8_K_generic_multi(int64_t, const void *, const void *, size_t, int, float *);
-void ck_vec_dot_q4_K_q8_K_ref_multi(int64_t, const void *, const void *, size_t, int, float *);
-void ck_vec_dot_q4_K_q8_K_generic_multi(int64_t, const void *, const void *, size_t, int, float *);
-void ck_vec_dot_q5_K_q8_K_ref_multi(int64_t, const void *, const void *, size_t, int, float *);
-void ck_vec_dot_q5_K_q8_K_generic_multi(int64_t, const void *, const void *, size_t, int, float *);
-void ck_vec_dot_q6_K_q8_K_ref_multi(int64_t, const void *, const void *, size_t, int, float *);
-void ck_vec_dot_q6_K_q8_K_generic_multi(int64_t, const void *, const void *, size_t, int, float *);
+void ck_vec_dot_q4_K_q8_K32_ref_multi(int64_t, const void *, const void *, size_t, int, float *);
+void ck_vec_dot_q4_K_q8_K32_generic_multi(int64_t, const void *, const void *, size_t, int, float *);
+void ck_vec_dot_q5_K_q8_K32_ref_multi(int64_t, const void *, const void *, size_t, int, float *);
+void ck_vec_dot_q5_K_q8_K32_generic_multi(int64_t, const void *, const void *, size_t, int, float *);
+void ck_vec_dot_q6_K_q8_K32_ref_multi(int64_t, const void *, const void *, size_t, int, float *);
+void ck_vec_dot_q6_K_q8_K32_generic_multi(int64_t, const void *, const void *, size_t, int, float *);
 
 #if defined(CK_X86)
 CK_DECLARE_DOT_VARIANTS(ck_vec_dot_f32_f32)
@@ -291,9 +310,9 @@ CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q4_1_q8_0)
 CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q5_1_q8_0)
 CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q2_K_q8_K)
 CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q3_K_q8_K)
-CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q4_K_q8_K)
-CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q5_K_q8_K)
-CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q6_K_q8_K)
+CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q4_K_q8_K32)
+CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q5_K_q8_K32)
+CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q6_K_q8_K32)
 void ck_quantize_row_q8_0_avx2(const float *x, void *y, int64_t n);
 void ck_quantize_row_q8_0a_q4_0(const float *x, void *y, int64_t n);
 void ck_quantize_row_q8_0a_q5_0(const float *x, void *y, int64_t n);
@@ -313,6 +332,8 @@ CK_DECLARE_MATMUL(ck_matmul_q5_0_g8_avx2)
 void ck_quantize_row_q8_0_avx512(const float *x, void *y, int64_t n);
 void ck_quantize_row_q8_K_avx2(const float *x, void *y, int64_t n);
 void ck_quantize_row_q8_K_avx512(const float *x, void *y, int64_t n);
+void ck_quantize_row_q8_K32_avx2(const float *x, void *y, int64_t n);
+void ck_quantize_row_q8_K32_avx512(const float *x, void *y, int64_t n);
 #endif
 
 void ck_copy_row_f32(const float *x, void *y, int64_t n);

@@ -501,20 +501,19 @@ typedef void (*ck_g8_pack_fn)(const void *row, int64_t c0, int cb, uint8_t *pq, 
 void ck_gemm_q8_0a_rows(ck_g8_pack_fn pack, const void *W, size_t row_stride, int64_t cols, const void *X,
                         size_t x_stride, int64_t nx, float *Y, int64_t y_stride, int64_t row_begin, int64_t row_end);
 
-/* The decoded weights of one super-block of 16 rows for the k-quant GEMM (gemm_kq.c), 5760
+/* The decoded weights of one super-block of 16 rows for the k-quant GEMM (gemm_kq.c), 5632
  * bytes: q [64 steps][16 lanes][4] the unsigned values of elements 4*step...4*step+3 of each
- * row in the activations' element order; sc [ns][16] the group scales; corr [np][16] the
- * correction coefficients as int16 pairs; d, dmin [16] the row scales (dmin negated, 0 for
- * types without a min). ck_kq_pack_fn decodes super-blocks c0...c0+cb-1 of `nrows` (<= 16)
- * rows into cb consecutive panels (missing rows' values zero). */
+ * row in the activations' element order; dsc [16][16] d * sc of each scale group per lane (Q6_K:
+ * sixteen sub-blocks of 16 in element order; Q4_K/Q5_K: eight groups of 32 in the ck_q8_Kx
+ * order); mins [8][16] -dmin * m of each group (Q4_K/Q5_K, element order). ck_kq_pack_fn
+ * decodes super-blocks c0...c0+cb-1 of `nrows` (<= 16) rows into cb consecutive panels (missing
+ * rows' values zero). */
 typedef struct {
     uint8_t q[64][64];
-    int32_t sc[16][16];
-    int32_t corr[8][16];
-    float d[16];
-    float dmin[16];
+    float dsc[16][16];
+    float mins[8][16];
 } ck_kq_panel;
-_Static_assert(sizeof(ck_kq_panel) == 5760, "ck_kq_panel is 90 cache lines");
+_Static_assert(sizeof(ck_kq_panel) == 5632, "ck_kq_panel is 88 cache lines");
 typedef void (*ck_kq_pack_fn)(const char *W, size_t row_stride, int nrows, int64_t c0, int cb, ck_kq_panel *panel);
 void ck_pack_q6_K(const char *W, size_t row_stride, int nrows, int64_t c0, int cb, ck_kq_panel *panel);
 void ck_pack_q4_K(const char *W, size_t row_stride, int nrows, int64_t c0, int cb, ck_kq_panel *panel);

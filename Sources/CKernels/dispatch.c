@@ -8,9 +8,10 @@
  * Which dot-product variants exist (a level without its own uses the next lower one):
  *   all thirteen (F32 F16 BF16 Q8_0 Q4_0 Q4_1 Q5_0 Q5_1 Q2_K Q3_K Q4_K Q5_K Q6_K):
  *   ref, generic, AVX2, AVX-512
- * Activation layouts: block_q8_0 / block_q8_K / f32 everywhere, except at the AVX2 level where
+ * Activation layouts: block_q8_0 / block_q8_K (Q2_K, Q3_K) / block_q8_K32 (Q4_K, Q5_K, Q6_K) /
+ * f32 everywhere, except at the AVX2 level where
  * Q4_0 and Q5_0 take ck_q8_0a, and at the AVX-512 level where Q4_0, Q5_0, Q8_0 take ck_q8_0x16
- * and Q4_K, Q5_K take ck_q8_Kx (same values). Own matrix-matrix products (GEMMs, used from 16
+ * and Q4_K, Q5_K take ck_q8_Kx (block_q8_K32's values). Own matrix-matrix products (GEMMs, used from 16
  * activation rows): AVX2 Q4_0 Q5_0 (gemm_q8_0a.c); AVX-512 Q4_0 Q5_0 Q8_0 (gemm_x16.c), Q4_K
  * Q5_K Q6_K (gemm_kq.c). Adding a type: see the Kernels README.
  */
@@ -81,6 +82,7 @@
 
 #define CK_Q8_0_ROWS CK_ACT_Q8_0_REF, CK_ACT_Q8_0_AVX2, CK_ACT_Q8_0_AVX512
 #define CK_Q8_K_ROWS CK_ACT_Q8_K_REF, CK_ACT_Q8_K_AVX2, CK_ACT_Q8_K_AVX512
+#define CK_Q8_K32_ROWS CK_ACT_Q8_K32_REF, CK_ACT_Q8_K32_AVX2, CK_ACT_Q8_K32_AVX512
 #define CK_F32_ROWS CK_ACT_F32, CK_ACT_F32, CK_ACT_F32
 
 /* Without x86 the kernel layouts are the plain formats (see activation_formats.c), so the
@@ -96,12 +98,12 @@ static const ck_type_kernels ck_table[CK_TYPE_ID_LIMIT][CK_ISA_COUNT] = {
                CK_ACT_Q8_0_REF, CK_ACT_Q8_0_AVX2, CK_ACT_X16_Q8_0, CK_MATMUL_X16(q8_0)),
     CK_ROW4("Q2_K", CK_TYPE_Q2_K, CK_QK_K, sizeof(block_q2_K), ck_dequantize_row_q2_K_ref, ck_vec_dot_q2_K_q8_K, CK_Q8_K_ROWS),
     CK_ROW4("Q3_K", CK_TYPE_Q3_K, CK_QK_K, sizeof(block_q3_K), ck_dequantize_row_q3_K_ref, ck_vec_dot_q3_K_q8_K, CK_Q8_K_ROWS),
-    CK_ROW4_MM("Q4_K", CK_TYPE_Q4_K, CK_QK_K, sizeof(block_q4_K), ck_dequantize_row_q4_K_ref, ck_vec_dot_q4_K_q8_K,
-               CK_ACT_Q8_K_REF, CK_ACT_Q8_K_AVX2, CK_ACT_KX, CK_MATMUL_KQ(q4_K)),
-    CK_ROW4_MM("Q5_K", CK_TYPE_Q5_K, CK_QK_K, sizeof(block_q5_K), ck_dequantize_row_q5_K_ref, ck_vec_dot_q5_K_q8_K,
-               CK_ACT_Q8_K_REF, CK_ACT_Q8_K_AVX2, CK_ACT_KX, CK_MATMUL_KQ(q5_K)),
-    CK_ROW4_MM("Q6_K", CK_TYPE_Q6_K, CK_QK_K, sizeof(block_q6_K), ck_dequantize_row_q6_K_ref, ck_vec_dot_q6_K_q8_K,
-               CK_Q8_K_ROWS, CK_MATMUL_KQ(q6_K)),
+    CK_ROW4_MM("Q4_K", CK_TYPE_Q4_K, CK_QK_K, sizeof(block_q4_K), ck_dequantize_row_q4_K_ref, ck_vec_dot_q4_K_q8_K32,
+               CK_ACT_Q8_K32_REF, CK_ACT_Q8_K32_AVX2, CK_ACT_KX, CK_MATMUL_KQ(q4_K)),
+    CK_ROW4_MM("Q5_K", CK_TYPE_Q5_K, CK_QK_K, sizeof(block_q5_K), ck_dequantize_row_q5_K_ref, ck_vec_dot_q5_K_q8_K32,
+               CK_ACT_Q8_K32_REF, CK_ACT_Q8_K32_AVX2, CK_ACT_KX, CK_MATMUL_KQ(q5_K)),
+    CK_ROW4_MM("Q6_K", CK_TYPE_Q6_K, CK_QK_K, sizeof(block_q6_K), ck_dequantize_row_q6_K_ref, ck_vec_dot_q6_K_q8_K32,
+               CK_Q8_K32_ROWS, CK_MATMUL_KQ(q6_K)),
     CK_ROW4("BF16", CK_TYPE_BF16, 1, 2, ck_dequantize_row_bf16_ref, ck_vec_dot_bf16_f32, CK_F32_ROWS),
 };
 
@@ -139,6 +141,7 @@ int ck_selected_isa(void) {
 
 int64_t ck_row_size(int type, int64_t n) {
     if (type == CK_TYPE_Q8_K) return n >= 0 && n % CK_QK_K == 0 ? ck_act_row_size_q8_K(n) : -1;
+    if (type == CK_TYPE_Q8_K32) return n >= 0 && n % CK_QK_K == 0 ? ck_act_row_size_q8_K32(n) : -1;
     const ck_type_kernels *k = ck_kernels(type, CK_ISA_REF);
     if (!k || n < 0 || n % k->block_size != 0) return -1;
     return n / k->block_size * k->block_bytes;
@@ -165,6 +168,10 @@ void ck_quantize_activation(int type, int isa, const float *x, void *xq, int64_t
 int ck_dequantize_row(int type, const void *src, float *dst, int64_t n) {
     if (type == CK_TYPE_Q8_K) {
         ck_dequantize_row_q8_K_ref(src, dst, n);
+        return 0;
+    }
+    if (type == CK_TYPE_Q8_K32) {
+        ck_dequantize_row_q8_K32_ref(src, dst, n);
         return 0;
     }
     const ck_type_kernels *k = ck_kernels(type, CK_ISA_REF);

@@ -1,20 +1,21 @@
 /*
  * gemm_kq.c - the matrix-matrix product (prefill) of the k-quants Q4_K, Q5_K and Q6_K at the
- * AVX-512 VNNI level (Q6_K against block_q8_K, Q4_K and Q5_K against ck_q8_Kx activations).
+ * AVX-512 VNNI level (Q6_K against block_q8_K32, Q4_K and Q5_K against ck_q8_Kx activations).
  *
- * Per super-block of 256 and per weight row (d, dmin, scales sc[g], mins or offset):
- *   y += d*dx * A - dmin*dx * B,   A = sum_g sc[g] * sum_{i in g} u[i] qx[i]  + corrA,
- *                                   B = sum_g m[g] * bsum32[g]   (Q4_K, Q5_K; 0 for Q6_K)
- * with u the stored unsigned values; Q6_K's offset of 32 enters A exactly as
- * corrA = -32 * sum_s sc[s] * bsums[s]. A and B are exact int32, then scaled in f32 as the dot.
+ * The activations have a scale dx[G] per group G of 32, so every group's exact int32 sum is
+ * scaled in f32 on its own. Per super-block and weight row:
+ *   Q4_K, Q5_K:  y += sum_G (d*sc[G]) * dx[G] * sum_{i in G} u[i] qx[i]
+ *                   + sum_G (-dmin*m[G]) * (dx[G] * sum_{i in G} qx[i])
+ *   Q6_K:        y += sum_G dx[G] * sum_{s in G} (d*sc[s]) * ( sum_{i in s} u[i] qx[i] - 32 * bsums[s] )
+ * with u the stored unsigned values (Q6_K: two sub-blocks of 16 per group).
  *
  * Weights are decoded once per 16 rows into ck_kq_panel (one per super-block, see ck_x86.h):
- * u as [64 steps][16 lanes][4 bytes] in the activations' element order, the group scales and
- * the correction coefficients (int16 pairs) per lane, d and -dmin per lane. For an activation
- * row, a group's 16 row sums are L/4 vpdpbusd of the panel (in registers) against broadcasts
- * of 4 activation bytes, times the lane's scale (vpmulld); the correction is np vpdpwssd
- * against broadcast pairs of activation sums. CK_KQ_NR activation rows share each panel load;
- * long rows go CK_KQ_KC super-blocks at a time (partial sums kept in Y).
+ * u as [64 steps][16 lanes][4 bytes] in the activations' element order, plus the per-lane
+ * coefficients. For an activation row, a group's 16 row sums are vpdpbusd of the panel (in
+ * registers) against broadcasts of 4 activation bytes (Q6_K's starting from the offset's
+ * -32 * bsums), converted and multiplied by d*sc (f32 in the panel) times dx.
+ * CK_KQ_NR activation rows share each panel load; long rows go CK_KQ_KC super-blocks at a time
+ * (partial sums kept in Y).
  */
 #include "ck_internal.h"
 
@@ -28,77 +29,88 @@ CK_INLINE int32_t ck_ld32(const void *p) {
     return v;
 }
 
-/* The layout of a k-quant GEMM: ns scale groups (8 or 16) per super-block, np correction
- * pairs, whether the correction is B (a min, scaled by -dmin) or part of A, and where an
- * activation super-block (abytes long) keeps its values, its pair sums and its scale. */
-typedef struct {
-    int ns, np, min;
-    size_t abytes, qs_off, bs_off, d_off;
-} ck_kq_shape;
-
-CK_INLINE_AVX512 void ck_gemm_kq_tile(const ck_kq_panel *P, int nsb, int64_t sb0, const char *x, size_t xs,
-                                      int nr, float *y, int64_t ys, __mmask16 m, int accumulate,
-                                      const ck_kq_shape sh) {
-    const int steps = 64 / sh.ns;
+/* Q4_K and Q5_K: eight groups of 32 in the ck_q8_Kx order, eight steps each. The loops over
+ * activation rows are unrolled so that the accumulators stay in registers. */
+CK_INLINE_AVX512 void ck_gemm_q4_K_tile(const ck_kq_panel *P, int nsb, int64_t sb0, const char *x, size_t xs,
+                                        int nr, float *y, int64_t ys, __mmask16 m, int accumulate) {
     __m512 acc[CK_KQ_NR];
+#pragma clang loop unroll(full)
     for (int j = 0; j < nr; j++) acc[j] = accumulate ? _mm512_maskz_loadu_ps(m, y + j * ys) : _mm512_setzero_ps();
     for (int s = 0; s < nsb; s++) {
         const ck_kq_panel *p = P + s;
-        const char *xb = x + (size_t)(sb0 + s) * sh.abytes;
-        __m512i A[CK_KQ_NR];
-        for (int j = 0; j < nr; j++) A[j] = _mm512_setzero_si512();
-        for (int g = 0; g < sh.ns; g++) {
+        const ck_q8_Kx *xb = (const ck_q8_Kx *)x + sb0 + s;
+        for (int g = 0; g < 8; g++) {
             __m512i w[8];
-            for (int k = 0; k < steps; k++) w[k] = _mm512_load_si512(p->q[g * steps + k]);
-            const __m512i sc = _mm512_load_si512(p->sc[g]);
+            for (int k = 0; k < 8; k++) w[k] = _mm512_load_si512(p->q[8 * g + k]);
+            const __m512 dsc = _mm512_load_ps(p->dsc[g]);
+#pragma clang loop unroll(full)
             for (int j = 0; j < nr; j++) {
-                const char *q = xb + (size_t)j * xs + sh.qs_off + 4 * g * steps;
+                const ck_q8_Kx *a = (const ck_q8_Kx *)((const char *)xb + (size_t)j * xs);
+                const int8_t *q = a->qs + 32 * g;
                 __m512i t = _mm512_dpbusd_epi32(_mm512_setzero_si512(), w[0], _mm512_set1_epi32(ck_ld32(q)));
-                for (int k = 1; k < steps; k++) t = _mm512_dpbusd_epi32(t, w[k], _mm512_set1_epi32(ck_ld32(q + 4 * k)));
-                A[j] = _mm512_add_epi32(A[j], _mm512_mullo_epi32(t, sc));
+                for (int k = 1; k < 8; k++) t = _mm512_dpbusd_epi32(t, w[k], _mm512_set1_epi32(ck_ld32(q + 4 * k)));
+                acc[j] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(t), _mm512_mul_ps(dsc, _mm512_set1_ps(a->dp[g])), acc[j]);
             }
         }
-        const __m512 d = _mm512_load_ps(p->d), dmin = _mm512_load_ps(p->dmin);
+#pragma clang loop unroll(full)
         for (int j = 0; j < nr; j++) {
-            const char *a = xb + (size_t)j * xs;
-            __m512i c = sh.min ? _mm512_setzero_si512() : A[j];
-            for (int q = 0; q < sh.np; q++)
-                c = _mm512_dpwssd_epi32(c, _mm512_load_si512(p->corr[q]), _mm512_set1_epi32(ck_ld32(a + sh.bs_off + 4 * q)));
-            float dxs;
-            memcpy(&dxs, a + sh.d_off, 4);
-            const __m512 dx = _mm512_set1_ps(dxs);
-            if (sh.min) {
-                acc[j] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(A[j]), _mm512_mul_ps(d, dx), acc[j]);
-                acc[j] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(c), _mm512_mul_ps(dmin, dx), acc[j]);
-            } else {
-                acc[j] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(c), _mm512_mul_ps(d, dx), acc[j]);
+            const ck_q8_Kx *a = (const ck_q8_Kx *)((const char *)xb + (size_t)j * xs);
+            for (int g = 0; g < 8; g++) acc[j] = _mm512_fmadd_ps(_mm512_load_ps(p->mins[g]), _mm512_set1_ps(a->s32[g]), acc[j]);
+        }
+    }
+#pragma clang loop unroll(full)
+    for (int j = 0; j < nr; j++) _mm512_mask_storeu_ps(y + j * ys, m, acc[j]);
+}
+
+/* Q6_K: sixteen sub-blocks of 16 (four steps each) in element order, two per activation group.
+ * A sub-block's sum starts at -32 * bsums[s], which applies the offset exactly. */
+CK_INLINE_AVX512 void ck_gemm_q6_K_tile(const ck_kq_panel *P, int nsb, int64_t sb0, const char *x, size_t xs,
+                                        int nr, float *y, int64_t ys, __mmask16 m, int accumulate) {
+    __m512 acc[CK_KQ_NR];
+#pragma clang loop unroll(full)
+    for (int j = 0; j < nr; j++) acc[j] = accumulate ? _mm512_maskz_loadu_ps(m, y + j * ys) : _mm512_setzero_ps();
+    for (int s = 0; s < nsb; s++) {
+        const ck_kq_panel *p = P + s;
+        const block_q8_K32 *xb = (const block_q8_K32 *)x + sb0 + s;
+        for (int g = 0; g < 8; g++) {
+            __m512i w[8];
+            for (int k = 0; k < 8; k++) w[k] = _mm512_load_si512(p->q[8 * g + k]);
+            const __m512 dsc0 = _mm512_load_ps(p->dsc[2 * g]), dsc1 = _mm512_load_ps(p->dsc[2 * g + 1]);
+#pragma clang loop unroll(full)
+            for (int j = 0; j < nr; j++) {
+                const block_q8_K32 *a = (const block_q8_K32 *)((const char *)xb + (size_t)j * xs);
+                const int8_t *q = a->qs + 32 * g;
+                __m512i t0 = _mm512_set1_epi32(-32 * a->bsums[2 * g]);
+                __m512i t1 = _mm512_set1_epi32(-32 * a->bsums[2 * g + 1]);
+                for (int k = 0; k < 4; k++) {
+                    t0 = _mm512_dpbusd_epi32(t0, w[k], _mm512_set1_epi32(ck_ld32(q + 4 * k)));
+                    t1 = _mm512_dpbusd_epi32(t1, w[4 + k], _mm512_set1_epi32(ck_ld32(q + 16 + 4 * k)));
+                }
+                const __m512 u = _mm512_fmadd_ps(_mm512_cvtepi32_ps(t1), dsc1, _mm512_mul_ps(_mm512_cvtepi32_ps(t0), dsc0));
+                acc[j] = _mm512_fmadd_ps(u, _mm512_set1_ps(a->d[g]), acc[j]);
             }
         }
     }
+#pragma clang loop unroll(full)
     for (int j = 0; j < nr; j++) _mm512_mask_storeu_ps(y + j * ys, m, acc[j]);
 }
 
 typedef void (*ck_kq_tile_fn)(const ck_kq_panel *, int, int64_t, const char *, size_t, float *, int64_t,
                               __mmask16, int);
 
-/* Q6_K: 16 groups of 16, offset correction into A from bsums (block_q8_K). */
-#define CK_Q6K_SHAPE ((ck_kq_shape){16, 8, 0, sizeof(block_q8_K), offsetof(block_q8_K, qs), offsetof(block_q8_K, bsums), 0})
-/* Q4_K and Q5_K: 8 groups of 32 (activation order), mins against bsum32 (ck_q8_Kx). */
-#define CK_Q4K_SHAPE ((ck_kq_shape){8, 4, 1, sizeof(ck_q8_Kx), 0, offsetof(ck_q8_Kx, bsum32), offsetof(ck_q8_Kx, d)})
-
-#define CK_KQ_TILE(tag, SHAPE, n)                                                                   \
+#define CK_KQ_TILE(tag, n)                                                                          \
     static CK_AVX512 void ck_gemm_##tag##_tile##n(const ck_kq_panel *P, int nsb, int64_t sb0, const char *x, \
                                                   size_t xs, float *y, int64_t ys, __mmask16 m, int acc) { \
-        ck_gemm_kq_tile(P, nsb, sb0, x, xs, n, y, ys, m, acc, SHAPE);                              \
+        ck_gemm_##tag##_tile(P, nsb, sb0, x, xs, n, y, ys, m, acc);                                 \
     }
-#define CK_KQ_TILES(tag, SHAPE)                                                                     \
-    CK_KQ_TILE(tag, SHAPE, 1) CK_KQ_TILE(tag, SHAPE, 2) CK_KQ_TILE(tag, SHAPE, 3) CK_KQ_TILE(tag, SHAPE, 4) \
-    CK_KQ_TILE(tag, SHAPE, 5) CK_KQ_TILE(tag, SHAPE, 6) CK_KQ_TILE(tag, SHAPE, 7) CK_KQ_TILE(tag, SHAPE, 8) \
+#define CK_KQ_TILES(tag)                                                                            \
+    CK_KQ_TILE(tag, 1) CK_KQ_TILE(tag, 2) CK_KQ_TILE(tag, 3) CK_KQ_TILE(tag, 4)                     \
+    CK_KQ_TILE(tag, 5) CK_KQ_TILE(tag, 6) CK_KQ_TILE(tag, 7) CK_KQ_TILE(tag, 8)                     \
     static const ck_kq_tile_fn ck_gemm_##tag##_tiles[CK_KQ_NR + 1] = {                              \
         NULL, ck_gemm_##tag##_tile1, ck_gemm_##tag##_tile2, ck_gemm_##tag##_tile3, ck_gemm_##tag##_tile4, \
         ck_gemm_##tag##_tile5, ck_gemm_##tag##_tile6, ck_gemm_##tag##_tile7, ck_gemm_##tag##_tile8};
-CK_KQ_TILES(q6_K, CK_Q6K_SHAPE)
-CK_KQ_TILES(q4_K, CK_Q4K_SHAPE) /* Q5_K's too: the tiles do not depend on the value range */
+CK_KQ_TILES(q6_K)
+CK_KQ_TILES(q4_K) /* Q5_K's too: the tiles do not depend on the value range */
 
 /* Rows [row_begin, row_end) in tiles of 16: decode a panel of CK_KQ_KC super-blocks, then run
  * every activation row over it CK_KQ_NR at a time. */
@@ -110,7 +122,7 @@ static CK_AVX512 void ck_gemm_kq_rows(const ck_kq_tile_fn *tiles, ck_kq_pack_fn 
     for (int64_t r0 = row_begin; r0 < row_end; r0 += 16) {
         const int nrows = (int)(row_end - r0 < 16 ? row_end - r0 : 16);
         const __mmask16 m = (__mmask16)(nrows == 16 ? 0xFFFFu : (1u << nrows) - 1u);
-        if (nrows < 16) memset(panel, 0, sizeof(panel)); /* scales and row scales of missing rows */
+        if (nrows < 16) memset(panel, 0, sizeof(panel)); /* coefficients of missing rows */
         for (int64_t c0 = 0; c0 < nb; c0 += CK_KQ_KC) {
             const int cb = (int)(nb - c0 < CK_KQ_KC ? nb - c0 : CK_KQ_KC);
             pack((const char *)W + (size_t)r0 * row_stride, row_stride, nrows, c0, cb, panel);

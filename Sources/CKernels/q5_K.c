@@ -1,5 +1,5 @@
 /*
- * q5_K.c - Q5_K weights against block_q8_K activations.
+ * q5_K.c - Q5_K weights against block_q8_K32 activations.
  *
  * block_q5_K (176 bytes / 256): ck_half d, dmin; uint8 scales[12]; uint8 qh[32]; uint8 qs[128];
  *   As Q4_K (eight sub-blocks of 32, 6-bit scales and mins packed the same way, chunk c holds
@@ -7,8 +7,8 @@
  *   bit: element 32j + l (sub-block j, l < 32) takes bit j of qh[l] as bit 4.
  *   x = (d * sc[j]) * q - (dmin * m[j]),  q in 0...31.
  *
- * Dot with block_q8_K: as Q4_K:
- *   y = sum d*dx * sum_j sc[j] sum_{i in j} q[i] qx[i]  -  dmin*dx * sum_j m[j] (bsums[2j] + bsums[2j+1])
+ * Dot with block_q8_K32 (a scale dx[j] per sub-block of 32): as Q4_K:
+ *   y = sum d * sum_j dx[j] sc[j] sum_{i in j} q[i] qx[i]  -  dmin * sum_j dx[j] m[j] (bsums[2j] + bsums[2j+1])
  * Variants: ref, generic, AVX2 and AVX-512 VNNI (as Q4_K's, ck_q8_Kx activations; the fifth
  *   bits set with a byte mask).
  */
@@ -32,16 +32,16 @@ void ck_dequantize_row_q5_K_ref(const void *src, float *dst, int64_t n) {
     }
 }
 
-CK_REF_DOT_Q8_K(ck_vec_dot_q5_K_q8_K_ref, block_q5_K, ck_dequantize_row_q5_K_ref)
+CK_REF_DOT_Q8_K32(ck_vec_dot_q5_K_q8_K32_ref, block_q5_K, ck_dequantize_row_q5_K_ref)
 
-float ck_vec_dot_q5_K_q8_K_generic(int64_t n, const void *w, const void *x) {
+float ck_vec_dot_q5_K_q8_K32_generic(int64_t n, const void *w, const void *x) {
     const block_q5_K *a = (const block_q5_K *)w;
-    const block_q8_K *b = (const block_q8_K *)x;
+    const block_q8_K32 *b = (const block_q8_K32 *)x;
     float sum = 0.0f;
     for (int64_t k = 0; k < n / CK_QK_K; k++) {
         uint8_t sc[8], m[8];
         ck_unpack_scales_k4(a[k].scales, sc, m);
-        int32_t sumi = 0, summ = 0;
+        float sumd = 0.0f, summ = 0.0f;
         for (int c = 0; c < 4; c++) {
             const uint8_t *q = a[k].qs + 32 * c;
             const int8_t *y = b[k].qs + 64 * c;
@@ -51,23 +51,23 @@ float ck_vec_dot_q5_K_q8_K_generic(int64_t n, const void *w, const void *x) {
                 lo += ((q[l] & 0xF) | ((h & 1) << 4)) * y[l];
                 hi += ((q[l] >> 4) | ((h & 2) << 3)) * y[l + 32];
             }
-            sumi += sc[2 * c] * lo + sc[2 * c + 1] * hi;
+            sumd += b[k].d[2 * c] * (float)(sc[2 * c] * lo) + b[k].d[2 * c + 1] * (float)(sc[2 * c + 1] * hi);
         }
-        for (int j = 0; j < 8; j++) summ += m[j] * (b[k].bsums[2 * j] + b[k].bsums[2 * j + 1]);
-        sum += (ck_h2f(a[k].d) * b[k].d) * (float)sumi - (ck_h2f(a[k].dmin) * b[k].d) * (float)summ;
+        for (int j = 0; j < 8; j++) summ += b[k].d[j] * (float)(m[j] * (b[k].bsums[2 * j] + b[k].bsums[2 * j + 1]));
+        sum += ck_h2f(a[k].d) * sumd - ck_h2f(a[k].dmin) * summ;
     }
     return sum;
 }
 
-CK_MULTI_FROM_SINGLE(ck_vec_dot_q5_K_q8_K_ref)
-CK_MULTI_FROM_SINGLE(ck_vec_dot_q5_K_q8_K_generic)
+CK_MULTI_FROM_SINGLE(ck_vec_dot_q5_K_q8_K32_ref)
+CK_MULTI_FROM_SINGLE(ck_vec_dot_q5_K_q8_K32_generic)
 
 #if defined(CK_X86)
 
 /* ---- AVX2 --------------------------------------------------------------------------------------- */
 
-CK_INLINE_AVX2 void ck_vec_dot_q5_K_q8_K_avx2_nx(int64_t n, const void *w, const void *x, size_t xs,
-                                                 int nx, float *out) {
+CK_INLINE_AVX2 void ck_vec_dot_q5_K_q8_K32_avx2_nx(int64_t n, const void *w, const void *x, size_t xs,
+                                                   int nx, float *out) {
     const block_q5_K *a = (const block_q5_K *)w;
     const __m256i low4 = _mm256_set1_epi8(0x0F), bit4 = _mm256_set1_epi8(0x10);
     __m256 acc[CK_MAX_NX], accm[CK_MAX_NX];
@@ -78,8 +78,8 @@ CK_INLINE_AVX2 void ck_vec_dot_q5_K_q8_K_avx2_nx(int64_t n, const void *w, const
         const float d = ck_h2f_f16c(a[k].d), dmin = ck_h2f_f16c(a[k].dmin);
         const __m256i mins = ck_mins_pairs_avx2(m);
         const __m256i hq = _mm256_loadu_si256((const __m256i *)a[k].qh);
-        __m256i sumi[CK_MAX_NX];
-        for (int j = 0; j < nx; j++) sumi[j] = _mm256_setzero_si256();
+        __m256 sumd[CK_MAX_NX]; /* this super-block's sum_j dx[j] sc[j] (q . qx)_j, 8 lanes */
+        for (int j = 0; j < nx; j++) sumd[j] = _mm256_setzero_ps();
         for (int c = 0; c < 4; c++) {
             const __m256i q = _mm256_loadu_si256((const __m256i *)(a[k].qs + 32 * c));
             const __m256i b1 = _mm256_set1_epi8((char)(1 << (2 * c))), b2 = _mm256_set1_epi8((char)(2 << (2 * c)));
@@ -89,31 +89,33 @@ CK_INLINE_AVX2 void ck_vec_dot_q5_K_q8_K_avx2_nx(int64_t n, const void *w, const
             const __m256i hi = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(q, 4), low4), h2);
             const __m256i s_lo = _mm256_set1_epi16(sc[2 * c]), s_hi = _mm256_set1_epi16(sc[2 * c + 1]);
             for (int j = 0; j < nx; j++) {
-                const int8_t *y = ((const block_q8_K *)((const char *)x + (size_t)j * xs) + k)->qs + 64 * c;
+                const block_q8_K32 *b = (const block_q8_K32 *)((const char *)x + (size_t)j * xs) + k;
+                const int8_t *y = b->qs + 64 * c;
                 const __m256i p_lo = _mm256_maddubs_epi16(lo, _mm256_loadu_si256((const __m256i *)y));
                 const __m256i p_hi = _mm256_maddubs_epi16(hi, _mm256_loadu_si256((const __m256i *)(y + 32)));
-                sumi[j] = _mm256_add_epi32(sumi[j], _mm256_add_epi32(_mm256_madd_epi16(p_lo, s_lo),
-                                                                     _mm256_madd_epi16(p_hi, s_hi)));
+                sumd[j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_madd_epi16(p_lo, s_lo)), _mm256_set1_ps(b->d[2 * c]), sumd[j]);
+                sumd[j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_madd_epi16(p_hi, s_hi)), _mm256_set1_ps(b->d[2 * c + 1]),
+                                          sumd[j]);
             }
         }
         for (int j = 0; j < nx; j++) {
-            const block_q8_K *b = (const block_q8_K *)((const char *)x + (size_t)j * xs) + k;
-            const __m256i pm = _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)b->bsums), mins);
-            acc[j] = _mm256_fmadd_ps(_mm256_set1_ps(d * b->d), _mm256_cvtepi32_ps(sumi[j]), acc[j]);
-            accm[j] = _mm256_fmadd_ps(_mm256_set1_ps(dmin * b->d), _mm256_cvtepi32_ps(pm), accm[j]);
+            const block_q8_K32 *b = (const block_q8_K32 *)((const char *)x + (size_t)j * xs) + k;
+            const __m256i pm = _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)b->bsums), mins); /* m[j] * bsum32[j] */
+            acc[j] = _mm256_fmadd_ps(_mm256_set1_ps(d), sumd[j], acc[j]);
+            accm[j] = _mm256_fmadd_ps(_mm256_mul_ps(_mm256_set1_ps(dmin), _mm256_cvtepi32_ps(pm)), _mm256_loadu_ps(b->d), accm[j]);
         }
     }
     for (int j = 0; j < nx; j++) out[j] = ck_hsum256(acc[j]) - ck_hsum256(accm[j]);
 }
-CK_NX_ENTRIES(ck_vec_dot_q5_K_q8_K_avx2, CK_AVX2)
+CK_NX_ENTRIES(ck_vec_dot_q5_K_q8_K32_avx2, CK_AVX2)
 
 /* ---- AVX-512 VNNI ------------------------------------------------------------------------------- */
 
 /* As Q4_K (one 64-byte load of qs per half h, sub-blocks 4h, 4h + 2 in the low nibbles and
  * 4h + 1, 4h + 3 in the high ones, ck_q8_Kx activations), plus the fifth bits: qh tested
  * against the sub-block's bit gives a byte mask, and a masked add puts 16 where it is set. */
-CK_INLINE_AVX512 void ck_vec_dot_q5_K_q8_K_avx512_nx(int64_t n, const void *w, const void *x, size_t xs,
-                                                     int nx, float *out) {
+CK_INLINE_AVX512 void ck_vec_dot_q5_K_q8_K32_avx512_nx(int64_t n, const void *w, const void *x, size_t xs,
+                                                       int nx, float *out) {
     const block_q5_K *a = (const block_q5_K *)w;
     const __m512i low4 = _mm512_set1_epi8(0x0F), bit4 = _mm512_set1_epi8(0x10);
     const __m512i idx[4] = {ck_word_pair_index(0, 2), ck_word_pair_index(1, 3), ck_word_pair_index(4, 6),
@@ -124,22 +126,22 @@ CK_INLINE_AVX512 void ck_vec_dot_q5_K_q8_K_avx512_nx(int64_t n, const void *w, c
         sel[i] = _mm512_inserti64x4(_mm512_set1_epi8((char)(1 << s0)), _mm256_set1_epi8((char)(1 << (s0 + 2))), 1);
     }
     __m512 acc[CK_MAX_NX];
-    __m128 accm[CK_MAX_NX];
+    __m256 accm[CK_MAX_NX];
     for (int j = 0; j < nx; j++) {
         acc[j] = _mm512_setzero_ps();
-        accm[j] = _mm_setzero_ps();
+        accm[j] = _mm256_setzero_ps();
     }
     for (int64_t k = 0; k < n / CK_QK_K; k++) {
         uint64_t sc, m;
         ck_unpack_scales_k4_u64(a[k].scales, &sc, &m);
-        uint32_t dbits; /* d and dmin, converted together: [d, dmin, 0, 0] */
-        memcpy(&dbits, &a[k].d, 4);
-        const __m128 dm = _mm_cvtph_ps(_mm_cvtsi32_si128((int)dbits));
         const __m512i s8 = _mm512_castsi128_si512(_mm_cvtepu8_epi16(_mm_cvtsi64_si128((long long)sc)));
-        const __m128i m8 = _mm_cvtepu8_epi16(_mm_cvtsi64_si128((long long)m));
+        const __m512 d = _mm512_set1_ps(ck_h2f_f16c(a[k].d));
+        /* -dmin * m[j], element order */
+        const __m256 mins = _mm256_mul_ps(_mm256_set1_ps(-ck_h2f_f16c(a[k].dmin)),
+                                          _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)m))));
         const __m512i hq = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)a[k].qh));
-        __m512i sumi[CK_MAX_NX];
-        for (int j = 0; j < nx; j++) sumi[j] = _mm512_setzero_si512();
+        __m512 sumd[CK_MAX_NX]; /* this super-block's sum_j dx[j] sc[j] (q . qx)_j, per lane */
+        for (int j = 0; j < nx; j++) sumd[j] = _mm512_setzero_ps();
         for (int h = 0; h < 2; h++) {
             const __m512i v = _mm512_loadu_si512(a[k].qs + 64 * h);
             __m512i lo = _mm512_and_si512(v, low4);
@@ -149,25 +151,26 @@ CK_INLINE_AVX512 void ck_vec_dot_q5_K_q8_K_avx512_nx(int64_t n, const void *w, c
             const __m512i s_lo = _mm512_permutexvar_epi16(idx[2 * h], s8);
             const __m512i s_hi = _mm512_permutexvar_epi16(idx[2 * h + 1], s8);
             for (int j = 0; j < nx; j++) {
-                const int8_t *y = ((const ck_q8_Kx *)((const char *)x + (size_t)j * xs) + k)->qs + 128 * h;
-                sumi[j] = ck_dpwssd(sumi[j], _mm512_maddubs_epi16(lo, _mm512_load_si512(y)), s_lo);
-                sumi[j] = ck_dpwssd(sumi[j], _mm512_maddubs_epi16(hi, _mm512_load_si512(y + 64)), s_hi);
+                const ck_q8_Kx *b = (const ck_q8_Kx *)((const char *)x + (size_t)j * xs) + k;
+                const int8_t *y = b->qs + 128 * h;
+                const __m512i t_lo = ck_dpwssd(_mm512_setzero_si512(), _mm512_maddubs_epi16(lo, _mm512_load_si512(y)), s_lo);
+                const __m512i t_hi = ck_dpwssd(_mm512_setzero_si512(), _mm512_maddubs_epi16(hi, _mm512_load_si512(y + 64)), s_hi);
+                sumd[j] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(t_lo), _mm512_load_ps(b->dl[2 * h]), sumd[j]);
+                sumd[j] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(t_hi), _mm512_load_ps(b->dl[2 * h + 1]), sumd[j]);
             }
         }
         for (int j = 0; j < nx; j++) {
             const ck_q8_Kx *b = (const ck_q8_Kx *)((const char *)x + (size_t)j * xs) + k;
-            const __m128i pm = _mm_madd_epi16(_mm_load_si128((const __m128i *)b->bsum32), m8);
-            const __m128 sd = _mm_mul_ps(dm, _mm_broadcast_ss(&b->d)); /* [d dx, dmin dx, 0, 0] */
-            acc[j] = _mm512_fmadd_ps(_mm512_broadcastss_ps(sd), _mm512_cvtepi32_ps(sumi[j]), acc[j]);
-            accm[j] = _mm_fmadd_ps(_mm_permute_ps(sd, 0x55), _mm_cvtepi32_ps(pm), accm[j]);
+            acc[j] = _mm512_fmadd_ps(d, sumd[j], acc[j]);
+            accm[j] = _mm256_fmadd_ps(mins, _mm256_load_ps(b->s32), accm[j]);
         }
     }
-    for (int j = 0; j < nx; j++) out[j] = ck_hsum512(acc[j]) - ck_hsum128(accm[j]);
+    for (int j = 0; j < nx; j++) out[j] = ck_hsum512(acc[j]) + ck_hsum256(accm[j]);
 }
-CK_NX_ENTRIES(ck_vec_dot_q5_K_q8_K_avx512, CK_AVX512)
+CK_NX_ENTRIES(ck_vec_dot_q5_K_q8_K32_avx512, CK_AVX512)
 
 /* The GEMM panels of super-blocks c0...c0+cb-1 of `nrows` rows (gemm_kq.c): Q4_K's (ck_q8_Kx
- * order, scales in that order, mins in element order) with the fifth bits added as in the dot:
+ * order, d * sc in that order, -dmin * m in element order) with the fifth bits added as in the dot:
  * the low nibbles of half h are sub-blocks 4h (bytes 0-31) and 4h + 2, the high ones 4h + 1
  * and 4h + 3. */
 CK_AVX512 void ck_pack_q5_K(const char *W, size_t row_stride, int nrows, int64_t c0, int cb, ck_kq_panel *panel) {
@@ -198,10 +201,9 @@ CK_AVX512 void ck_pack_q5_K(const char *W, size_t row_stride, int nrows, int64_t
             const block_q5_K *a = (const block_q5_K *)(W + (size_t)r * row_stride) + c0 + k;
             uint8_t sc[8], m[8];
             ck_unpack_scales_k4(a->scales, sc, m);
-            for (int g = 0; g < 8; g++) p->sc[g][r] = sc[order[g]];
-            for (int q = 0; q < 4; q++) p->corr[q][r] = (int32_t)((uint32_t)m[2 * q] | (uint32_t)m[2 * q + 1] << 16);
-            p->d[r] = ck_h2f_f16c(a->d);
-            p->dmin[r] = -ck_h2f_f16c(a->dmin);
+            const float d = ck_h2f_f16c(a->d), dmin = ck_h2f_f16c(a->dmin);
+            for (int g = 0; g < 8; g++) p->dsc[g][r] = d * (float)sc[order[g]];
+            for (int g = 0; g < 8; g++) p->mins[g][r] = -dmin * (float)m[g];
         }
     }
 }

@@ -1,5 +1,5 @@
 /*
- * q6_K.c - Q6_K weights against block_q8_K activations.
+ * q6_K.c - Q6_K weights against block_q8_K32 activations.
  *
  * block_q6_K (210 bytes / 256): uint8 ql[128]; uint8 qh[64]; int8 scales[16]; ck_half d;
  *   Half h (0, 1) covers elements 128h...128h+127 with ql' = ql + 64h, qh' = qh + 32h.
@@ -9,11 +9,13 @@
  *   q in 0...63; sixteen sub-blocks of 16 with a signed 8-bit scale each:
  *   x = (d * scales[e / 16]) * (q - 32).
  *
- * Dot with block_q8_K (dx, qx, bsums):
- *   y = sum_superblocks d*dx * ( sum_s sc[s] * sum_{i in s} q[i] qx[i]  -  32 * sum_s sc[s] * bsums[s] )
- *   (the offset of 32 is applied once per sub-block through the activation sums; exact int32.)
+ * Dot with block_q8_K32 (a scale dx[g] per group g of 32, i.e. per two sub-blocks; qx, bsums):
+ *   y = sum_superblocks d * sum_g dx[g] * sum_{s in g} sc[s] * ( sum_{i in s} q[i] qx[i] - 32 * bsums[s] )
+ *   (the offset of 32 is applied once per sub-block through the activation sums; each group's
+ *   sum is exact in int32, then scaled in f32.)
  * Variants: ref (dequantize, double sum), generic, AVX2 (maddubs + madd by scale),
- *   AVX-512 VNNI (64 elements per zmm, maddubs then vpdpwssd by the sub-block scales).
+ *   AVX-512 VNNI (64 elements per zmm, maddubs then vpdpwssd by the sub-block scales, then the
+ *   lanes times their group's dx).
  */
 #include "ck_internal.h"
 
@@ -40,11 +42,11 @@ void ck_dequantize_row_q6_K_ref(const void *src, float *dst, int64_t n) {
     }
 }
 
-CK_REF_DOT_Q8_K(ck_vec_dot_q6_K_q8_K_ref, block_q6_K, ck_dequantize_row_q6_K_ref)
+CK_REF_DOT_Q8_K32(ck_vec_dot_q6_K_q8_K32_ref, block_q6_K, ck_dequantize_row_q6_K_ref)
 
-float ck_vec_dot_q6_K_q8_K_generic(int64_t n, const void *w, const void *x) {
+float ck_vec_dot_q6_K_q8_K32_generic(int64_t n, const void *w, const void *x) {
     const block_q6_K *a = (const block_q6_K *)w;
-    const block_q8_K *b = (const block_q8_K *)x;
+    const block_q8_K32 *b = (const block_q8_K32 *)x;
     float sum = 0.0f;
     for (int64_t k = 0; k < n / CK_QK_K; k++) {
         int8_t q[CK_QK_K]; /* [256] the 6-bit values minus 32, in element order */
@@ -58,26 +60,30 @@ float ck_vec_dot_q6_K_q8_K_generic(int64_t n, const void *w, const void *x) {
                 o[l + 96] = (int8_t)((int)((ql[l + 32] >> 4) | (((qh[l] >> 6) & 3) << 4)) - 32);
             }
         }
-        int32_t sumi = 0;
-        for (int s = 0; s < 16; s++) {
-            int32_t isum = 0;
-            for (int i = 0; i < 16; i++) isum += q[16 * s + i] * b[k].qs[16 * s + i];
-            sumi += a[k].scales[s] * isum;
+        float sumd = 0.0f;
+        for (int g = 0; g < 8; g++) {
+            int32_t sumi = 0; /* |sumi| <= 2 * 128 * 16 * 32 * 127 < 2^24: exact as a float too */
+            for (int s = 2 * g; s < 2 * g + 2; s++) {
+                int32_t isum = 0;
+                for (int i = 0; i < 16; i++) isum += q[16 * s + i] * b[k].qs[16 * s + i];
+                sumi += a[k].scales[s] * isum;
+            }
+            sumd += b[k].d[g] * (float)sumi;
         }
-        sum += (ck_h2f(a[k].d) * b[k].d) * (float)sumi;
+        sum += ck_h2f(a[k].d) * sumd;
     }
     return sum;
 }
 
-CK_MULTI_FROM_SINGLE(ck_vec_dot_q6_K_q8_K_ref)
-CK_MULTI_FROM_SINGLE(ck_vec_dot_q6_K_q8_K_generic)
+CK_MULTI_FROM_SINGLE(ck_vec_dot_q6_K_q8_K32_ref)
+CK_MULTI_FROM_SINGLE(ck_vec_dot_q6_K_q8_K32_generic)
 
 #if defined(CK_X86)
 
 /* ---- AVX2 ------------------------------------------------------------------------------------- */
 
-CK_INLINE_AVX2 void ck_vec_dot_q6_K_q8_K_avx2_nx(int64_t n, const void *w, const void *x, size_t xs,
-                                                 int nx, float *out) {
+CK_INLINE_AVX2 void ck_vec_dot_q6_K_q8_K32_avx2_nx(int64_t n, const void *w, const void *x, size_t xs,
+                                                   int nx, float *out) {
     const block_q6_K *a = (const block_q6_K *)w;
     const __m256i low4 = _mm256_set1_epi8(0x0F), bits45 = _mm256_set1_epi8(0x30);
     __m256 acc[CK_MAX_NX];
@@ -85,18 +91,19 @@ CK_INLINE_AVX2 void ck_vec_dot_q6_K_q8_K_avx2_nx(int64_t n, const void *w, const
     for (int64_t k = 0; k < n / CK_QK_K; k++) {
         const __m256i sc16 = _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)a[k].scales));
         const float d = ck_h2f_f16c(a[k].d);
-        __m256i sumi[CK_MAX_NX];
+        __m256 sumd[CK_MAX_NX]; /* this super-block's sum_g dx[g] (...)_g, 8 lanes */
         for (int j = 0; j < nx; j++) {
-            /* the -32 offset: 32 * sum_s sc[s] * bsums[s] */
-            const block_q8_K *b = (const block_q8_K *)((const char *)x + (size_t)j * xs) + k;
+            /* the -32 offset: -32 * (sc[2g] bsums[2g] + sc[2g+1] bsums[2g+1]) in lane g, times dx[g] */
+            const block_q8_K32 *b = (const block_q8_K32 *)((const char *)x + (size_t)j * xs) + k;
             const __m256i corr = _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)b->bsums), sc16);
-            sumi[j] = _mm256_sub_epi32(_mm256_setzero_si256(), _mm256_slli_epi32(corr, 5));
+            sumd[j] = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(_mm256_setzero_si256(), _mm256_slli_epi32(corr, 5))),
+                                    _mm256_loadu_ps(b->d));
         }
         for (int h = 0; h < 2; h++) {
             const __m256i l0 = _mm256_loadu_si256((const __m256i *)(a[k].ql + 64 * h));
             const __m256i l1 = _mm256_loadu_si256((const __m256i *)(a[k].ql + 64 * h + 32));
             const __m256i hq = _mm256_loadu_si256((const __m256i *)(a[k].qh + 32 * h));
-            __m256i v[4]; /* [4][32 bytes]: elements 128h + 32t ... 128h + 32t + 31 */
+            __m256i v[4]; /* [4][32 bytes]: elements 128h + 32t ... 128h + 32t + 31 (group 4h + t) */
             v[0] = _mm256_or_si256(_mm256_and_si256(l0, low4), _mm256_and_si256(_mm256_slli_epi16(hq, 4), bits45));
             v[1] = _mm256_or_si256(_mm256_and_si256(l1, low4), _mm256_and_si256(_mm256_slli_epi16(hq, 2), bits45));
             v[2] = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(l0, 4), low4), _mm256_and_si256(hq, bits45));
@@ -106,40 +113,47 @@ CK_INLINE_AVX2 void ck_vec_dot_q6_K_q8_K_avx2_nx(int64_t n, const void *w, const
                 const int s = 8 * h + 2 * t; /* sub-blocks s (lane 0) and s + 1 (lane 1) */
                 const __m256i sv = _mm256_set_m128i(_mm_set1_epi16(a[k].scales[s + 1]), _mm_set1_epi16(a[k].scales[s]));
                 for (int j = 0; j < nx; j++) {
-                    const int8_t *y = ((const block_q8_K *)((const char *)x + (size_t)j * xs) + k)->qs + 128 * h + 32 * t;
-                    const __m256i p = _mm256_maddubs_epi16(v[t], _mm256_loadu_si256((const __m256i *)y));
-                    sumi[j] = _mm256_add_epi32(sumi[j], _mm256_madd_epi16(p, sv));
+                    const block_q8_K32 *b = (const block_q8_K32 *)((const char *)x + (size_t)j * xs) + k;
+                    const __m256i p = _mm256_maddubs_epi16(v[t], _mm256_loadu_si256((const __m256i *)(b->qs + 128 * h + 32 * t)));
+                    sumd[j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_madd_epi16(p, sv)), _mm256_set1_ps(b->d[4 * h + t]), sumd[j]);
                 }
             }
         }
-        for (int j = 0; j < nx; j++) {
-            const block_q8_K *b = (const block_q8_K *)((const char *)x + (size_t)j * xs) + k;
-            acc[j] = _mm256_fmadd_ps(_mm256_set1_ps(d * b->d), _mm256_cvtepi32_ps(sumi[j]), acc[j]);
-        }
+        for (int j = 0; j < nx; j++) acc[j] = _mm256_fmadd_ps(_mm256_set1_ps(d), sumd[j], acc[j]);
     }
     for (int j = 0; j < nx; j++) out[j] = ck_hsum256(acc[j]);
 }
-CK_NX_ENTRIES(ck_vec_dot_q6_K_q8_K_avx2, CK_AVX2)
+CK_NX_ENTRIES(ck_vec_dot_q6_K_q8_K32_avx2, CK_AVX2)
 
 /* ---- AVX-512 VNNI ------------------------------------------------------------------------------ */
 
-CK_INLINE_AVX512 void ck_vec_dot_q6_K_q8_K_avx512_nx(int64_t n, const void *w, const void *x, size_t xs,
-                                                     int nx, float *out) {
+CK_INLINE_AVX512 void ck_vec_dot_q6_K_q8_K32_avx512_nx(int64_t n, const void *w, const void *x, size_t xs,
+                                                       int nx, float *out) {
     const block_q6_K *a = (const block_q6_K *)w;
     const __m512i low4 = _mm512_set1_epi8(0x0F), bits45 = _mm512_set1_epi8(0x30);
     const __m512i sh0 = _mm512_inserti64x4(_mm512_set1_epi16(4), _mm256_set1_epi16(2), 1);
     const __m512i sh1 = _mm512_inserti64x4(_mm512_setzero_si512(), _mm256_set1_epi16(2), 1);
+    __m512i lanes[4]; /* [4] vpermps indices: groups 2z (lanes 0-7) and 2z + 1 (lanes 8-15) */
+    for (int z = 0; z < 4; z++)
+        lanes[z] = _mm512_inserti64x4(_mm512_set1_epi32(2 * z), _mm256_set1_epi32(2 * z + 1), 1);
     __m512 acc[CK_MAX_NX];
-    for (int j = 0; j < nx; j++) acc[j] = _mm512_setzero_ps();
+    __m256 accc[CK_MAX_NX]; /* the offset terms, per group */
+    for (int j = 0; j < nx; j++) {
+        acc[j] = _mm512_setzero_ps();
+        accc[j] = _mm256_setzero_ps();
+    }
     for (int64_t k = 0; k < n / CK_QK_K; k++) {
         const __m256i sc16 = _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)a[k].scales));
         const __m512i s16 = _mm512_castsi256_si512(sc16);
         const float d = ck_h2f_f16c(a[k].d);
-        __m512i sumi[CK_MAX_NX];
+        __m512 dx[CK_MAX_NX], sumd[CK_MAX_NX];
         for (int j = 0; j < nx; j++) {
-            const block_q8_K *b = (const block_q8_K *)((const char *)x + (size_t)j * xs) + k;
+            const block_q8_K32 *b = (const block_q8_K32 *)((const char *)x + (size_t)j * xs) + k;
+            const __m256 d8 = _mm256_loadu_ps(b->d);
+            dx[j] = _mm512_castps256_ps512(d8);
             const __m256i corr = _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)b->bsums), sc16);
-            sumi[j] = _mm512_zextsi256_si512(_mm256_sub_epi32(_mm256_setzero_si256(), _mm256_slli_epi32(corr, 5)));
+            accc[j] = _mm256_fmadd_ps(_mm256_mul_ps(_mm256_cvtepi32_ps(corr), _mm256_set1_ps(-32.0f * d)), d8, accc[j]);
+            sumd[j] = _mm512_setzero_ps();
         }
         for (int h = 0; h < 2; h++) {
             const __m512i l = _mm512_loadu_si512(a[k].ql + 64 * h);
@@ -152,23 +166,22 @@ CK_INLINE_AVX512 void ck_vec_dot_q6_K_q8_K_avx512_nx(int64_t n, const void *w, c
             const __m512i v1 = _mm512_ternarylogic_epi32(_mm512_and_si512(_mm512_srli_epi16(l, 4), low4), h1, bits45, 0xF8);
             const __m512i sv0 = ck_scales_group16(s16, 2 * h), sv1 = ck_scales_group16(s16, 2 * h + 1);
             for (int j = 0; j < nx; j++) {
-                const int8_t *y = ((const block_q8_K *)((const char *)x + (size_t)j * xs) + k)->qs + 128 * h;
-                sumi[j] = ck_dpwssd(sumi[j], _mm512_maddubs_epi16(v0, _mm512_loadu_si512(y)), sv0);
-                sumi[j] = ck_dpwssd(sumi[j], _mm512_maddubs_epi16(v1, _mm512_loadu_si512(y + 64)), sv1);
+                const int8_t *y = ((const block_q8_K32 *)((const char *)x + (size_t)j * xs) + k)->qs + 128 * h;
+                const __m512i t0 = ck_dpwssd(_mm512_setzero_si512(), _mm512_maddubs_epi16(v0, _mm512_loadu_si512(y)), sv0);
+                const __m512i t1 = ck_dpwssd(_mm512_setzero_si512(), _mm512_maddubs_epi16(v1, _mm512_loadu_si512(y + 64)), sv1);
+                sumd[j] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(t0), _mm512_permutexvar_ps(lanes[2 * h], dx[j]), sumd[j]);
+                sumd[j] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(t1), _mm512_permutexvar_ps(lanes[2 * h + 1], dx[j]), sumd[j]);
             }
         }
-        for (int j = 0; j < nx; j++) {
-            const block_q8_K *b = (const block_q8_K *)((const char *)x + (size_t)j * xs) + k;
-            acc[j] = _mm512_fmadd_ps(_mm512_set1_ps(d * b->d), _mm512_cvtepi32_ps(sumi[j]), acc[j]);
-        }
+        for (int j = 0; j < nx; j++) acc[j] = _mm512_fmadd_ps(_mm512_set1_ps(d), sumd[j], acc[j]);
     }
-    for (int j = 0; j < nx; j++) out[j] = ck_hsum512(acc[j]);
+    for (int j = 0; j < nx; j++) out[j] = ck_hsum512(acc[j]) + ck_hsum256(accc[j]);
 }
-CK_NX_ENTRIES(ck_vec_dot_q6_K_q8_K_avx512, CK_AVX512)
+CK_NX_ENTRIES(ck_vec_dot_q6_K_q8_K32_avx512, CK_AVX512)
 
 /* The GEMM panels of super-blocks c0...c0+cb-1 of `nrows` rows (gemm_kq.c): values 0...63 as
- * the dot decodes them (a 64-value chunk of every row, transposed into 16 steps), the sixteen
- * signed scales, and -32 * scale as the offset's coefficients. */
+ * the dot decodes them (a 64-value chunk of every row, transposed into 16 steps) and d times
+ * each of the sixteen signed scales (the offset of 32 comes from the activation sums). */
 CK_AVX512 void ck_pack_q6_K(const char *W, size_t row_stride, int nrows, int64_t c0, int cb, ck_kq_panel *panel) {
     const __m512i low4 = _mm512_set1_epi8(0x0F), bits45 = _mm512_set1_epi8(0x30);
     const __m512i sh0 = _mm512_inserti64x4(_mm512_set1_epi16(4), _mm256_set1_epi16(2), 1);
@@ -196,12 +209,8 @@ CK_AVX512 void ck_pack_q6_K(const char *W, size_t row_stride, int nrows, int64_t
         }
         for (int r = 0; r < nrows; r++) {
             const block_q6_K *a = (const block_q6_K *)(W + (size_t)r * row_stride) + c0 + k;
-            for (int g = 0; g < 16; g++) p->sc[g][r] = a->scales[g];
-            for (int q = 0; q < 8; q++)
-                p->corr[q][r] = (int32_t)((uint32_t)(uint16_t)(int16_t)(-32 * a->scales[2 * q]) |
-                                          (uint32_t)(uint16_t)(int16_t)(-32 * a->scales[2 * q + 1]) << 16);
-            p->d[r] = ck_h2f_f16c(a->d);
-            p->dmin[r] = 0.0f;
+            const float d = ck_h2f_f16c(a->d);
+            for (int g = 0; g < 16; g++) p->dsc[g][r] = d * (float)a->scales[g];
         }
     }
 }

@@ -8,9 +8,8 @@
  *   q[i] = roundf(x[i] * (1/d)) (half away from zero). The sums let a weight type with a
  *   per-sub-block minimum or offset (Q2_K, Q4_K, Q5_K, Q6_K) apply it once per 16 or 32
  *   elements. Every variant produces the same bytes as the reference.
- *
- * Also the ck_q8_Kx layout (Q4_K/Q5_K at the AVX-512 level, see ck_internal.h): the same
- * values with the 32-element groups of each super-block in the order 0 2 1 3 4 6 5 7.
+
+ * Used by Q2_K and Q3_K; Q4_K, Q5_K and Q6_K take block_q8_K32 (q8_K32.c).
  */
 #include <math.h>
 
@@ -38,17 +37,6 @@ void ck_dequantize_row_q8_K_ref(const void *src, float *dst, int64_t n) {
     const block_q8_K *x = (const block_q8_K *)src;
     for (int64_t b = 0; b < n / CK_QK_K; b++)
         for (int i = 0; i < CK_QK_K; i++) dst[b * CK_QK_K + i] = x[b].d * (float)x[b].qs[i];
-}
-
-/* ck_q8_Kx stores the 32-element groups of a super-block in this order. */
-static const int ck_kx_group_order[8] = {0, 2, 1, 3, 4, 6, 5, 7};
-
-void ck_dequantize_row_q8_Kx(const void *src, float *dst, int64_t n) {
-    const ck_q8_Kx *x = (const ck_q8_Kx *)src;
-    for (int64_t b = 0; b < n / CK_QK_K; b++)
-        for (int p = 0; p < 8; p++)
-            for (int l = 0; l < 32; l++)
-                dst[b * CK_QK_K + 32 * ck_kx_group_order[p] + l] = x[b].d * (float)x[b].qs[32 * p + l];
 }
 
 #if defined(CK_X86)
@@ -100,20 +88,6 @@ CK_AVX512 void ck_quantize_row_q8_K_avx512(const float *x, void *vy, int64_t n) 
             _mm_storeu_si128((__m128i *)(y[b].qs + i), _mm512_cvtepi32_epi8(q));
             y[b].bsums[i / 16] = (int16_t)_mm512_reduce_add_epi32(q);
         }
-    }
-}
-
-/* block_q8_K values in the ck_q8_Kx layout (groups reordered, sums of 32 added). */
-CK_AVX512 void ck_quantize_row_q8_Kx(const float *x, void *vy, int64_t n) {
-    ck_q8_Kx *y = (ck_q8_Kx *)vy;
-    for (int64_t b = 0; b < n / CK_QK_K; b++) {
-        block_q8_K t;
-        ck_quantize_row_q8_K_avx512(x + b * CK_QK_K, &t, CK_QK_K);
-        memset(&y[b], 0, sizeof(y[b]));
-        for (int p = 0; p < 8; p++) memcpy(y[b].qs + 32 * p, t.qs + 32 * ck_kx_group_order[p], 32);
-        memcpy(y[b].bsums, t.bsums, sizeof(t.bsums));
-        for (int j = 0; j < 8; j++) y[b].bsum32[j] = (int16_t)(t.bsums[2 * j] + t.bsums[2 * j + 1]);
-        y[b].d = t.d;
     }
 }
 

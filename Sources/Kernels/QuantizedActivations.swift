@@ -3,8 +3,9 @@ import CKernels
 /// Activation rows quantized for multiplying with weights of one type at one level: the
 /// vector side of `KernelSet.matVec` and `matMul`.
 ///
-/// Weight types pair with an activation format as ggml pairs them (block_q8_0 for the 32-block
-/// types, block_q8_K for the k-quants, plain f32 for F32/F16/BF16); at the AVX-512 level some
+/// Weight types pair with an activation format mostly as ggml pairs them (block_q8_0 for the
+/// 32-block types, block_q8_K for Q2_K/Q3_K, plain f32 for F32/F16/BF16), except Q4_K/Q5_K/Q6_K,
+/// which take block_q8_K32 (a scale per 32 elements, for fidelity); at the AVX-512 level some
 /// types use a layout of their own with the same values. Quantize once, reuse for every
 /// matrix with the same input: Q, K and V projections share one.
 ///

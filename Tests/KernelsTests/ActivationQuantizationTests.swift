@@ -61,6 +61,34 @@ struct ActivationQuantizationTests {
         }
     }
 
+    /// block_q8_K32 round trip: each group of 32 has its own scale, d = max|x| / 127 of that
+    /// group (so its largest value maps to +-127), |x - d q| <= d / 2 up to rounding, and the
+    /// sums of 16. One large value in a super-block leaves the other groups' scales alone.
+    @Test func q8_K32RoundTripAndSums() {
+        let n = 2048
+        var x = KernelTest.activations(n, seed: 6)
+        x[300] = 1000 // an outlier in group 1 of super-block 1
+        var blocks = [block_q8_K32](repeating: block_q8_K32(), count: n / 256)
+        ck_quantize_row_q8_K32_ref(x, &blocks, Int64(n))
+        for (b, block) in blocks.enumerated() {
+            let qs = withUnsafeBytes(of: block.qs) { Array($0.bindMemory(to: Int8.self)) }
+            let sums = withUnsafeBytes(of: block.bsums) { Array($0.bindMemory(to: Int16.self)) }
+            let d = withUnsafeBytes(of: block.d) { Array($0.bindMemory(to: Float.self)) }
+            for s in 0..<16 { #expect(Int(sums[s]) == qs[(16 * s)..<(16 * s + 16)].reduce(0) { $0 + Int($1) }) }
+            for g in 0..<8 {
+                let group = x[(256 * b + 32 * g)..<(256 * b + 32 * g + 32)]
+                #expect(d[g] == group.map(abs).max()! / 127)
+                #expect(qs[(32 * g)..<(32 * g + 32)].map { abs(Int($0)) }.max() == 127)
+                for (i, v) in group.enumerated() {
+                    #expect(abs(v - Float(qs[32 * g + i]) * d[g]) <= d[g] * 0.5 * 1.0001 + abs(v) * 0x1p-22)
+                }
+            }
+        }
+        let scales = withUnsafeBytes(of: blocks[1].d) { Array($0.bindMemory(to: Float.self)) }
+        #expect(scales[1] == Float(1000) / 127)
+        #expect(scales[0] < 1 && scales[2] < 1) // KernelTest.activations are within +-16
+    }
+
     /// The public fast entry points give the reference's bytes (the standard layouts).
     @Test func publicQuantizersMatchReference() {
         let n = 1024
@@ -74,6 +102,10 @@ struct ActivationQuantizationTests {
         ck_quantize_row_q8_K_ref(x, &e, Int64(n))
         let bytes: ([block_q8_K]) -> [UInt8] = { blocks in blocks.withUnsafeBytes { Array($0) } }
         #expect(bytes(c) == bytes(e))
+        var f = [block_q8_K32](repeating: block_q8_K32(), count: n / 256), g = f
+        ck_quantize_row_q8_K32(x, &f, Int64(n))
+        ck_quantize_row_q8_K32_ref(x, &g, Int64(n))
+        #expect(f.withUnsafeBytes { Array($0) } == g.withUnsafeBytes { Array($0) })
     }
 
     /// Halfway cases round away from zero (roundf), in every variant.

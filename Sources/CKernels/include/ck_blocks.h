@@ -14,6 +14,8 @@
  *   Q8_0  d, qs[32]            34 bytes           qs[128]                        176 bytes
  *                                           Q6_K  ql[128], qh[64], scales[16], d 210 bytes
  *                                           Q8_K  d (f32), qs[256], bsums[16]    292 bytes
+ *                                           Q8_K32 d[8] (f32), qs[256], bsums[16] 320 bytes
+ *                                                 (ours, not ggml's: see below)
  *
  * The element order inside each block is documented in the kernel file of its type.
  */
@@ -116,6 +118,18 @@ typedef struct {
     int16_t bsums[CK_QK_K / 16];
 } block_q8_K;
 
+/** 8-bit k-quant activations with a scale per 32 elements (ours; ggml has no such block):
+ *  x = d[i / 32] * q[i], with the sum of every 16 consecutive q in bsums. The k-quant weights
+ *  Q4_K, Q5_K and Q6_K pair with it: their sub-blocks are 32 or 16 elements, so a scale per 32
+ *  costs one f32 product per sub-block pair, while one scale per 256 (block_q8_K, ggml's
+ *  pairing) lets one large activation coarsen the rounding of the other 255 (measured:
+ *  scripts/fidelity.py). */
+typedef struct {
+    float d[CK_QK_K / 32];
+    int8_t qs[CK_QK_K];
+    int16_t bsums[CK_QK_K / 16];
+} block_q8_K32;
+
 _Static_assert(sizeof(block_q4_0) == 18, "block_q4_0 is 18 bytes per 32 elements");
 _Static_assert(sizeof(block_q4_1) == 20, "block_q4_1 is 20 bytes per 32 elements");
 _Static_assert(sizeof(block_q5_0) == 22, "block_q5_0 is 22 bytes per 32 elements");
@@ -127,5 +141,6 @@ _Static_assert(sizeof(block_q4_K) == 144, "block_q4_K is 144 bytes per 256 eleme
 _Static_assert(sizeof(block_q5_K) == 176, "block_q5_K is 176 bytes per 256 elements");
 _Static_assert(sizeof(block_q6_K) == 210, "block_q6_K is 210 bytes per 256 elements");
 _Static_assert(sizeof(block_q8_K) == 292, "block_q8_K is 292 bytes per 256 elements");
+_Static_assert(sizeof(block_q8_K32) == 320, "block_q8_K32 is 320 bytes per 256 elements");
 
 #endif /* CK_BLOCKS_H */

@@ -11,11 +11,14 @@
  * any of them; `ck_detect_isa()` says which levels this CPU supports.
  *
  * Activations (the vector side of a dot product) are quantized first, to the format the
- * weight type pairs with, as ggml pairs them:
+ * weight type pairs with, mostly as ggml pairs them:
  *   Q4_0 Q4_1 Q5_0 Q5_1 Q8_0      -> block_q8_0 (32 elements, f16 scale)
- *   Q2_K Q3_K Q4_K Q5_K Q6_K      -> block_q8_K (256 elements, f32 scale, 16-element sums)
+ *   Q2_K Q3_K                     -> block_q8_K (256 elements, f32 scale, 16-element sums)
+ *   Q4_K Q5_K Q6_K                -> block_q8_K32 (256 elements, an f32 scale per 32, 16-element sums)
  *   F32 F16 BF16                  -> plain f32 (no quantization)
- * (ggml pairs Q4_1/Q5_1 with block_q8_1; we use block_q8_0 and form the block sums on the fly.)
+ * (ggml pairs Q4_1/Q5_1 with block_q8_1; we use block_q8_0 and form the block sums on the fly.
+ * ggml pairs Q4_K/Q5_K/Q6_K with block_q8_K; a scale per 32 brings the logits closer to the
+ * exact model at the same speed, see block_q8_K32.)
  * At the AVX-512 level Q4_0/Q5_0/Q8_0 and Q4_K/Q5_K take the same values in layouts of their
  * own (ck_q8_0x16, ck_q8_Kx): always quantize with the activation format (`act`) of the table
  * whose `vec_dot` will read the row, and size rows with its `act->row_size`.
@@ -36,7 +39,8 @@ extern "C" {
 
 /* ---- types and instruction-set levels ------------------------------------------------- */
 
-/** ggml type ids of the supported tensor types (plus Q8_K, the k-quant activation type). */
+/** ggml type ids of the supported tensor types (plus Q8_K, the k-quant activation type, and
+ *  Q8_K32, our own activation type, with an id ggml does not use). */
 enum {
     CK_TYPE_F32 = 0,
     CK_TYPE_F16 = 1,
@@ -52,6 +56,7 @@ enum {
     CK_TYPE_Q6_K = 14,
     CK_TYPE_Q8_K = 15,
     CK_TYPE_BF16 = 30,
+    CK_TYPE_Q8_K32 = 1015,
 };
 
 /** Type ids are below this bound (ggml's ids so far); `ck_kernels` is NULL for unsupported ids. */
@@ -103,8 +108,8 @@ typedef int64_t (*ck_row_size_fn)(int64_t n);
  * the reference quantizer of `value_type`; kernel layouts only rearrange them.
  */
 typedef struct ck_activation_format {
-    const char *name;             /**< "q8_0", "q8_K", "f32", or a kernel layout ("q8_0x16/q5_0"...) */
-    int value_type;               /**< the values: CK_TYPE_Q8_0, CK_TYPE_Q8_K or CK_TYPE_F32 */
+    const char *name;             /**< "q8_0", "q8_K", "q8_K32", "f32", or a kernel layout ("q8_0x16/q5_0"...) */
+    int value_type;               /**< the values: CK_TYPE_Q8_0, CK_TYPE_Q8_K, CK_TYPE_Q8_K32 or CK_TYPE_F32 */
     int block_size;               /**< elements per activation block (32, 256 or 1) */
     ck_quantize_fn quantize;      /**< f32 -> an activation row in this layout */
     ck_dequantize_fn dequantize;  /**< an activation row in this layout -> f32 */
@@ -165,7 +170,7 @@ int ck_activation_type(int type);
 /** Bytes of one activation row of n elements for weights of `type` at level `isa`; -1 when invalid. */
 int64_t ck_activation_row_size(int type, int isa, int64_t n);
 
-/* ---- activation quantization (q8_0.c, q8_K.c) ----------------------------------------- */
+/* ---- activation quantization (q8_0.c, q8_K.c, q8_K32.c) -------------------------------- */
 
 /** f32 -> block_q8_0: d = max|x| / 127, q = round(x / d) (half away from zero), d stored as f16. */
 void ck_quantize_row_q8_0_ref(const float *x, void *y, int64_t n);
@@ -175,6 +180,10 @@ void ck_quantize_row_q8_0(const float *x, void *y, int64_t n);
 void ck_quantize_row_q8_K_ref(const float *x, void *y, int64_t n);
 /** The same result as `ck_quantize_row_q8_K_ref`, bit for bit, with the selected ISA. */
 void ck_quantize_row_q8_K(const float *x, void *y, int64_t n);
+/** f32 -> block_q8_K32: per 32 elements d = max|x| / 127 (f32), q = round(x / d); bsums = sums of 16 q. */
+void ck_quantize_row_q8_K32_ref(const float *x, void *y, int64_t n);
+/** The same result as `ck_quantize_row_q8_K32_ref`, bit for bit, with the selected ISA. */
+void ck_quantize_row_q8_K32(const float *x, void *y, int64_t n);
 /** Quantizes activations for weights of `type` at level `isa`, in that level's layout (a plain copy
  *  for F32/F16/BF16). */
 void ck_quantize_activation(int type, int isa, const float *x, void *xq, int64_t n);
@@ -195,6 +204,7 @@ void ck_dequantize_row_q4_K_ref(const void *src, float *dst, int64_t n);
 void ck_dequantize_row_q5_K_ref(const void *src, float *dst, int64_t n);
 void ck_dequantize_row_q6_K_ref(const void *src, float *dst, int64_t n);
 void ck_dequantize_row_q8_K_ref(const void *src, float *dst, int64_t n);
+void ck_dequantize_row_q8_K32_ref(const void *src, float *dst, int64_t n);
 /** Dequantizes a row of any supported type (the reference); returns 0, or -1 for an unsupported type. */
 int ck_dequantize_row(int type, const void *src, float *dst, int64_t n);
 
@@ -220,12 +230,12 @@ float ck_vec_dot_q2_K_q8_K_ref(int64_t n, const void *w, const void *x);
 float ck_vec_dot_q2_K_q8_K_generic(int64_t n, const void *w, const void *x);
 float ck_vec_dot_q3_K_q8_K_ref(int64_t n, const void *w, const void *x);
 float ck_vec_dot_q3_K_q8_K_generic(int64_t n, const void *w, const void *x);
-float ck_vec_dot_q4_K_q8_K_ref(int64_t n, const void *w, const void *x);
-float ck_vec_dot_q4_K_q8_K_generic(int64_t n, const void *w, const void *x);
-float ck_vec_dot_q5_K_q8_K_ref(int64_t n, const void *w, const void *x);
-float ck_vec_dot_q5_K_q8_K_generic(int64_t n, const void *w, const void *x);
-float ck_vec_dot_q6_K_q8_K_ref(int64_t n, const void *w, const void *x);
-float ck_vec_dot_q6_K_q8_K_generic(int64_t n, const void *w, const void *x);
+float ck_vec_dot_q4_K_q8_K32_ref(int64_t n, const void *w, const void *x);
+float ck_vec_dot_q4_K_q8_K32_generic(int64_t n, const void *w, const void *x);
+float ck_vec_dot_q5_K_q8_K32_ref(int64_t n, const void *w, const void *x);
+float ck_vec_dot_q5_K_q8_K32_generic(int64_t n, const void *w, const void *x);
+float ck_vec_dot_q6_K_q8_K32_ref(int64_t n, const void *w, const void *x);
+float ck_vec_dot_q6_K_q8_K32_generic(int64_t n, const void *w, const void *x);
 
 /* ---- matrix kernels (matvec.c) -------------------------------------------------------- */
 

@@ -1,0 +1,132 @@
+/*
+ * q8_K32.c - the block_q8_K32 activation quantizer of Q4_K, Q5_K and Q6_K, and its AVX-512
+ * layout ck_q8_Kx (Q4_K/Q5_K).
+ *
+ * block_q8_K32 (320 bytes / 256): float d[8]; int8 qs[256]; int16 bsums[16];
+ *   x[i] = d[i / 32] * qs[i];  bsums[s] = sum of qs[16 s ... 16 s + 15].
+ *
+ * Quantization, per group of 32:  amax = max |x|,  d = amax / 127 (kept as f32),
+ *   q[i] = roundf(x[i] * (1/d)) (half away from zero), as block_q8_K does per 256. A group's
+ *   scale follows its own largest value, so one outlier no longer coarsens the other seven
+ *   groups of its super-block. Every variant produces the same bytes as the reference.
+ *
+ * ck_q8_Kx (see ck_internal.h) holds the same values with the groups in the order
+ * 0 2 1 3 4 6 5 7, the scales spread over the int32 lanes of the kernels' loads, and the
+ * group sums d[g] * sum(q) in f32.
+ */
+#include <math.h>
+
+#include "ck_internal.h"
+
+/* The sixteen sums of 16 of a super-block's values. */
+static void ck_q8_K32_sums(block_q8_K32 *y) {
+    for (int s = 0; s < CK_QK_K / 16; s++) {
+        int sum = 0;
+        for (int i = 0; i < 16; i++) sum += y->qs[16 * s + i];
+        y->bsums[s] = (int16_t)sum;
+    }
+}
+
+void ck_quantize_row_q8_K32_ref(const float *x, void *vy, int64_t n) {
+    block_q8_K32 *y = (block_q8_K32 *)vy;
+    for (int64_t b = 0; b < n / CK_QK_K; b++) {
+        for (int g = 0; g < 8; g++) {
+            const float *xg = x + b * CK_QK_K + 32 * g;
+            float amax = 0.0f;
+            for (int i = 0; i < 32; i++) amax = fmaxf(amax, fabsf(xg[i]));
+            const float d = amax / 127.0f;
+            const float id = d != 0.0f ? 1.0f / d : 0.0f;
+            y[b].d[g] = d;
+            for (int i = 0; i < 32; i++) y[b].qs[32 * g + i] = (int8_t)ck_round_away(xg[i] * id);
+        }
+        ck_q8_K32_sums(&y[b]);
+    }
+}
+
+void ck_dequantize_row_q8_K32_ref(const void *src, float *dst, int64_t n) {
+    const block_q8_K32 *x = (const block_q8_K32 *)src;
+    for (int64_t b = 0; b < n / CK_QK_K; b++)
+        for (int i = 0; i < CK_QK_K; i++) dst[b * CK_QK_K + i] = x[b].d[i / 32] * (float)x[b].qs[i];
+}
+
+/* ck_q8_Kx stores the 32-element groups of a super-block in this order. */
+static const int ck_kx_group_order[8] = {0, 2, 1, 3, 4, 6, 5, 7};
+
+void ck_dequantize_row_q8_Kx(const void *src, float *dst, int64_t n) {
+    const ck_q8_Kx *x = (const ck_q8_Kx *)src;
+    for (int64_t b = 0; b < n / CK_QK_K; b++)
+        for (int p = 0; p < 8; p++)
+            for (int l = 0; l < 32; l++)
+                dst[b * CK_QK_K + 32 * ck_kx_group_order[p] + l] = x[b].dl[p / 2][8 * (p % 2)] * (float)x[b].qs[32 * p + l];
+}
+
+#if defined(CK_X86)
+
+CK_AVX2 void ck_quantize_row_q8_K32_avx2(const float *x, void *vy, int64_t n) {
+    block_q8_K32 *y = (block_q8_K32 *)vy;
+    const __m256 sign = _mm256_set1_ps(-0.0f);
+    for (int64_t b = 0; b < n / CK_QK_K; b++) {
+        for (int g = 0; g < 8; g++) {
+            const float *p = x + b * CK_QK_K + 32 * g;
+            const __m256 v0 = _mm256_loadu_ps(p), v1 = _mm256_loadu_ps(p + 8);
+            const __m256 v2 = _mm256_loadu_ps(p + 16), v3 = _mm256_loadu_ps(p + 24);
+            const __m256 m = _mm256_max_ps(_mm256_max_ps(_mm256_andnot_ps(sign, v0), _mm256_andnot_ps(sign, v1)),
+                                           _mm256_max_ps(_mm256_andnot_ps(sign, v2), _mm256_andnot_ps(sign, v3)));
+            __m128 m4 = _mm_max_ps(_mm256_castps256_ps128(m), _mm256_extractf128_ps(m, 1));
+            m4 = _mm_max_ps(m4, _mm_movehl_ps(m4, m4));
+            m4 = _mm_max_ss(m4, _mm_movehdup_ps(m4));
+            const float d = _mm_cvtss_f32(m4) / 127.0f;
+            const float id = d != 0.0f ? 1.0f / d : 0.0f;
+            y[b].d[g] = d;
+            const __m256 s = _mm256_set1_ps(id);
+            const __m256i q = ck_pack32_i8_avx2(ck_round_away256(_mm256_mul_ps(v0, s)), ck_round_away256(_mm256_mul_ps(v1, s)),
+                                                ck_round_away256(_mm256_mul_ps(v2, s)), ck_round_away256(_mm256_mul_ps(v3, s)));
+            _mm256_storeu_si256((__m256i *)(y[b].qs + 32 * g), q);
+            /* two 16-element sums: bytes -> words (pairs) -> dwords, then per 128-bit lane */
+            const __m256i w32 = _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_set1_epi8(1), q), _mm256_set1_epi16(1));
+            __m256i t = _mm256_hadd_epi32(w32, w32);
+            t = _mm256_hadd_epi32(t, t);
+            y[b].bsums[2 * g] = (int16_t)_mm256_extract_epi32(t, 0);
+            y[b].bsums[2 * g + 1] = (int16_t)_mm256_extract_epi32(t, 4);
+        }
+    }
+}
+
+CK_AVX512 void ck_quantize_row_q8_K32_avx512(const float *x, void *vy, int64_t n) {
+    block_q8_K32 *y = (block_q8_K32 *)vy;
+    for (int64_t b = 0; b < n / CK_QK_K; b++) {
+        for (int g = 0; g < 8; g++) {
+            const float *p = x + b * CK_QK_K + 32 * g;
+            const __m512 v0 = _mm512_loadu_ps(p), v1 = _mm512_loadu_ps(p + 16);
+            const float d = _mm512_reduce_max_ps(_mm512_max_ps(_mm512_abs_ps(v0), _mm512_abs_ps(v1))) / 127.0f;
+            const float id = d != 0.0f ? 1.0f / d : 0.0f;
+            y[b].d[g] = d;
+            const __m512 s = _mm512_set1_ps(id);
+            const __m512i q0 = _mm512_cvttps_epi32(ck_round_away512(_mm512_mul_ps(v0, s)));
+            const __m512i q1 = _mm512_cvttps_epi32(ck_round_away512(_mm512_mul_ps(v1, s)));
+            _mm_storeu_si128((__m128i *)(y[b].qs + 32 * g), _mm512_cvtepi32_epi8(q0));
+            _mm_storeu_si128((__m128i *)(y[b].qs + 32 * g + 16), _mm512_cvtepi32_epi8(q1));
+            y[b].bsums[2 * g] = (int16_t)_mm512_reduce_add_epi32(q0);
+            y[b].bsums[2 * g + 1] = (int16_t)_mm512_reduce_add_epi32(q1);
+        }
+    }
+}
+
+/* block_q8_K32 values in the ck_q8_Kx layout (groups reordered, lane scales, f32 group sums). */
+CK_AVX512 void ck_quantize_row_q8_Kx(const float *x, void *vy, int64_t n) {
+    ck_q8_Kx *y = (ck_q8_Kx *)vy;
+    for (int64_t b = 0; b < n / CK_QK_K; b++) {
+        block_q8_K32 t;
+        ck_quantize_row_q8_K32_avx512(x + b * CK_QK_K, &t, CK_QK_K);
+        memset(&y[b], 0, sizeof(y[b]));
+        for (int p = 0; p < 8; p++) {
+            const int g = ck_kx_group_order[p];
+            memcpy(y[b].qs + 32 * p, t.qs + 32 * g, 32);
+            for (int l = 0; l < 8; l++) y[b].dl[p / 2][8 * (p % 2) + l] = t.d[g];
+            y[b].dp[p] = t.d[g];
+        }
+        for (int g = 0; g < 8; g++) y[b].s32[g] = t.d[g] * (float)(t.bsums[2 * g] + t.bsums[2 * g + 1]);
+    }
+}
+
+#endif /* CK_X86 */
