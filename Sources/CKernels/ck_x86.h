@@ -73,12 +73,6 @@ CK_INLINE_AVX512 __m512 ck_exp512(__m512 x) {
     return _mm512_mask_blend_ps(overflow, _mm512_mul_ps(p, _mm512_castsi512_ps(e)), _mm512_set1_ps(__builtin_inff()));
 }
 
-CK_INLINE_AVX2 float ck_hsum128(__m128 s) {
-    s = _mm_add_ps(s, _mm_movehl_ps(s, s));
-    s = _mm_add_ss(s, _mm_movehdup_ps(s));
-    return _mm_cvtss_f32(s);
-}
-
 CK_INLINE_AVX512 float ck_hsum512(__m512 v) {
     __m256 lo = _mm512_castps512_ps256(v);
     __m256 hi = _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(v), 1));
@@ -168,9 +162,9 @@ CK_INLINE_AVX512 __m512 ck_round_away512(__m512 v) {
     return _mm512_mask_sub_ps(t, dn, t, one);
 }
 
-/* One block of 32 floats -> 32 int8 (the reference rounding) and its f16 scale; *sum (when not
- * NULL) receives the sum of the quantized values. */
-CK_INLINE_AVX512 ck_half ck_quantize_block32_avx512(const float *xb, int8_t *qs, int32_t *sum) {
+/* One group of 32 floats -> 32 int8 (the reference rounding); returns the f32 scale
+ * max|x| / 127 (block_q8_K32 keeps it as is, block_q8_0 rounds it to f16). */
+CK_INLINE_AVX512 float ck_quantize_group32_avx512(const float *xb, int8_t *qs) {
     const __m512 v0 = _mm512_loadu_ps(xb), v1 = _mm512_loadu_ps(xb + 16);
     const float amax = _mm512_reduce_max_ps(_mm512_max_ps(_mm512_abs_ps(v0), _mm512_abs_ps(v1)));
     const float d = amax / 127.0f;
@@ -180,7 +174,19 @@ CK_INLINE_AVX512 ck_half ck_quantize_block32_avx512(const float *xb, int8_t *qs,
     const __m512i q1 = _mm512_cvttps_epi32(ck_round_away512(_mm512_mul_ps(v1, s)));
     _mm_storeu_si128((__m128i *)qs, _mm512_cvtepi32_epi8(q0));
     _mm_storeu_si128((__m128i *)(qs + 16), _mm512_cvtepi32_epi8(q1));
-    if (sum) *sum = _mm512_reduce_add_epi32(_mm512_add_epi32(q0, q1));
+    return d;
+}
+
+/* The sum of 16 int8. */
+CK_INLINE_AVX512 int32_t ck_sum16_i8_avx512(const int8_t *qs) {
+    return _mm512_reduce_add_epi32(_mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i *)qs)));
+}
+
+/* One block of 32 floats -> 32 int8 (the reference rounding) and its f16 scale; *sum (when not
+ * NULL) receives the sum of the quantized values. */
+CK_INLINE_AVX512 ck_half ck_quantize_block32_avx512(const float *xb, int8_t *qs, int32_t *sum) {
+    const float d = ck_quantize_group32_avx512(xb, qs);
+    if (sum) *sum = ck_sum16_i8_avx512(qs) + ck_sum16_i8_avx512(qs + 16);
     return (ck_half)_mm_extract_epi16(_mm_cvtps_ph(_mm_set_ss(d), _MM_FROUND_TO_NEAREST_INT), 0);
 }
 
@@ -201,9 +207,9 @@ CK_INLINE_AVX2 __m256i ck_pack32_i8_avx2(__m256 a, __m256 b, __m256 c, __m256 d)
     return _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
 }
 
-/* One block of 32 floats -> 32 int8 (the reference rounding) and its f16 scale; *sum (when not
- * NULL) receives the sum of the quantized values (AVX2). */
-CK_INLINE_AVX2 ck_half ck_quantize_block32_avx2(const float *xb, int8_t *qs, int32_t *sum) {
+/* One group of 32 floats -> 32 int8 (the reference rounding), returned, and stored at qs;
+ * *d receives the f32 scale max|x| / 127 (AVX2). */
+CK_INLINE_AVX2 __m256i ck_quantize_group32_avx2(const float *xb, int8_t *qs, float *d) {
     const __m256 sign = _mm256_set1_ps(-0.0f);
     const __m256 v0 = _mm256_loadu_ps(xb), v1 = _mm256_loadu_ps(xb + 8);
     const __m256 v2 = _mm256_loadu_ps(xb + 16), v3 = _mm256_loadu_ps(xb + 24);
@@ -212,17 +218,27 @@ CK_INLINE_AVX2 ck_half ck_quantize_block32_avx2(const float *xb, int8_t *qs, int
     __m128 m4 = _mm_max_ps(_mm256_castps256_ps128(m), _mm256_extractf128_ps(m, 1));
     m4 = _mm_max_ps(m4, _mm_movehl_ps(m4, m4));
     m4 = _mm_max_ss(m4, _mm_movehdup_ps(m4));
-    const float d = _mm_cvtss_f32(m4) / 127.0f;
-    const float id = d != 0.0f ? 1.0f / d : 0.0f;
+    *d = _mm_cvtss_f32(m4) / 127.0f;
+    const float id = *d != 0.0f ? 1.0f / *d : 0.0f;
     const __m256 s = _mm256_set1_ps(id);
     const __m256i q = ck_pack32_i8_avx2(ck_round_away256(_mm256_mul_ps(v0, s)), ck_round_away256(_mm256_mul_ps(v1, s)),
                                         ck_round_away256(_mm256_mul_ps(v2, s)), ck_round_away256(_mm256_mul_ps(v3, s)));
     _mm256_storeu_si256((__m256i *)qs, q);
-    if (sum) {
-        /* bytes widened to words (times one), pairs of words to dwords, then across lanes */
-        const __m256i w = _mm256_maddubs_epi16(_mm256_set1_epi8(1), q);
-        *sum = ck_hsum256_epi32(_mm256_madd_epi16(w, _mm256_set1_epi16(1)));
-    }
+    return q;
+}
+
+/* The 32 int8 of q widened and paired into eight int32 (times one): lanes 0-3 sum bytes 0-15,
+ * lanes 4-7 bytes 16-31. */
+CK_INLINE_AVX2 __m256i ck_pair_sums_i8_avx2(__m256i q) {
+    return _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_set1_epi8(1), q), _mm256_set1_epi16(1));
+}
+
+/* One block of 32 floats -> 32 int8 (the reference rounding) and its f16 scale; *sum (when not
+ * NULL) receives the sum of the quantized values (AVX2). */
+CK_INLINE_AVX2 ck_half ck_quantize_block32_avx2(const float *xb, int8_t *qs, int32_t *sum) {
+    float d;
+    const __m256i q = ck_quantize_group32_avx2(xb, qs, &d);
+    if (sum) *sum = ck_hsum256_epi32(ck_pair_sums_i8_avx2(q));
     return (ck_half)_cvtss_sh(d, 0);
 }
 

@@ -64,27 +64,12 @@ void ck_dequantize_row_q8_Kx(const void *src, float *dst, int64_t n) {
 
 CK_AVX2 void ck_quantize_row_q8_K32_avx2(const float *x, void *vy, int64_t n) {
     block_q8_K32 *y = (block_q8_K32 *)vy;
-    const __m256 sign = _mm256_set1_ps(-0.0f);
     for (int64_t b = 0; b < n / CK_QK_K; b++) {
         for (int g = 0; g < 8; g++) {
-            const float *p = x + b * CK_QK_K + 32 * g;
-            const __m256 v0 = _mm256_loadu_ps(p), v1 = _mm256_loadu_ps(p + 8);
-            const __m256 v2 = _mm256_loadu_ps(p + 16), v3 = _mm256_loadu_ps(p + 24);
-            const __m256 m = _mm256_max_ps(_mm256_max_ps(_mm256_andnot_ps(sign, v0), _mm256_andnot_ps(sign, v1)),
-                                           _mm256_max_ps(_mm256_andnot_ps(sign, v2), _mm256_andnot_ps(sign, v3)));
-            __m128 m4 = _mm_max_ps(_mm256_castps256_ps128(m), _mm256_extractf128_ps(m, 1));
-            m4 = _mm_max_ps(m4, _mm_movehl_ps(m4, m4));
-            m4 = _mm_max_ss(m4, _mm_movehdup_ps(m4));
-            const float d = _mm_cvtss_f32(m4) / 127.0f;
-            const float id = d != 0.0f ? 1.0f / d : 0.0f;
-            y[b].d[g] = d;
-            const __m256 s = _mm256_set1_ps(id);
-            const __m256i q = ck_pack32_i8_avx2(ck_round_away256(_mm256_mul_ps(v0, s)), ck_round_away256(_mm256_mul_ps(v1, s)),
-                                                ck_round_away256(_mm256_mul_ps(v2, s)), ck_round_away256(_mm256_mul_ps(v3, s)));
-            _mm256_storeu_si256((__m256i *)(y[b].qs + 32 * g), q);
-            /* two 16-element sums: bytes -> words (pairs) -> dwords, then per 128-bit lane */
-            const __m256i w32 = _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_set1_epi8(1), q), _mm256_set1_epi16(1));
-            __m256i t = _mm256_hadd_epi32(w32, w32);
+            const __m256i q = ck_quantize_group32_avx2(x + b * CK_QK_K + 32 * g, y[b].qs + 32 * g, &y[b].d[g]);
+            /* the two sums of 16: the pair sums, then within each 128-bit lane */
+            __m256i t = ck_pair_sums_i8_avx2(q);
+            t = _mm256_hadd_epi32(t, t);
             t = _mm256_hadd_epi32(t, t);
             y[b].bsums[2 * g] = (int16_t)_mm256_extract_epi32(t, 0);
             y[b].bsums[2 * g + 1] = (int16_t)_mm256_extract_epi32(t, 4);
@@ -96,18 +81,10 @@ CK_AVX512 void ck_quantize_row_q8_K32_avx512(const float *x, void *vy, int64_t n
     block_q8_K32 *y = (block_q8_K32 *)vy;
     for (int64_t b = 0; b < n / CK_QK_K; b++) {
         for (int g = 0; g < 8; g++) {
-            const float *p = x + b * CK_QK_K + 32 * g;
-            const __m512 v0 = _mm512_loadu_ps(p), v1 = _mm512_loadu_ps(p + 16);
-            const float d = _mm512_reduce_max_ps(_mm512_max_ps(_mm512_abs_ps(v0), _mm512_abs_ps(v1))) / 127.0f;
-            const float id = d != 0.0f ? 1.0f / d : 0.0f;
-            y[b].d[g] = d;
-            const __m512 s = _mm512_set1_ps(id);
-            const __m512i q0 = _mm512_cvttps_epi32(ck_round_away512(_mm512_mul_ps(v0, s)));
-            const __m512i q1 = _mm512_cvttps_epi32(ck_round_away512(_mm512_mul_ps(v1, s)));
-            _mm_storeu_si128((__m128i *)(y[b].qs + 32 * g), _mm512_cvtepi32_epi8(q0));
-            _mm_storeu_si128((__m128i *)(y[b].qs + 32 * g + 16), _mm512_cvtepi32_epi8(q1));
-            y[b].bsums[2 * g] = (int16_t)_mm512_reduce_add_epi32(q0);
-            y[b].bsums[2 * g + 1] = (int16_t)_mm512_reduce_add_epi32(q1);
+            int8_t *qs = y[b].qs + 32 * g;
+            y[b].d[g] = ck_quantize_group32_avx512(x + b * CK_QK_K + 32 * g, qs);
+            y[b].bsums[2 * g] = (int16_t)ck_sum16_i8_avx512(qs);
+            y[b].bsums[2 * g + 1] = (int16_t)ck_sum16_i8_avx512(qs + 16);
         }
     }
 }
