@@ -5,7 +5,7 @@
  * A weight variant in dispatch.c names the layout its dot products read; nothing else picks a
  * quantizer. The plain formats (block_q8_0, block_q8_K, block_q8_K32) have one row per instruction-set level
  * that quantizes them; every level produces the reference's values bit for bit. The kernel
- * layouts (ck_q8_0a, ck_q8_0x16, ck_q8_Kx; see ck_internal.h) hold those same values,
+ * layouts (ck_q8_0a, ck_q8_0x16, ck_q8_Kx, ck_q8_K6x; see ck_internal.h) hold those same values,
  * rearranged, and some fold in a weight type's zero point, so they have one row per type.
  */
 #include "ck_internal.h"
@@ -41,6 +41,7 @@ const ck_activation_format ck_activation_formats[CK_ACT_COUNT] = {
     [CK_ACT_X16_Q5_0] = CK_ACT("q8_0x16/q5_0", CK_TYPE_Q8_0, CK_QK, ck_quantize_row_q8_0x16_q5_0, ck_dequantize_row_q8_0x16, ck_act_row_size_q8_0x16),
     [CK_ACT_X16_Q8_0] = CK_ACT("q8_0x16/q8_0", CK_TYPE_Q8_0, CK_QK, ck_quantize_row_q8_0x16_q8_0, ck_dequantize_row_q8_0x16, ck_act_row_size_q8_0x16),
     [CK_ACT_KX] = CK_ACT("q8_Kx", CK_TYPE_Q8_K32, CK_QK_K, ck_quantize_row_q8_Kx, ck_dequantize_row_q8_Kx, ck_act_row_size_q8_Kx),
+    [CK_ACT_K6X] = CK_ACT("q8_K6x", CK_TYPE_Q8_K32, CK_QK_K, ck_quantize_row_q8_K6x, ck_dequantize_row_q8_K6x, ck_act_row_size_q8_K6x),
 #else
     /* Without x86 the kernel layouts are never named by a table row; they stay the plain format. */
     [CK_ACT_Q8_0A_Q4_0] = CK_ACT_Q8_0_WITH("q8_0", ck_quantize_row_q8_0_ref),
@@ -49,6 +50,7 @@ const ck_activation_format ck_activation_formats[CK_ACT_COUNT] = {
     [CK_ACT_X16_Q5_0] = CK_ACT_Q8_0_WITH("q8_0", ck_quantize_row_q8_0_ref),
     [CK_ACT_X16_Q8_0] = CK_ACT_Q8_0_WITH("q8_0", ck_quantize_row_q8_0_ref),
     [CK_ACT_KX] = CK_ACT_Q8_K32_WITH("q8_K32", ck_quantize_row_q8_K32_ref),
+    [CK_ACT_K6X] = CK_ACT_Q8_K32_WITH("q8_K32", ck_quantize_row_q8_K32_ref),
 #endif
 };
 

@@ -145,14 +145,24 @@ CK_INLINE void ck_unpack_scales_q3_K_u64(const uint8_t *s, uint64_t *lo, uint64_
  *   d     [16]      the block scales, widened from their f16 value.
  *   A row of n elements is ceil(n / 512) groups; blocks past n are zero.
  *
- * ck_q8_Kx - one block_q8_K32 for Q4_K/Q5_K, 576 bytes:
+ * ck_q8_Kx - one block_q8_K32 for Q4_K/Q5_K, 448 bytes:
  *   qs    [256]     the 32-element groups in the order 0 2 1 3 4 6 5 7, so that one 64-byte load
  *                   of packed nibbles (two chunks) meets its activations in one load per nibble
  *                   half;
- *   dl    [4][16]   the group scales per int32 lane of those loads: dl[z] holds the scale of the
- *                   group at position 2z (lanes 0-7) and 2z + 1 (lanes 8-15) of that order;
- *   s32   [8]       d[g] * (sum of the 32 q of group g), element order (the Q4_K/Q5_K mins);
+ *   d2    [16]      each group's scale twice, element order (d2[2g] = d2[2g + 1] = d[g]): times
+ *                   the weight's interleaved [d sc_g, dmin m_g] it gives both factors of every
+ *                   group in one multiply;
+ *   qsum  [16]      the sum of group g's 32 q (as float) at lane 2g + 1, 0 at even lanes: times
+ *                   that same product it gives the mins' terms and nothing else;
+ *   s32   [8]       d[g] * (sum of the 32 q of group g), element order (the GEMM's mins);
  *   dp    [8]       the group scales in the order of qs (one scalar per group, for the GEMM).
+ *
+ * ck_q8_K6x - one block_q8_K32 for Q6_K, 448 bytes:
+ *   qs    [256]     element order;
+ *   d2    [16]      d2[s] = the scale of the group of sub-block s (16 elements), d[s / 2];
+ *   bsf   [16]      bsums as float (the offset of 32);
+ *   d     [8]       the group scales (the GEMM);
+ *   bsums [16]      the sums of 16 (the GEMM).
  */
 typedef struct {
     int8_t qs[16 * CK_QK];
@@ -163,11 +173,21 @@ _Static_assert(sizeof(ck_q8_0x16) == 1088, "ck_q8_0x16 is 17 cache lines");
 
 typedef struct {
     int8_t qs[CK_QK_K];
-    float dl[4][16];
+    float d2[16];
+    float qsum[16];
     float s32[CK_QK_K / 32];
     float dp[CK_QK_K / 32];
 } ck_q8_Kx;
-_Static_assert(sizeof(ck_q8_Kx) == 576, "ck_q8_Kx is 9 cache lines");
+_Static_assert(sizeof(ck_q8_Kx) == 448, "ck_q8_Kx is 7 cache lines");
+
+typedef struct {
+    int8_t qs[CK_QK_K];
+    float d2[16];
+    float bsf[16];
+    float d[CK_QK_K / 32];
+    int16_t bsums[CK_QK_K / 16];
+} ck_q8_K6x;
+_Static_assert(sizeof(ck_q8_K6x) == 448, "ck_q8_K6x is 7 cache lines");
 
 /* ---- the activation layout of Q4_0 and Q5_0 at the AVX2 level --------------------------------
  * ck_q8_0a - one block_q8_0 with its scale widened to f32 and -offset * sum(qs) beside it
@@ -197,6 +217,7 @@ enum {
     CK_ACT_X16_Q5_0,   /* ck_q8_0x16, zero point 16 (AVX-512 Q5_0) */
     CK_ACT_X16_Q8_0,   /* ck_q8_0x16, zero point 128 (AVX-512 Q8_0) */
     CK_ACT_KX,         /* ck_q8_Kx (AVX-512 Q4_K, Q5_K) */
+    CK_ACT_K6X,        /* ck_q8_K6x (AVX-512 Q6_K) */
     CK_ACT_COUNT,
 };
 extern const ck_activation_format ck_activation_formats[CK_ACT_COUNT];
@@ -209,9 +230,11 @@ int64_t ck_act_row_size_q8_K32(int64_t n);
 int64_t ck_act_row_size_f32(int64_t n);
 int64_t ck_act_row_size_q8_0x16(int64_t n);
 int64_t ck_act_row_size_q8_Kx(int64_t n);
+int64_t ck_act_row_size_q8_K6x(int64_t n);
 void ck_dequantize_row_f32_act(const void *src, float *dst, int64_t n);
 void ck_dequantize_row_q8_0x16(const void *src, float *dst, int64_t n);
 void ck_dequantize_row_q8_Kx(const void *src, float *dst, int64_t n);
+void ck_dequantize_row_q8_K6x(const void *src, float *dst, int64_t n);
 
 
 /* ---- prototypes of the ISA variants ---------------------------------------------------- */

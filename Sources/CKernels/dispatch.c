@@ -11,7 +11,7 @@
  * Activation layouts: block_q8_0 / block_q8_K (Q2_K, Q3_K) / block_q8_K32 (Q4_K, Q5_K, Q6_K) /
  * f32 everywhere, except at the AVX2 level where
  * Q4_0 and Q5_0 take ck_q8_0a, and at the AVX-512 level where Q4_0, Q5_0, Q8_0 take ck_q8_0x16
- * and Q4_K, Q5_K take ck_q8_Kx (block_q8_K32's values). Own matrix-matrix products (GEMMs, used from 16
+ * and Q4_K, Q5_K take ck_q8_Kx, Q6_K ck_q8_K6x (block_q8_K32's values). Own matrix-matrix products (GEMMs, used from 16
  * activation rows): AVX2 Q4_0 Q5_0 (gemm_q8_0a.c); AVX-512 Q4_0 Q5_0 Q8_0 (gemm_x16.c), Q4_K
  * Q5_K Q6_K (gemm_kq.c). Adding a type: see the Kernels README.
  */
@@ -82,7 +82,6 @@
 
 #define CK_Q8_0_ROWS CK_ACT_Q8_0_REF, CK_ACT_Q8_0_AVX2, CK_ACT_Q8_0_AVX512
 #define CK_Q8_K_ROWS CK_ACT_Q8_K_REF, CK_ACT_Q8_K_AVX2, CK_ACT_Q8_K_AVX512
-#define CK_Q8_K32_ROWS CK_ACT_Q8_K32_REF, CK_ACT_Q8_K32_AVX2, CK_ACT_Q8_K32_AVX512
 #define CK_F32_ROWS CK_ACT_F32, CK_ACT_F32, CK_ACT_F32
 
 /* Without x86 the kernel layouts are the plain formats (see activation_formats.c), so the
@@ -103,7 +102,7 @@ static const ck_type_kernels ck_table[CK_TYPE_ID_LIMIT][CK_ISA_COUNT] = {
     CK_ROW4_MM("Q5_K", CK_TYPE_Q5_K, CK_QK_K, sizeof(block_q5_K), ck_dequantize_row_q5_K_ref, ck_vec_dot_q5_K_q8_K32,
                CK_ACT_Q8_K32_REF, CK_ACT_Q8_K32_AVX2, CK_ACT_KX, CK_MATMUL_KQ(q5_K)),
     CK_ROW4_MM("Q6_K", CK_TYPE_Q6_K, CK_QK_K, sizeof(block_q6_K), ck_dequantize_row_q6_K_ref, ck_vec_dot_q6_K_q8_K32,
-               CK_Q8_K32_ROWS, CK_MATMUL_KQ(q6_K)),
+               CK_ACT_Q8_K32_REF, CK_ACT_Q8_K32_AVX2, CK_ACT_K6X, CK_MATMUL_KQ(q6_K)),
     CK_ROW4("BF16", CK_TYPE_BF16, 1, 2, ck_dequantize_row_bf16_ref, ck_vec_dot_bf16_f32, CK_F32_ROWS),
 };
 

@@ -1,6 +1,6 @@
 /*
  * gemm_kq.c - the matrix-matrix product (prefill) of the k-quants Q4_K, Q5_K and Q6_K at the
- * AVX-512 VNNI level (Q6_K against block_q8_K32, Q4_K and Q5_K against ck_q8_Kx activations).
+ * AVX-512 VNNI level (Q6_K against ck_q8_K6x, Q4_K and Q5_K against ck_q8_Kx activations).
  *
  * The activations have a scale dx[G] per group G of 32, so every group's exact int32 sum is
  * scaled in f32 on its own. Per super-block and weight row:
@@ -71,14 +71,14 @@ CK_INLINE_AVX512 void ck_gemm_q6_K_tile(const ck_kq_panel *P, int nsb, int64_t s
     for (int j = 0; j < nr; j++) acc[j] = accumulate ? _mm512_maskz_loadu_ps(m, y + j * ys) : _mm512_setzero_ps();
     for (int s = 0; s < nsb; s++) {
         const ck_kq_panel *p = P + s;
-        const block_q8_K32 *xb = (const block_q8_K32 *)x + sb0 + s;
+        const ck_q8_K6x *xb = (const ck_q8_K6x *)x + sb0 + s;
         for (int g = 0; g < 8; g++) {
             __m512i w[8];
             for (int k = 0; k < 8; k++) w[k] = _mm512_load_si512(p->q[8 * g + k]);
             const __m512 dsc0 = _mm512_load_ps(p->dsc[2 * g]), dsc1 = _mm512_load_ps(p->dsc[2 * g + 1]);
 #pragma clang loop unroll(full)
             for (int j = 0; j < nr; j++) {
-                const block_q8_K32 *a = (const block_q8_K32 *)((const char *)xb + (size_t)j * xs);
+                const ck_q8_K6x *a = (const ck_q8_K6x *)((const char *)xb + (size_t)j * xs);
                 const int8_t *q = a->qs + 32 * g;
                 __m512i t0 = _mm512_set1_epi32(-32 * a->bsums[2 * g]);
                 __m512i t1 = _mm512_set1_epi32(-32 * a->bsums[2 * g + 1]);

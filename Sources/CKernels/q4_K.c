@@ -12,8 +12,8 @@
  *                      - dmin * sum_j dx[j] * m[j] * (bsums[2j] + bsums[2j+1])
  *   The per-sub-block sums are exact in int32; the products and the accumulation are f32.
  * Variants: ref (dequantize, double sum), generic, AVX2 (maddubs + madd by scale),
- *   AVX-512 VNNI (two sub-blocks per zmm: maddubs, then vpdpwssd by the sub-block scales, then
- *   the lanes times their group's dx; activations in the ck_q8_Kx layout).
+ *   AVX-512 VNNI (two sub-blocks per zmm: vpdpbusd, then each lane times d sc_j dx_j of its
+ *   sub-block; activations in the ck_q8_Kx layout).
  */
 #include "ck_internal.h"
 
@@ -110,52 +110,40 @@ CK_NX_ENTRIES(ck_vec_dot_q4_K_q8_K32_avx2, CK_AVX2)
 
 /* Per half h (128 elements), one 64-byte load of qs gives chunks 2h and 2h + 1: their low
  * nibbles are sub-blocks 4h and 4h + 2, their high nibbles 4h + 1 and 4h + 3, which is how the
- * ck_q8_Kx activations are ordered. maddubs pairs them up into words, vpdpwssd multiplies by
- * the sub-block scales (vpermw from the eight scales) and accumulates in int32. */
+ * ck_q8_Kx activations are ordered. vpdpbusd leaves each int32 lane inside one sub-block; the
+ * lane's factor d sc_g dx_g comes from one product per super-block and row (the weight's
+ * [d sc_g, dmin m_g] pairs times ck_q8_Kx.d2) spread over the lanes by vpermps, and the same
+ * product times ck_q8_Kx.qsum is the mins' term. */
 CK_INLINE_AVX512 void ck_vec_dot_q4_K_q8_K32_avx512_nx(int64_t n, const void *w, const void *x, size_t xs,
                                                        int nx, float *out) {
     const block_q4_K *a = (const block_q4_K *)w;
     const __m512i low4 = _mm512_set1_epi8(0x0F);
-    const __m512i idx[4] = {ck_word_pair_index(0, 2), ck_word_pair_index(1, 3), ck_word_pair_index(4, 6),
-                            ck_word_pair_index(5, 7)};
-    __m512 acc[CK_MAX_NX];
-    __m256 accm[CK_MAX_NX];
-    for (int j = 0; j < nx; j++) {
-        acc[j] = _mm512_setzero_ps();
-        accm[j] = _mm256_setzero_ps();
-    }
+    /* [4] lanes of the group pairs (0, 2) (1, 3) (4, 6) (5, 7) in the pairs product */
+    const __m512i lanes[4] = {ck_lane_halves(0, 4), ck_lane_halves(2, 6), ck_lane_halves(8, 12), ck_lane_halves(10, 14)};
+    __m512 acc[2][CK_MAX_NX]; /* two chains (low, high nibbles), so the fma latency is not the limit */
+    __m512 accm[CK_MAX_NX];
+    for (int j = 0; j < nx; j++) acc[0][j] = acc[1][j] = accm[j] = _mm512_setzero_ps();
     for (int64_t k = 0; k < n / CK_QK_K; k++) {
-        uint64_t sc, m;
-        ck_unpack_scales_k4_u64(a[k].scales, &sc, &m);
-        const __m512i s8 = _mm512_castsi128_si512(_mm_cvtepu8_epi16(_mm_cvtsi64_si128((long long)sc)));
-        const __m512 d = _mm512_set1_ps(ck_h2f_f16c(a[k].d));
-        /* -dmin * m[j], element order */
-        const __m256 mins = _mm256_mul_ps(_mm256_set1_ps(-ck_h2f_f16c(a[k].dmin)),
-                                          _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)m))));
-        __m512 sumd[CK_MAX_NX]; /* this super-block's sum_j dx[j] sc[j] (q . qx)_j, per lane */
-        for (int j = 0; j < nx; j++) sumd[j] = _mm512_setzero_ps();
+        const __m512 pairs = ck_scales_k4_pairs(&a[k].d, a[k].scales);
+        __m512 f[CK_MAX_NX][4]; /* [row][z] the lane factors of the z-th load */
+        for (int j = 0; j < nx; j++) {
+            const ck_q8_Kx *b = (const ck_q8_Kx *)((const char *)x + (size_t)j * xs) + k;
+            const __m512 p = _mm512_mul_ps(pairs, _mm512_load_ps(b->d2));
+            for (int z = 0; z < 4; z++) f[j][z] = ck_vpermps(lanes[z], p);
+            accm[j] = _mm512_fmadd_ps(p, _mm512_load_ps(b->qsum), accm[j]);
+        }
         for (int h = 0; h < 2; h++) {
             const __m512i v = _mm512_loadu_si512(a[k].qs + 64 * h);
             const __m512i lo = _mm512_and_si512(v, low4);
             const __m512i hi = _mm512_and_si512(_mm512_srli_epi16(v, 4), low4);
-            const __m512i s_lo = _mm512_permutexvar_epi16(idx[2 * h], s8);
-            const __m512i s_hi = _mm512_permutexvar_epi16(idx[2 * h + 1], s8);
             for (int j = 0; j < nx; j++) {
-                const ck_q8_Kx *b = (const ck_q8_Kx *)((const char *)x + (size_t)j * xs) + k;
-                const int8_t *y = b->qs + 128 * h;
-                const __m512i t_lo = ck_dpwssd(_mm512_setzero_si512(), _mm512_maddubs_epi16(lo, _mm512_load_si512(y)), s_lo);
-                const __m512i t_hi = ck_dpwssd(_mm512_setzero_si512(), _mm512_maddubs_epi16(hi, _mm512_load_si512(y + 64)), s_hi);
-                sumd[j] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(t_lo), _mm512_load_ps(b->dl[2 * h]), sumd[j]);
-                sumd[j] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(t_hi), _mm512_load_ps(b->dl[2 * h + 1]), sumd[j]);
+                const int8_t *y = ((const ck_q8_Kx *)((const char *)x + (size_t)j * xs) + k)->qs + 128 * h;
+                acc[0][j] = ck_group_step(acc[0][j], lo, _mm512_load_si512(y), f[j][2 * h]);
+                acc[1][j] = ck_group_step(acc[1][j], hi, _mm512_load_si512(y + 64), f[j][2 * h + 1]);
             }
         }
-        for (int j = 0; j < nx; j++) {
-            const ck_q8_Kx *b = (const ck_q8_Kx *)((const char *)x + (size_t)j * xs) + k;
-            acc[j] = _mm512_fmadd_ps(d, sumd[j], acc[j]);
-            accm[j] = _mm256_fmadd_ps(mins, _mm256_load_ps(b->s32), accm[j]);
-        }
     }
-    for (int j = 0; j < nx; j++) out[j] = ck_hsum512(acc[j]) + ck_hsum256(accm[j]);
+    for (int j = 0; j < nx; j++) out[j] = ck_hsum512(_mm512_sub_ps(_mm512_add_ps(acc[0][j], acc[1][j]), accm[j]));
 }
 CK_NX_ENTRIES(ck_vec_dot_q4_K_q8_K32_avx512, CK_AVX512)
 

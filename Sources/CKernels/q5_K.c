@@ -112,60 +112,46 @@ CK_NX_ENTRIES(ck_vec_dot_q5_K_q8_K32_avx2, CK_AVX2)
 /* ---- AVX-512 VNNI ------------------------------------------------------------------------------- */
 
 /* As Q4_K (one 64-byte load of qs per half h, sub-blocks 4h, 4h + 2 in the low nibbles and
- * 4h + 1, 4h + 3 in the high ones, ck_q8_Kx activations), plus the fifth bits: qh tested
- * against the sub-block's bit gives a byte mask, and a masked add puts 16 where it is set. */
+ * 4h + 1, 4h + 3 in the high ones, ck_q8_Kx activations, the lane factors from one product per
+ * super-block and row), plus the fifth bits: qh tested against the sub-block's bit gives a
+ * byte mask, and a masked add puts 16 where it is set. */
 CK_INLINE_AVX512 void ck_vec_dot_q5_K_q8_K32_avx512_nx(int64_t n, const void *w, const void *x, size_t xs,
                                                        int nx, float *out) {
     const block_q5_K *a = (const block_q5_K *)w;
     const __m512i low4 = _mm512_set1_epi8(0x0F), bit4 = _mm512_set1_epi8(0x10);
-    const __m512i idx[4] = {ck_word_pair_index(0, 2), ck_word_pair_index(1, 3), ck_word_pair_index(4, 6),
-                            ck_word_pair_index(5, 7)};
+    const __m512i lanes[4] = {ck_lane_halves(0, 4), ck_lane_halves(2, 6), ck_lane_halves(8, 12), ck_lane_halves(10, 14)};
     __m512i sel[4]; /* [4] the qh bit of sub-blocks (4h, 4h + 2) and (4h + 1, 4h + 3), per byte */
     for (int i = 0; i < 4; i++) {
         const int s0 = 4 * (i / 2) + (i % 2);
         sel[i] = _mm512_inserti64x4(_mm512_set1_epi8((char)(1 << s0)), _mm256_set1_epi8((char)(1 << (s0 + 2))), 1);
     }
-    __m512 acc[CK_MAX_NX];
-    __m256 accm[CK_MAX_NX];
-    for (int j = 0; j < nx; j++) {
-        acc[j] = _mm512_setzero_ps();
-        accm[j] = _mm256_setzero_ps();
-    }
+    __m512 acc[2][CK_MAX_NX];
+    __m512 accm[CK_MAX_NX];
+    for (int j = 0; j < nx; j++) acc[0][j] = acc[1][j] = accm[j] = _mm512_setzero_ps();
     for (int64_t k = 0; k < n / CK_QK_K; k++) {
-        uint64_t sc, m;
-        ck_unpack_scales_k4_u64(a[k].scales, &sc, &m);
-        const __m512i s8 = _mm512_castsi128_si512(_mm_cvtepu8_epi16(_mm_cvtsi64_si128((long long)sc)));
-        const __m512 d = _mm512_set1_ps(ck_h2f_f16c(a[k].d));
-        /* -dmin * m[j], element order */
-        const __m256 mins = _mm256_mul_ps(_mm256_set1_ps(-ck_h2f_f16c(a[k].dmin)),
-                                          _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)m))));
+        const __m512 pairs = ck_scales_k4_pairs(&a[k].d, a[k].scales);
+        __m512 f[CK_MAX_NX][4];
+        for (int j = 0; j < nx; j++) {
+            const ck_q8_Kx *b = (const ck_q8_Kx *)((const char *)x + (size_t)j * xs) + k;
+            const __m512 p = _mm512_mul_ps(pairs, _mm512_load_ps(b->d2));
+            for (int z = 0; z < 4; z++) f[j][z] = ck_vpermps(lanes[z], p);
+            accm[j] = _mm512_fmadd_ps(p, _mm512_load_ps(b->qsum), accm[j]);
+        }
         const __m512i hq = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)a[k].qh));
-        __m512 sumd[CK_MAX_NX]; /* this super-block's sum_j dx[j] sc[j] (q . qx)_j, per lane */
-        for (int j = 0; j < nx; j++) sumd[j] = _mm512_setzero_ps();
         for (int h = 0; h < 2; h++) {
             const __m512i v = _mm512_loadu_si512(a[k].qs + 64 * h);
             __m512i lo = _mm512_and_si512(v, low4);
             __m512i hi = _mm512_and_si512(_mm512_srli_epi16(v, 4), low4);
             lo = _mm512_mask_add_epi8(lo, _mm512_test_epi8_mask(hq, sel[2 * h]), lo, bit4);
             hi = _mm512_mask_add_epi8(hi, _mm512_test_epi8_mask(hq, sel[2 * h + 1]), hi, bit4);
-            const __m512i s_lo = _mm512_permutexvar_epi16(idx[2 * h], s8);
-            const __m512i s_hi = _mm512_permutexvar_epi16(idx[2 * h + 1], s8);
             for (int j = 0; j < nx; j++) {
-                const ck_q8_Kx *b = (const ck_q8_Kx *)((const char *)x + (size_t)j * xs) + k;
-                const int8_t *y = b->qs + 128 * h;
-                const __m512i t_lo = ck_dpwssd(_mm512_setzero_si512(), _mm512_maddubs_epi16(lo, _mm512_load_si512(y)), s_lo);
-                const __m512i t_hi = ck_dpwssd(_mm512_setzero_si512(), _mm512_maddubs_epi16(hi, _mm512_load_si512(y + 64)), s_hi);
-                sumd[j] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(t_lo), _mm512_load_ps(b->dl[2 * h]), sumd[j]);
-                sumd[j] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(t_hi), _mm512_load_ps(b->dl[2 * h + 1]), sumd[j]);
+                const int8_t *y = ((const ck_q8_Kx *)((const char *)x + (size_t)j * xs) + k)->qs + 128 * h;
+                acc[0][j] = ck_group_step(acc[0][j], lo, _mm512_load_si512(y), f[j][2 * h]);
+                acc[1][j] = ck_group_step(acc[1][j], hi, _mm512_load_si512(y + 64), f[j][2 * h + 1]);
             }
         }
-        for (int j = 0; j < nx; j++) {
-            const ck_q8_Kx *b = (const ck_q8_Kx *)((const char *)x + (size_t)j * xs) + k;
-            acc[j] = _mm512_fmadd_ps(d, sumd[j], acc[j]);
-            accm[j] = _mm256_fmadd_ps(mins, _mm256_load_ps(b->s32), accm[j]);
-        }
     }
-    for (int j = 0; j < nx; j++) out[j] = ck_hsum512(acc[j]) + ck_hsum256(accm[j]);
+    for (int j = 0; j < nx; j++) out[j] = ck_hsum512(_mm512_sub_ps(_mm512_add_ps(acc[0][j], acc[1][j]), accm[j]));
 }
 CK_NX_ENTRIES(ck_vec_dot_q5_K_q8_K32_avx512, CK_AVX512)
 

@@ -14,8 +14,8 @@
  *   (the offset of 32 is applied once per sub-block through the activation sums; each group's
  *   sum is exact in int32, then scaled in f32.)
  * Variants: ref (dequantize, double sum), generic, AVX2 (maddubs + madd by scale),
- *   AVX-512 VNNI (64 elements per zmm, maddubs then vpdpwssd by the sub-block scales, then the
- *   lanes times their group's dx).
+ *   AVX-512 VNNI (64 elements per zmm, vpdpbusd, then each lane times d sc_s dx of its
+ *   sub-block; activations in the ck_q8_K6x layout).
  */
 #include "ck_internal.h"
 
@@ -127,33 +127,33 @@ CK_NX_ENTRIES(ck_vec_dot_q6_K_q8_K32_avx2, CK_AVX2)
 
 /* ---- AVX-512 VNNI ------------------------------------------------------------------------------ */
 
+/* Per half h, one 64-byte load of ql (and 32 bytes of qh) gives two zmm of 64 values 0...63:
+ * elements 0-63 of the half (sub-blocks 8h...8h+3, four int32 lanes each after vpdpbusd) and
+ * 64-127 (8h+4...8h+7), against ck_q8_K6x activations. Each lane's factor d sc_s dx comes
+ * from one product per super-block and row (d sc as sixteen floats times ck_q8_K6x.d2) spread
+ * by vpermps; the same product times the float bsums is the offset of 32. */
 CK_INLINE_AVX512 void ck_vec_dot_q6_K_q8_K32_avx512_nx(int64_t n, const void *w, const void *x, size_t xs,
                                                        int nx, float *out) {
     const block_q6_K *a = (const block_q6_K *)w;
     const __m512i low4 = _mm512_set1_epi8(0x0F), bits45 = _mm512_set1_epi8(0x30);
     const __m512i sh0 = _mm512_inserti64x4(_mm512_set1_epi16(4), _mm256_set1_epi16(2), 1);
     const __m512i sh1 = _mm512_inserti64x4(_mm512_setzero_si512(), _mm256_set1_epi16(2), 1);
-    __m512i lanes[4]; /* [4] vpermps indices: groups 2z (lanes 0-7) and 2z + 1 (lanes 8-15) */
+    __m512i lanes[4]; /* [4] vpermps indices: sub-blocks 4z ... 4z + 3, four lanes each */
     for (int z = 0; z < 4; z++)
-        lanes[z] = _mm512_inserti64x4(_mm512_set1_epi32(2 * z), _mm256_set1_epi32(2 * z + 1), 1);
-    __m512 acc[CK_MAX_NX];
-    __m256 accc[CK_MAX_NX]; /* the offset terms, per group */
-    for (int j = 0; j < nx; j++) {
-        acc[j] = _mm512_setzero_ps();
-        accc[j] = _mm256_setzero_ps();
-    }
+        lanes[z] = _mm512_add_epi32(_mm512_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3),
+                                    _mm512_set1_epi32(4 * z));
+    __m512 acc[2][CK_MAX_NX];
+    __m512 accc[CK_MAX_NX]; /* the offset terms */
+    for (int j = 0; j < nx; j++) acc[0][j] = acc[1][j] = accc[j] = _mm512_setzero_ps();
     for (int64_t k = 0; k < n / CK_QK_K; k++) {
-        const __m256i sc16 = _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)a[k].scales));
-        const __m512i s16 = _mm512_castsi256_si512(sc16);
-        const float d = ck_h2f_f16c(a[k].d);
-        __m512 dx[CK_MAX_NX], sumd[CK_MAX_NX];
+        const __m512 dsc = _mm512_mul_ps(_mm512_set1_ps(ck_h2f_f16c(a[k].d)),
+                                         _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i *)a[k].scales))));
+        __m512 f[CK_MAX_NX][4];
         for (int j = 0; j < nx; j++) {
-            const block_q8_K32 *b = (const block_q8_K32 *)((const char *)x + (size_t)j * xs) + k;
-            const __m256 d8 = _mm256_loadu_ps(b->d);
-            dx[j] = _mm512_castps256_ps512(d8);
-            const __m256i corr = _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)b->bsums), sc16);
-            accc[j] = _mm256_fmadd_ps(_mm256_mul_ps(_mm256_cvtepi32_ps(corr), _mm256_set1_ps(-32.0f * d)), d8, accc[j]);
-            sumd[j] = _mm512_setzero_ps();
+            const ck_q8_K6x *b = (const ck_q8_K6x *)((const char *)x + (size_t)j * xs) + k;
+            const __m512 p = _mm512_mul_ps(dsc, _mm512_load_ps(b->d2));
+            for (int z = 0; z < 4; z++) f[j][z] = ck_vpermps(lanes[z], p);
+            accc[j] = _mm512_fmadd_ps(p, _mm512_load_ps(b->bsf), accc[j]);
         }
         for (int h = 0; h < 2; h++) {
             const __m512i l = _mm512_loadu_si512(a[k].ql + 64 * h);
@@ -164,18 +164,15 @@ CK_INLINE_AVX512 void ck_vec_dot_q6_K_q8_K32_avx512_nx(int64_t n, const void *w,
             const __m512i h1 = _mm512_srlv_epi16(hq, sh1);
             const __m512i v0 = _mm512_ternarylogic_epi32(_mm512_and_si512(l, low4), h0, bits45, 0xF8);
             const __m512i v1 = _mm512_ternarylogic_epi32(_mm512_and_si512(_mm512_srli_epi16(l, 4), low4), h1, bits45, 0xF8);
-            const __m512i sv0 = ck_scales_group16(s16, 2 * h), sv1 = ck_scales_group16(s16, 2 * h + 1);
             for (int j = 0; j < nx; j++) {
-                const int8_t *y = ((const block_q8_K32 *)((const char *)x + (size_t)j * xs) + k)->qs + 128 * h;
-                const __m512i t0 = ck_dpwssd(_mm512_setzero_si512(), _mm512_maddubs_epi16(v0, _mm512_loadu_si512(y)), sv0);
-                const __m512i t1 = ck_dpwssd(_mm512_setzero_si512(), _mm512_maddubs_epi16(v1, _mm512_loadu_si512(y + 64)), sv1);
-                sumd[j] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(t0), _mm512_permutexvar_ps(lanes[2 * h], dx[j]), sumd[j]);
-                sumd[j] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(t1), _mm512_permutexvar_ps(lanes[2 * h + 1], dx[j]), sumd[j]);
+                const int8_t *y = ((const ck_q8_K6x *)((const char *)x + (size_t)j * xs) + k)->qs + 128 * h;
+                acc[0][j] = ck_group_step(acc[0][j], v0, _mm512_load_si512(y), f[j][2 * h]);
+                acc[1][j] = ck_group_step(acc[1][j], v1, _mm512_load_si512(y + 64), f[j][2 * h + 1]);
             }
         }
-        for (int j = 0; j < nx; j++) acc[j] = _mm512_fmadd_ps(_mm512_set1_ps(d), sumd[j], acc[j]);
     }
-    for (int j = 0; j < nx; j++) out[j] = ck_hsum512(acc[j]) + ck_hsum256(accc[j]);
+    for (int j = 0; j < nx; j++)
+        out[j] = ck_hsum512(_mm512_fnmadd_ps(_mm512_set1_ps(32.0f), accc[j], _mm512_add_ps(acc[0][j], acc[1][j])));
 }
 CK_NX_ENTRIES(ck_vec_dot_q6_K_q8_K32_avx512, CK_AVX512)
 

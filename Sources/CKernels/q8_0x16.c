@@ -16,6 +16,7 @@ int64_t ck_act_row_size_q8_K32(int64_t n) { return n / CK_QK_K * (int64_t)sizeof
 int64_t ck_act_row_size_f32(int64_t n) { return n * (int64_t)sizeof(float); }
 int64_t ck_act_row_size_q8_0x16(int64_t n) { return (n / CK_QK + 15) / 16 * (int64_t)sizeof(ck_q8_0x16); }
 int64_t ck_act_row_size_q8_Kx(int64_t n) { return n / CK_QK_K * (int64_t)sizeof(ck_q8_Kx); }
+int64_t ck_act_row_size_q8_K6x(int64_t n) { return n / CK_QK_K * (int64_t)sizeof(ck_q8_K6x); }
 
 void ck_dequantize_row_f32_act(const void *src, float *dst, int64_t n) { memcpy(dst, src, (size_t)n * sizeof(float)); }
 

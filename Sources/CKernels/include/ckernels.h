@@ -19,8 +19,8 @@
  * (ggml pairs Q4_1/Q5_1 with block_q8_1; we use block_q8_0 and form the block sums on the fly.
  * ggml pairs Q4_K/Q5_K/Q6_K with block_q8_K; a scale per 32 brings the logits closer to the
  * exact model at the same speed, see block_q8_K32.)
- * At the AVX-512 level Q4_0/Q5_0/Q8_0 and Q4_K/Q5_K take the same values in layouts of their
- * own (ck_q8_0x16, ck_q8_Kx): always quantize with the activation format (`act`) of the table
+ * At the AVX-512 level Q4_0/Q5_0/Q8_0 and Q4_K/Q5_K/Q6_K take the same values in layouts of their
+ * own (ck_q8_0x16, ck_q8_Kx, ck_q8_K6x): always quantize with the activation format (`act`) of the table
  * whose `vec_dot` will read the row, and size rows with its `act->row_size`.
  *
  * Type ids are ggml's (`GGML_TYPE_*`), so a GGUF tensor's type field can be passed as is.
