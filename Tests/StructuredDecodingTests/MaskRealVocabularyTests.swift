@@ -38,6 +38,45 @@ import Testing
         }
     }
 
+    /// The flexible layout, where a lexeme may be followed by whitespace and most masks need a
+    /// walk past the lexeme's end, replayed twice: the second time every walk comes from the
+    /// index's memo of exit walks, and each mask must be the same as the first time's.
+    @Test(arguments: ["qwen", "gemma"])
+    func flexibleMasksEqualTheDefinitionTwice(_ name: String) throws {
+        let index = try RealVocabularies.index(name)
+        // A fresh grammar (not the compile cache's): its exit walks are not remembered yet.
+        let grammar = try Grammar(compiling: AppleStyleSchemas.character, options: .flexible())
+        let instance =
+            "{\n  \"name\" : \"Barista Bob\",\n  \"level\": 12, \"mood\":\"grumpy\",\n  \"attacks\": [\n    {\"type\": \"sword\", \"damage\": 42},\n    {\"type\": \"spell\", \"name\": \"Espresso Shot\", \"mana\": 7}\n  ]\n}"
+        let tokens = GrammarBenchmark.tokenize(Array(instance.utf8), index: index)
+        var first: [TokenMask] = []
+        for pass in 0..<2 {
+            var matcher = GrammarMatcher(grammar: grammar, index: index)
+            var mask = TokenMask(count: index.tokenCount)
+            for (step, token) in tokens.enumerated() {
+                let walked = matcher.fillMask(&mask)
+                if pass == 0 {
+                    first.append(mask)
+                    if step % 6 == 0 || step < 3 {
+                        let definition = bruteForce(matcher)
+                        #expect(
+                            mask == definition,
+                            "\(name): mask differs from the definition at token \(step) (\(mask.allowed.count) vs \(definition.allowed.count) tokens)"
+                        )
+                    }
+                } else {
+                    #expect(walked == 0, "\(name): token \(step) walked the trie again")
+                    let same = mask == first[step]
+                    #expect(same, "\(name): the remembered walk differs at token \(step)")
+                }
+                #expect(mask.contains(token), "\(name): token \(step) of the instance not allowed")
+                try matcher.commit(token)
+            }
+            #expect(matcher.isComplete)
+        }
+        #expect(first.count == tokens.count)
+    }
+
     @Test(arguments: ["qwen", "gemma"])
     func benchmarkAppleStyleSchemas(_ name: String) throws {
         // Preprocessing, measured on a fresh index (the shared one is built the same way).

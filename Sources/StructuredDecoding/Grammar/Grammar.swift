@@ -31,6 +31,11 @@ public final class Grammar: Sendable {
     let punctuation: Punctuation
     /// The threads before any byte.
     let initialThreads: [ParserThread]
+    /// This grammar's number in the process, never reused: what memo tables outside it (the
+    /// vocabulary index's exit walks) key its parser states by.
+    let serial: UInt64
+
+    private static let serials = Atomic<UInt64>(0)
 
     /// Lexeme indices of JSON's structural tokens (separators include their space in Apple's
     /// layout) and of whitespace (`-1` when none is allowed).
@@ -53,6 +58,7 @@ public final class Grammar: Sendable {
         Self.expandValue(root, rest: [], nodes: nodes, satisfiable: satisfiable, punctuation: punctuation, into: &threads)
         if punctuation.whitespace >= 0 { threads.append(ParserThread(stack: [.value(root)], lexeme: punctuation.whitespace)) }
         initialThreads = threads
+        serial = Self.serials.add(1, ordering: .relaxed).newValue
     }
 
     private static let cache = Mutex<[CacheKey: Grammar]>([:])
@@ -84,6 +90,7 @@ public final class Grammar: Sendable {
         self.satisfiable = grammar.satisfiable
         self.punctuation = grammar.punctuation
         self.initialThreads = grammar.initialThreads
+        self.serial = grammar.serial
     }
 }
 

@@ -24,6 +24,11 @@ public final class VocabularyIndex: Sendable {
     private let lexemeMasks = Mutex(GenerationalMemo<LanguageKey, LexemeMask>(limit: VocabularyIndex.maxMemoizedMasks / 2))
     private let countedWalks = Mutex(GenerationalMemo<CountedKey, CountedWalk>(limit: 32))
     private let subtreeWalks = Mutex(GenerationalMemo<SubtreeKey, SubtreeWalk>(limit: 16_384))
+    private let exitWalks = Mutex(
+        GenerationalMemo<ExitKey, [Int32]>(
+            limit: VocabularyIndex.maxMemoizedExitWalks / 2, costLimit: VocabularyIndex.exitWalkBytes / 2,
+            cost: { $0.count * 4 + 64 }))
+    private struct ExitKey: Hashable { var grammar: UInt64, thread: ParserThread }
     private let languages: Mutex<Languages>
     private struct SubtreeKey: Hashable { var language: LanguageKey, root: Int32 }
     /// What a lexeme state's masks are memoized under: the canonical number of the language it
@@ -210,6 +215,22 @@ public final class VocabularyIndex: Sendable {
     /// preprocessing computed: a long-running server with many schemas stays bounded in memory,
     /// and forgets first the masks it has not used for longest (see `GenerationalMemo`).
     public static let maxMemoizedMasks = 4096
+
+    /// The most exit walks remembered (two generations of half this many), and the most bytes
+    /// their token lists take: the tokens a parser thread allows beyond the end of its lexeme
+    /// (`GrammarMatcher.fillMask`), per grammar and thread.
+    public static let maxMemoizedExitWalks = 8192
+    public static let exitWalkBytes = 32 << 20
+
+    /// The tokens `thread` of `grammar` allows past the end of its lexeme, if remembered.
+    func exitTokens(_ grammar: Grammar, _ thread: ParserThread) -> [Int32]? {
+        exitWalks.withLock { $0.value(for: ExitKey(grammar: grammar.serial, thread: thread)) }
+    }
+
+    /// Remembers what `exitTokens` answers for `thread` of `grammar`.
+    func rememberExitTokens(_ tokens: [Int32], _ grammar: Grammar, _ thread: ParserThread) {
+        exitWalks.withLock { $0.insert(tokens, for: ExitKey(grammar: grammar.serial, thread: thread)) }
+    }
 
     /// The number of lexeme states whose masks are memoized.
     public var memoizedMaskCount: Int { lexemeMasks.withLock { $0.count } }

@@ -1,0 +1,141 @@
+/// The trie walks past the end of a thread's lexeme (`GrammarMatcher.fillMask`): from each trie
+/// node where the lexeme ends inside a token, the full parser steps byte by byte through the
+/// node's subtree.
+///
+/// The walk keeps its parser threads as plain values: a `Light` names its stack by a number
+/// (the distinct stacks met are interned once per walk) besides its lexeme and state, so the
+/// inner loop copies 12-byte values instead of reference-counted stacks. The threads that
+/// start after a lexeme depend only on the stack and on whether that lexeme was whitespace,
+/// and are computed once per walk for each. The threads of every depth of the current trie
+/// path sit in one buffer, level after level.
+struct ExitWalk {
+    /// A parser thread whose stack is `stacks[context]`.
+    struct Light: Equatable {
+        var context: Int32
+        var lexeme: Int32
+        var state: UInt32
+    }
+
+    private let grammar: Grammar
+    private let trie: TokenTrie
+    private let lexemes: [Lexeme]
+    private var stacks: [[ParserFrame]] = []
+    private var contexts: [[ParserFrame]: Int32] = [:]
+    /// `context << 1 | 1 if after whitespace`: the threads starting after such a lexeme.
+    private var followers: [Int64: [Light]] = [:]
+    /// The threads of every level of the trie path: level k is `buffer[starts[k]..<starts[k + 1]]`
+    /// (the last level runs to the end).
+    private var buffer: [Light] = []
+    private var starts: [Int] = []
+    /// Trie nodes stepped, for `fillMask`'s count.
+    private(set) var visited = 0
+
+    init(grammar: Grammar, trie: TokenTrie) {
+        self.grammar = grammar
+        self.trie = trie
+        lexemes = grammar.lexemes
+    }
+
+    /// The tokens `thread` allows past the end of its lexeme, reached at `exits` (trie nodes
+    /// whose byte comes right after the lexeme), appended to `tokens`.
+    mutating func walk(_ thread: ParserThread, exits: [Int32], into tokens: inout [Int32]) {
+        let after = following(light(thread))
+        var firstBytes = ByteSet()
+        for next in after { firstBytes.formUnion(lexemes[Int(next.lexeme)].firstBytes) }
+        for exit in exits {
+            let node = Int(exit)
+            let byte = trie.bytes[node]
+            guard firstBytes.contains(byte) else { continue }
+            buffer.removeAll(keepingCapacity: true)
+            for next in after {
+                let state = lexemes[Int(next.lexeme)].next(next.state, byte)
+                if state != DenseDFA.dead { append(Light(context: next.context, lexeme: next.lexeme, state: state), from: 0) }
+            }
+            if buffer.isEmpty { continue }
+            walkSubtree(node, into: &tokens)
+        }
+    }
+
+    /// Walks the subtree of `root`, whose threads are the whole buffer.
+    private mutating func walkSubtree(_ root: Int, into tokens: inout [Int32]) {
+        addTokens(at: root, to: &tokens)
+        visited += 1
+        starts.removeAll(keepingCapacity: true)
+        starts.append(0)
+        starts.append(buffer.count)
+        let base = Int(trie.depths[root])
+        var i = root + 1
+        let end = Int(trie.subtreeEnds[root])
+        while i < end {
+            visited += 1
+            let level = Int(trie.depths[i]) - base // the parents are level - 1
+            if starts.count > level + 1 { starts.removeLast(starts.count - level - 1) }
+            let from = starts[level]
+            buffer.removeLast(buffer.count - from)
+            step(starts[level - 1]..<from, trie.bytes[i])
+            if buffer.count == from {
+                i = Int(trie.subtreeEnds[i])
+                continue
+            }
+            starts.append(buffer.count)
+            addTokens(at: i, to: &tokens)
+            i += 1
+        }
+    }
+
+    /// Appends to the buffer the threads after `byte` of the threads in `parents`.
+    private mutating func step(_ parents: Range<Int>, _ byte: UInt8) {
+        let from = buffer.count
+        for p in parents {
+            let thread = buffer[p]
+            let lexeme = lexemes[Int(thread.lexeme)]
+            let next = lexeme.next(thread.state, byte)
+            if next != DenseDFA.dead {
+                append(Light(context: thread.context, lexeme: thread.lexeme, state: next), from: from)
+            } else if lexeme.isAccepting(thread.state) {
+                for started in following(thread) {
+                    let first = lexemes[Int(started.lexeme)].next(started.state, byte)
+                    if first != DenseDFA.dead {
+                        append(Light(context: started.context, lexeme: started.lexeme, state: first), from: from)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Appends `thread` unless the buffer holds it from `from` on.
+    private mutating func append(_ thread: Light, from: Int) {
+        for k in from..<buffer.count where buffer[k] == thread { return }
+        buffer.append(thread)
+    }
+
+    /// The threads at the start of whatever may follow `thread`'s lexeme.
+    private mutating func following(_ thread: Light) -> [Light] {
+        let whitespace = thread.lexeme == grammar.punctuation.whitespace
+        let key = Int64(thread.context) << 1 | (whitespace ? 1 : 0)
+        if let known = followers[key] { return known }
+        var threads: [ParserThread] = []
+        var isDone = false
+        grammar.expand(stacks[Int(thread.context)], whitespace: !whitespace, into: &threads, isDone: &isDone)
+        let lights = threads.map { light($0) }
+        followers[key] = lights
+        return lights
+    }
+
+    /// `thread` with its stack interned.
+    private mutating func light(_ thread: ParserThread) -> Light {
+        let context: Int32
+        if let known = contexts[thread.stack] {
+            context = known
+        } else {
+            context = Int32(stacks.count)
+            stacks.append(thread.stack)
+            contexts[thread.stack] = context
+        }
+        return Light(context: context, lexeme: thread.lexeme, state: thread.state)
+    }
+
+    private func addTokens(at node: Int, to tokens: inout [Int32]) {
+        tokens.append(contentsOf: trie.tokens[Int(trie.tokenStarts[node])..<Int(trie.tokenStarts[node + 1])])
+    }
+}
