@@ -81,7 +81,7 @@ final class CountedWalk: Sendable {
         var cumulative: [[UInt64]] = []
         var words = [UInt64](repeating: 0, count: (trie.vocabularySize + 63) / 64)
         for level in open.prefix(Self.denseLevels) {
-            for id in level { words[Int(id) >> 6] |= 1 << UInt64(id & 63) }
+            TokenMask.setBits(level, in: &words)
             cumulative.append(words)
         }
         openByCost = open
@@ -102,7 +102,7 @@ final class CountedWalk: Sendable {
             : [UInt64](repeating: 0, count: (vocabularySize + 63) / 64)
         if left >= cumulative.count {
             for level in openByCost[cumulative.count..<min(left + 1, openByCost.count)] {
-                for id in level { words[Int(id) >> 6] |= 1 << UInt64(id & 63) }
+                TokenMask.setBits(level, in: &words)
             }
         }
         for (token, scalars) in closing where Int(scalars) >= needed && Int(scalars) <= left {

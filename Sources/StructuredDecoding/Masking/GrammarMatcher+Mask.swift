@@ -19,13 +19,13 @@ extension GrammarMatcher {
             inside.addTokens(to: &mask)
             guard !inside.exits.isEmpty else { continue }
             if let known = index.exitTokens(grammar, thread) {
-                for id in known { mask.insert(Int(id)) }
+                mask.insert(contentsOf: known)
                 continue
             }
             tokens.removeAll(keepingCapacity: true)
             if walk == nil { walk = ExitWalk(grammar: grammar, trie: index.trie) }
             walk!.walk(thread, exits: inside.exits, into: &tokens)
-            for id in tokens { mask.insert(Int(id)) }
+            mask.insert(contentsOf: tokens)
             index.rememberExitTokens(tokens, grammar, thread)
         }
         let complete = grammar.isComplete(threads)

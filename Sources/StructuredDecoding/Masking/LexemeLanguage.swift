@@ -23,6 +23,7 @@ enum LexemeLanguage {
         var order: [UInt32] = [state]
         var out: [UInt32] = []
         var classNumbers = [UInt32](repeating: 0, count: dfa.classCount)
+        var seen = [Bool](repeating: false, count: dfa.classCount)
         var position = 0
         while position < order.count {
             let current = order[position]
@@ -30,7 +31,7 @@ enum LexemeLanguage {
             out.append(dfa.isAccepting(current) ? 1 : 0)
             // Numbers of the targets, class by class, in the order their first byte comes (so
             // the numbering does not depend on how the automaton split the bytes into classes).
-            var seen = [Bool](repeating: false, count: dfa.classCount)
+            for i in seen.indices { seen[i] = false }
             for run in dfa.classRuns where !seen[Int(run.byteClass)] {
                 seen[Int(run.byteClass)] = true
                 let target = dfa.table[Int(current) * dfa.classCount + Int(run.byteClass)]

@@ -43,7 +43,7 @@ final class LexemeMask: Sendable {
     func addTokens(to mask: inout TokenMask) {
         switch tokens {
         case .dense(let words): mask.formUnion(words: words)
-        case .sparse(let ids): for id in ids { mask.insert(Int(id)) }
+        case .sparse(let ids): mask.insert(contentsOf: ids)
         }
     }
 }

@@ -7,6 +7,10 @@
 final class SubtreeWalk: Sendable {
     /// Tokens whose bytes all stay inside the lexeme.
     let tokens: [Int32]
+    /// The subtree's other tokens, when there are fewer of them than of `tokens` (a wide lexeme
+    /// state's mask is then composed from all tokens minus these; see
+    /// `VocabularyIndex.composedMask`).
+    let gaps: [Int32]?
     /// Nodes where the lexeme has ended before their byte (see `LexemeMask.exits`).
     let exits: [Int32]
 
@@ -56,8 +60,22 @@ final class SubtreeWalk: Sendable {
             }
         }
         var tokens: [Int32] = []
-        tokens.reserveCapacity(runs.reduce(0) { $0 + Int($1.to - $1.from) })
+        let allowed = runs.reduce(0) { $0 + Int($1.to - $1.from) }
+        tokens.reserveCapacity(allowed)
         for run in runs { tokens.append(contentsOf: trie.tokens[Int(run.from)..<Int(run.to)]) }
+        let first = Int(trie.tokenStarts[root]), last = Int(trie.tokenStarts[end])
+        if last - first - allowed < allowed {
+            var gaps: [Int32] = []
+            var from = first
+            for run in runs {
+                gaps.append(contentsOf: trie.tokens[from..<Int(run.from)])
+                from = Int(run.to)
+            }
+            gaps.append(contentsOf: trie.tokens[from..<last])
+            self.gaps = gaps
+        } else {
+            gaps = nil
+        }
         self.tokens = tokens
         self.exits = exits
     }

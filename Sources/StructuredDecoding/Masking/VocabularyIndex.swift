@@ -20,6 +20,8 @@ public final class VocabularyIndex: Sendable {
     let tokenData: [UInt8]
     /// Special (control) tokens: never allowed, except end-of-sequence where the grammar ends.
     let special: [Bool]
+    /// Every token of the trie (the tokens with bytes, not the special ones), as mask words.
+    private let trieTokenWords: [UInt64]
     // The memo tables, bounded (`GenerationalMemo`); what preprocessing computed is pinned.
     private let lexemeMasks = Mutex(GenerationalMemo<LanguageKey, LexemeMask>(limit: VocabularyIndex.maxMemoizedMasks / 2))
     private let countedWalks = Mutex(GenerationalMemo<CountedKey, CountedWalk>(limit: 32))
@@ -31,6 +33,22 @@ public final class VocabularyIndex: Sendable {
     private struct ExitKey: Hashable { var grammar: UInt64, thread: ParserThread }
     private let languages: Mutex<Languages>
     private struct SubtreeKey: Hashable { var language: LanguageKey, root: Int32 }
+    /// A language's canonical form as a dictionary key, hashed once with FNV-1a when made: the
+    /// forms run to hundreds of words, and the memo looks each up at every new lexeme state.
+    private struct SignatureKey: Hashable {
+        let words: [UInt32]
+        let digest: UInt64
+
+        init(_ words: [UInt32]) {
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for word in words { hash = (hash ^ UInt64(word)) &* 0x0100_0000_01B3 }
+            self.words = words
+            digest = hash
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+        static func == (a: SignatureKey, b: SignatureKey) -> Bool { a.digest == b.digest && a.words == b.words }
+    }
     /// What a lexeme state's masks are memoized under: the canonical number of the language it
     /// accepts (`owner` < 0: language `-owner - 1`), or the state itself (`owner` the lexeme's
     /// id). Lexeme ids and language numbers are never reused, so a key names one language for
@@ -44,7 +62,7 @@ public final class VocabularyIndex: Sendable {
     /// so an id always names one language and what is memoized under it stays right; the old
     /// id's masks age out of their own tables).
     private struct Languages {
-        var ids: GenerationalMemo<[UInt32], LanguageKey>
+        var ids: GenerationalMemo<SignatureKey, LanguageKey>
         var nextID = 0
         var ofState = GenerationalMemo<LanguageKey, LanguageKey>(limit: 65_536)
         init(limit: Int) { ids = GenerationalMemo(limit: limit) }
@@ -111,6 +129,9 @@ public final class VocabularyIndex: Sendable {
         tokenOffsets = table.offsets
         tokenData = table.data
         special = table.special
+        var words = [UInt64](repeating: 0, count: (table.count + 63) / 64)
+        TokenMask.setBits(trie.tokens, in: &words)
+        trieTokenWords = words
         // The most common lexeme states, computed now rather than at the first mask: inside a
         // string with unconstrained content, and the walk every length-bounded string shares.
         for spec in [LexemeSpec.string(StringNode()), .string(StringNode(maxLength: LengthCounter.maxCount))] {
@@ -169,7 +190,8 @@ public final class VocabularyIndex: Sendable {
         let own = Self.stateKey(lexeme, state)
         if let known = languages.withLock({ $0.ofState.value(for: own) }) { return known }
         var id = own
-        if let signature = LexemeLanguage.signature(lexeme.dfa, from: state) {
+        if let words = LexemeLanguage.signature(lexeme.dfa, from: state) {
+            let signature = SignatureKey(words)
             id = languages.withLock { table in
                 if let known = table.ids.value(for: signature) { return known }
                 let fresh = LanguageKey(owner: -1 - table.nextID, state: 0)
@@ -182,18 +204,26 @@ public final class VocabularyIndex: Sendable {
         return id
     }
 
-    /// The mask of a lexeme state from the memoized walks of each first byte's subtree.
+    /// The mask of a lexeme state composed from the memoized walks of the trie's depth-1
+    /// subtrees. Setting one bit per allowed token costs about as much as a whole-trie walk
+    /// when most tokens fit (inside a string, 147k of Qwen's 152k tokens), so where fewer
+    /// tokens are refused than allowed the mask starts from every trie token and clears the
+    /// refused ones: each wide walk keeps its subtree's refused tokens (`SubtreeWalk.gaps`),
+    /// and a dead subtree is one range of the trie's token list.
     private func composedMask(_ lexeme: Lexeme, state: UInt32) -> LexemeMask {
         let dfa = lexeme.dfa
-        var words = [UInt64](repeating: 0, count: (tokenCount + 63) / 64)
+        var walks: [(root: Int, walk: SubtreeWalk?)] = [] // nil: the root's byte is refused
         var exits: [Int32] = []
-        var allowed = 0
+        var setting = 0, clearing = 0 // bits to change from an empty mask / from every trie token
         var root = 0
         while root < trie.nodeCount {
             defer { root = Int(trie.subtreeEnds[root]) }
+            let size = Int(trie.tokenStarts[Int(trie.subtreeEnds[root])] - trie.tokenStarts[root])
             let next = dfa.next(state, trie.bytes[root])
             if next == DenseDFA.dead {
                 if dfa.isAccepting(state) { exits.append(Int32(root)) }
+                walks.append((root, nil))
+                clearing += size
                 continue
             }
             let key = SubtreeKey(language: language(lexeme, next), root: Int32(root))
@@ -204,9 +234,36 @@ public final class VocabularyIndex: Sendable {
                     subtreeWalks.withLock { $0.insert(walk, for: key) }
                     return walk
                 }()
-            for id in walk.tokens { words[Int(id) >> 6] |= 1 << UInt64(id & 63) }
-            allowed += walk.tokens.count
+            walks.append((root, walk))
+            setting += walk.tokens.count
+            clearing += walk.gaps?.count ?? size + walk.tokens.count
             exits.append(contentsOf: walk.exits)
+        }
+        var words: [UInt64]
+        var allowed = 0
+        if clearing < setting {
+            words = trieTokenWords
+            allowed = trie.tokens.count
+            for (root, walk) in walks {
+                if let gaps = walk?.gaps {
+                    TokenMask.clearBits(gaps, in: &words)
+                    allowed -= gaps.count
+                } else {
+                    let range = Int(trie.tokenStarts[root])..<Int(trie.tokenStarts[Int(trie.subtreeEnds[root])])
+                    TokenMask.clearBits(trie.tokens[range], in: &words)
+                    allowed -= range.count
+                    if let walk {
+                        TokenMask.setBits(walk.tokens, in: &words)
+                        allowed += walk.tokens.count
+                    }
+                }
+            }
+        } else {
+            words = [UInt64](repeating: 0, count: (tokenCount + 63) / 64)
+            for case (_, let walk?) in walks {
+                TokenMask.setBits(walk.tokens, in: &words)
+                allowed += walk.tokens.count
+            }
         }
         return LexemeMask(words: words, allowed: allowed, exits: exits)
     }
