@@ -52,6 +52,16 @@ import Testing
             process.arguments = ["save-stress", "--file", url.path]
             process.standardOutput = FileHandle.nullDevice
             try process.run()
+            if round == 0 {
+                // A kill before the first save ever written tests nothing (there is no old save to
+                // keep), and on a loaded machine the process may take longer than the shortest
+                // sleep below to start: wait for the first save.
+                let deadline = Date().addingTimeInterval(30)
+                while !FileManager.default.fileExists(atPath: url.path) && process.isRunning && Date() < deadline {
+                    Thread.sleep(forTimeInterval: 0.005)
+                }
+                try #require(FileManager.default.fileExists(atPath: url.path), "the saver wrote no save within 30 s")
+            }
             // Let it write a few hundred saves, then kill it wherever it is.
             Thread.sleep(forTimeInterval: 0.05 + Double.random(in: 0..<0.25, using: &generator))
             kill(process.processIdentifier, SIGKILL)
