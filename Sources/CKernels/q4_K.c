@@ -15,7 +15,7 @@
  *   AVX-512 VNNI (two sub-blocks per zmm: vpdpbusd, then each lane times d sc_j dx_j of its
  *   sub-block; activations in the ck_q8_Kx layout).
  */
-#include "ck_internal.h"
+#include "ck_kquant_x86.h"
 
 void ck_dequantize_row_q4_K_ref(const void *src, float *dst, int64_t n) {
     const block_q4_K *x = (const block_q4_K *)src;
@@ -128,9 +128,7 @@ CK_INLINE_AVX512 void ck_vec_dot_q4_K_q8_K32_avx512_nx(int64_t n, const void *w,
         __m512 f[CK_MAX_NX][4]; /* [row][z] the lane factors of the z-th load */
         for (int j = 0; j < nx; j++) {
             const ck_q8_Kx *b = (const ck_q8_Kx *)((const char *)x + (size_t)j * xs) + k;
-            const __m512 p = _mm512_mul_ps(pairs, _mm512_load_ps(b->d2));
-            for (int z = 0; z < 4; z++) f[j][z] = ck_vpermps(lanes[z], p);
-            accm[j] = _mm512_fmadd_ps(p, _mm512_load_ps(b->qsum), accm[j]);
+            accm[j] = ck_lane_factors(pairs, b->d2, b->qsum, lanes, f[j], accm[j]);
         }
         for (int h = 0; h < 2; h++) {
             const __m512i v = _mm512_loadu_si512(a[k].qs + 64 * h);

@@ -12,7 +12,7 @@
  * Variants: ref, generic, AVX2 and AVX-512 VNNI (as Q4_K's, ck_q8_Kx activations; the fifth
  *   bits set with a byte mask).
  */
-#include "ck_internal.h"
+#include "ck_kquant_x86.h"
 
 void ck_dequantize_row_q5_K_ref(const void *src, float *dst, int64_t n) {
     const block_q5_K *x = (const block_q5_K *)src;
@@ -133,9 +133,7 @@ CK_INLINE_AVX512 void ck_vec_dot_q5_K_q8_K32_avx512_nx(int64_t n, const void *w,
         __m512 f[CK_MAX_NX][4];
         for (int j = 0; j < nx; j++) {
             const ck_q8_Kx *b = (const ck_q8_Kx *)((const char *)x + (size_t)j * xs) + k;
-            const __m512 p = _mm512_mul_ps(pairs, _mm512_load_ps(b->d2));
-            for (int z = 0; z < 4; z++) f[j][z] = ck_vpermps(lanes[z], p);
-            accm[j] = _mm512_fmadd_ps(p, _mm512_load_ps(b->qsum), accm[j]);
+            accm[j] = ck_lane_factors(pairs, b->d2, b->qsum, lanes, f[j], accm[j]);
         }
         const __m512i hq = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)a[k].qh));
         for (int h = 0; h < 2; h++) {

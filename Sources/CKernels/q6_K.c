@@ -17,7 +17,7 @@
  *   AVX-512 VNNI (64 elements per zmm, vpdpbusd, then each lane times d sc_s dx of its
  *   sub-block; activations in the ck_q8_K6x layout).
  */
-#include "ck_internal.h"
+#include "ck_kquant_x86.h"
 
 void ck_dequantize_row_q6_K_ref(const void *src, float *dst, int64_t n) {
     const block_q6_K *x = (const block_q6_K *)src;
@@ -151,9 +151,7 @@ CK_INLINE_AVX512 void ck_vec_dot_q6_K_q8_K32_avx512_nx(int64_t n, const void *w,
         __m512 f[CK_MAX_NX][4];
         for (int j = 0; j < nx; j++) {
             const ck_q8_K6x *b = (const ck_q8_K6x *)((const char *)x + (size_t)j * xs) + k;
-            const __m512 p = _mm512_mul_ps(dsc, _mm512_load_ps(b->d2));
-            for (int z = 0; z < 4; z++) f[j][z] = ck_vpermps(lanes[z], p);
-            accc[j] = _mm512_fmadd_ps(p, _mm512_load_ps(b->bsf), accc[j]);
+            accc[j] = ck_lane_factors(dsc, b->d2, b->bsf, lanes, f[j], accc[j]);
         }
         for (int h = 0; h < 2; h++) {
             const __m512i l = _mm512_loadu_si512(a[k].ql + 64 * h);

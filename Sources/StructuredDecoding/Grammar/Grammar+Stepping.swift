@@ -4,17 +4,7 @@
 extension Grammar {
     /// The threads after `byte`, appended to `output` (empty when the byte is rejected).
     func step(_ threads: [ParserThread], _ byte: UInt8, into output: inout [ParserThread]) {
-        var cache: [[ParserThread]?] = []
-        step(threads, byte, following: &cache, into: &output)
-    }
-
-    /// `step`, with `following(threads[i])` kept in `cache[i]` for the next byte read from the
-    /// same `threads` (a trie walk steps many sibling bytes from one parent state).
-    func step(
-        _ threads: [ParserThread], _ byte: UInt8, following cache: inout [[ParserThread]?],
-        into output: inout [ParserThread]
-    ) {
-        for (position, thread) in threads.enumerated() {
+        for thread in threads {
             let dfa = lexemes[Int(thread.lexeme)]
             let next = dfa.next(thread.state, byte)
             if next != DenseDFA.dead {
@@ -22,9 +12,7 @@ extension Grammar {
                 moved.state = next
                 output.append(moved)
             } else if dfa.isAccepting(thread.state) {
-                if cache.count < threads.count { cache = [[ParserThread]?](repeating: nil, count: threads.count) }
-                if cache[position] == nil { cache[position] = following(thread) }
-                for started in cache[position]! {
+                for started in following(thread) {
                     let first = lexemes[Int(started.lexeme)].next(started.state, byte)
                     if first != DenseDFA.dead {
                         var moved = started
