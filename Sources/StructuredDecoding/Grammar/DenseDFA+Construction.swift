@@ -43,103 +43,124 @@ extension DenseDFA {
     /// How two automata combine in `product`.
     enum ProductMode { case intersection, union, difference }
 
-    /// The automaton of `a ∩ b`, `a ∪ b` or `a \ b`.
+    /// The automaton of `a ∩ b`, `a ∪ b` or `a \ b`: the reachable pairs of states, explored
+    /// breadth-first from the pair of starts, then pruned to the live ones.
+    ///
+    /// Pairs are numbered through a flat `[a.stateCount, b.stateCount]` table when that is
+    /// small (it is for the common products: a string automaton of a few dozen states by a name
+    /// or pattern automaton), through a dictionary otherwise.
     static func product(_ a: DenseDFA, _ b: DenseDFA, _ mode: ProductMode, what: String) throws(GrammarError) -> DenseDFA {
         var pairs: [UInt16: UInt8] = [:]
         var classOf = [UInt8](repeating: 0, count: 256)
-        var representatives: [UInt8] = []
+        var aClass: [Int] = [], bClass: [Int] = [] // per product class, its class in `a` and in `b`
         for byte in 0..<256 {
             let key = UInt16(a.classOf[byte]) << 8 | UInt16(b.classOf[byte])
             if let known = pairs[key] { classOf[byte] = known; continue }
-            guard representatives.count < 256 else { throw GrammarError.automatonTooLarge(what) }
-            pairs[key] = UInt8(representatives.count)
-            classOf[byte] = UInt8(representatives.count)
-            representatives.append(UInt8(byte))
+            guard aClass.count < 256 else { throw GrammarError.automatonTooLarge(what) }
+            pairs[key] = UInt8(aClass.count)
+            classOf[byte] = UInt8(aClass.count)
+            aClass.append(Int(a.classOf[byte]))
+            bClass.append(Int(b.classOf[byte]))
         }
-        struct Pair: Hashable { var a: UInt32, b: UInt32 }
-        let isDead: (Pair) -> Bool = { pair in
-            switch mode {
-            case .intersection: pair.a == dead || pair.b == dead
-            case .union: pair.a == dead && pair.b == dead
-            case .difference: pair.a == dead
-            }
-        }
-        let built = try explore(
-            start: Pair(a: a.start, b: b.start), isDead: isDead, classOf: classOf, representatives: representatives,
-            step: { pair, byte in Pair(a: a.next(pair.a, byte), b: b.next(pair.b, byte)) },
-            isAccepting: { pair in
-                switch mode {
-                case .intersection: a.isAccepting(pair.a) && b.isAccepting(pair.b)
-                case .union: a.isAccepting(pair.a) || b.isAccepting(pair.b)
-                case .difference: a.isAccepting(pair.a) && !b.isAccepting(pair.b)
-                }
-            }, what: what)
-        return DenseDFA(built)
-    }
-
-    /// Tables before wrapping.
-    struct Built {
-        var classOf: [UInt8]
-        var classCount: Int
-        var table: [UInt32]
-        var accepting: [Bool]
-        var isEmpty: Bool
-    }
-
-    private convenience init(_ built: Built) {
-        self.init(
-            classOf: built.classOf, classCount: built.classCount, table: built.table,
-            accepting: built.accepting, isEmpty: built.isEmpty)
-    }
-
-    /// Breadth-first exploration from `start`, then pruning of states that cannot reach
-    /// acceptance, numbered `dead` = 0, start = 1.
-    private static func explore<Key: Hashable>(
-        start: Key, isDead: (Key) -> Bool, classOf: [UInt8], representatives: [UInt8],
-        step: (Key, UInt8) -> Key, isAccepting: (Key) -> Bool, what: String
-    ) throws(GrammarError) -> Built {
-        let classCount = representatives.count
-        var ids: [Key: Int] = [:]
-        var keys: [Key] = []
+        let classCount = aClass.count
+        var index = PairIndex(aStates: a.stateCount, bStates: b.stateCount)
+        var membersA: [UInt32] = [], membersB: [UInt32] = [] // explored pair i
         var rows: [Int32] = [] // [explored, classCount], -1 = dead
-        if !isDead(start) {
-            ids[start] = 0
-            keys.append(start)
+        rows.reserveCapacity(64 * classCount)
+        let deadA = mode != .union, deadB = mode == .intersection // which side's death kills the pair
+        if !(a.start == dead && (deadA || b.start == dead)) && !(deadB && b.start == dead) {
+            _ = index.id(a.start, b.start, next: 0)
+            membersA.append(a.start)
+            membersB.append(b.start)
         }
-        var index = 0
-        while index < keys.count {
-            let key = keys[index]
+        let aCount = a.classCount, bCount = b.classCount
+        let aTable = a.table, bTable = b.table
+        var explored = 0
+        while explored < membersA.count {
+            let aRow = Int(membersA[explored]) &* aCount, bRow = Int(membersB[explored]) &* bCount
             for column in 0..<classCount {
-                let target = step(key, representatives[column])
-                if isDead(target) { rows.append(-1); continue }
-                if let known = ids[target] { rows.append(Int32(known)); continue }
-                guard keys.count < maxStates else { throw GrammarError.automatonTooLarge(what) }
-                ids[target] = keys.count
-                keys.append(target)
-                rows.append(Int32(keys.count - 1))
+                let x = aTable[aRow &+ aClass[column]], y = bTable[bRow &+ bClass[column]]
+                if (x == dead && (deadA || y == dead)) || (deadB && y == dead) {
+                    rows.append(-1)
+                    continue
+                }
+                let id = index.id(x, y, next: Int32(membersA.count))
+                if Int(id) == membersA.count {
+                    guard membersA.count < maxStates else { throw GrammarError.automatonTooLarge(what) }
+                    membersA.append(x)
+                    membersB.append(y)
+                }
+                rows.append(id)
             }
-            index += 1
+            explored += 1
         }
-        // Liveness: states from which an accepting state is reachable.
-        let count = keys.count
-        var reverse = [[Int32]](repeating: [], count: count)
+        let accepting = zip(membersA, membersB).map { x, y in
+            switch mode {
+            case .intersection: a.isAccepting(x) && b.isAccepting(y)
+            case .union: a.isAccepting(x) || b.isAccepting(y)
+            case .difference: a.isAccepting(x) && !b.isAccepting(y)
+            }
+        }
+        return DenseDFA(pruning: rows, accepting: accepting, classOf: classOf, classCount: classCount)
+    }
+
+    /// Numbers for pairs of states: a flat table when `aStates * bStates` is small, else a
+    /// dictionary.
+    private struct PairIndex {
+        static let maxFlat = 1 << 18
+        let bStates: Int
+        var flat: [Int32]
+        var dictionary: [UInt64: Int32] = [:]
+
+        init(aStates: Int, bStates: Int) {
+            self.bStates = bStates
+            flat = aStates * bStates <= Self.maxFlat ? [Int32](repeating: -1, count: aStates * bStates) : []
+        }
+
+        /// The number of pair (`x`, `y`), which becomes `next` if the pair is new.
+        @inline(__always)
+        mutating func id(_ x: UInt32, _ y: UInt32, next: Int32) -> Int32 {
+            if !flat.isEmpty {
+                let slot = Int(x) &* bStates &+ Int(y)
+                let known = flat[slot]
+                if known >= 0 { return known }
+                flat[slot] = next
+                return next
+            }
+            let key = UInt64(x) << 32 | UInt64(y)
+            if let known = dictionary[key] { return known }
+            dictionary[key] = next
+            return next
+        }
+    }
+
+    /// Wraps explored `rows` (`[accepting.count, classCount]`, -1 = dead; state 0 the start)
+    /// after pruning the states that cannot reach acceptance, renumbered `dead` = 0, start = 1.
+    convenience init(pruning rows: [Int32], accepting explored: [Bool], classOf: [UInt8], classCount: Int) {
+        let count = explored.count
+        // Liveness, backwards from the accepting states over reverse edges in compressed rows.
+        var reverseStart = [Int32](repeating: 0, count: count + 1)
+        for target in rows where target >= 0 { reverseStart[Int(target) + 1] += 1 }
+        for state in 0..<count { reverseStart[state + 1] += reverseStart[state] }
+        var fill = reverseStart
+        var reverse = [Int32](repeating: 0, count: Int(reverseStart[count]))
         for state in 0..<count {
-            for column in 0..<classCount where rows[state * classCount + column] >= 0 {
-                reverse[Int(rows[state * classCount + column])].append(Int32(state))
+            for target in rows[state * classCount..<(state + 1) * classCount] where target >= 0 {
+                reverse[Int(fill[Int(target)])] = Int32(state)
+                fill[Int(target)] += 1
             }
         }
-        var live = keys.map(isAccepting)
+        var live = explored
         var stack = (0..<count).filter { live[$0] }
         while let state = stack.popLast() {
-            for previous in reverse[state] where !live[Int(previous)] {
-                live[Int(previous)] = true
-                stack.append(Int(previous))
+            for k in Int(reverseStart[state])..<Int(reverseStart[state + 1]) where !live[Int(reverse[k])] {
+                live[Int(reverse[k])] = true
+                stack.append(Int(reverse[k]))
             }
         }
         guard count > 0, live[0] else {
-            return Built(
-                classOf: classOf, classCount: classCount, table: [UInt32](repeating: 0, count: classCount),
-                accepting: [false], isEmpty: true)
+            self.init(classOf: classOf, classCount: classCount, table: [UInt32](repeating: 0, count: classCount), accepting: [false], isEmpty: true)
+            return
         }
         var newID = [UInt32](repeating: 0, count: count)
         var next: UInt32 = 1
@@ -152,8 +173,8 @@ extension DenseDFA {
                 let target = rows[state * classCount + column]
                 if target >= 0 { table[row + column] = newID[Int(target)] }
             }
-            accepting[Int(newID[state])] = isAccepting(keys[state])
+            accepting[Int(newID[state])] = explored[state]
         }
-        return Built(classOf: classOf, classCount: classCount, table: table, accepting: accepting, isEmpty: false)
+        self.init(classOf: classOf, classCount: classCount, table: table, accepting: accepting, isEmpty: false)
     }
 }

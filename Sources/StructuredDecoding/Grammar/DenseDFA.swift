@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A lexeme's automaton, fully built and immutable: the form the mask walks read.
 ///
 /// States are `UInt32`; `dead` (0) rejects everything and `start` is 1 (or 0 for the empty
@@ -26,8 +28,58 @@ final class DenseDFA: Sendable {
     /// run's `last` up to its own `last` (the final run ends at 255).
     let classRuns: [(last: UInt8, byteClass: UInt8)]
 
+    /// `transitionRuns`, once made.
+    private let runsOnce = Mutex<TransitionRuns?>(nil)
+
     /// The number of states, `dead` included.
     var stateCount: Int { accepting.count }
+
+    /// Each state's transitions as maximal runs of bytes leading to one state: state `s`'s are
+    /// `runs[starts[s] ..< starts[s + 1]]`, each as `appendRuns` writes them.
+    struct TransitionRuns: Sendable {
+        let starts: [Int32]
+        let runs: [UInt64]
+    }
+
+    /// The most states whose runs `transitionRuns` makes all at once.
+    static let maxStatesWithRuns = 8192
+
+    /// The transitions of every state as runs, made on first use and kept (`LexemeLanguage`
+    /// reads a few states of many automata, each state many times); `nil` for automata over
+    /// `maxStatesWithRuns` states, whose states are read with `appendRuns` one at a time.
+    var transitionRuns: TransitionRuns? {
+        guard stateCount <= Self.maxStatesWithRuns else { return nil }
+        return runsOnce.withLock { made in
+            if let made { return made }
+            var starts: [Int32] = [0]
+            var runs: [UInt64] = []
+            starts.reserveCapacity(stateCount + 1)
+            for state in 0..<stateCount {
+                appendRuns(of: UInt32(state), to: &runs)
+                starts.append(Int32(runs.count))
+            }
+            let result = TransitionRuns(starts: starts, runs: runs)
+            made = result
+            return result
+        }
+    }
+
+    /// Appends the transitions of `state` as maximal runs of bytes leading to one state, in byte
+    /// order, each `lastByte << 32 | target` (the last one ends at 255).
+    func appendRuns(of state: UInt32, to runs: inout [UInt64]) {
+        let row = Int(state) * classCount
+        var target = table[row + Int(classRuns[0].byteClass)]
+        var last = classRuns[0].last
+        for run in classRuns.dropFirst() {
+            let next = table[row + Int(run.byteClass)]
+            if next != target {
+                runs.append(UInt64(last) << 32 | UInt64(target))
+                target = next
+            }
+            last = run.last
+        }
+        runs.append(255 << 32 | UInt64(target))
+    }
 
     /// Wraps tables that are already pruned (every non-dead state live) and numbered with
     /// `dead` = 0 and the start at 1.

@@ -170,13 +170,14 @@ struct GrammarCompiler {
             return .lexeme(try lexeme(.literals(values.map { Array(JSONText.canonical($0).utf8) }), node: node))
         }
         var scalars: [LexemeSpec] = []
+        var words: [[UInt8]] = [], strings: [String] = [] // one automaton each, not one product per value
         var containers: [Int32] = []
         for value in values {
             switch value {
-            case .null: scalars.append(.literals([Array("null".utf8)]))
-            case .bool(let flag): scalars.append(.literals([Array((flag ? "true" : "false").utf8)]))
+            case .null: words.append(Array("null".utf8))
+            case .bool(let flag): words.append(Array((flag ? "true" : "false").utf8))
             case .number(let text): scalars.append(.numberEqual(text))
-            case .string(let text): scalars.append(.string(StringNode(patterns: [RegexPattern(literal: text)])))
+            case .string(let text): strings.append(text)
             case .array(let items):
                 let ids = items.map { append(.enumeration([$0])) }
                 containers.append(Int32(append(.array(ArrayNode(prefixItems: ids, items: nil, minItems: ids.count, maxItems: ids.count)))))
@@ -192,6 +193,12 @@ struct GrammarCompiler {
                 }
                 containers.append(Int32(append(.object(ObjectNode(properties: properties, allowsAnyOrder: true)))))
             }
+        }
+        if !words.isEmpty { scalars.append(.literals(words)) }
+        if strings.count == 1 {
+            scalars.append(.string(StringNode(patterns: [RegexPattern(literal: strings[0])])))
+        } else if !strings.isEmpty {
+            scalars.append(.string(StringNode(patterns: [RegexPattern(anyOf: strings)])))
         }
         if scalars.isEmpty { return .alternatives(containers) }
         let scalarLexeme = try lexeme(scalars.count == 1 ? scalars[0] : .union(scalars), node: node)

@@ -132,11 +132,9 @@ final class Lexeme: Sendable {
         case .string(let node):
             return try stringDFA(node)
         case .stringExcept(let names):
-            let any = try stringDFA(StringNode())
+            let any = try interned(.string(StringNode())).dfa
             guard !names.isEmpty else { return any }
-            let alternatives = names.map { RegexPattern.escaping($0) }.joined(separator: "|")
-            let named = try regex("(?:\(alternatives))", .jsonString(), what: "property names")
-            return try DenseDFA.product(any, named, .difference, what: "additional property names")
+            return try DenseDFA.strings(any, except: names, what: "additional property names")
         case .integer(let bounds):
             var parts: [String] = []
             if let minimum = bounds.minimum {
@@ -181,6 +179,10 @@ final class Lexeme: Sendable {
         let options = AutomatonOptions(mode: .wholeMatch, encoding: .jsonString(), minLength: node.minLength, maxLength: node.maxLength)
         var patterns = node.patterns
         if let format = node.format { patterns.append(format.regex) }
+        // Keys and enumerated strings: their spellings' trie, without determinizing.
+        if patterns.count == 1, node.minLength == 0, node.maxLength == nil, let texts = patterns[0].literalAlternatives, !texts.isEmpty {
+            return DenseDFA(jsonSpellingsOf: texts)
+        }
         var result = try automaton(patterns.first ?? .anyText, options, what: "string")
         for pattern in patterns.dropFirst() {
             let other = try automaton(pattern, AutomatonOptions(encoding: .jsonString()), what: "string pattern")

@@ -40,6 +40,43 @@ public struct RegexPattern: Hashable, Sendable, CustomStringConvertible {
         root = .concatenation(literal.unicodeScalars.map { .scalars(ScalarSet($0.value)) })
     }
 
+    /// The pattern matching exactly one of `literals` (as a whole match: an enumeration of
+    /// strings, or the names an object declares).
+    public init(anyOf literals: [String]) {
+        source = literals.map(Self.escaping).joined(separator: "|")
+        options = []
+        root = .alternation(literals.map { literal in .concatenation(literal.unicodeScalars.map { .scalars(ScalarSet($0.value)) }) })
+    }
+
+    /// The texts this pattern matches when it is nothing but literal text or an alternation of
+    /// literal texts (as `init(literal:)` and `init(anyOf:)` make), matched whole; `nil` otherwise.
+    var literalAlternatives: [String]? {
+        guard options.isEmpty else { return nil }
+        func literal(_ node: RegexNode) -> String? {
+            switch node {
+            case .empty: return ""
+            case .scalars(let set): return set.singleScalar.map { String(Character($0)) }
+            case .concatenation(let parts):
+                var text = String.UnicodeScalarView()
+                for part in parts {
+                    guard case .scalars(let set) = part, let scalar = set.singleScalar else { return nil }
+                    text.append(scalar)
+                }
+                return String(text)
+            default: return nil
+            }
+        }
+        if case .alternation(let branches) = root {
+            var texts: [String] = []
+            for branch in branches {
+                guard let text = literal(branch) else { return nil }
+                texts.append(text)
+            }
+            return texts
+        }
+        return literal(root).map { [$0] }
+    }
+
     /// A pattern that matches every text (`[\s\S]*`).
     public static let anyText = RegexPattern(root: .repetition(.scalars(.all), min: 0, max: nil), source: #"[\s\S]*"#)
 

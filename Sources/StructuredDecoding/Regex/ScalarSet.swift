@@ -11,6 +11,12 @@ struct ScalarSet: Hashable, Sendable {
     /// The members as sorted, disjoint, non-adjacent ranges.
     private(set) var ranges: [ClosedRange<UInt32>]
 
+    /// The scalar of a set of exactly one valid scalar.
+    var singleScalar: Unicode.Scalar? {
+        guard ranges.count == 1, ranges[0].lowerBound == ranges[0].upperBound else { return nil }
+        return Unicode.Scalar(ranges[0].lowerBound)
+    }
+
     /// The empty set.
     init() { ranges = [] }
 
