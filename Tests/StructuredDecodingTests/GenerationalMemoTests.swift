@@ -33,4 +33,25 @@ import Testing
         #expect(memo.value(for: -1) == -1)
         #expect(memo.count <= 4 * 2 + 1)
     }
+
+    /// A dropped generation is freed a few entries per insert, not all inside the insert that
+    /// turned the generations over, and all of it before the next turnover.
+    @Test func aDroppedGenerationIsFreedAFewEntriesAtATime() {
+        final class Counter { var freed = 0 }
+        final class Tracked {
+            let counter: Counter
+            init(_ counter: Counter) { self.counter = counter }
+            deinit { counter.freed += 1 }
+        }
+        let counter = Counter()
+        var memo = GenerationalMemo<Int, Tracked>(limit: 100)
+        for key in 0..<200 { memo.insert(Tracked(counter), for: key) } // 0..<100 are previous
+        #expect(counter.freed == 0)
+        memo.insert(Tracked(counter), for: 200) // turnover: 0..<100 dropped
+        #expect(counter.freed == GenerationalMemo<Int, Tracked>.freedPerInsert)
+        #expect(memo.value(for: 0) == nil)
+        for key in 201..<207 { memo.insert(Tracked(counter), for: key) }
+        #expect(counter.freed == 100)
+        #expect(memo.count == 107)
+    }
 }

@@ -18,11 +18,13 @@ struct ExitWalk {
 
     private let grammar: Grammar
     private let trie: TokenTrie
-    private let lexemes: [Lexeme]
+    /// The grammar's lexemes, unretained: the grammar keeps them alive, and the walk steps one
+    /// per byte, where retaining and releasing it cost more than the step.
+    private let lexemes: [Unmanaged<Lexeme>]
     private var stacks: [[ParserFrame]] = []
     private var contexts: [[ParserFrame]: Int32] = [:]
-    /// `context << 1 | 1 if after whitespace`: the threads starting after such a lexeme.
-    private var followers: [Int64: [Light]] = [:]
+    /// At `context << 1 | 1 if after whitespace`: the threads starting after such a lexeme.
+    private var followers: [[Light]?] = []
     /// The threads of every level of the trie path: level k is `buffer[starts[k]..<starts[k + 1]]`
     /// (the last level runs to the end).
     private var buffer: [Light] = []
@@ -33,7 +35,13 @@ struct ExitWalk {
     init(grammar: Grammar, trie: TokenTrie) {
         self.grammar = grammar
         self.trie = trie
-        lexemes = grammar.lexemes
+        lexemes = grammar.lexemes.map { Unmanaged.passUnretained($0) }
+    }
+
+    /// The state of `lexeme` after `byte` from `state`.
+    @inline(__always)
+    private func next(_ lexeme: Int32, _ state: UInt32, _ byte: UInt8) -> UInt32 {
+        lexemes[Int(lexeme)]._withUnsafeGuaranteedRef { $0.next(state, byte) }
     }
 
     /// The tokens `thread` allows past the end of its lexeme, reached at `exits` (trie nodes
@@ -41,14 +49,14 @@ struct ExitWalk {
     mutating func walk(_ thread: ParserThread, exits: [Int32], into tokens: inout [Int32]) {
         let after = following(light(thread))
         var firstBytes = ByteSet()
-        for next in after { firstBytes.formUnion(lexemes[Int(next.lexeme)].firstBytes) }
+        for next in after { firstBytes.formUnion(lexemes[Int(next.lexeme)]._withUnsafeGuaranteedRef { $0.firstBytes }) }
         for exit in exits {
             let node = Int(exit)
             let byte = trie.bytes[node]
             guard firstBytes.contains(byte) else { continue }
             buffer.removeAll(keepingCapacity: true)
             for next in after {
-                let state = lexemes[Int(next.lexeme)].next(next.state, byte)
+                let state = self.next(next.lexeme, next.state, byte)
                 if state != DenseDFA.dead { append(Light(context: next.context, lexeme: next.lexeme, state: state), from: 0) }
             }
             if buffer.isEmpty { continue }
@@ -63,18 +71,20 @@ struct ExitWalk {
         starts.removeAll(keepingCapacity: true)
         starts.append(0)
         starts.append(buffer.count)
-        let base = Int(trie.depths[root])
+        // The trie's arrays held once here, not loaded (and retained) per node.
+        let depths = trie.depths, bytes = trie.bytes, ends = trie.subtreeEnds
+        let base = Int(depths[root])
         var i = root + 1
-        let end = Int(trie.subtreeEnds[root])
+        let end = Int(ends[root])
         while i < end {
             visited += 1
-            let level = Int(trie.depths[i]) - base // the parents are level - 1
+            let level = Int(depths[i]) - base // the parents are level - 1
             if starts.count > level + 1 { starts.removeLast(starts.count - level - 1) }
             let from = starts[level]
             buffer.removeLast(buffer.count - from)
-            step(starts[level - 1]..<from, trie.bytes[i])
+            step(starts[level - 1]..<from, bytes[i])
             if buffer.count == from {
-                i = Int(trie.subtreeEnds[i])
+                i = Int(ends[i])
                 continue
             }
             starts.append(buffer.count)
@@ -88,13 +98,14 @@ struct ExitWalk {
         let from = buffer.count
         for p in parents {
             let thread = buffer[p]
-            let lexeme = lexemes[Int(thread.lexeme)]
-            let next = lexeme.next(thread.state, byte)
+            let (next, accepts) = lexemes[Int(thread.lexeme)]._withUnsafeGuaranteedRef {
+                ($0.next(thread.state, byte), $0.isAccepting(thread.state))
+            }
             if next != DenseDFA.dead {
                 append(Light(context: thread.context, lexeme: thread.lexeme, state: next), from: from)
-            } else if lexeme.isAccepting(thread.state) {
+            } else if accepts {
                 for started in following(thread) {
-                    let first = lexemes[Int(started.lexeme)].next(started.state, byte)
+                    let first = self.next(started.lexeme, started.state, byte)
                     if first != DenseDFA.dead {
                         append(Light(context: started.context, lexeme: started.lexeme, state: first), from: from)
                     }
@@ -112,12 +123,13 @@ struct ExitWalk {
     /// The threads at the start of whatever may follow `thread`'s lexeme.
     private mutating func following(_ thread: Light) -> [Light] {
         let whitespace = thread.lexeme == grammar.punctuation.whitespace
-        let key = Int64(thread.context) << 1 | (whitespace ? 1 : 0)
-        if let known = followers[key] { return known }
+        let key = Int(thread.context) << 1 | (whitespace ? 1 : 0)
+        if key < followers.count, let known = followers[key] { return known }
         var threads: [ParserThread] = []
         var isDone = false
         grammar.expand(stacks[Int(thread.context)], whitespace: !whitespace, into: &threads, isDone: &isDone)
         let lights = threads.map { light($0) }
+        if followers.count <= key { followers.append(contentsOf: repeatElement(nil, count: key + 1 - followers.count)) }
         followers[key] = lights
         return lights
     }
@@ -136,6 +148,8 @@ struct ExitWalk {
     }
 
     private func addTokens(at node: Int, to tokens: inout [Int32]) {
-        tokens.append(contentsOf: trie.tokens[Int(trie.tokenStarts[node])..<Int(trie.tokenStarts[node + 1])])
+        let from = Int(trie.tokenStarts[node]), to = Int(trie.tokenStarts[node + 1])
+        if from == to { return }
+        trie.tokens.withUnsafeBufferPointer { tokens.append(contentsOf: UnsafeBufferPointer(rebasing: $0[from..<to])) }
     }
 }
