@@ -8,8 +8,8 @@
 /// states inside one character's spellings. Every state of that trie lies inside the string
 /// automaton at one state of its own, found by walking both together; a byte that leaves the
 /// trie continues in the string automaton alone. So the result is the trie's states, then the
-/// string automaton's, with no pairs to explore: an object with a few hundred characters of
-/// names builds in a tenth of a millisecond rather than a few.
+/// string automaton's, with no pairs to explore (the first compile of the largest schema of the
+/// JSONSchemaBench sample, 36 of whose 40 ms were key automata, went down to 9 ms).
 extension DenseDFA {
     /// `strings` (the automaton of every JSON string literal) minus each spelling of each of
     /// `names`. Falls back to the product with the determinized names when `strings` does not
