@@ -25,6 +25,68 @@ extension JSONValue {
         }
     }
 
+    /// Feeds `hasher` a hash that agrees with `isSchemaEqual`: values equal by it hash alike.
+    /// Numbers hash as their nearest `Double` (equal decimals round to one double), strings as
+    /// Swift strings (whose equality is coarser than scalar equality), objects as an unordered
+    /// sum of their members.
+    func hashSchema(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let value): hasher.combine(value ? 1 : 2)
+        case .number(let text):
+            hasher.combine(3)
+            hasher.combine(Double(text) ?? 0)
+        case .string(let text):
+            hasher.combine(4)
+            hasher.combine(text)
+        case .array(let items):
+            hasher.combine(5)
+            hasher.combine(items.count)
+            for item in items { item.hashSchema(into: &hasher) }
+        case .object(let members):
+            var sum = 0
+            for member in members {
+                var memberHasher = Hasher()
+                memberHasher.combine(member.key)
+                member.value.hashSchema(into: &memberHasher)
+                sum &+= memberHasher.finalize()
+            }
+            hasher.combine(6)
+            hasher.combine(sum)
+        }
+    }
+
+    /// `values` without the ones `isSchemaEqual` to an earlier one, in order. Hashed, so an
+    /// enumeration of thousands (country subdivisions, 5,133 of them) is not compared pairwise.
+    static func schemaUnique(_ values: [JSONValue]) -> [JSONValue] {
+        var buckets: [Int: [Int]] = [:] // schema hash → indexes into `unique`
+        var unique: [JSONValue] = []
+        for value in values {
+            var hasher = Hasher()
+            value.hashSchema(into: &hasher)
+            let hash = hasher.finalize()
+            if let bucket = buckets[hash], bucket.contains(where: { unique[$0].isSchemaEqual(to: value) }) { continue }
+            buckets[hash, default: []].append(unique.count)
+            unique.append(value)
+        }
+        return unique
+    }
+
+    /// Whether some value of `values` is `isSchemaEqual` to some value of `others`.
+    static func schemaIntersects(_ values: [JSONValue], _ others: [JSONValue]) -> Bool {
+        var buckets: [Int: [Int]] = [:]
+        for (index, other) in others.enumerated() {
+            var hasher = Hasher()
+            other.hashSchema(into: &hasher)
+            buckets[hasher.finalize(), default: []].append(index)
+        }
+        return values.contains { value in
+            var hasher = Hasher()
+            value.hashSchema(into: &hasher)
+            return buckets[hasher.finalize()]?.contains { others[$0].isSchemaEqual(to: value) } ?? false
+        }
+    }
+
     /// The members keyed by their keys' UTF-8 bytes, or `nil` if a key repeats.
     static func uniqueMembers(_ members: [JSONMember]) -> [[UInt8]: JSONValue]? {
         var map: [[UInt8]: JSONValue] = [:]

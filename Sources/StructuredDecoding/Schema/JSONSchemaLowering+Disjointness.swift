@@ -14,7 +14,7 @@ extension JSONSchemaLowering {
         case (_, .anyOf(let branches)):
             return branches.allSatisfy { disjoint(left, $0, depth: depth + 1) }
         case (.enumeration(let values), .enumeration(let others)):
-            return !values.contains { value in others.contains { value.isSchemaEqual(to: $0) } }
+            return !JSONValue.schemaIntersects(values, others)
         case (.integer(let a), .integer(let b)):
             if let aMax = a.maximum, let bMin = b.minimum, aMax < bMin { return true }
             if let bMax = b.maximum, let aMin = a.minimum, bMax < aMin { return true }

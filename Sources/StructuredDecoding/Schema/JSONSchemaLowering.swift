@@ -152,10 +152,7 @@ struct JSONSchemaLowering {
         if let index = atoms.firstIndex(where: { if case .values = $0 { true } else { false } }),
             case .values(let draft, let list) = atoms[index]
         {
-            var values: [JSONValue] = []
-            for value in drafts[draft].valueSets[list] where !values.contains(where: { $0.isSchemaEqual(to: value) }) {
-                values.append(value)
-            }
+            let values = JSONValue.schemaUnique(drafts[draft].valueSets[list])
             guard !values.isEmpty else { return .node(.never) }
             var rest = atoms
             rest.remove(at: index)
