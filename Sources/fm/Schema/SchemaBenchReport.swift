@@ -25,7 +25,8 @@ struct SchemaBenchReport {
         out(
             "schemas: \(compiled + run.refusedByImporter + run.refusedByCompiler) given, \(compiled) compiled, "
                 + "\(run.refusedByImporter) refused by the importer, \(run.refusedByCompiler) refused by the compiler")
-        for (reason, count) in run.refused.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).prefix(12) {
+        // The twelve commonest reasons; every one with `--per-schema`.
+        for (reason, count) in run.refused.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).prefix(run.perSchema ? .max : 12) {
             out("  refused \(count): \(reason)")
         }
         out(
@@ -46,9 +47,9 @@ struct SchemaBenchReport {
             let masks = GrammarBenchmark.Distribution(outcome.samples.mask)
             out(
                 String(
-                    format: "  %@: %d tokens, mask p50 %.1f max %.1f µs, %d cold, first compile %.0f µs, rejected %d",
+                    format: "  %@: %d tokens, mask p50 %.1f max %.1f µs, %d cold, import %.0f µs, first compile %.0f µs, rejected %d",
                     outcome.name, outcome.samples.tokens, masks.p50, masks.max, outcome.samples.coldMask.count,
-                    outcome.samples.firstCompile.first ?? 0, outcome.samples.rejectedInstances))
+                    outcome.importMicroseconds, outcome.samples.firstCompile.first ?? 0, outcome.samples.rejectedInstances))
         }
     }
 
