@@ -59,15 +59,18 @@ extension DenseDFA {
             table.replaceSubrange(row..<row + classCount, with: stringRows[state * classCount..<(state + 1) * classCount])
             accepting[Int(offset) + state] = strings.isAccepting(UInt32(state))
         }
-        // A trie state: its string state's row, with the trie's own bytes staying in the trie.
+        // A trie state: its string state's row, with the trie's own bytes staying in the trie;
+        // that string state is its shadow (the two differ only along the trie's paths).
+        var shadows = (0..<UInt32(count)).map { $0 }
         for state in 1..<trie.count where number[state] != 0 {
             let outside = Int(inside[state])
+            shadows[Int(number[state])] = offset + UInt32(outside)
             let row = Int(number[state]) * classCount
             table.replaceSubrange(row..<row + classCount, with: stringRows[outside * classCount..<(outside + 1) * classCount])
             for (byte, target) in trie.edges[state] { table[row + Int(classOf[Int(byte)])] = number[target] }
             accepting[Int(number[state])] = strings.isAccepting(UInt32(outside))
         }
-        return DenseDFA(classOf: classOf, classCount: classCount, table: table, accepting: accepting, isEmpty: false)
+        return DenseDFA(classOf: classOf, classCount: classCount, table: table, accepting: accepting, isEmpty: false, shadows: shadows)
     }
 
     /// The JSON string literals (quotes included, every spelling) whose decoded content is one

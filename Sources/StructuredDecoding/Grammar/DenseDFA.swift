@@ -27,6 +27,13 @@ final class DenseDFA: Sendable {
     /// The byte axis as runs of one class: `classRuns[i]` covers the bytes after the previous
     /// run's `last` up to its own `last` (the final run ends at 255).
     let classRuns: [(last: UInt8, byteClass: UInt8)]
+    /// Each state's *shadow*, when the automaton has them: a state whose language differs from
+    /// this one's along few byte paths, and is its own shadow. An additional-property key's
+    /// state inside the trie of declared names (`strings(_:except:)`) has the plain string state
+    /// it lies in: a byte off the trie continues both alike, so the two differ only along the
+    /// names. A shadowed state's mask is the shadow's memoized one, corrected along those paths
+    /// (`ShadowWalk`). `nil` for other automata.
+    let shadows: [UInt32]?
 
     /// `transitionRuns`, once made.
     private let runsOnce = Mutex<TransitionRuns?>(nil)
@@ -82,8 +89,10 @@ final class DenseDFA: Sendable {
     }
 
     /// Wraps tables that are already pruned (every non-dead state live) and numbered with
-    /// `dead` = 0 and the start at 1.
-    init(classOf: [UInt8], classCount: Int, table: [UInt32], accepting: [Bool], isEmpty: Bool) {
+    /// `dead` = 0 and the start at 1, with each state's shadow if known (see `shadows`).
+    init(classOf: [UInt8], classCount: Int, table: [UInt32], accepting: [Bool], isEmpty: Bool, shadows: [UInt32]? = nil) {
+        precondition(shadows.map { s in s.count == accepting.count && s.allSatisfy { s[Int($0)] == $0 } } ?? true, "a shadow is its own shadow")
+        self.shadows = shadows
         self.classOf = classOf
         self.classCount = classCount
         self.table = table

@@ -14,7 +14,8 @@ final class SubtreeWalk: Sendable {
     /// Nodes where the lexeme has ended before their byte (see `LexemeMask.exits`).
     let exits: [Int32]
 
-    /// Walks the subtree of `root` (depth 1), whose byte led to `state`.
+    /// Walks the subtree of `root` (of any depth; depth 1 when composing a whole mask), whose
+    /// byte led to `state`.
     ///
     /// The trie keeps the tokens of consecutive nodes consecutive, so the walk only steps the
     /// automaton and notes where runs of accepted nodes break (at a dead node, whose subtree is
@@ -23,7 +24,7 @@ final class SubtreeWalk: Sendable {
         var exits: [Int32] = []
         var runs: [(from: Int32, to: Int32)] = [] // ranges of trie.tokens
         var states = [UInt32](repeating: 0, count: trie.maxDepth + 1)
-        states[1] = state
+        states[Int(trie.depths[root])] = state
         let end = Int(trie.subtreeEnds[root])
         let classCount = dfa.classCount
         trie.bytes.withUnsafeBufferPointer { bytes in

@@ -22,6 +22,8 @@ public final class VocabularyIndex: Sendable {
     let special: [Bool]
     /// Every token of the trie (the tokens with bytes, not the special ones), as mask words.
     private let trieTokenWords: [UInt64]
+    /// The depth-1 trie node of each byte value, or -1.
+    private let rootOfByte: [Int32]
     // The memo tables, bounded (`GenerationalMemo`); what preprocessing computed is pinned.
     private let lexemeMasks = Mutex(GenerationalMemo<LanguageKey, LexemeMask>(limit: VocabularyIndex.maxMemoizedMasks / 2))
     private let countedWalks = Mutex(GenerationalMemo<CountedKey, CountedWalk>(limit: 32))
@@ -132,6 +134,13 @@ public final class VocabularyIndex: Sendable {
         var words = [UInt64](repeating: 0, count: (table.count + 63) / 64)
         TokenMask.setBits(trie.tokens, in: &words)
         trieTokenWords = words
+        var roots = [Int32](repeating: -1, count: 256)
+        var root = 0
+        while root < trie.nodeCount {
+            roots[Int(trie.bytes[root])] = Int32(root)
+            root = Int(trie.subtreeEnds[root])
+        }
+        rootOfByte = roots
         // The most common lexeme states, computed now rather than at the first mask: inside a
         // string with unconstrained content, and the walk every length-bounded string shares.
         for spec in [LexemeSpec.string(StringNode()), .string(StringNode(maxLength: LengthCounter.maxCount))] {
@@ -157,7 +166,8 @@ public final class VocabularyIndex: Sendable {
     public func isSpecial(_ id: Int) -> Bool { special[id] }
 
     /// The mask of `lexeme` read from `state`, computed on first use (or shared with an
-    /// earlier state of any lexeme that accepts the same language from there).
+    /// earlier state of any lexeme that accepts the same language from there): from a length
+    /// counter's walk, from the state's shadow's mask (`ShadowWalk`), or from subtree walks.
     func lexemeMask(_ lexeme: Lexeme, state: UInt32) -> LexemeMask {
         let key = lexeme.counter == nil ? language(lexeme, state) : Self.stateKey(lexeme, state)
         if let known = lexemeMasks.withLock({ $0.value(for: key) }) { return known }
@@ -173,6 +183,9 @@ public final class VocabularyIndex: Sendable {
                     return walk
                 }()
             computed = walk.mask(count: Int(state >> LengthCounter.baseBits), counter: counter, vocabularySize: tokenCount)
+        } else if let shadow = lexeme.dfa.shadows?[Int(state)], shadow != state {
+            let shadowMask = lexemeMask(lexeme, state: shadow)
+            computed = ShadowWalk.mask(of: state, shadow: shadow, shadowMask: shadowMask, dfa: lexeme.dfa, trie: trie, tokenCount: tokenCount)
         } else {
             computed = composedMask(lexeme, state: state)
         }
@@ -212,6 +225,7 @@ public final class VocabularyIndex: Sendable {
     /// and a dead subtree is one range of the trie's token list.
     private func composedMask(_ lexeme: Lexeme, state: UInt32) -> LexemeMask {
         let dfa = lexeme.dfa
+        if !dfa.isAccepting(state), let narrow = narrowMask(lexeme, state: state) { return narrow }
         var walks: [(root: Int, walk: SubtreeWalk?)] = [] // nil: the root's byte is refused
         var exits: [Int32] = []
         var setting = 0, clearing = 0 // bits to change from an empty mask / from every trie token
@@ -226,14 +240,7 @@ public final class VocabularyIndex: Sendable {
                 clearing += size
                 continue
             }
-            let key = SubtreeKey(language: language(lexeme, next), root: Int32(root))
-            let walk =
-                subtreeWalks.withLock { $0.value(for: key) }
-                ?? {
-                    let walk = SubtreeWalk(trie: trie, dfa: dfa, root: root, state: next)
-                    subtreeWalks.withLock { $0.insert(walk, for: key) }
-                    return walk
-                }()
+            let walk = subtreeWalk(lexeme, root: root, state: next)
             walks.append((root, walk))
             setting += walk.tokens.count
             clearing += walk.gaps?.count ?? size + walk.tokens.count
@@ -267,6 +274,46 @@ public final class VocabularyIndex: Sendable {
         }
         return LexemeMask(words: words, allowed: allowed, exits: exits)
     }
+
+    /// The walk of the depth-1 subtree `root` from `state` (the state after the root's byte),
+    /// memoized by language.
+    private func subtreeWalk(_ lexeme: Lexeme, root: Int, state: UInt32) -> SubtreeWalk {
+        let key = SubtreeKey(language: language(lexeme, state), root: Int32(root))
+        if let known = subtreeWalks.withLock({ $0.value(for: key) }) { return known }
+        let walk = SubtreeWalk(trie: trie, dfa: lexeme.dfa, root: root, state: state)
+        subtreeWalks.withLock { $0.insert(walk, for: key) }
+        return walk
+    }
+
+    /// The mask of a state that few bytes continue and that does not accept (a key's literal,
+    /// an enumerated string, a pattern's fixed part), as a token list from the walks of those
+    /// bytes' subtrees alone; `nil` when more than `narrowBytes` bytes continue it or more than
+    /// 512 tokens fit (the bitset is then the better form). Where a key may be any of thirty
+    /// declared names, the first mask has thirty such states, and visiting every depth-1 node
+    /// and filling a bitset of the vocabulary for each was most of its time.
+    private func narrowMask(_ lexeme: Lexeme, state: UInt32) -> LexemeMask? {
+        var roots: [(root: Int, state: UInt32)] = []
+        for byte in 0..<256 {
+            let next = lexeme.dfa.next(state, UInt8(byte))
+            guard next != DenseDFA.dead else { continue }
+            guard roots.count < Self.narrowBytes else { return nil }
+            let root = rootOfByte[byte]
+            if root >= 0 { roots.append((Int(root), next)) }
+        }
+        var tokens: [Int32] = []
+        var exits: [Int32] = []
+        for (root, next) in roots { // in byte order, which is trie order
+            let walk = subtreeWalk(lexeme, root: root, state: next)
+            guard tokens.count + walk.tokens.count <= 512 else { return nil }
+            tokens += walk.tokens
+            exits += walk.exits
+        }
+        tokens.sort()
+        return LexemeMask(tokens: .sparse(tokens), exits: exits)
+    }
+
+    /// The most bytes that may continue a state whose mask `narrowMask` makes.
+    static let narrowBytes = 8
 
     /// The most lexeme-state masks kept (each up to one bit per token), besides the ones
     /// preprocessing computed: a long-running server with many schemas stays bounded in memory,
