@@ -124,6 +124,22 @@ final class DenseDFA: Sendable {
     @inline(__always)
     func isAccepting(_ state: UInt32) -> Bool { accepting[Int(state)] }
 
+    /// Whether at most `limit` byte values continue `state`, and it does not accept (a literal's
+    /// inside, an enumerated string's: masks read few subtrees there).
+    func isNarrow(_ state: UInt32, limit: Int) -> Bool {
+        guard !isAccepting(state) else { return false }
+        let row = Int(state) * classCount
+        var count = 0, first = 0
+        for run in classRuns {
+            if table[row + Int(run.byteClass)] != Self.dead {
+                count += Int(run.last) - first + 1
+                if count > limit { return false }
+            }
+            first = Int(run.last) + 1
+        }
+        return true
+    }
+
     /// Whether the whole of `bytes` is in the language.
     func matches(_ bytes: some Sequence<UInt8>) -> Bool {
         var state = start

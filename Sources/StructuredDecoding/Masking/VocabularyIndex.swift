@@ -203,7 +203,10 @@ public final class VocabularyIndex: Sendable {
         let own = Self.stateKey(lexeme, state)
         if let known = languages.withLock({ $0.ofState.value(for: own) }) { return known }
         var id = own
-        if let words = LexemeLanguage.signature(lexeme.dfa, from: state) {
+        // A narrow state keeps its own key: its mask is cheap to make again, and the canonical
+        // form of a long key's literal (every spelling of every character) would be computed
+        // for as many states as it has, only to exceed `LexemeLanguage.maxStates`.
+        if !lexeme.dfa.isNarrow(state, limit: Self.narrowBytes), let words = LexemeLanguage.signature(lexeme.dfa, from: state) {
             let signature = SignatureKey(words)
             id = languages.withLock { table in
                 if let known = table.ids.value(for: signature) { return known }
