@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The trie walks past the end of a thread's lexeme (`GrammarMatcher.fillMask`): from each trie
 /// node where the lexeme ends inside a token, the full parser steps byte by byte through the
 /// node's subtree.
@@ -6,8 +8,9 @@
 /// (the distinct stacks met are interned once per walk) besides its lexeme and state, so the
 /// inner loop copies 12-byte values instead of reference-counted stacks. The threads that
 /// start after a lexeme depend only on the stack and on whether that lexeme was whitespace,
-/// and are computed once per walk for each. The threads of every depth of the current trie
-/// path sit in one buffer, level after level.
+/// and are computed once for each. The threads of every depth of the current trie path sit in
+/// one buffer, level after level. A matcher keeps its walk from mask to mask (`ExitWalks`), so
+/// the stacks interned and the threads that follow them are computed once per generation.
 struct ExitWalk {
     /// A parser thread whose stack is `stacks[context]`.
     struct Light: Equatable {
@@ -22,7 +25,19 @@ struct ExitWalk {
     /// per byte, where retaining and releasing it cost more than the step.
     private let lexemes: [Unmanaged<Lexeme>]
     private var stacks: [[ParserFrame]] = []
-    private var contexts: [[ParserFrame]: Int32] = [:]
+    private var contexts: [StackKey: Int32] = [:]
+    /// A stack as a dictionary key, hashed once: stacks hold arrays (an object's used
+    /// properties), and the table rehashes every key as it grows.
+    private struct StackKey: Hashable {
+        let stack: [ParserFrame]
+        let hash: Int
+        init(_ stack: [ParserFrame]) {
+            self.stack = stack
+            hash = stack.hashValue
+        }
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        static func == (a: StackKey, b: StackKey) -> Bool { a.hash == b.hash && a.stack == b.stack }
+    }
     /// At `context << 1 | 1 if after whitespace`: the threads starting after such a lexeme.
     private var followers: [[Light]?] = []
     /// The threads of every level of the trie path: level k is `buffer[starts[k]..<starts[k + 1]]`
@@ -32,9 +47,13 @@ struct ExitWalk {
     /// Trie nodes stepped, for `fillMask`'s count.
     private(set) var visited = 0
 
-    init(grammar: Grammar, trie: TokenTrie) {
+    /// The most stacks interned before the tables start over (`maxContexts` but in tests).
+    private let contextLimit: Int
+
+    init(grammar: Grammar, trie: TokenTrie, contextLimit: Int = ExitWalk.maxContexts) {
         self.grammar = grammar
         self.trie = trie
+        self.contextLimit = contextLimit
         lexemes = grammar.lexemes.map { Unmanaged.passUnretained($0) }
     }
 
@@ -44,9 +63,18 @@ struct ExitWalk {
         lexemes[Int(lexeme)]._withUnsafeGuaranteedRef { $0.next(state, byte) }
     }
 
+    /// The most stacks interned before the tables start over (a generation that meets more
+    /// distinct stacks than this keeps its memory bounded).
+    static let maxContexts = 2048
+
     /// The tokens `thread` allows past the end of its lexeme, reached at `exits` (trie nodes
     /// whose byte comes right after the lexeme), appended to `tokens`.
     mutating func walk(_ thread: ParserThread, exits: [Int32], into tokens: inout [Int32]) {
+        if stacks.count > contextLimit {
+            stacks.removeAll()
+            contexts.removeAll()
+            followers.removeAll()
+        }
         let after = following(light(thread))
         var firstBytes = ByteSet()
         for next in after { firstBytes.formUnion(lexemes[Int(next.lexeme)]._withUnsafeGuaranteedRef { $0.firstBytes }) }
@@ -137,12 +165,13 @@ struct ExitWalk {
     /// `thread` with its stack interned.
     private mutating func light(_ thread: ParserThread) -> Light {
         let context: Int32
-        if let known = contexts[thread.stack] {
+        let key = StackKey(thread.stack)
+        if let known = contexts[key] {
             context = known
         } else {
             context = Int32(stacks.count)
             stacks.append(thread.stack)
-            contexts[thread.stack] = context
+            contexts[key] = context
         }
         return Light(context: context, lexeme: thread.lexeme, state: thread.state)
     }
@@ -151,5 +180,24 @@ struct ExitWalk {
         let from = Int(trie.tokenStarts[node]), to = Int(trie.tokenStarts[node + 1])
         if from == to { return }
         trie.tokens.withUnsafeBufferPointer { tokens.append(contentsOf: UnsafeBufferPointer(rebasing: $0[from..<to])) }
+    }
+}
+
+/// A matcher's exit walk, kept between its masks (`GrammarMatcher.fillMask`): what it has
+/// interned and expanded depends only on the grammar, so copies of the matcher may share it.
+final class ExitWalks: Sendable {
+    private let walk: Mutex<ExitWalk>
+
+    init(grammar: Grammar, trie: TokenTrie, contextLimit: Int = ExitWalk.maxContexts) {
+        walk = Mutex(ExitWalk(grammar: grammar, trie: trie, contextLimit: contextLimit))
+    }
+
+    /// `ExitWalk.walk`; returns the trie nodes it stepped.
+    func walk(_ thread: ParserThread, exits: [Int32], into tokens: inout [Int32]) -> Int {
+        walk.withLock { walk in
+            let before = walk.visited
+            walk.walk(thread, exits: exits, into: &tokens)
+            return walk.visited - before
+        }
     }
 }

@@ -12,7 +12,7 @@ extension GrammarMatcher {
         if mask.count != index.tokenCount { mask = TokenMask(count: index.tokenCount) } else { mask.removeAll() }
         guard !isFinished else { return 0 }
         var tokens: [Int32] = []
-        var walk: ExitWalk?
+        var visited = 0
         for thread in threads {
             let lexeme = grammar.lexemes[Int(thread.lexeme)]
             let inside = index.lexemeMask(lexeme, state: thread.state)
@@ -23,8 +23,7 @@ extension GrammarMatcher {
                 continue
             }
             tokens.removeAll(keepingCapacity: true)
-            if walk == nil { walk = ExitWalk(grammar: grammar, trie: index.trie) }
-            walk!.walk(thread, exits: inside.exits, into: &tokens)
+            visited += exitWalks.walk(thread, exits: inside.exits, into: &tokens)
             mask.insert(contentsOf: tokens)
             index.rememberExitTokens(tokens, grammar, thread)
         }
@@ -32,7 +31,7 @@ extension GrammarMatcher {
         for id in index.endOfSequenceTokens {
             if complete { mask.insert(id) } else { mask.remove(id) }
         }
-        return walk?.visited ?? 0
+        return visited
     }
 
     /// The mask as a new value (see `fillMask(_:)`).

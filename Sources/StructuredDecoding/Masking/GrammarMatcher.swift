@@ -25,12 +25,21 @@ public struct GrammarMatcher: Sendable {
     /// Whether an end-of-sequence token was committed.
     public private(set) var isFinished = false
     private var history: [(threads: [ParserThread], finished: Bool)] = []
+    /// The walks past lexeme ends, kept from mask to mask (see `ExitWalk`).
+    let exitWalks: ExitWalks
 
     /// A matcher at the start of the output.
     public init(grammar: Grammar, index: VocabularyIndex) {
+        self.init(grammar: grammar, index: index, exitContextLimit: ExitWalk.maxContexts)
+    }
+
+    /// A matcher whose exit walk starts its tables over past `exitContextLimit` stacks (tests
+    /// use a small one).
+    init(grammar: Grammar, index: VocabularyIndex, exitContextLimit: Int) {
         self.grammar = grammar
         self.index = index
         threads = grammar.initialThreads
+        exitWalks = ExitWalks(grammar: grammar, trie: index.trie, contextLimit: exitContextLimit)
     }
 
     /// Whether the output may end here (end-of-sequence tokens are allowed).
