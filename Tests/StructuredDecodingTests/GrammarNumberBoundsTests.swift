@@ -54,6 +54,29 @@ import Testing
         }
     }
 
+    /// A JSON Schema bound that no Double is exactly (`minimum: 0.3`) holds at the decimal the
+    /// schema wrote, in the grammar and in the graph's validator: the bound itself is in, the
+    /// decimal just below it out. (JSONSchemaBench's OpenLDAP schema has `cpus` with
+    /// `minimum: 0.3` and an instance of 0.3, which the nearest Double above 0.3 refused.)
+    @Test func decimalBoundsHoldAtTheDecimalWritten() throws {
+        for (schema, inside, outside) in [
+            (#"{"type":"number","minimum":0.3}"#, ["0.3", "0.30", "0.30000000000000001", "1"], ["0.29999999999999999", "0.2", "-0.3"]),
+            (#"{"type":"number","exclusiveMaximum":0.3}"#, ["0.29999999999999999", "0", "-5"], ["0.3", "0.300", "0.30000000000000001"]),
+            (#"{"type":"number","maximum":1.1,"minimum":-2.7}"#, ["1.1", "-2.7", "0"], ["1.10000000000000001", "-2.70000000000000001"]),
+        ] {
+            let graph = try JSONSchemaImporter().importSchema(schema)
+            let grammar = try Grammar.compile(graph)
+            for text in inside {
+                let value = try JSONValue(parsing: text)
+                #expect(grammar.accepts(text) && graph.accepts(value), "\(schema) should accept \(text)")
+            }
+            for text in outside {
+                let value = try JSONValue(parsing: text)
+                #expect(!grammar.accepts(text) && !graph.accepts(value), "\(schema) should refuse \(text)")
+            }
+        }
+    }
+
     @Test func extremeBoundsCompile() throws {
         let wide = try Grammar.compile(schema(.integer(IntegerBounds(minimum: Int.min, maximum: Int.max))))
         #expect(wide.accepts(String(Int.min)) && wide.accepts(String(Int.max)))

@@ -216,10 +216,14 @@ import Testing
     @Test func numberBoundsRoundInwards() throws {
         let graph = try JSONSchemaImporter().importSchema(#"{"type":"number","minimum":0.1,"exclusiveMaximum":0.3,"exclusiveMinimum":0}"#)
         guard case .number(let bounds) = graph[graph.root] else { Issue.record("expected a number node"); return }
-        // The Double 0.1 is just above the decimal 0.1, the Double 0.3 just below 0.3: both lie
-        // inside their bounds and, not being the bounds themselves, become inclusive.
+        // Bounds are read as their shortest spelling (the Double 0.3 is the decimal 0.3 to the
+        // grammar and the validator), so these are exact and keep their exclusivity.
         #expect(bounds.minimum == 0.1 && !bounds.exclusiveMinimum)
-        #expect(bounds.maximum == 0.3 && !bounds.exclusiveMaximum)
+        #expect(bounds.maximum == 0.3 && bounds.exclusiveMaximum)
+        // A bound with more digits than a Double shows becomes the nearest Double spelled
+        // inside it, inclusive.
+        let long = try JSONSchemaImporter().importSchema(#"{"type":"number","exclusiveMinimum":0.10000000000000000001}"#)
+        #expect(long[long.root] == .number(NumberBounds(minimum: 0.1.nextUp, exclusiveMinimum: false)))
         // An exactly representable exclusive bound stays exclusive.
         let exact = try JSONSchemaImporter().importSchema(#"{"type":"number","exclusiveMaximum":0.25}"#)
         #expect(exact[exact.root] == .number(NumberBounds(maximum: 0.25, exclusiveMaximum: true)))

@@ -36,12 +36,16 @@ import Testing
     }
 
     @Test func roundingIsDirectional() throws {
-        let decimal = try #require(JSONSchemaDecimal("0.1"))
-        let up = try #require(decimal.roundedToDouble(up: true)), down = try #require(decimal.roundedToDouble(up: false))
-        #expect(up == 0.1 && down == 0.1.nextDown)
-        #expect(JSONSchemaDecimal(exactly: down) < decimal && decimal < JSONSchemaDecimal(exactly: up))
-        #expect(JSONSchemaDecimal("0.5")!.roundedToDouble(up: true) == 0.5)
-        #expect(JSONSchemaDecimal("1e400")!.roundedToDouble(up: false) == nil)
+        // A bound a Double spells exactly (0.1 shows as "0.1") is that Double, either way.
+        let tenth = try #require(JSONSchemaDecimal("0.1"))
+        #expect(tenth.spelledDouble(up: true)! == (0.1, true) && tenth.spelledDouble(up: false)! == (0.1, true))
+        #expect(JSONSchemaDecimal(spelling: 0.3) == JSONSchemaDecimal("0.3") && JSONSchemaDecimal(spelling: 1e-6) == JSONSchemaDecimal("0.000001"))
+        // More digits than a Double shows: the nearest Double spelled inside, up or down.
+        let long = try #require(JSONSchemaDecimal("0.10000000000000000001"))
+        let up = try #require(long.spelledDouble(up: true)), down = try #require(long.spelledDouble(up: false))
+        #expect(!up.exact && !down.exact && up.value == 0.1.nextUp && down.value == 0.1)
+        #expect(JSONSchemaDecimal(spelling: down.value)! < long && long < JSONSchemaDecimal(spelling: up.value)!)
+        #expect(JSONSchemaDecimal("1e400")!.spelledDouble(up: false) == nil)
         #expect(JSONSchemaDecimal("2.5")!.roundedToInt(up: true) == 3)
         #expect(JSONSchemaDecimal("2.5")!.roundedToInt(up: false) == 2)
         #expect(JSONSchemaDecimal("-2.5")!.roundedToInt(up: true) == -2)
@@ -57,11 +61,16 @@ import Testing
         for text in ["-4", "1.5", "9223372036854775808", "1e19", "\"1\""] { #expect(!graph.accepts(try Self.value(text)), "\(text)") }
     }
 
-    @Test func numberNodeComparesWithTheBoundsExactValue() throws {
+    /// A `Double` bound is the decimal of its shortest spelling, as the grammar reads it
+    /// (`NumericRangePatterns`): the Double 0.1 bounds at one tenth, not at its binary value.
+    @Test func numberNodeComparesWithTheBoundsSpelling() throws {
         let graph = SchemaGraph(nodes: [.number(NumberBounds(minimum: 0.1, exclusiveMinimum: true, maximum: .infinity))], root: 0)
-        #expect(graph.accepts(try Self.value("0.10000000000000001"))) // above the Double 0.1
-        #expect(!graph.accepts(try Self.value("0.1000000000000000055511151231257827021181583404541015625"))) // the bound
-        #expect(!graph.accepts(try Self.value("0.1"))) // below the Double 0.1
+        #expect(graph.accepts(try Self.value("0.10000000000000001"))) // above one tenth
+        #expect(graph.accepts(try Self.value("0.1000000000000000055511151231257827021181583404541015625"))) // the binary 0.1
+        #expect(!graph.accepts(try Self.value("0.1"))) // the bound
+        #expect(!graph.accepts(try Self.value("0.09999999999999999")))
+        let grammar = try Grammar.compile(SchemaGraph(nodes: [.number(NumberBounds(minimum: 0.1, exclusiveMinimum: true))], root: 0))
+        #expect(!grammar.accepts("0.1") && grammar.accepts("0.10000000000000001") && !grammar.accepts("0.09999999999999999"))
         #expect(graph.accepts(try Self.value("1e308")))
         let empty = SchemaGraph(nodes: [.number(NumberBounds(minimum: .nan))], root: 0)
         #expect(!empty.accepts(try Self.value("1")))

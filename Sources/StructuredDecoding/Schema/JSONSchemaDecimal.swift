@@ -158,14 +158,26 @@ struct JSONSchemaDecimal: Hashable, Comparable, Sendable, CustomStringConvertibl
         return Int(magnitude)
     }
 
-    /// The nearest `Double` at or above (`up`) or at or below the value, or `nil` when that is
-    /// infinite.
-    func roundedToDouble(up: Bool) -> Double? {
-        guard var nearest = Double(description), nearest.isFinite else { return nil }
-        let exact = JSONSchemaDecimal(exactly: nearest)
-        if up, exact < self { nearest = nearest.nextUp }
-        if !up, self < exact { nearest = nearest.nextDown }
-        return nearest.isFinite ? nearest : nil
+    /// The value a `Double` bound stands for in a grammar: the decimal its shortest round-trip
+    /// spelling shows (`0.3`, not the binary 0.2999999999999999888…), as `NumericRangePatterns`
+    /// reads bounds. `nil` when not finite.
+    init?(spelling value: Double) {
+        guard value.isFinite else { return nil }
+        self.init(value.description)
+    }
+
+    /// The `Double` whose spelling (`init(spelling:)`) is this value, if one is; otherwise the
+    /// nearest one whose spelling lies above it (`up`) or below it, which excludes values
+    /// within one step of the bound and admits none beyond it. `nil` when not finite. The
+    /// flag tells whether the spelling is exact.
+    func spelledDouble(up: Bool) -> (value: Double, exact: Bool)? {
+        guard let nearest = Double(description), nearest.isFinite, let spelled = JSONSchemaDecimal(spelling: nearest) else { return nil }
+        if spelled == self { return (nearest, true) }
+        var value = nearest
+        while let shown = JSONSchemaDecimal(spelling: value), up ? shown < self : self < shown {
+            value = up ? value.nextUp : value.nextDown
+        }
+        return value.isFinite ? (value, false) : nil
     }
 
     /// The value as JSON number text (`-125e-2`).

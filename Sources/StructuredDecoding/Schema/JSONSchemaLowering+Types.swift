@@ -76,14 +76,15 @@ extension JSONSchemaLowering {
         return value
     }
 
-    /// A bound as a `Double` bound: exact when the value is a `Double`; otherwise the nearest
-    /// `Double` inside the bound, inclusive (values within one ulp of such a bound are
-    /// rejected; none outside it is accepted). Refused when that is not finite.
+    /// A bound as a `Double` bound, read as its shortest spelling (as the grammar and the
+    /// validator read it): exact when a `Double` is spelled as the bound is (`0.3`), keeping its
+    /// exclusivity; otherwise the nearest `Double` spelled inside the bound, inclusive (values
+    /// within one step of such a bound are rejected; none outside it is accepted). Refused when
+    /// that is not finite.
     private static func double(_ bound: JSONSchemaDraft.Bound, up: Bool) throws(JSONSchemaImportError) -> (Double, Bool) {
-        guard let value = bound.value.roundedToDouble(up: up) else {
+        guard let (value, exact) = bound.value.spelledDouble(up: up) else {
             throw JSONSchemaImportError(.boundOutOfRange(keyword: bound.keyword, value: bound.value.description), at: bound.pointer)
         }
-        let exact = JSONSchemaDecimal(exactly: value) == bound.value
         return (value, exact && bound.isExclusive)
     }
 

@@ -108,14 +108,14 @@ extension SchemaGraph {
             if let minimum = bounds.minimum {
                 guard !minimum.isNaN, minimum != .infinity else { return false }
                 if minimum.isFinite {
-                    let bound = JSONSchemaDecimal(exactly: minimum)
+                    let bound = JSONSchemaDecimal(spelling: minimum) ?? JSONSchemaDecimal(exactly: minimum)
                     if number < bound || (bounds.exclusiveMinimum && number == bound) { return false }
                 }
             }
             if let maximum = bounds.maximum {
                 guard !maximum.isNaN, maximum != -.infinity else { return false }
                 if maximum.isFinite {
-                    let bound = JSONSchemaDecimal(exactly: maximum)
+                    let bound = JSONSchemaDecimal(spelling: maximum) ?? JSONSchemaDecimal(exactly: maximum)
                     if bound < number || (bounds.exclusiveMaximum && number == bound) { return false }
                 }
             }
