@@ -5,7 +5,7 @@ import Synchronization
 /// node's subtree.
 ///
 /// The walk keeps its parser threads as plain values: a `Light` names its stack by a number
-/// (the distinct stacks met are interned once per walk) besides its lexeme and state, so the
+/// (the distinct stacks met are interned once per matcher) besides its lexeme and state, so the
 /// inner loop copies 12-byte values instead of reference-counted stacks. The threads that
 /// start after a lexeme depend only on the stack and on whether that lexeme was whitespace,
 /// and are computed once for each. The threads of every depth of the current trie path sit in
