@@ -1,3 +1,4 @@
+import FMSupport
 import Testing
 
 @testable import StructuredDecoding
@@ -109,18 +110,5 @@ import Testing
         #expect(try Self.equivalent(direct, Self.reference(minimal, names)))
         #expect(!direct.matches(Array(#""ab""#.utf8)))
         #expect(direct.matches(Array(#""abc""#.utf8)))
-    }
-}
-
-/// A small seeded generator (SplitMix64), so each argument names one fixed case.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
