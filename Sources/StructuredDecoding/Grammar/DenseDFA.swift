@@ -48,8 +48,12 @@ final class DenseDFA: Sendable {
         let runs: [UInt64]
     }
 
-    /// The most states whose runs `transitionRuns` makes all at once.
-    static let maxStatesWithRuns = 8192
+    /// The most states whose runs `transitionRuns` makes all at once. Making them costs a pass
+    /// over every state's row, and the canonical form that reads them visits at most
+    /// `LexemeLanguage.maxStates` states: for a large automaton (the names of an object with a
+    /// hundred properties, a long enumeration) that pass took 3 to 8 ms inside the first mask
+    /// that needed one state's language, so a large automaton's states are read one at a time.
+    static let maxStatesWithRuns = 512
 
     /// The transitions of every state as runs, made on first use and kept (`LexemeLanguage`
     /// reads a few states of many automata, each state many times); `nil` for automata over
