@@ -171,7 +171,7 @@ final class Lexeme: Sendable {
                 let dfa = try interned(part).dfa
                 result = try result.map { (r) throws(GrammarError) in try DenseDFA.product(r, dfa, .union, what: "constants") } ?? dfa
             }
-            return result ?? DenseDFA(literals: [])
+            return result?.minimized() ?? DenseDFA(literals: [])
         }
     }
 
@@ -188,15 +188,15 @@ final class Lexeme: Sendable {
             let other = try automaton(pattern, AutomatonOptions(encoding: .jsonString()), what: "string pattern")
             result = try DenseDFA.product(result, other, .intersection, what: "string patterns")
         }
-        return result
+        return patterns.count > 1 ? result.minimized() : result
     }
 
-    /// The whole automaton of `pattern`; a failure is reported for node -1, which the compiler
-    /// replaces.
+    /// The whole automaton of `pattern`, minimized (see `DenseDFA.minimized()`); a failure is
+    /// reported for node -1, which the compiler replaces.
     private static func automaton(_ pattern: RegexPattern, _ options: AutomatonOptions, what: String) throws(GrammarError) -> DenseDFA {
         let nfa: ByteNFA
         do { nfa = try pattern.byteNFA(options) } catch { throw GrammarError.regex(node: -1, error) }
-        return try DenseDFA(determinizing: nfa, maxStates: options.limits.dfaStates, what: what)
+        return try DenseDFA(determinizing: nfa, maxStates: options.limits.dfaStates, what: what).minimized()
     }
 
     private static func regex(_ source: String, _ encoding: TextEncoding, what: String) throws(GrammarError) -> DenseDFA {
@@ -208,6 +208,6 @@ final class Lexeme: Sendable {
     private static func intersect(_ syntax: String, _ parts: [String], what: String) throws(GrammarError) -> DenseDFA {
         var result = try regex(syntax, .utf8, what: what)
         for part in parts { result = try DenseDFA.product(result, try regex(part, .utf8, what: what), .intersection, what: what) }
-        return result
+        return parts.isEmpty ? result : result.minimized()
     }
 }
