@@ -1,4 +1,5 @@
 import FMSupport
+import Foundation
 import StructuredDecoding
 import TestSupport
 import Testing
@@ -90,6 +91,69 @@ import Testing
         // digits are refused with a typed error, never approximated.
         #expect(throws: GrammarError.automatonTooLarge("number bounds")) {
             try Grammar.compile(schema(.number(NumberBounds(maximum: -1e300))))
+        }
+    }
+
+    /// Exponent spellings under random bounds, against Foundation's `Decimal` (exact for these
+    /// short spellings): every scientific spelling (`d[.ddd]e±x`, `0[.0]e±x`, exponent digits
+    /// with leading zeros) is accepted exactly when its value is within the bounds; other
+    /// exponent spellings (`12e3`, `0.5e1`) may be refused, but none outside the bounds is
+    /// accepted.
+    @Test func scientificSpellingsAgreeWithExactComparison() throws {
+        var random = SplitMix64(seed: 2024)
+        var accepted = 0, rejected = 0
+        func digit() -> String { String(random.next() % 10) }
+        for _ in 0..<40 {
+            let lo = Double(decimal(&random))! * [1, 1e-4, 1e3][Int(random.next() % 3)]
+            let width = Double(random.next() % 50) / 4 * [1, 1e-3, 1e4][Int(random.next() % 3)]
+            let bounds = NumberBounds(
+                minimum: random.next() % 4 == 0 ? nil : lo, exclusiveMinimum: random.next() % 2 == 0,
+                maximum: random.next() % 4 == 0 ? nil : lo + width, exclusiveMaximum: random.next() % 2 == 0)
+            let grammar = try Grammar.compile(schema(.number(bounds)))
+            let minimum = bounds.minimum.map { Foundation.Decimal(string: String($0))! }
+            let maximum = bounds.maximum.map { Foundation.Decimal(string: String($0))! }
+            for _ in 0..<80 {
+                let sign = random.next() % 2 == 0 ? "-" : ""
+                let scientific = random.next() % 5 != 0
+                var mantissa: String
+                if scientific {
+                    mantissa = random.next() % 6 == 0 ? "0" : String(1 + random.next() % 9)
+                    if random.next() % 2 == 0 {
+                        mantissa += "." + (0..<(1 + Int(random.next() % 3))).map { _ in mantissa == "0" ? "0" : digit() }.joined()
+                    }
+                } else {
+                    mantissa = random.next() % 2 == 0 ? "1" + digit() : "0." + digit() + "5"
+                }
+                let exponentDigits = String(random.next() % 8)
+                let exponent = ["", "+", "-"][Int(random.next() % 3)] + (random.next() % 4 == 0 ? "0" : "") + exponentDigits
+                let text = sign + mantissa + (random.next() % 2 == 0 ? "e" : "E") + exponent
+                let x = Foundation.Decimal(string: text)!
+                var inside = true
+                if let minimum { inside = inside && (bounds.exclusiveMinimum ? x > minimum : x >= minimum) }
+                if let maximum { inside = inside && (bounds.exclusiveMaximum ? x < maximum : x <= maximum) }
+                let accepts = grammar.accepts(text)
+                if scientific {
+                    #expect(accepts == inside, "\(text) in \(bounds)")
+                } else {
+                    #expect(!accepts || inside, "\(text) in \(bounds)")
+                }
+                if accepts { accepted += 1 } else { rejected += 1 }
+            }
+        }
+        #expect(accepted > 400 && rejected > 400)
+    }
+
+    /// JSONSchemaBench's o57716: `1e-06` where `minimum: 0`, as Python writes a millionth.
+    @Test func aMillionthAsPythonWritesIt() throws {
+        let graph = try JSONSchemaImporter().importSchema(#"{"type":"number","minimum":0,"maximum":1}"#)
+        let grammar = try Grammar.compile(graph)
+        for text in ["1e-06", "1E-6", "2.5e-1", "0e5", "-0.0e+3", "1e0", "1.0e+00"] {
+            let value = try JSONValue(parsing: text)
+            #expect(grammar.accepts(text) && graph.accepts(value), "\(text)")
+        }
+        for text in ["-1e-06", "1.5e0", "1e1", "2e+00", "1.0000001e0"] {
+            let value = try JSONValue(parsing: text)
+            #expect(!grammar.accepts(text) && !graph.accepts(value), "\(text)")
         }
     }
 }

@@ -147,16 +147,22 @@ final class Lexeme: Sendable {
         case .number(let bounds, let integersOnly):
             let syntax = integersOnly ? "-?(?:0|[1-9][0-9]*)" : #"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?"#
             var parts: [String] = []
+            var exponentParts: [String] = [] // the scientific spellings within the bounds
             if let minimum = bounds.minimum {
                 guard let bound = NumericRangePatterns.decimal(minimum) else { throw GrammarError.nonFiniteBound(node: -1) }
                 parts.append(NumericRangePatterns.atLeast(bound, exclusive: bounds.exclusiveMinimum, integersOnly: integersOnly) ?? "[^\\s\\S]")
+                exponentParts.append(NumericRangePatterns.exponentAtLeast(bound, exclusive: bounds.exclusiveMinimum))
             }
             if let maximum = bounds.maximum {
                 guard let bound = NumericRangePatterns.decimal(maximum) else { throw GrammarError.nonFiniteBound(node: -1) }
                 parts.append(NumericRangePatterns.atMost(bound, exclusive: bounds.exclusiveMaximum, integersOnly: integersOnly) ?? "[^\\s\\S]")
+                exponentParts.append(NumericRangePatterns.exponentAtMost(bound, exclusive: bounds.exclusiveMaximum))
             }
             if parts.isEmpty { return try regex(syntax + "(?:[eE][+-]?[0-9]+)?", .utf8, what: "number") }
-            return try intersect(syntax, parts, what: "number bounds")
+            let plain = try intersect(syntax, parts, what: "number bounds")
+            guard !integersOnly else { return plain }
+            let scientific = try intersect(NumericRangePatterns.exponentSyntax, exponentParts, what: "number bounds")
+            return try DenseDFA.product(plain, scientific, .union, what: "number bounds").minimized()
         case .numberEqual(let text):
             guard let value = NumericRangePatterns.decimal(text: Array(text.utf8.drop { $0 == UInt8(ascii: "-") })) else {
                 return DenseDFA(literals: [Array(text.utf8)])

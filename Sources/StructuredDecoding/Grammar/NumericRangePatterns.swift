@@ -5,7 +5,8 @@
 /// zeros in `I`, no trailing zeros in `F`). Comparisons are digit-wise: for non-negative `x`,
 /// `x > I.F` exactly when its integer part is greater than `I`, or equal with a fraction greater
 /// than `.F` when both are padded with zeros. Negative numbers mirror the non-negative case; `-0`
-/// is zero. Numbers are written without exponents here (plain decimal notation).
+/// is zero. Numbers are written without exponents here (plain decimal notation; the exponent
+/// spellings that bounds admit are in `NumericRangePatterns+Exponent`).
 enum NumericRangePatterns {
     /// A non-negative decimal as digit strings.
     struct Decimal: Equatable {
@@ -188,11 +189,11 @@ enum NumericRangePatterns {
 
     // MARK: - Text
 
-    private static func text(_ digits: some Collection<UInt8>) -> String { String(decoding: digits, as: UTF8.self) }
-    private static func char(_ digit: UInt8) -> String { String(UnicodeScalar(digit)) }
+    static func text(_ digits: some Collection<UInt8>) -> String { String(decoding: digits, as: UTF8.self) }
+    static func char(_ digit: UInt8) -> String { String(UnicodeScalar(digit)) }
     private static func repeatDigits(_ n: Int) -> String { n == 0 ? "" : n == 1 ? "[0-9]" : "[0-9]{\(n)}" }
-    private static func group(_ text: String) -> String { "(?:\(text))" }
-    private static func alternatives(_ parts: [String]) -> String? {
+    static func group(_ text: String) -> String { "(?:\(text))" }
+    static func alternatives(_ parts: [String]) -> String? {
         parts.isEmpty ? nil : parts.count == 1 ? parts[0] : "(?:" + parts.joined(separator: "|") + ")"
     }
 }
