@@ -1,16 +1,25 @@
 import Synchronization
 
 /// The trie walks past the end of a thread's lexeme (`GrammarMatcher.fillMask`): from each trie
-/// node where the lexeme ends inside a token, the full parser steps byte by byte through the
-/// node's subtree.
+/// node where the lexeme ends inside a token, the threads that may follow take the node's byte,
+/// and the tokens below it are found lexeme by lexeme.
 ///
-/// The walk keeps its parser threads as plain values: a `Light` names its stack by a number
-/// (the distinct stacks met are interned once per matcher) besides its lexeme and state, so the
-/// inner loop copies 12-byte values instead of reference-counted stacks. The threads that
-/// start after a lexeme depend only on the stack and on whether that lexeme was whitespace,
-/// and are computed once for each. The threads of every depth of the current trie path sit in
-/// one buffer, level after level. A matcher keeps its walk from mask to mask (`ExitWalks`), so
-/// the stacks interned and the threads that follow them are computed once per generation.
+/// Inside one lexeme, which tokens below a node stay in it depends only on the lexeme's state,
+/// not on the parser's stack: that is a `SubtreeWalk` rooted at the node, memoized by language
+/// in the `VocabularyIndex` like the walks masks are made of. So a thread's walk is a few memo
+/// lookups, plus the parser consulted again only at the nodes where that lexeme ends once more
+/// inside the token (`", "` after a string, `: "` after a key). Thirty `anyOf` branches that
+/// all reach `"context":` take thirty parser threads to the same string lexeme: they now share
+/// its walk below `: "` instead of stepping the same trie nodes thirty times (1.5 to 4 ms for
+/// such a mask in the flexible layout before).
+///
+/// The parser's threads are plain values: a `Light` names its stack by a number (the distinct
+/// stacks met are interned once per matcher) besides its lexeme and state. The threads that
+/// start after a lexeme depend only on the stack and on whether that lexeme was whitespace, and
+/// are computed once for each. A matcher keeps its walk from mask to mask (`ExitWalks`), so the
+/// stacks interned and the threads that follow them are computed once per generation.
+/// Length-counted lexemes (whose states carry a count) are walked node by node with the parser,
+/// as every lexeme was before.
 struct ExitWalk {
     /// A parser thread whose stack is `stacks[context]`.
     struct Light: Equatable {
@@ -20,6 +29,7 @@ struct ExitWalk {
     }
 
     private let grammar: Grammar
+    private let index: VocabularyIndex
     private let trie: TokenTrie
     /// The grammar's lexemes, unretained: the grammar keeps them alive, and the walk steps one
     /// per byte, where retaining and releasing it cost more than the step.
@@ -46,13 +56,17 @@ struct ExitWalk {
     private var starts: [Int] = []
     /// Trie nodes stepped, for `fillMask`'s count.
     private(set) var visited = 0
+    /// The subtree walks whose tokens this walk has added (one lexeme's walk below one node,
+    /// reached by several threads, is added once).
+    private var added: Set<ObjectIdentifier> = []
 
     /// The most stacks interned before the tables start over (`maxContexts` but in tests).
     private let contextLimit: Int
 
-    init(grammar: Grammar, trie: TokenTrie, contextLimit: Int = ExitWalk.maxContexts) {
+    init(grammar: Grammar, index: VocabularyIndex, contextLimit: Int = ExitWalk.maxContexts) {
         self.grammar = grammar
-        self.trie = trie
+        self.index = index
+        trie = index.trie
         self.contextLimit = contextLimit
         lexemes = grammar.lexemes.map { Unmanaged.passUnretained($0) }
     }
@@ -75,21 +89,42 @@ struct ExitWalk {
             contexts.removeAll()
             followers.removeAll()
         }
-        let after = following(light(thread))
+        added.removeAll(keepingCapacity: true)
+        enter(after: light(thread), at: exits, into: &tokens)
+    }
+
+    /// The threads that follow `thread`'s lexeme, each taking the byte of each of `exits` and
+    /// then the subtree below it.
+    private mutating func enter(after thread: Light, at exits: [Int32], into tokens: inout [Int32]) {
+        let after = following(thread)
         var firstBytes = ByteSet()
         for next in after { firstBytes.formUnion(lexemes[Int(next.lexeme)]._withUnsafeGuaranteedRef { $0.firstBytes }) }
         for exit in exits {
             let node = Int(exit)
             let byte = trie.bytes[node]
             guard firstBytes.contains(byte) else { continue }
-            buffer.removeAll(keepingCapacity: true)
             for next in after {
                 let state = self.next(next.lexeme, next.state, byte)
-                if state != DenseDFA.dead { append(Light(context: next.context, lexeme: next.lexeme, state: state), from: 0) }
+                if state != DenseDFA.dead { expand(Light(context: next.context, lexeme: next.lexeme, state: state), at: node, into: &tokens) }
             }
-            if buffer.isEmpty { continue }
-            walkSubtree(node, into: &tokens)
         }
+    }
+
+    /// The tokens below `node` (its own included) for `thread`, which has just taken the node's
+    /// byte: those that stay in its lexeme from the memoized walk, then the followers' at the
+    /// nodes where the lexeme ends.
+    private mutating func expand(_ thread: Light, at node: Int, into tokens: inout [Int32]) {
+        let lexeme = lexemes[Int(thread.lexeme)].takeUnretainedValue()
+        guard lexeme.counter == nil else { // a counted state is no automaton state: step it
+            buffer.removeAll(keepingCapacity: true)
+            buffer.append(thread)
+            walkSubtree(node, into: &tokens)
+            return
+        }
+        visited += 1
+        let walk = index.subtreeWalk(lexeme, root: node, state: thread.state)
+        if added.insert(ObjectIdentifier(walk)).inserted { tokens.append(contentsOf: walk.tokens) }
+        if !walk.exits.isEmpty { enter(after: thread, at: walk.exits, into: &tokens) }
     }
 
     /// Walks the subtree of `root`, whose threads are the whole buffer.
@@ -188,8 +223,8 @@ struct ExitWalk {
 final class ExitWalks: Sendable {
     private let walk: Mutex<ExitWalk>
 
-    init(grammar: Grammar, trie: TokenTrie, contextLimit: Int = ExitWalk.maxContexts) {
-        walk = Mutex(ExitWalk(grammar: grammar, trie: trie, contextLimit: contextLimit))
+    init(grammar: Grammar, index: VocabularyIndex, contextLimit: Int = ExitWalk.maxContexts) {
+        walk = Mutex(ExitWalk(grammar: grammar, index: index, contextLimit: contextLimit))
     }
 
     /// `ExitWalk.walk`; returns the trie nodes it stepped.

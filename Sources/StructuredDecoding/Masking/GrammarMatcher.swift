@@ -39,7 +39,7 @@ public struct GrammarMatcher: Sendable {
         self.grammar = grammar
         self.index = index
         threads = grammar.initialThreads
-        exitWalks = ExitWalks(grammar: grammar, trie: index.trie, contextLimit: exitContextLimit)
+        exitWalks = ExitWalks(grammar: grammar, index: index, contextLimit: exitContextLimit)
     }
 
     /// Whether the output may end here (end-of-sequence tokens are allowed).

@@ -278,9 +278,10 @@ public final class VocabularyIndex: Sendable {
         return LexemeMask(words: words, allowed: allowed, exits: exits)
     }
 
-    /// The walk of the depth-1 subtree `root` from `state` (the state after the root's byte),
-    /// memoized by language.
-    private func subtreeWalk(_ lexeme: Lexeme, root: Int, state: UInt32) -> SubtreeWalk {
+    /// The walk of the subtree `root` from `state` (the state after the root's byte), memoized
+    /// by language: depth-1 roots for masks, deeper ones for the walks past a lexeme's end
+    /// (`ExitWalk`). Not for length-counted lexemes, whose states are no automaton states.
+    func subtreeWalk(_ lexeme: Lexeme, root: Int, state: UInt32) -> SubtreeWalk {
         let key = SubtreeKey(language: language(lexeme, state), root: Int32(root))
         if let known = subtreeWalks.withLock({ $0.value(for: key) }) { return known }
         let walk = SubtreeWalk(trie: trie, dfa: lexeme.dfa, root: root, state: state)
