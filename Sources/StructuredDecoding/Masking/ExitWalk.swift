@@ -57,8 +57,10 @@ struct ExitWalk {
     /// Trie nodes stepped, for `fillMask`'s count.
     private(set) var visited = 0
     /// The subtree walks whose tokens this walk has added (one lexeme's walk below one node,
-    /// reached by several threads, is added once).
+    /// reached by several threads, is added once), held until it ends: the memo may drop a walk
+    /// meanwhile, and a new one at the same address must not pass for it.
     private var added: Set<ObjectIdentifier> = []
+    private var held: [SubtreeWalk] = []
 
     /// The most stacks interned before the tables start over (`maxContexts` but in tests).
     private let contextLimit: Int
@@ -90,7 +92,9 @@ struct ExitWalk {
             followers.removeAll()
         }
         added.removeAll(keepingCapacity: true)
+        held.removeAll(keepingCapacity: true)
         enter(after: light(thread), at: exits, into: &tokens)
+        held.removeAll(keepingCapacity: true)
     }
 
     /// The threads that follow `thread`'s lexeme, each taking the byte of each of `exits` and
@@ -123,7 +127,10 @@ struct ExitWalk {
         }
         visited += 1
         let walk = index.subtreeWalk(lexeme, root: node, state: thread.state)
-        if added.insert(ObjectIdentifier(walk)).inserted { tokens.append(contentsOf: walk.tokens) }
+        if added.insert(ObjectIdentifier(walk)).inserted {
+            held.append(walk)
+            tokens.append(contentsOf: walk.tokens)
+        }
         if !walk.exits.isEmpty { enter(after: thread, at: walk.exits, into: &tokens) }
     }
 
