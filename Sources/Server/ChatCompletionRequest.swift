@@ -178,7 +178,7 @@ struct ChatCompletionRequest {
 
     /// A JSON Schema in the request, imported exactly or refused with the keyword's path:
     /// `param` is the field's path, then the JSON pointer of the schema object and the keyword
-    /// (`response_format.json_schema.schema/properties/n/multipleOf`).
+    /// (`response_format.json_schema.schema/properties/n/contains`).
     static func schema(_ field: RequestField) throws(OpenAIError) -> GenerationSchema {
         _ = try field.object()
         do {

@@ -16,7 +16,7 @@ public struct OpenAIError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The error's class: `invalid_request_error`, `authentication_error`, `not_found_error`,
     /// `rate_limit_error`, `server_error`.
     public var type: String
-    /// The request field at fault (`messages[2].content`, `response_format.json_schema.schema/properties/age/multipleOf`).
+    /// The request field at fault (`messages[2].content`, `response_format.json_schema.schema/properties/tags/contains`).
     public var param: String?
     /// A machine-readable code (`context_length_exceeded`, `model_not_found`, ...).
     public var code: String?

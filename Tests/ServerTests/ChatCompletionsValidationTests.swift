@@ -25,9 +25,9 @@ struct ChatCompletionsValidationTests {
             body: ServerHarness.chat(
                 "hi",
                 extra:
-                    #""response_format": {"type": "json_schema", "json_schema": {"name": "n", "schema": {"type": "object", "properties": {"n": {"type": "integer", "multipleOf": 3}}}}}"#
+                    #""response_format": {"type": "json_schema", "json_schema": {"name": "n", "schema": {"type": "object", "properties": {"n": {"type": "array", "contains": {}}}}}}"#
             ),
-            status: 400, param: "response_format.json_schema.schema/properties/n/multipleOf"),
+            status: 400, param: "response_format.json_schema.schema/properties/n/contains"),
         Case(
             name: "unenforceable tool parameter keyword",
             body: ServerHarness.chat(

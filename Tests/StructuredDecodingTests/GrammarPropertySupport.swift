@@ -21,15 +21,19 @@ struct RandomSchema {
         let kinds = depth >= 2 ? 7 : 10
         switch pick(kinds) {
         case 0:
-            let lo = pick(200) - 100
-            return graph.add(.integer(IntegerBounds(minimum: lo, maximum: lo + pick(300))))
+            let lo = pick(200) - 100, width = pick(300)
+            let step = [2, 3, 5, 7][pick(4)]
+            // A divisor only where the range holds a multiple of it.
+            return graph.add(.integer(IntegerBounds(minimum: lo, maximum: lo + width, multipleOf: width >= step && pick(3) == 0 ? step : nil)))
         case 1:
-            let lo = Double(pick(4000) - 2000) / 8
+            let lo = Double(pick(4000) - 2000) / 8, width = Double(pick(100)) + 0.5
+            // Binary fractions as divisors: Python's jsonschema divides in floating point.
+            let step = [0.25, 0.5, 2][pick(3)]
             return graph.add(
                 .number(
                     NumberBounds(
-                        minimum: lo, exclusiveMinimum: pick(2) == 0, maximum: lo + Double(pick(100)) + 0.5,
-                        exclusiveMaximum: pick(2) == 0)))
+                        minimum: lo, exclusiveMinimum: pick(2) == 0, maximum: lo + width,
+                        exclusiveMaximum: pick(2) == 0, multipleOf: width > 2 * step && pick(3) == 0 ? step : nil)))
         case 2:
             let patterns = [nil, "[a-z]{1,4}", "[A-Z][0-9]{2}", "(?:yes|no|maybe)"]
             let chosen = patterns[pick(patterns.count)]
@@ -95,11 +99,13 @@ enum JSONSchemaText {
             var parts = [#""type": "integer""#]
             if let lo = b.minimum { parts.append("\"minimum\": \(lo)") }
             if let hi = b.maximum { parts.append("\"maximum\": \(hi)") }
+            if let step = b.multipleOf { parts.append("\"multipleOf\": \(step)") }
             return "{" + parts.joined(separator: ", ") + "}"
         case .number(let b):
             var parts = [#""type": "number""#]
             if let lo = b.minimum { parts.append("\"\(b.exclusiveMinimum ? "exclusiveMinimum" : "minimum")\": \(number(lo))") }
             if let hi = b.maximum { parts.append("\"\(b.exclusiveMaximum ? "exclusiveMaximum" : "maximum")\": \(number(hi))") }
+            if let step = b.multipleOf { parts.append("\"multipleOf\": \(number(step))") }
             return "{" + parts.joined(separator: ", ") + "}"
         case .string(let s):
             var parts = [#""type": "string""#, "\"minLength\": \(s.minLength)"]

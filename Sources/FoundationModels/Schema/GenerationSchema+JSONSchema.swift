@@ -16,7 +16,7 @@ struct ImportedJSONSchema: Sendable {
 public struct JSONSchemaProblem: Error, Sendable, CustomStringConvertible {
     /// The JSON pointer of the schema object at fault (`""` for the root, `/properties/age`).
     public let pointer: String
-    /// The keyword at fault (`multipleOf`, `format`, ...), when one is.
+    /// The keyword at fault (`contains`, `format`, ...), when one is.
     public let keyword: String?
     /// What is wrong, naming the keyword and the pointer.
     public let description: String
@@ -24,7 +24,7 @@ public struct JSONSchemaProblem: Error, Sendable, CustomStringConvertible {
 
 extension GenerationSchema {
     /// A schema from a JSON Schema (2020-12) document, or Apple's dialect, exactly or not at
-    /// all: every keyword is enforced during generation, and one that cannot be (`multipleOf`,
+    /// all: every keyword is enforced during generation, and one that cannot be (`contains`,
     /// `not`, `if`, unknown formats, remote `$ref`s, ...) is refused, naming it.
     ///
     /// SPI: visible only to `@_spi(Serving) import FoundationModels` (Apple's API builds schemas

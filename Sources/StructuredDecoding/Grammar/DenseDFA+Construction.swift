@@ -136,7 +136,7 @@ extension DenseDFA {
 
     /// Wraps explored `rows` (`[accepting.count, classCount]`, -1 = dead; state 0 the start)
     /// after pruning the states that cannot reach acceptance, renumbered `dead` = 0, start = 1.
-    private convenience init(pruning rows: [Int32], accepting explored: [Bool], classOf: [UInt8], classCount: Int) {
+    convenience init(pruning rows: [Int32], accepting explored: [Bool], classOf: [UInt8], classCount: Int) {
         let count = explored.count
         // Liveness, backwards from the accepting states over reverse edges in compressed rows.
         var reverseStart = [Int32](repeating: 0, count: count + 1)

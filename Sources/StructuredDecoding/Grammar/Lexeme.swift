@@ -143,7 +143,10 @@ final class Lexeme: Sendable {
             if let maximum = bounds.maximum {
                 parts.append(NumericRangePatterns.atMost(NumericRangePatterns.decimal(maximum), exclusive: false, integersOnly: true) ?? "[^\\s\\S]")
             }
-            return try intersect("-?(?:0|[1-9][0-9]*)", parts, what: "integer bounds")
+            let integers = try intersect("-?(?:0|[1-9][0-9]*)", parts, what: "integer bounds")
+            guard let step = bounds.multipleOf else { return integers }
+            let multiples = try DenseDFA.multiples(of: step, fractionDigits: 0, fractions: false)
+            return try DenseDFA.product(integers, multiples, .intersection, what: "multipleOf").minimized()
         case .number(let bounds, let integersOnly):
             let syntax = integersOnly ? "-?(?:0|[1-9][0-9]*)" : #"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?"#
             var parts: [String] = []
@@ -157,6 +160,16 @@ final class Lexeme: Sendable {
                 guard let bound = NumericRangePatterns.decimal(maximum) else { throw GrammarError.nonFiniteBound(node: -1) }
                 parts.append(NumericRangePatterns.atMost(bound, exclusive: bounds.exclusiveMaximum, integersOnly: integersOnly) ?? "[^\\s\\S]")
                 exponentParts.append(NumericRangePatterns.exponentAtMost(bound, exclusive: bounds.exclusiveMaximum))
+            }
+            if let divisor = bounds.multipleOf { // plain notation only, as `DenseDFA.multiples` reads it
+                guard let (_, decimal) = NumericRangePatterns.decimal(divisor),
+                    let p = Int(String(decoding: decimal.integer + decimal.fraction, as: UTF8.self))
+                else {
+                    throw GrammarError.automatonTooLarge("multipleOf")
+                }
+                let plain = parts.isEmpty ? try regex(syntax, .utf8, what: "number") : try intersect(syntax, parts, what: "number bounds")
+                let multiples = try DenseDFA.multiples(of: p, fractionDigits: decimal.fraction.count, fractions: !integersOnly)
+                return try DenseDFA.product(plain, multiples, .intersection, what: "multipleOf").minimized()
             }
             if parts.isEmpty { return try regex(syntax + "(?:[eE][+-]?[0-9]+)?", .utf8, what: "number") }
             let plain = try intersect(syntax, parts, what: "number bounds")

@@ -33,6 +33,8 @@ struct JSONSchemaDraft {
 
     var lowerBounds: [Bound] = []
     var upperBounds: [Bound] = []
+    /// `multipleOf` divisors (positive), each with its keyword's JSON pointer.
+    var multiples: [(value: JSONSchemaDecimal, pointer: String)] = []
 
     var minLength: Int?
     var maxLength: Int?
@@ -80,7 +82,7 @@ struct JSONSchemaDraft {
             || hasObjectConstraints
     }
 
-    var hasNumberConstraints: Bool { !lowerBounds.isEmpty || !upperBounds.isEmpty }
+    var hasNumberConstraints: Bool { !lowerBounds.isEmpty || !upperBounds.isEmpty || !multiples.isEmpty }
     var hasStringConstraints: Bool { minLength != nil || maxLength != nil || !patterns.isEmpty || format != nil }
     var hasArrayConstraints: Bool {
         !prefixItems.isEmpty || items != nil || minItems != nil || maxItems != nil || uniqueItems

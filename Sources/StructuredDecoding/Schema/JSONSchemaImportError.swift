@@ -5,15 +5,15 @@
 /// than silently dropped.
 ///
 /// ```swift
-/// do { _ = try JSONSchemaImporter().importSchema(#"{"properties": {"n": {"multipleOf": 2}}}"#) }
-/// catch { print(error) }  // unsupported keyword `multipleOf` at /properties/n/multipleOf
+/// do { _ = try JSONSchemaImporter().importSchema(#"{"properties": {"n": {"contains": {}}}}"#) }
+/// catch { print(error) }  // unsupported keyword `contains` at /properties/n/contains
 /// ```
 public struct JSONSchemaImportError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong.
     public enum Reason: Hashable, Sendable {
         /// The document is not valid JSON.
         case invalidJSON(PartialJSONError)
-        /// A JSON Schema keyword whose meaning we do not enforce (`multipleOf`, `not`,
+        /// A JSON Schema keyword whose meaning we do not enforce (`contains`, `not`,
         /// `if`, `patternProperties`, a non-root `$id`, ...).
         case unsupportedKeyword(String)
         /// A keyword the document's draft does not define (refused only by a strict importer;

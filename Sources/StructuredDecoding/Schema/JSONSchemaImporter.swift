@@ -25,8 +25,9 @@
 /// `title`, `description`, `default`, `examples`, `$comment`, `deprecated`, `readOnly`,
 /// `writeOnly`, `content*`, and every keyword the draft does not define (vendor extensions,
 /// `x-*`, misspellings; refused when `isStrict`), unknown formats (with a warning; refused when
-/// `isStrict`); Apple's `x-order` sets the property order. `multipleOf`, `contains`,
-/// `unevaluated*`, dynamic and remote references, and any keyword in a combination we cannot
+/// `isStrict`); Apple's `x-order` sets the property order. `multipleOf` is exact (a divisor
+/// of at most 15 digits; several must be multiples of one of them; numbers under it are written
+/// in plain notation). `contains`, `unevaluated*`, dynamic and remote references, and any keyword in a combination we cannot
 /// state exactly throw a `JSONSchemaImportError` naming the keyword and its JSON pointer.
 ///
 /// A schema without `type` allows every type with the keywords that apply to it

@@ -38,16 +38,65 @@ extension JSONSchemaLowering {
             if upper.value < lower.value { return nil }
             if upper.value == lower.value, lower.isExclusive || upper.isExclusive { return nil }
         }
+        let divisor = try Self.divisor(locals.flatMap(\.multiples))
         if integersOnly {
             let minimum = try lower.map { bound throws(JSONSchemaImportError) in try Self.integer(bound, up: true) }
             let maximum = try upper.map { bound throws(JSONSchemaImportError) in try Self.integer(bound, up: false) }
             if let minimum, let maximum, minimum > maximum { return nil }
-            return .integer(IntegerBounds(minimum: minimum, maximum: maximum))
+            let step = try divisor.map { divisor throws(JSONSchemaImportError) in try Self.integerStep(divisor) }
+            return .integer(IntegerBounds(minimum: minimum, maximum: maximum, multipleOf: step == 1 ? nil : step))
         }
         var bounds = NumberBounds()
         if let lower { (bounds.minimum, bounds.exclusiveMinimum) = try Self.double(lower, up: true) }
         if let upper { (bounds.maximum, bounds.exclusiveMaximum) = try Self.double(upper, up: false) }
+        if let divisor {
+            // Read back by its shortest spelling, as the grammar and the validator read it.
+            guard let double = Double(divisor.value.description), JSONSchemaDecimal(spelling: double) == divisor.value else {
+                throw JSONSchemaImportError(.boundOutOfRange(keyword: "multipleOf", value: divisor.value.description), at: divisor.pointer)
+            }
+            bounds.multipleOf = double
+        }
         return .number(bounds)
+    }
+
+    /// The one divisor that several `multipleOf` keywords amount to: the one all others divide
+    /// (`multipleOf: 2` and `multipleOf: 6` are `6`); refused when none is (`4` and `6` would
+    /// need their least common multiple) or when a divisor has too many digits to divide by.
+    private static func divisor(
+        _ multiples: [(value: JSONSchemaDecimal, pointer: String)]
+    ) throws(JSONSchemaImportError) -> (
+        value: JSONSchemaDecimal, pointer: String
+    )? {
+        for multiple in multiples where multiple.value.divisorParts == nil {
+            throw JSONSchemaImportError(.boundOutOfRange(keyword: "multipleOf", value: multiple.value.description), at: multiple.pointer)
+        }
+        guard let first = multiples.first else { return nil }
+        guard let largest = multiples.first(where: { candidate in multiples.allSatisfy { candidate.value.isMultiple(of: $0.value) } }) else {
+            throw JSONSchemaImportError(.unsupportedCombination("multipleOf"), at: first.pointer)
+        }
+        return largest
+    }
+
+    /// The integers that are multiples of `divisor` (`p × 10^e`) as multiples of one integer:
+    /// `p × 10^e` when `e >= 0`, else `p / gcd(p, 10^-e)` (multiples of 2.5 among the integers
+    /// are the multiples of 5). Refused past `Int`.
+    private static func integerStep(_ divisor: (value: JSONSchemaDecimal, pointer: String)) throws(JSONSchemaImportError) -> Int {
+        let (p, e) = divisor.value.divisorParts!
+        let outOfRange = JSONSchemaImportError(.boundOutOfRange(keyword: "multipleOf", value: divisor.value.description), at: divisor.pointer)
+        if e >= 0 {
+            var step = p
+            for _ in 0..<e {
+                let (next, overflow) = step.multipliedReportingOverflow(by: 10)
+                guard !overflow else { throw outOfRange }
+                step = next
+            }
+            return step
+        }
+        // Each of the -e factors of ten cancels at most one 2 and one 5 of p.
+        var twos = -e, fives = -e, rest = p
+        while twos > 0, rest % 2 == 0 { rest /= 2; twos -= 1 }
+        while fives > 0, rest % 5 == 0 { rest /= 5; fives -= 1 }
+        return rest
     }
 
     /// The strictest of several bounds of one side.

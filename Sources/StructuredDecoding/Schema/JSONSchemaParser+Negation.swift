@@ -60,6 +60,8 @@ extension JSONSchemaParser {
         }
         for values in draft.valueSets { branches += try complement(values: values, at: draft.pointer) }
         if draft.hasNumberConstraints {
+            // The numbers that are not multiples of m form no range a bound can state.
+            if !draft.multiples.isEmpty { throw refuse("multipleOf") }
             for bound in draft.lowerBounds {
                 var below = typed(.number, draft.pointer)
                 below.upperBounds = [.init(value: bound.value, isExclusive: !bound.isExclusive, keyword: bound.keyword, pointer: bound.pointer)]

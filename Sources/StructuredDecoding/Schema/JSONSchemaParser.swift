@@ -30,7 +30,7 @@ struct JSONSchemaParser {
 
     /// Keywords of JSON Schema whose meaning we do not enforce: refused in every mode.
     static let unsupportedKeywords: Set<String> = [
-        "multipleOf", "contains", "unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$recursiveRef",
+        "contains", "unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$recursiveRef",
     ]
 
     /// Reads `document`, as `dialect` unless its root `$schema` names another draft.
@@ -145,6 +145,10 @@ struct JSONSchemaParser {
                 }
                 let bound = JSONSchemaDraft.Bound(value: try Self.number(value, keyword, at), isExclusive: true, keyword: keyword, pointer: at)
                 if keyword == "exclusiveMinimum" { schema.lowerBounds.append(bound) } else { schema.upperBounds.append(bound) }
+            case "multipleOf":
+                let divisor = try Self.number(value, keyword, at)
+                guard JSONSchemaDecimal.zero < divisor else { throw Self.invalid(keyword, "a number above 0", at) }
+                schema.multiples.append((divisor, at))
             case "minLength": schema.minLength = try Self.count(value, keyword, at)
             case "maxLength": schema.maxLength = try Self.count(value, keyword, at)
             case "pattern": schema.patterns.append(try Self.pattern(value, at))

@@ -100,6 +100,7 @@ extension SchemaGraph {
             }
             if let minimum = bounds.minimum, number < JSONSchemaDecimal(minimum) { return false }
             if let maximum = bounds.maximum, JSONSchemaDecimal(maximum) < number { return false }
+            if let divisor = bounds.multipleOf, !number.isMultiple(of: JSONSchemaDecimal(divisor)) { return false }
             return true
         }
 
@@ -118,6 +119,9 @@ extension SchemaGraph {
                     let bound = JSONSchemaDecimal(spelling: maximum) ?? JSONSchemaDecimal(exactly: maximum)
                     if bound < number || (bounds.exclusiveMaximum && number == bound) { return false }
                 }
+            }
+            if let divisor = bounds.multipleOf {
+                guard let exact = JSONSchemaDecimal(spelling: divisor), number.isMultiple(of: exact) else { return false }
             }
             return true
         }

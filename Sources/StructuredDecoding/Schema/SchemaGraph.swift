@@ -83,11 +83,15 @@ public struct IntegerBounds: Sendable, Hashable {
     public var minimum: Int?
     /// The largest value allowed, or `nil` for no upper bound.
     public var maximum: Int?
+    /// A positive divisor every value must be a multiple of (`multipleOf`), or `nil`.
+    public var multipleOf: Int?
 
-    /// Bounds; both default to unbounded.
-    public init(minimum: Int? = nil, maximum: Int? = nil) {
+    /// Bounds; all default to unbounded.
+    public init(minimum: Int? = nil, maximum: Int? = nil, multipleOf: Int? = nil) {
+        precondition(multipleOf.map { $0 > 0 } ?? true, "multipleOf must be positive")
         self.minimum = minimum
         self.maximum = maximum
+        self.multipleOf = multipleOf
     }
 }
 
@@ -101,13 +105,21 @@ public struct NumberBounds: Sendable, Hashable {
     public var maximum: Double?
     /// Whether the upper bound itself is excluded.
     public var exclusiveMaximum: Bool
+    /// A positive divisor every value must be a multiple of (`multipleOf`), read like the bounds
+    /// as the decimal its shortest spelling shows (`0.01` is one hundredth), or `nil`. Numbers
+    /// with a divisor are written in plain decimal notation (no exponent).
+    public var multipleOf: Double?
 
     /// Bounds; all default to unbounded and inclusive.
-    public init(minimum: Double? = nil, exclusiveMinimum: Bool = false, maximum: Double? = nil, exclusiveMaximum: Bool = false) {
+    public init(
+        minimum: Double? = nil, exclusiveMinimum: Bool = false, maximum: Double? = nil, exclusiveMaximum: Bool = false,
+        multipleOf: Double? = nil
+    ) {
         self.minimum = minimum
         self.exclusiveMinimum = exclusiveMinimum
         self.maximum = maximum
         self.exclusiveMaximum = exclusiveMaximum
+        self.multipleOf = multipleOf
     }
 }
 

@@ -105,7 +105,7 @@ struct SchemaBenchRun {
                 instances: replayed, walks: walksDone))
     }
 
-    /// A short reason for a refusal, grouping alike errors: `unsupported keyword multipleOf`.
+    /// A short reason for a refusal, grouping alike errors: `unsupported keyword contains`.
     static func reason(_ error: Error) -> String {
         if let error = error as? JSONSchemaImportError {
             switch error.reason {
