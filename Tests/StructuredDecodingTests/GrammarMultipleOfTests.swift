@@ -102,4 +102,15 @@ import Testing
         let grammar = try Grammar.compile(graph)
         #expect(grammar.accepts("{}") && !grammar.accepts(#"{"n": 5}"#) && !grammar.accepts(#"{"n": 0}"#))
     }
+
+    /// A divisor a graph built by hand may hold, but no schema can: a typed error, no trap.
+    @Test func badDivisorsAreTypedErrors() throws {
+        let nodes: [SchemaNode] =
+            [.integer(IntegerBounds(multipleOf: 0)), .integer(IntegerBounds(multipleOf: -3))]
+            + [0, -0.5, .infinity, .nan].map { .number(NumberBounds(multipleOf: $0)) }
+        for node in nodes {
+            let graph = schema(node)
+            #expect(throws: GrammarError.invalidDivisor(node: graph.root)) { try Grammar.compile(graph) }
+        }
+    }
 }

@@ -99,12 +99,14 @@ struct GrammarCompiler {
         case .boolean:
             return .lexeme(try lexeme(.literals([Array("true".utf8), Array("false".utf8)]), node: id))
         case .integer(let bounds):
+            if let divisor = bounds.multipleOf, divisor <= 0 { throw GrammarError.invalidDivisor(node: id) }
             if let lo = bounds.minimum, let hi = bounds.maximum, lo > hi { return .never }
             return .lexeme(try lexeme(.integer(bounds), node: id))
         case .number(let bounds):
             guard bounds.minimum.map(\.isFinite) ?? true, bounds.maximum.map(\.isFinite) ?? true else {
                 throw GrammarError.nonFiniteBound(node: id)
             }
+            if let divisor = bounds.multipleOf, !(divisor > 0 && divisor.isFinite) { throw GrammarError.invalidDivisor(node: id) }
             return .lexeme(try lexeme(.number(bounds, integersOnly: false), node: id))
         case .string(let string):
             if let maxLength = string.maxLength, maxLength < string.minLength { return .never }

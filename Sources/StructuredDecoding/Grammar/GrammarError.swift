@@ -6,6 +6,8 @@ public enum GrammarError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownNode(SchemaNode.ID, referencedFrom: SchemaNode.ID?)
     /// A number bound is not a finite number.
     case nonFiniteBound(node: SchemaNode.ID)
+    /// A `multipleOf` divisor is not a positive finite number.
+    case invalidDivisor(node: SchemaNode.ID)
     /// A string node's pattern or format could not be compiled.
     case regex(node: SchemaNode.ID, RegexError)
     /// A lexeme automaton would exceed `DenseDFA.maxStates` states (the text says which).
@@ -22,6 +24,7 @@ public enum GrammarError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unknownNode(let id, let from):
             "schema node \(id) does not exist" + (from.map { " (referenced from node \($0))" } ?? "")
         case .nonFiniteBound(let node): "schema node \(node): number bound is not finite"
+        case .invalidDivisor(let node): "schema node \(node): multipleOf is not a positive finite number"
         case .regex(let node, let error): "schema node \(node): \(error)"
         case .automatonTooLarge(let what): "automaton for \(what) is too large"
         case .emptyRecursion(let node): "schema node \(node): anyOf recursion that reads nothing"

@@ -88,7 +88,6 @@ public struct IntegerBounds: Sendable, Hashable {
 
     /// Bounds; all default to unbounded.
     public init(minimum: Int? = nil, maximum: Int? = nil, multipleOf: Int? = nil) {
-        precondition(multipleOf.map { $0 > 0 } ?? true, "multipleOf must be positive")
         self.minimum = minimum
         self.maximum = maximum
         self.multipleOf = multipleOf
