@@ -5,6 +5,7 @@ Run by scripts/server_conformance, which starts `fm serve` on the real default m
 `--queue-size 0 --parallel 1` and an API key, and passes FM_BASE_URL, FM_API_KEY, FM_MODEL_NAME.
 Every generated JSON document is checked with `jsonschema` (an independent validator).
 """
+import decimal
 import json
 import os
 import sys
@@ -76,11 +77,30 @@ for seed in range(3):
 # an unenforceable keyword is a 400 naming it
 try:
     client.chat.completions.create(model=MODEL, messages=user("x"), response_format={
-        "type": "json_schema", "json_schema": {"name": "n", "schema": {"type": "object", "properties": {"n": {"type": "integer", "multipleOf": 7}}}}})
+        "type": "json_schema", "json_schema": {"name": "n", "schema": {"type": "object", "properties": {"n": {"type": "array", "contains": {}}}}}})
     check("unenforceable keyword refused", False, "accepted")
 except openai.BadRequestError as error:
     check("unenforceable keyword refused with its path",
-          error.body.get("param") == "response_format.json_schema.schema/properties/n/multipleOf", error.body)
+          error.body.get("param") == "response_format.json_schema.schema/properties/n/contains", error.body)
+
+# multipleOf is enforced: prices in cents, a count in sevens
+prices = {
+    "type": "object",
+    "properties": {"price": {"type": "number", "multipleOf": 0.01, "minimum": 0}, "crates": {"type": "integer", "multipleOf": 7}},
+    "required": ["price", "crates"],
+    "additionalProperties": False,
+}
+priced = client.chat.completions.create(
+    model=MODEL, messages=user("Price a crate of oranges."), seed=3, temperature=0.8, max_tokens=60,
+    response_format={"type": "json_schema", "json_schema": {"name": "price", "strict": True, "schema": prices}})
+try:
+    document = json.loads(priced.choices[0].message.content, parse_float=decimal.Decimal)
+    # jsonschema divides floats (0.07 / 0.01 is not 7 there): check the decimals exactly.
+    exact = document["price"] % decimal.Decimal("0.01") == 0 and document["crates"] % 7 == 0
+    jsonschema.validate({"price": 0, "crates": document["crates"]}, prices)
+    check("multipleOf output is a multiple", exact, priced.choices[0].message.content)
+except (ValueError, KeyError, TypeError, jsonschema.ValidationError) as error:
+    check("multipleOf output is a multiple", False, f"{error}: {priced.choices[0].message.content}")
 
 
 # chat.completions.parse with a Pydantic model
