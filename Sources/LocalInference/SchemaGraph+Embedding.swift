@@ -49,6 +49,7 @@ extension SchemaNode {
             return .array(array)
         case .object(var object):
             object.properties = object.properties.map { .init(name: $0.name, node: $0.node + offset, isRequired: $0.isRequired) }
+            for index in object.keyClasses.indices { object.keyClasses[index].node += offset }
             object.additionalProperties = object.additionalProperties.map { $0 + offset }
             return .object(object)
         }

@@ -1,4 +1,5 @@
 import FMSupport
+import Foundation
 import StructuredDecoding
 import TestSupport
 
@@ -59,12 +60,36 @@ struct RandomSchema {
             let count = 1 + pick(3)
             var properties: [ObjectNode.Property] = []
             for i in 0..<count { properties.append(property("p\(i)_\(pick(100))", node(depth: depth + 1), required: pick(3) != 0)) }
+            // A named key that the patterns below match stays out of their classes.
+            if pick(3) == 0 { properties.append(property("b", node(depth: depth + 1), required: false)) }
             var seen = Set<String>()
             properties = properties.filter { seen.insert($0.name).inserted }
-            return graph.add(.object(ObjectNode(properties: properties)))
+            // With key classes every named property is optional, so the object may close after
+            // any member and random walks that keep adding keys can still end.
+            let classes = keyClasses(depth: depth)
+            if !classes.isEmpty { for i in properties.indices { properties[i].isRequired = false } }
+            return graph.add(.object(ObjectNode(properties: properties, keyClasses: classes)))
         default:
             let a = node(depth: depth + 1), b = node(depth: depth + 1)
             return graph.add(.anyOf([a, b]))
+        }
+    }
+}
+
+extension RandomSchema {
+    /// No key classes, one, or the three of two overlapping bounded patterns (keys matching
+    /// only the first, only the second, both), as lowering splits `patternProperties`.
+    fileprivate mutating func keyClasses(depth: Int) -> [ObjectNode.KeyClass] {
+        let first = pattern("[a-c]{1,3}"), second = pattern("[b-d][0-9]?")
+        switch pick(3) {
+        case 0: return []
+        case 1: return [ObjectNode.KeyClass(matching: [second], node: node(depth: depth + 1))]
+        default:
+            return [
+                ObjectNode.KeyClass(matching: [first], notMatching: [second], node: node(depth: depth + 1)),
+                ObjectNode.KeyClass(matching: [second], notMatching: [first], node: node(depth: depth + 1)),
+                ObjectNode.KeyClass(matching: [first, second], node: node(depth: depth + 1)),
+            ]
         }
     }
 }
@@ -124,8 +149,16 @@ enum JSONSchemaText {
         case .object(let o):
             let properties = o.properties.map { "\(quoted($0.name)): \(ref($0.node))" }.joined(separator: ", ")
             let required = o.properties.filter(\.isRequired).map { quoted($0.name) }.joined(separator: ", ")
+            // A class as one regex: not a named key, matching its patterns and not the others.
+            let names = o.properties.map { NSRegularExpression.escapedPattern(for: $0.name) }.joined(separator: "|")
+            let classes = o.keyClasses.map { keyClass in
+                let regex =
+                    "^" + (names.isEmpty ? "" : "(?!(?:\(names))$)") + keyClass.matching.map { "(?=(?:\($0.source))$)" }.joined()
+                    + keyClass.notMatching.map { "(?!(?:\($0.source))$)" }.joined()
+                return "\(quoted(regex)): \(ref(keyClass.node))"
+            }.joined(separator: ", ")
             return
-                #"{"type": "object", "properties": {\#(properties)}, "required": [\#(required)], "additionalProperties": \#(o.additionalProperties.map(ref) ?? "false")}"#
+                #"{"type": "object", "properties": {\#(properties)}, "patternProperties": {\#(classes)}, "required": [\#(required)], "additionalProperties": \#(o.additionalProperties.map(ref) ?? "false")}"#
         case .anyOf(let options):
             return "{\"anyOf\": [" + options.map(ref).joined(separator: ", ") + "]}"
         }

@@ -14,6 +14,7 @@ import Testing
         var random = SplitMix64(seed: name == "qwen" ? 11 : 12)
         var documents: [(schema: String, output: String)] = []
         var mask = TokenMask(count: index.tokenCount)
+        var withKeyClasses = 0
         for round in 0..<30 {
             var generator = RandomSchema(random: random)
             let graph = generator.make()
@@ -29,17 +30,26 @@ import Testing
                 // Random logits: the arg-max of independent noise is a uniform pick; favour the
                 // end of sequence a little so outputs stay short.
                 let eos = allowed.first { index.endOfSequenceTokens.contains($0) }
-                let token = eos != nil && random.next() % 4 != 0 ? eos! : allowed[Int(random.next() % UInt64(allowed.count))]
+                var token = eos != nil && random.next() % 4 != 0 ? eos! : allowed[Int(random.next() % UInt64(allowed.count))]
+                // Objects with key classes may take keys without end: past 200 tokens, often
+                // pick a token that closes a container instead.
+                if steps > 200, eos == nil, random.next() % 2 == 0 {
+                    let closers = allowed.filter { index.tokenBytes($0).contains { $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "]") } }
+                    if !closers.isEmpty { token = closers[Int(random.next() % UInt64(closers.count))] }
+                }
                 if !index.endOfSequenceTokens.contains(token) { output += index.tokenBytes(token) }
                 try matcher.commit(token)
                 steps += 1
             }
-            try #require(matcher.isFinished, "\(name) round \(round): no end after 600 tokens")
+            try #require(
+                matcher.isFinished, "\(name) round \(round): no end after 600 tokens: \(String(decoding: output.suffix(300), as: UTF8.self))")
             let text = String(decoding: output, as: UTF8.self)
             #expect(throws: Never.self, "\(name) round \(round): \(text)") { try PartialJSON.parseComplete(text) }
             #expect(grammar.accepts(text))
             documents.append((JSONSchemaText.document(graph), text))
+            if graph.nodes.contains(where: { if case .object(let o) = $0 { !o.keyClasses.isEmpty } else { false } }) { withKeyClasses += 1 }
         }
+        #expect(withKeyClasses >= 3, "\(name): only \(withKeyClasses) schemas with key classes")
         try PythonJSONSchema.validate(documents)
     }
 }

@@ -126,8 +126,9 @@ struct CompiledObject: Sendable {
     var keys: [Int32]
     var values: [Int32]
     var required: [Bool]
-    /// Lexeme of any other key, and the node of its value.
-    var otherKey: Int32?
-    var otherValue: Int32?
+    /// Lexemes of the other keys (disjoint classes: a key class each, then the additional
+    /// keys), and the node of each one's values.
+    var otherKeys: [Int32]
+    var otherValues: [Int32]
     var anyOrder: Bool
 }

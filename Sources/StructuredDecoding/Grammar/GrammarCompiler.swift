@@ -46,7 +46,7 @@ struct GrammarCompiler {
             var refs: [SchemaNode.ID] = []
             switch node {
             case .array(let a): refs = a.prefixItems + (a.items.map { [$0] } ?? [])
-            case .object(let o): refs = o.properties.map(\.node) + (o.additionalProperties.map { [$0] } ?? [])
+            case .object(let o): refs = o.properties.map(\.node) + o.keyClasses.map(\.node) + (o.additionalProperties.map { [$0] } ?? [])
             case .anyOf(let options): refs = options
             default: break
             }
@@ -122,14 +122,29 @@ struct GrammarCompiler {
         case .object(let object):
             var keys: [Int32] = []
             for property in object.properties { keys.append(try lexeme(keySpec(property.name), node: id)) }
-            let otherKey =
-                object.additionalProperties == nil
-                ? nil
-                : try lexeme(.stringExcept(object.properties.map(\.name)), node: id)
+            let names = object.properties.map(\.name)
+            // Other keys: each class's own lexeme, then the additional ones (matching no class's
+            // pattern); a class whose values are `never` or whose keys are all named is left out.
+            var otherKeys: [Int32] = [], otherValues: [Int32] = []
+            func addOther(_ spec: LexemeSpec, _ value: SchemaNode.ID) throws(GrammarError) {
+                if case .never = source[value] { return }
+                let key = try lexeme(spec, node: id)
+                guard lexemes[Int(key)].start != DenseDFA.dead else { return }
+                otherKeys.append(key)
+                otherValues.append(Int32(value))
+            }
+            for keyClass in object.keyClasses {
+                guard !keyClass.matching.isEmpty else { throw GrammarError.keyClassWithoutPattern(node: id) }
+                try addOther(.key(matching: keyClass.matching, notMatching: keyClass.notMatching, except: names), keyClass.node)
+            }
+            if let additional = object.additionalProperties {
+                let patterns = object.classPatterns
+                try addOther(patterns.isEmpty ? .stringExcept(names) : .key(matching: [], notMatching: patterns, except: names), additional)
+            }
             return .object(
                 CompiledObject(
                     keys: keys, values: object.properties.map { Int32($0.node) }, required: object.properties.map(\.isRequired),
-                    otherKey: otherKey, otherValue: object.additionalProperties.map { Int32($0) }, anyOrder: object.allowsAnyOrder))
+                    otherKeys: otherKeys, otherValues: otherValues, anyOrder: object.allowsAnyOrder))
         }
     }
 

@@ -8,6 +8,8 @@ public enum GrammarError: Error, Hashable, Sendable, CustomStringConvertible {
     case nonFiniteBound(node: SchemaNode.ID)
     /// A `multipleOf` divisor is not a positive finite number.
     case invalidDivisor(node: SchemaNode.ID)
+    /// An object's key class has no pattern to match (it would overlap every other key).
+    case keyClassWithoutPattern(node: SchemaNode.ID)
     /// A string node's pattern or format could not be compiled.
     case regex(node: SchemaNode.ID, RegexError)
     /// A lexeme automaton would exceed `DenseDFA.maxStates` states (the text says which).
@@ -25,6 +27,7 @@ public enum GrammarError: Error, Hashable, Sendable, CustomStringConvertible {
             "schema node \(id) does not exist" + (from.map { " (referenced from node \($0))" } ?? "")
         case .nonFiniteBound(let node): "schema node \(node): number bound is not finite"
         case .invalidDivisor(let node): "schema node \(node): multipleOf is not a positive finite number"
+        case .keyClassWithoutPattern(let node): "schema node \(node): an object key class has no pattern to match"
         case .regex(let node, let error): "schema node \(node): \(error)"
         case .automatonTooLarge(let what): "automaton for \(what) is too large"
         case .emptyRecursion(let node): "schema node \(node): anyOf recursion that reads nothing"

@@ -12,6 +12,9 @@ enum LexemeSpec: Hashable, Sendable {
     case string(StringNode)
     /// A JSON string literal decoding to none of `names` (any spelling).
     case stringExcept([String])
+    /// An object key: a JSON string literal whose decoded content matches every pattern of
+    /// `matching`, none of `notMatching`, and is none of `except`.
+    case key(matching: [RegexPattern], notMatching: [RegexPattern], except: [String])
     /// A JSON number (an integer if `integersOnly`) within the bounds; exponents only when
     /// unbounded.
     case number(NumberBounds, integersOnly: Bool)
@@ -135,6 +138,17 @@ final class Lexeme: Sendable {
             let any = try interned(.string(StringNode())).dfa
             guard !names.isEmpty else { return any }
             return try DenseDFA.strings(any, except: names, what: "additional property names")
+        case .key(let matching, let notMatching, let names):
+            var result = try interned(.string(StringNode(patterns: matching))).dfa
+            if matching.isEmpty, !names.isEmpty { result = try interned(.stringExcept(names)).dfa }
+            for pattern in notMatching { // each pattern's string automaton, shared through the table
+                let excluded = try interned(.string(StringNode(patterns: [pattern]))).dfa
+                result = try DenseDFA.product(result, excluded, .difference, what: "property name patterns")
+            }
+            if !matching.isEmpty, !names.isEmpty, result.start != DenseDFA.dead {
+                result = try DenseDFA.product(result, DenseDFA(jsonSpellingsOf: names), .difference, what: "property name patterns")
+            }
+            return result.minimized()
         case .integer(let bounds):
             var parts: [String] = []
             if let minimum = bounds.minimum {

@@ -25,6 +25,14 @@ public struct RegexPattern: Hashable, Sendable, CustomStringConvertible {
     /// The parsed form.
     let root: RegexNode
 
+    /// Hashes the source and options only: patterns are dictionary keys in hot paths (automaton
+    /// caches, lexeme interning) and their parsed trees can be large (a complement of an
+    /// enumeration is a trie of its strings); equal patterns have equal sources.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(source)
+        hasher.combine(options)
+    }
+
     /// Parses `source`.
     public init(_ source: String, options: RegexOptions = []) throws(RegexError) {
         var parser = RegexParser(source, options: options)

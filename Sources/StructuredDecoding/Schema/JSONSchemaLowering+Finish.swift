@@ -72,6 +72,7 @@ extension SchemaNode {
             return .array(array)
         case .object(var object):
             for index in object.properties.indices { object.properties[index].node = transform(object.properties[index].node) }
+            for index in object.keyClasses.indices { object.keyClasses[index].node = transform(object.keyClasses[index].node) }
             object.additionalProperties = object.additionalProperties.map(transform)
             return .object(object)
         }
@@ -94,6 +95,7 @@ extension SchemaNode {
             array.items.map(body)
         case .object(let object):
             object.properties.forEach { body($0.node) }
+            object.keyClasses.forEach { body($0.node) }
             object.additionalProperties.map(body)
         }
     }

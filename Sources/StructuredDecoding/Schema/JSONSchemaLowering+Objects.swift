@@ -5,10 +5,11 @@
 /// - a named key's value meets, in each draft, its `properties` entry and every
 ///   `patternProperties` entry whose pattern it matches, or else that draft's
 ///   `additionalProperties`; a name some draft's `propertyNames` rejects is forbidden;
-/// - other keys are exact only when some draft closes the object (`additionalProperties: false`
-///   with no `patternProperties`), or when the drafts with `patternProperties`/`propertyNames`
-///   say nothing about them (every pattern's schema and `additionalProperties` trivially true,
-///   `propertyNames` trivially true); otherwise `unsupportedCombination`;
+/// - other keys are forbidden when some draft closes the object (`additionalProperties: false`
+///   with no `patternProperties`); otherwise they split into key classes by the patterns they
+///   match (`JSONSchemaLowering+KeyClasses`), and those matching none take every draft's
+///   `additionalProperties`; a nontrivial `propertyNames` on an open object is
+///   `unsupportedCombination`;
 /// - `minProperties`/`maxProperties` beyond what `required` and the closed set of keys already
 ///   guarantee become an `anyOf` over which optional properties are present (at most
 ///   `maxCountBranches`), when the object is closed; otherwise `unsupportedCombination`.
@@ -27,14 +28,6 @@ extension JSONSchemaLowering {
             draft.patternProperties.isEmpty && draft.additionalProperties.map { drafts[$0].isFalse } == true
         }
         for draft in locals {
-            if !draft.patternProperties.isEmpty, !closed {
-                let silent =
-                    draft.patternProperties.allSatisfy { drafts[$0.draft].isTriviallyTrue }
-                    && draft.additionalProperties.map { drafts[$0].isTriviallyTrue } ?? true
-                guard silent else {
-                    throw JSONSchemaImportError(.unsupportedCombination("patternProperties"), at: draft.pointer + "/patternProperties")
-                }
-            }
             if let keys = draft.propertyNames, !closed, !drafts[keys].isTriviallyTrue {
                 throw JSONSchemaImportError(.unsupportedCombination("propertyNames"), at: draft.pointer + "/propertyNames")
             }
@@ -45,7 +38,7 @@ extension JSONSchemaLowering {
             var forbidden = false
             for draft in locals {
                 var own: [JSONSchemaDraft.ID] = draft.property(named: name).map { [$0] } ?? []
-                for entry in draft.patternProperties where try Self.matches(entry, name, at: draft.pointer) { own.append(entry.draft) }
+                for entry in draft.patternProperties where try matches(entry, name, at: draft.pointer) { own.append(entry.draft) }
                 if own.isEmpty, let additional = draft.additionalProperties { own.append(additional) }
                 constraints += own
                 if let keys = draft.propertyNames, !(try allows(keys, name)) { forbidden = true }
@@ -55,9 +48,11 @@ extension JSONSchemaLowering {
             if isRequired, isNever(value) { return nil }
             properties.append(ObjectNode.Property(name: name, node: value, isRequired: isRequired))
         }
-        let additional = closed ? nil : try lowerChild(locals.filter(\.patternProperties.isEmpty).compactMap(\.additionalProperties))
+        let keyClasses = closed ? [] : try keyClasses(locals)
+        let additional = closed ? nil : try lowerChild(locals.compactMap(\.additionalProperties))
         let object = ObjectNode(
-            properties: properties, additionalProperties: additional.flatMap { isNever($0) ? nil : $0 }, allowsAnyOrder: allowsAnyOrder)
+            properties: properties, keyClasses: keyClasses, additionalProperties: additional.flatMap { isNever($0) ? nil : $0 },
+            allowsAnyOrder: allowsAnyOrder)
         return try counted(object, locals)
     }
 
@@ -67,7 +62,8 @@ extension JSONSchemaLowering {
         let maximum = locals.compactMap(\.maxProperties).min()
         let required = object.properties.filter(\.isRequired).count
         let optional = object.properties.indices.filter { !object.properties[$0].isRequired && !isNever(object.properties[$0].node) }
-        let possible = object.additionalProperties == nil ? required + optional.count : Int.max
+        let opensKeys = object.additionalProperties != nil || object.keyClasses.contains { !isNever($0.node) }
+        let possible = opensKeys ? Int.max : required + optional.count
         if minimum > possible { return nil }
         if let maximum, maximum < required { return nil }
         let needsMinimum = minimum > required
@@ -76,7 +72,7 @@ extension JSONSchemaLowering {
         let keyword = needsMinimum ? "minProperties" : "maxProperties"
         let pointer = (locals.first { needsMinimum ? $0.minProperties != nil : $0.maxProperties != nil }?.pointer ?? "") + "/" + keyword
         let refusal = JSONSchemaImportError(.unsupportedCombination(keyword), at: pointer)
-        guard object.additionalProperties == nil else { throw refusal }
+        guard !opensKeys else { throw refusal }
         // Which optional properties are present: each variant requires its chosen ones and forbids
         // the rest, so the variants are disjoint and their union is exactly the counted objects.
         let low = max(0, minimum - required)
@@ -106,11 +102,11 @@ extension JSONSchemaLowering {
 
     /// Whether `name` matches a `patternProperties` entry; refused when its automaton is too
     /// large to tell (never guessed: a missed match would drop a constraint).
-    private static func matches(
+    private func matches(
         _ entry: (pattern: RegexPattern, source: String, draft: JSONSchemaDraft.ID), _ name: String, at pointer: String
     ) throws(JSONSchemaImportError) -> Bool {
+        let dfa = try keyAutomata.automaton(entry, at: pointer)
         do {
-            let dfa = try entry.pattern.compile(AutomatonOptions(limits: AutomatonLimits(dfaStates: 100_000)))
             var state = dfa.start
             for byte in name.utf8 {
                 state = try dfa.checkedNext(state, byte)

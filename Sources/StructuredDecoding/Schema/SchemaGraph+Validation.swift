@@ -21,7 +21,8 @@ extension SchemaGraph {
     ///   whole decoded content;
     /// - `enumeration`: JSON Schema equality (`1 == 1.0`, objects regardless of key order,
     ///   strings scalar by scalar);
-    /// - `object`: keys unique; each key a named property or else `additionalProperties`;
+    /// - `object`: keys unique; each key a named property, or else in a key class (the first
+    ///   whose patterns it matches), or else, matching no class's pattern, `additionalProperties`;
     ///   required ones present; unless `allowsAnyOrder`, the named properties that appear do so
     ///   in declaration order (other keys may sit anywhere);
     /// - `anyOf`: at least one branch; a branch that leads back to the same `anyOf` without
@@ -160,8 +161,12 @@ extension SchemaGraph {
                     }
                     present.insert(named)
                     valueNode = node.properties[named].node
+                } else if let keyClass = node.keyClasses.first(where: { $0.contains(member.key, automata) }) {
+                    valueNode = keyClass.node
                 } else {
-                    guard let additional = node.additionalProperties else { return false }
+                    guard let additional = node.additionalProperties,
+                        node.classPatterns.allSatisfy({ automata.misses($0, member.key) })
+                    else { return false }
                     valueNode = additional
                 }
                 var open: [SchemaNode.ID] = []
@@ -182,6 +187,16 @@ final class PatternAutomata {
     /// Whether `text` matches `pattern` as a whole; `false` if the pattern cannot be compiled or
     /// its automaton overflowed on the way.
     func matches(_ pattern: RegexPattern, _ text: String) -> Bool {
+        verdict(pattern, text) == true
+    }
+
+    /// Whether `text` surely does not match `pattern` (`false` when it matches, or when the
+    /// pattern cannot be compiled or overflowed: the caller then rejects rather than guesses).
+    func misses(_ pattern: RegexPattern, _ text: String) -> Bool {
+        verdict(pattern, text) == false
+    }
+
+    private func verdict(_ pattern: RegexPattern, _ text: String) -> Bool? {
         let dfa: ByteDFA?
         if let known = compiled[pattern] {
             dfa = known
@@ -189,7 +204,7 @@ final class PatternAutomata {
             dfa = try? pattern.compile(AutomatonOptions(limits: AutomatonLimits(dfaStates: 100_000)))
             compiled[pattern] = dfa
         }
-        guard let dfa else { return false }
+        guard let dfa else { return nil }
         var state = dfa.start
         do {
             for byte in text.utf8 {
@@ -197,7 +212,7 @@ final class PatternAutomata {
                 if state == dfa.dead { return false }
             }
         } catch {
-            return false
+            return nil
         }
         return dfa.isAccepting(state)
     }

@@ -182,9 +182,36 @@ public struct ObjectNode: Sendable, Hashable {
         }
     }
 
+    /// A class of keys other than the named ones, by the patterns they match, and the node of
+    /// their values (JSON Schema `patternProperties`, split so that every key is in one class).
+    public struct KeyClass: Sendable, Hashable {
+        /// Patterns the whole key must match (whole-match semantics, like `StringNode.patterns`).
+        public var matching: [RegexPattern]
+        /// Patterns the whole key must not match.
+        public var notMatching: [RegexPattern]
+        /// The node its values must match.
+        public var node: SchemaNode.ID
+
+        /// A key class; `matching` should not be empty (the class would hold every other key).
+        public init(matching: [RegexPattern], notMatching: [RegexPattern] = [], node: SchemaNode.ID) {
+            self.matching = matching
+            self.notMatching = notMatching
+            self.node = node
+        }
+
+        /// Whether `key` is surely in the class (a pattern that cannot be decided says no).
+        func contains(_ key: String, _ automata: PatternAutomata) -> Bool {
+            matching.allSatisfy { automata.matches($0, key) } && notMatching.allSatisfy { automata.misses($0, key) }
+        }
+    }
+
     /// The named properties in declaration order (generation writes them in this order).
     public var properties: [Property]
-    /// The node of values under any other key, or `nil` when no other key is allowed
+    /// Classes of other keys with their own values; they must be disjoint (no key in two), and
+    /// a named key is in none of them whatever it matches.
+    public var keyClasses: [KeyClass]
+    /// The node of values under any other key (not named, and matching no pattern of any
+    /// `keyClasses` entry's `matching`), or `nil` when no such key is allowed
     /// (`additionalProperties: false`, always so for Apple's schemas).
     public var additionalProperties: SchemaNode.ID?
     /// Whether keys may appear in any order (validating JSON Schema instances) rather than only
@@ -192,9 +219,19 @@ public struct ObjectNode: Sendable, Hashable {
     public var allowsAnyOrder: Bool
 
     /// An object node.
-    public init(properties: [Property], additionalProperties: SchemaNode.ID? = nil, allowsAnyOrder: Bool = false) {
+    public init(
+        properties: [Property], keyClasses: [KeyClass] = [], additionalProperties: SchemaNode.ID? = nil, allowsAnyOrder: Bool = false
+    ) {
         self.properties = properties
+        self.keyClasses = keyClasses
         self.additionalProperties = additionalProperties
         self.allowsAnyOrder = allowsAnyOrder
+    }
+
+    /// Every pattern some key class requires: an other key matching one of them is not an
+    /// additional property.
+    var classPatterns: [RegexPattern] {
+        var seen = Set<RegexPattern>()
+        return keyClasses.flatMap(\.matching).filter { seen.insert($0).inserted }
     }
 }
