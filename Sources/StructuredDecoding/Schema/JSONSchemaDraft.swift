@@ -62,6 +62,9 @@ struct JSONSchemaDraft {
 
     var anyOf: [ID]?
     var oneOf: [ID]?
+    /// The complement of each `oneOf` branch, when every branch has an exact one: the lowering
+    /// then states overlapping branches exactly (branch i and the complements of the others).
+    var oneOfComplements: [ID]?
     /// `allOf`, and the conjuncts the parser adds (`dependentRequired`, `dependentSchemas`,
     /// `dependencies` and `if`/`then`/`else`, each as an `anyOf` over its two cases).
     var allOf: [ID] = []

@@ -58,6 +58,17 @@ struct JSONSchemaLowering {
     private var unguarded: Set<[Atom]> = []
     /// Enumeration slots whose values must still be filtered by the slot of the rest of their set.
     var filters: [(node: SchemaNode.ID, rest: SchemaNode.ID)] = []
+    /// The `patternProperties` automata compiled so far (shared by copies of the lowering).
+    let keyAutomata = KeyPatternAutomata()
+    /// While an overlapping `oneOf` is stated exactly: the slot count it may not reach.
+    private var slotCeiling: Int?
+    /// Set when `reserve` stopped at `slotCeiling`.
+    private var hitCeiling = false
+
+    /// The most slots stating one overlapping `oneOf` exactly may add (its branches conjoin the
+    /// others' complements, which can multiply out); past it the `oneOf` is refused as
+    /// overlapping, or read as `anyOf` when `coercesOneOf` asks for it.
+    static let exactOneOfSlotBudget = 2_000
 
     init(drafts: [JSONSchemaDraft], allowsAnyOrder: Bool, maxNodes: Int, coercesOneOf: Bool = false) {
         self.drafts = drafts
@@ -135,6 +146,10 @@ struct JSONSchemaLowering {
     /// Appends a slot, within `maxNodes`.
     mutating func reserve(_ slot: Slot) throws(JSONSchemaImportError) -> SchemaNode.ID {
         guard slots.count < maxNodes else { throw JSONSchemaImportError(.tooComplex(limit: maxNodes), at: "") }
+        if let slotCeiling, slots.count >= slotCeiling {
+            hitCeiling = true
+            throw JSONSchemaImportError(.overlappingOneOf, at: "")
+        }
         slots.append(slot)
         return slots.count - 1
     }
@@ -145,7 +160,9 @@ struct JSONSchemaLowering {
             case .anyOf(let draft):
                 return try distribute(atoms, removing: index, over: drafts[draft].anyOf ?? [], exclusive: nil)
             case .oneOf(let draft):
-                return try distribute(atoms, removing: index, over: drafts[draft].oneOf ?? [], exclusive: drafts[draft].pointer + "/oneOf")
+                return try distribute(
+                    atoms, removing: index, over: drafts[draft].oneOf ?? [], exclusive: drafts[draft].pointer + "/oneOf",
+                    complements: drafts[draft].oneOfComplements)
             default: continue
             }
         }
@@ -162,10 +179,13 @@ struct JSONSchemaLowering {
         return .node(try combine(atoms.map(Self.draftID)))
     }
 
-    /// `anyOf` (or, with the pointer of a `oneOf` in `exclusive`, a `oneOf` whose branches must be
-    /// provably disjoint) distributed over the rest of the set.
+    /// `anyOf` (or, with the pointer of a `oneOf` in `exclusive`, a `oneOf`) distributed over the
+    /// rest of the set. A `oneOf`'s branches must be provably disjoint; when they are not and
+    /// every branch has an exact complement, each branch is conjoined with the complements of the
+    /// others (`oneOf(a, b) = (a ∧ ¬b) ∨ (b ∧ ¬a)`), which are disjoint by construction.
     private mutating func distribute(
-        _ atoms: [Atom], removing index: Int, over branches: [JSONSchemaDraft.ID], exclusive: String?
+        _ atoms: [Atom], removing index: Int, over branches: [JSONSchemaDraft.ID], exclusive: String?,
+        complements: [JSONSchemaDraft.ID]? = nil
     ) throws(JSONSchemaImportError) -> Slot {
         var rest = atoms
         rest.remove(at: index)
@@ -180,6 +200,12 @@ struct JSONSchemaLowering {
         if let exclusive {
             overlap: for (position, left) in live.enumerated() {
                 for right in live[(position + 1)...] where !disjoint(left, right, depth: 0) {
+                    if let complements, complements.count == branches.count,
+                        let exact = try exactly(branches, complements, rest: rest)
+                    {
+                        live = exact
+                        break overlap
+                    }
                     guard coercesOneOf else { throw JSONSchemaImportError(.overlappingOneOf, at: exclusive) }
                     warnings.append(
                         JSONSchemaImportWarning(
@@ -194,6 +220,31 @@ struct JSONSchemaLowering {
         case 1: return .alias(live[0])
         default: return .node(.anyOf(live))
         }
+    }
+
+    /// The live branches of `oneOf: branches` over `rest`, each conjoined with the complements
+    /// of the others; `nil` (and the lowering as it was) when that takes more than
+    /// `exactOneOfSlotBudget` slots.
+    private mutating func exactly(
+        _ branches: [JSONSchemaDraft.ID], _ complements: [JSONSchemaDraft.ID], rest: [Atom]
+    ) throws(JSONSchemaImportError) -> [SchemaNode.ID]? {
+        let owner = slotCeiling == nil // a nested exact `oneOf` spends its enclosing budget
+        let saved = self
+        if owner { slotCeiling = min(maxNodes, slots.count + Self.exactOneOfSlotBudget) }
+        defer { if owner { slotCeiling = nil } }
+        var live: [SchemaNode.ID] = []
+        do {
+            for (i, branch) in branches.enumerated() {
+                let others = complements.indices.filter { $0 != i }.map { complements[$0] }
+                let id = try lower(Array(Set(rest).union(try atoms(of: [branch] + others))).sorted())
+                if !isNever(id) { live.append(id) }
+            }
+        } catch {
+            guard owner, hitCeiling else { throw error }
+            self = saved
+            return nil
+        }
+        return live
     }
 
     /// The finished node of a slot (following aliases), or `nil` while it is being lowered.

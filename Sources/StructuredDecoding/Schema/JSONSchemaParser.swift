@@ -55,6 +55,7 @@ struct JSONSchemaParser {
         resources = try JSONSchemaResources(document: document, dialect: dialect)
         let root = try parse(document, at: "")
         try rewriteNegations()
+        complementOneOfBranches()
         return root
     }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Random JSON Schemas (2020-12, only keywords JSONSchemaImporter supports, including `not`,
-`if`/`then`/`else`, `dependentRequired`/`dependentSchemas`, and on closed objects
+`if`/`then`/`else`, `dependentRequired`/`dependentSchemas`, `patternProperties` on open objects, and on closed objects
 `minProperties`/`maxProperties`, `propertyNames`, `patternProperties`, and `uniqueItems` over
 disjoint tuples) x random instances,
 with verdicts from Python's `jsonschema` (an independent implementation), for
@@ -22,6 +22,7 @@ SCHEMAS = 220
 INSTANCES = 28
 NAMES = ["a", "b", "c"]
 PATTERNS = ["^a", "b$", "[ab]+", "^[a-c]*$", "c", "^(a|bc)+$"]
+KEY_PATTERNS = ["^a", "[bc]", "^c$", "^[a-d]+$", "k"]
 STRINGS = ["", "a", "ab", "abc", "b", "cab", "bcbc", "\u00e9", "aaaa"]
 TYPES = ["null", "boolean", "integer", "number", "string", "array", "object"]
 
@@ -56,9 +57,12 @@ def schema(rng, depth, defs):
         s["properties"] = {n: ({"$ref": "#"} if rng.random() < 0.1 else schema(rng, depth - 1, defs)) for n in names}
         if rng.random() < 0.6:
             s["required"] = rng.sample(NAMES, rng.randint(1, 2))
+        if rng.random() < 0.4:
+            # On an open object: keys split by the (possibly overlapping) patterns they match.
+            s["patternProperties"] = {p: schema(rng, depth - 1, defs) for p in rng.sample(KEY_PATTERNS, rng.randint(1, 2))}
         if rng.random() < 0.5:
             s["additionalProperties"] = rng.choice([False, schema(rng, depth - 1, defs)])
-            if s["additionalProperties"] is False:
+            if s["additionalProperties"] is False and "patternProperties" not in s:
                 s["required"] = [n for n in s.get("required", []) if n in names]
     if "enum" in kinds:
         pool = [None, True, False, 0, 1, 1.0, 2.5, "a", "ab", [], [1], {"a": 1}]
@@ -143,7 +147,7 @@ def value(rng, depth):
                           + STRINGS)
     if choice < 0.75:
         return [value(rng, depth - 1) for _ in range(rng.randint(0, 3))]
-    keys = rng.sample(NAMES + ["d", "k"], rng.randint(0, 3))
+    keys = rng.sample(NAMES + ["d", "k", "ab", "kc"], rng.randint(0, 3))
     obj = {key: value(rng, depth - 1) for key in keys}
     if "k" in obj and rng.random() < 0.7:
         obj["k"] = rng.choice(["x", "y"])
