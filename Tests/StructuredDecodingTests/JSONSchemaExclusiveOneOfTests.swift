@@ -39,6 +39,22 @@ import Testing
         }
     }
 
+    /// Branches whose complements multiply out past the budget: refused as overlapping, or,
+    /// when asked, read as `anyOf` with a warning (the lowering restored to before the attempt).
+    @Test func pastTheBudgetTheOneOfIsRefusedOrCoerced() throws {
+        let properties = (0..<6).map { #""p\#($0)":{"enum":["x","y"]}"# }.joined(separator: ",")
+        let branches = (0..<8).map { #"{"properties":{\#(properties)},"required":["p\#($0 % 6)"]}"# }.joined(separator: ",")
+        let schema = #"{"type":"object","oneOf":[\#(branches)]}"#
+        #expect {
+            try JSONSchemaImporter().importSchema(schema)
+        } throws: { ($0 as? JSONSchemaImportError)?.reason == .overlappingOneOf }
+        var warnings: [JSONSchemaImportWarning] = []
+        let graph = try JSONSchemaImporter(coercesOneOf: true).importSchema(schema, warnings: &warnings)
+        #expect(warnings.map(\.keyword) == ["oneOf"])
+        #expect(graph.accepts(try JSONValue(parsing: #"{"p0":"x"}"#)))
+        #expect(!graph.accepts(try JSONValue(parsing: #"{"p0":"z"}"#)))
+    }
+
     /// A branch without an exact complement (`pattern`) leaves the `oneOf` refused, and the
     /// attempt leaves nothing behind: `x`'s disjoint `oneOf` tries (and fails) to complement `p`
     /// first, and `y`'s overlapping one must not find a half-built complement in the cache.
