@@ -42,6 +42,13 @@ public struct GrammarMatcher: Sendable {
         exitWalks = ExitWalks(grammar: grammar, index: index, contextLimit: exitContextLimit)
     }
 
+    /// The most parses (threads) a matcher keeps alive. Overlapping object alternatives that
+    /// recur inside one another (a recursive schema with many `dependencies` cases, say) can
+    /// multiply the parses with every level of nesting, and each mask and commit costs time in
+    /// proportion; past this many, `commit` and `feed` throw `tooAmbiguous` rather than let one
+    /// token take seconds.
+    public static let maxThreads = 1024
+
     /// Whether the output may end here (end-of-sequence tokens are allowed).
     public var isComplete: Bool { !isFinished && grammar.isComplete(threads) }
 
@@ -67,6 +74,7 @@ public struct GrammarMatcher: Sendable {
         switch result {
         case .failure(let rejected): throw .tokenRejected(token: id, offset: rejected.offset)
         case .success(let next):
+            guard next.count <= Self.maxThreads else { throw .tooAmbiguous(threads: next.count) }
             history.append((threads, isFinished))
             threads = next
         }
@@ -110,7 +118,9 @@ public struct GrammarMatcher: Sendable {
         let result = array.withUnsafeBufferPointer { grammar.advance(threads, bytes: $0) }
         switch result {
         case .failure(let rejected): throw .byteRejected(offset: rejected.offset)
-        case .success(let next): threads = next
+        case .success(let next):
+            guard next.count <= Self.maxThreads else { throw .tooAmbiguous(threads: next.count) }
+            threads = next
         }
     }
 

@@ -14,6 +14,9 @@ public enum GrammarMatcherError: Error, Hashable, Sendable, CustomStringConverti
     case byteRejected(offset: Int)
     /// `rewind` by more tokens than were committed.
     case cannotRewind(requested: Int, available: Int)
+    /// The token or bytes would leave more than `GrammarMatcher.maxThreads` parses alive (a
+    /// schema whose overlapping alternatives multiply with nesting); the matcher is unchanged.
+    case tooAmbiguous(threads: Int)
 
     /// The problem in one line, naming the token or offset.
     public var description: String {
@@ -25,6 +28,8 @@ public enum GrammarMatcherError: Error, Hashable, Sendable, CustomStringConverti
         case .alreadyFinished: "the output has already ended"
         case .byteRejected(let offset): "byte \(offset) cannot come next"
         case .cannotRewind(let requested, let available): "cannot rewind \(requested) tokens, only \(available) committed"
+        case .tooAmbiguous(let threads):
+            "the schema is too ambiguous to follow here: \(threads) parses would be alive (limit \(GrammarMatcher.maxThreads))"
         }
     }
 }
