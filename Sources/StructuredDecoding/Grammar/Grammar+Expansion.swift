@@ -96,7 +96,7 @@ extension Grammar {
                 if object.required[i] { break }
             }
         }
-        let others = object.otherKeys.indices.filter { satisfiable[Int(object.otherValues[$0])] }
+        let hasOther = object.otherValues.contains { satisfiable[Int($0)] }
         if phase != .afterComma {
             let mayClose =
                 object.anyOrder
@@ -104,7 +104,7 @@ extension Grammar {
                 : !object.required[next...].contains(true)
             if mayClose { threads.append(ParserThread(stack: rest, lexeme: punctuation.closeObject)) }
             if phase == .afterItem {
-                if !candidates.isEmpty || !others.isEmpty {
+                if !candidates.isEmpty || hasOther {
                     threads.append(
                         ParserThread(
                             stack: rest + [.object(node: node, next: Int32(next), used: used, phase: .afterComma)],
@@ -122,7 +122,7 @@ extension Grammar {
             let after = ParserFrame.object(node: node, next: Int32(object.anyOrder ? 0 : i + 1), used: usedAfter, phase: .afterItem)
             threads.append(ParserThread(stack: rest + [after, .value(object.values[i]), .colon], lexeme: object.keys[i]))
         }
-        for index in others {
+        for index in object.otherKeys.indices where satisfiable[Int(object.otherValues[index])] {
             let after = ParserFrame.object(node: node, next: Int32(next), used: used, phase: .afterItem)
             threads.append(ParserThread(stack: rest + [after, .value(object.otherValues[index]), .colon], lexeme: object.otherKeys[index]))
         }

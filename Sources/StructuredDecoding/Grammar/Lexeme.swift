@@ -139,8 +139,9 @@ final class Lexeme: Sendable {
             guard !names.isEmpty else { return any }
             return try DenseDFA.strings(any, except: names, what: "additional property names")
         case .key(let matching, let notMatching, let names):
-            var result = try interned(.string(StringNode(patterns: matching))).dfa
-            if matching.isEmpty, !names.isEmpty { result = try interned(.stringExcept(names)).dfa }
+            var result =
+                matching.isEmpty && !names.isEmpty
+                ? try interned(.stringExcept(names)).dfa : try interned(.string(StringNode(patterns: matching))).dfa
             for pattern in notMatching { // each pattern's string automaton, shared through the table
                 let excluded = try interned(.string(StringNode(patterns: [pattern]))).dfa
                 result = try DenseDFA.product(result, excluded, .difference, what: "property name patterns")

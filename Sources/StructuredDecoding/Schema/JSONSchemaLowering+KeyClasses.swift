@@ -75,7 +75,7 @@ extension JSONSchemaLowering {
         for pattern in patterns {
             let draft = locals.first { $0.patternProperties.contains { $0.pattern == pattern } }!
             let entry = draft.patternProperties.first { $0.pattern == pattern }!
-            automata.append(try keyAutomata.automaton(entry, at: draft.pointer))
+            automata.append(try keyAutomaton(entry, at: draft.pointer))
         }
         // One byte per class of the product (bytes alike in every automaton).
         var representatives: [UInt8] = []
@@ -120,25 +120,35 @@ extension JSONSchemaLowering {
     }
 }
 
-/// The lazily determinized automata of `patternProperties` patterns, each compiled once per
-/// import (an object's named keys and its key classes all walk them).
-final class KeyPatternAutomata {
-    private var compiled: [RegexPattern: ByteDFA] = [:]
-
-    /// The automaton of `entry`'s pattern; a pattern that cannot be compiled is an
-    /// `invalidPattern` error at its pointer under `pointer`.
-    func automaton(
+extension JSONSchemaLowering {
+    /// The automaton of a `patternProperties` entry; one that cannot be compiled is an
+    /// `invalidPattern` error at the entry's pointer under `pointer`.
+    func keyAutomaton(
         _ entry: (pattern: RegexPattern, source: String, draft: JSONSchemaDraft.ID), at pointer: String
     ) throws(JSONSchemaImportError) -> ByteDFA {
-        if let known = compiled[entry.pattern] { return known }
         do {
-            let dfa = try entry.pattern.compile(AutomatonOptions(limits: AutomatonLimits(dfaStates: 100_000)))
-            compiled[entry.pattern] = dfa
-            return dfa
+            return try keyAutomata.automaton(entry.pattern)
         } catch {
-            throw JSONSchemaImportError(
-                .invalidPattern(pattern: entry.source, error: error),
-                at: pointer + "/patternProperties/" + JSONSchemaPointer.escape(entry.source))
+            throw Self.invalid(entry, error, at: pointer)
         }
+    }
+
+    /// Whether `name` matches a `patternProperties` entry; refused when its automaton is too
+    /// large to tell (never guessed: a missed match would drop a constraint).
+    func matches(
+        _ entry: (pattern: RegexPattern, source: String, draft: JSONSchemaDraft.ID), _ name: String, at pointer: String
+    ) throws(JSONSchemaImportError) -> Bool {
+        do {
+            return try keyAutomata.verdict(entry.pattern, name)
+        } catch {
+            throw Self.invalid(entry, error, at: pointer)
+        }
+    }
+
+    private static func invalid(
+        _ entry: (pattern: RegexPattern, source: String, draft: JSONSchemaDraft.ID), _ error: RegexError, at pointer: String
+    ) -> JSONSchemaImportError {
+        JSONSchemaImportError(
+            .invalidPattern(pattern: entry.source, error: error), at: pointer + "/patternProperties/" + JSONSchemaPointer.escape(entry.source))
     }
 }

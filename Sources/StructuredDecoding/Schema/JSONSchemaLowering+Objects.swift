@@ -100,25 +100,6 @@ extension JSONSchemaLowering {
         }
     }
 
-    /// Whether `name` matches a `patternProperties` entry; refused when its automaton is too
-    /// large to tell (never guessed: a missed match would drop a constraint).
-    private func matches(
-        _ entry: (pattern: RegexPattern, source: String, draft: JSONSchemaDraft.ID), _ name: String, at pointer: String
-    ) throws(JSONSchemaImportError) -> Bool {
-        let dfa = try keyAutomata.automaton(entry, at: pointer)
-        do {
-            var state = dfa.start
-            for byte in name.utf8 {
-                state = try dfa.checkedNext(state, byte)
-                if state == dfa.dead { return false }
-            }
-            return dfa.isAccepting(state)
-        } catch {
-            throw JSONSchemaImportError(
-                .invalidPattern(pattern: entry.source, error: error), at: pointer + "/patternProperties/" + JSONSchemaPointer.escape(entry.source))
-        }
-    }
-
     /// Whether the `propertyNames` schema `keys` accepts `name` (its own graph, validated; a
     /// pattern too large to decide rejects, which only forbids the name).
     private func allows(_ keys: JSONSchemaDraft.ID, _ name: String) throws(JSONSchemaImportError) -> Bool {

@@ -59,7 +59,7 @@ struct JSONSchemaLowering {
     /// Enumeration slots whose values must still be filtered by the slot of the rest of their set.
     var filters: [(node: SchemaNode.ID, rest: SchemaNode.ID)] = []
     /// The `patternProperties` automata compiled so far (shared by copies of the lowering).
-    let keyAutomata = KeyPatternAutomata()
+    let keyAutomata = PatternAutomata()
     /// While an overlapping `oneOf` is stated exactly: the slot count it may not reach.
     private var slotCeiling: Int?
     /// Set when `reserve` stopped at `slotCeiling`.

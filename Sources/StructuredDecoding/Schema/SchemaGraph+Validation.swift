@@ -180,39 +180,42 @@ extension SchemaGraph {
     }
 }
 
-/// Compiled whole-match UTF-8 automata of the patterns a validator has met, shared by its copies.
+/// Compiled whole-match UTF-8 automata of the patterns met, shared by the copies of a validator
+/// (and of a lowering, which walks `patternProperties` patterns over names and each other).
 final class PatternAutomata {
-    private var compiled: [RegexPattern: ByteDFA?] = [:]
+    private var compiled: [RegexPattern: Result<ByteDFA, RegexError>] = [:]
+
+    /// The lazily determinized automaton of `pattern` (at most 100,000 states), compiled once.
+    func automaton(_ pattern: RegexPattern) throws(RegexError) -> ByteDFA {
+        if let known = compiled[pattern] { return try known.get() }
+        let result: Result<ByteDFA, RegexError>
+        do { result = .success(try pattern.compile(AutomatonOptions(limits: AutomatonLimits(dfaStates: 100_000)))) } catch {
+            result = .failure(error)
+        }
+        compiled[pattern] = result
+        return try result.get()
+    }
 
     /// Whether `text` matches `pattern` as a whole; `false` if the pattern cannot be compiled or
     /// its automaton overflowed on the way.
     func matches(_ pattern: RegexPattern, _ text: String) -> Bool {
-        verdict(pattern, text) == true
+        (try? verdict(pattern, text)) == true
     }
 
     /// Whether `text` surely does not match `pattern` (`false` when it matches, or when the
     /// pattern cannot be compiled or overflowed: the caller then rejects rather than guesses).
     func misses(_ pattern: RegexPattern, _ text: String) -> Bool {
-        verdict(pattern, text) == false
+        (try? verdict(pattern, text)) == false
     }
 
-    private func verdict(_ pattern: RegexPattern, _ text: String) -> Bool? {
-        let dfa: ByteDFA?
-        if let known = compiled[pattern] {
-            dfa = known
-        } else {
-            dfa = try? pattern.compile(AutomatonOptions(limits: AutomatonLimits(dfaStates: 100_000)))
-            compiled[pattern] = dfa
-        }
-        guard let dfa else { return nil }
+    /// Whether `text` matches `pattern` as a whole; throws when the pattern cannot be compiled
+    /// or its automaton overflows on the way.
+    func verdict(_ pattern: RegexPattern, _ text: String) throws(RegexError) -> Bool {
+        let dfa = try automaton(pattern)
         var state = dfa.start
-        do {
-            for byte in text.utf8 {
-                state = try dfa.checkedNext(state, byte)
-                if state == dfa.dead { return false }
-            }
-        } catch {
-            return nil
+        for byte in text.utf8 {
+            state = try dfa.checkedNext(state, byte)
+            if state == dfa.dead { return false }
         }
         return dfa.isAccepting(state)
     }
