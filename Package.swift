@@ -38,9 +38,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
-        // SHA-256 of downloaded model files. Not free: its BoringSSL (CCryptoBoringSSL) is a
-        // second copy beside async-http-client's (CNIOBoringSSL), a few minutes of a CI build.
-        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         // The remote model's HTTP client (and the server tests' client).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
@@ -80,7 +77,7 @@ let package = Package(
         // per architecture, KV cache, sampler chain and token loop. Knows nothing about schemas.
         .target(
             name: "LLMEngine",
-            dependencies: ["GGUF", "Tokenizers", "Kernels", "FMSupport", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["GGUF", "Tokenizers", "Kernels", "FMSupport"],
             exclude: ["README.md"]
         ),
 
@@ -192,7 +189,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LLMEngineTests",
-            dependencies: ["LLMEngine", "Kernels", "TestSupport", "FMSupport", "Benchmarks", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["LLMEngine", "Kernels", "TestSupport", "FMSupport", "Benchmarks"],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels", "TestSupport"]),

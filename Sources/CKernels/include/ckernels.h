@@ -161,6 +161,17 @@ int ck_logical_cpu_count(void);
 /** A spin-wait hint (`pause` on x86). */
 void ck_cpu_relax(void);
 
+/* ---- checksums (sha256.c) -------------------------------------------------------------- */
+
+/**
+ * Runs the SHA-256 compression function (FIPS 180-4) over `blocks` whole 64-byte blocks of
+ * `data`, updating the 8 words of `state`. The SHA extensions run where the CPU has them unless
+ * `portable` is nonzero (tests compare both).
+ */
+void ck_sha256_blocks(uint32_t state[8], const uint8_t *data, size_t blocks, int portable);
+/** 1 when `ck_sha256_blocks` can use the SHA extensions on this CPU, else 0. */
+int ck_sha256_accelerated(void);
+
 /* ---- sizes ---------------------------------------------------------------------------- */
 
 /** Bytes of a row of n elements of `type`; -1 if the type is unsupported or n is not a multiple of its block. */

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import Kernels
 
 extension ModelInstaller {
     /// Runs `python -m pip --version` to fail early, with a clear message, when pip is missing.
@@ -50,7 +50,7 @@ extension ModelInstaller {
         var total: Int64 = 0
         do {
             while let data = try input.read(upToCount: 8 << 20), !data.isEmpty {
-                hash.update(data: data)
+                data.withUnsafeBytes { hash.update($0) }
                 try output.write(contentsOf: data)
                 total += Int64(data.count)
             }

