@@ -108,7 +108,9 @@ struct GrammarCompiler {
             }
             if let divisor = bounds.multipleOf, !(divisor > 0 && divisor.isFinite) { throw GrammarError.invalidDivisor(node: id) }
             return .lexeme(try lexeme(.number(bounds, integersOnly: false), node: id))
-        case .string(let string):
+        case .string(let node):
+            // `^[a-z0-9-]{1,255}$` is counted as lengths, not spelled out in automaton states.
+            let string = node.countsAsLengths() ?? node
             if let maxLength = string.maxLength, maxLength < string.minLength { return .never }
             return .lexeme(try lexeme(.string(string), node: id))
         case .enumeration(let values):

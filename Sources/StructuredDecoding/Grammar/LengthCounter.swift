@@ -1,10 +1,18 @@
-/// Counts the Unicode scalars of a JSON string literal beside the automaton of unbounded
-/// strings, so `minLength`/`maxLength` cost no extra automaton states (and no extra mask walks).
+/// Counts the Unicode scalars of a JSON string literal beside a string automaton, so
+/// `minLength`/`maxLength` cost no extra automaton states (and no extra mask walks).
 ///
-/// The unbounded automaton returns to one state, `boundary`, after every whole scalar (raw
-/// UTF-8, short escape, `\uXXXX`, surrogate pair); any other state inside the quotes is in the
-/// middle of a scalar, which will count once finished. A state of the counted lexeme is
-/// `count << 12 | base`: `count` scalars are complete, `base` is the unbounded state.
+/// The automaton is the one of unbounded strings, or of a `pattern`/`format` without bounds.
+/// Each of its states lies either between two whole scalars inside the quotes (`atBoundary`:
+/// after raw UTF-8, a short escape, `\uXXXX`, a surrogate pair) or in the middle of one, which
+/// will count once finished. A state of the counted lexeme is `count << 12 | base`: `count`
+/// scalars are complete, `base` is the automaton's state.
+///
+/// A state is kept only while the string can still close within the bounds: `need[base]` is the
+/// fewest scalars left to complete (the one begun included) before the closing quote, and from
+/// each state either every number from `need` on can be completed (open: any unbounded string,
+/// `[a-z]+`, `\w[\w-]*\w`) or only `need` (rigid: after `/` in `[\w/-]|\w[\w/-]*\w`). The
+/// initializer checks that every state is one or the other and returns `nil` otherwise
+/// (`(ab)+`, `a|bbb`), and the caller builds the exact bounded automaton instead.
 struct LengthCounter: Sendable {
     /// Bits of the base state.
     static let baseBits: UInt32 = 12
@@ -14,33 +22,45 @@ struct LengthCounter: Sendable {
 
     let minimum: Int
     let maximum: Int
-    /// The state between scalars.
-    let boundary: UInt32
-    /// States inside a scalar (a byte of it read, not all).
-    let midScalar: [Bool]
+    /// Per automaton state: between two whole scalars inside the quotes.
+    let atBoundary: [Bool]
+    /// Per automaton state: the fewest scalars still to complete before the string can close
+    /// (`Int32.max` for the dead state).
+    let need: [Int32]
+    /// Per automaton state: whether `need` is the only number of scalars left that can close
+    /// the string (else every larger number can too).
+    let rigid: [Bool]
 
-    /// The counter for `strings` (the unbounded quoted JSON string automaton), or `nil` when
-    /// its shape is not the expected one (the caller then builds an exact automaton instead).
-    init?(strings dfa: DenseDFA, minimum: Int, maximum: Int) {
+    /// The counter for `dfa`, a quoted JSON string automaton, whose scalar boundaries are read
+    /// off `strings` (the unbounded quoted JSON string automaton, which returns to one state
+    /// after every whole scalar); `nil` when either automaton is not of the expected shape or
+    /// the lengths `dfa` leaves are not upward closed (the caller then builds an exact
+    /// automaton instead).
+    init?(_ dfa: DenseDFA, strings: DenseDFA, minimum: Int, maximum: Int) {
         guard dfa.stateCount <= Int(Self.baseMask), maximum <= Self.maxCount, minimum <= maximum else { return nil }
-        let boundary = dfa.next(dfa.start, UInt8(ascii: "\""))
+        let boundary = strings.next(strings.start, UInt8(ascii: "\""))
         // Whole scalars of each spelling lead back to the same state.
         for spelling in ["a", "\\n", "\\u00e9", "\\ud83d\\ude00", "é", "😀"] {
             var state = boundary
-            for byte in spelling.utf8 { state = dfa.next(state, byte) }
+            for byte in spelling.utf8 { state = strings.next(state, byte) }
             guard state == boundary else { return nil }
         }
+        guard dfa.start != DenseDFA.dead, let atBoundary = Self.boundaries(dfa, strings: strings, boundary: boundary),
+            let rigid = Self.rigidity(dfa, atBoundary: atBoundary)
+        else { return nil }
+        let need = Self.fewestScalarsLeft(dfa, atBoundary: atBoundary)
+        let fewest = Int(need[Int(dfa.start)])
+        guard fewest <= maximum, !rigid[Int(dfa.start)] || fewest >= minimum else { return nil }
         self.minimum = minimum
         self.maximum = maximum
-        self.boundary = boundary
-        midScalar = (0..<dfa.stateCount).map { state in
-            state != Int(DenseDFA.dead) && state != Int(dfa.start) && state != Int(boundary) && !dfa.accepting[state]
-        }
+        self.atBoundary = atBoundary
+        self.need = need
+        self.rigid = rigid
     }
 
     /// Scalars the step from `base` to `next` completes (0 or 1).
     @inline(__always)
-    func completes(from base: UInt32, to next: UInt32, start: UInt32) -> Bool { next == boundary && base != start }
+    func completes(from base: UInt32, to next: UInt32, start: UInt32) -> Bool { atBoundary[Int(next)] && base != start }
 
     /// The counted state after `byte`.
     @inline(__always)
@@ -52,8 +72,9 @@ struct LengthCounter: Sendable {
         if completes(from: base, to: nextBase, start: dfa.start) { count += 1 }
         if dfa.isAccepting(nextBase) {
             if count < minimum { return DenseDFA.dead }
-        } else if count + (midScalar[Int(nextBase)] ? 1 : 0) > maximum {
-            return DenseDFA.dead
+        } else {
+            let total = count + Int(need[Int(nextBase)])
+            if total > maximum || (rigid[Int(nextBase)] && total < minimum) { return DenseDFA.dead }
         }
         return UInt32(count) << Self.baseBits | nextBase
     }

@@ -28,18 +28,19 @@ enum LexemeSpec: Hashable, Sendable {
 
 /// A compiled lexeme: its automaton and a process-wide id that keys the mask caches.
 ///
-/// Strings bounded only in length keep the unconstrained string automaton and count scalars
-/// beside it (`LengthCounter`): a state is `count << 12 | base`. Their masks then come from one
+/// Length-bounded strings keep the automaton without the bounds (of any string, or of their
+/// pattern when its lengths left are upward closed) and count scalars beside it
+/// (`LengthCounter`): a state is `count << 12 | base`. Their masks then come from one
 /// walk per base state, whatever the count (see `CountedWalk`).
 final class Lexeme: Sendable {
     /// Unique in the process, never reused (memoized masks are keyed by it).
     let id: Int
     /// The id of the lexeme whose automaton this is: its own, or for a counted string the
-    /// unbounded string lexeme's, whose automaton it shares.
+    /// lexeme without bounds whose automaton it shares.
     let automatonID: Int
     /// What it accepts.
     let spec: LexemeSpec
-    /// The automaton (for a counted string: of unbounded strings).
+    /// The automaton (for a counted string: without its length bounds).
     let dfa: DenseDFA
     /// The scalar counter of a length-bounded string.
     let counter: LengthCounter?
@@ -107,9 +108,12 @@ final class Lexeme: Sendable {
         var dfa: DenseDFA
         var counter: LengthCounter?
         var automatonID: Int?
-        if case .string(let node) = spec, node.patterns.isEmpty, node.format == nil, node.minLength > 0 || node.maxLength != nil,
-            let unbounded = try? interned(.string(StringNode())),
-            let made = LengthCounter(strings: unbounded.dfa, minimum: node.minLength, maximum: node.maxLength ?? LengthCounter.maxCount)
+        if case .string(let node) = spec, node.minLength > 0 || node.maxLength != nil,
+            let strings = try? interned(.string(StringNode())),
+            let unbounded = node.patterns.isEmpty && node.format == nil
+                ? strings : try? interned(.string(StringNode(patterns: node.patterns, format: node.format))),
+            let made = LengthCounter(
+                unbounded.dfa, strings: strings.dfa, minimum: node.minLength, maximum: node.maxLength ?? LengthCounter.maxCount)
         {
             dfa = unbounded.dfa
             counter = made

@@ -1,74 +1,72 @@
-/// One walk of the trie for a base state of the unbounded string automaton, recording for each
-/// token how many scalars it uses, so a length-bounded string's mask for any count is a lookup:
+/// One walk of the trie for a base state of a counted string's automaton (of any string, or of a
+/// pattern without its bounds), recording for each token how many scalars it uses, so a length-bounded string's mask for any count is a lookup:
 /// tokens that stay inside and use at most the scalars left, tokens that close the string
 /// within the bounds, and exit nodes whose string closed within the bounds.
 final class CountedWalk: Sendable {
-    /// Tokens that stay inside the string, by cost (scalars completed, plus one if the token
-    /// ends inside a scalar).
+    /// Tokens that stay inside the string in an open state, by cost (scalars completed, plus the
+    /// fewest the state reached still needs before the string can close: `LengthCounter.need`).
     let openByCost: [[Int32]]
     /// `cumulative[k]`: the bitset of `openByCost[0...k]`, for the first `denseLevels` costs
     /// (few tokens cost more; those are added one by one).
     let cumulative: [[UInt64]]
+    /// Tokens that stay inside the string in a rigid state (`LengthCounter.rigid`), with their
+    /// cost, which must then fall within the bounds exactly.
+    let rigid: [(token: Int32, cost: Int32)]
     /// Tokens whose last byte closes the string, with the scalars before the quote.
     let closing: [(token: Int32, count: Int32)]
     /// Trie nodes just past the closing quote, with the scalars before it.
     let exits: [(node: Int32, count: Int32)]
 
     init(trie: TokenTrie, dfa: DenseDFA, counter: LengthCounter, base: UInt32) {
-        // The cost of each token that stays inside (-1: not inside).
+        // The cost of each token that stays inside in an open state (-1: none).
         var costs = [Int16](repeating: -1, count: trie.vocabularySize)
         var maxCost = -1
+        var rigid: [(Int32, Int32)] = []
         var closing: [(Int32, Int32)] = []
         var exits: [(Int32, Int32)] = []
         var states = [UInt32](repeating: 0, count: trie.maxDepth + 1)
         var counts = [Int32](repeating: 0, count: trie.maxDepth + 1)
         states[0] = base
         let count = trie.nodeCount
-        let classCount = dfa.classCount, start = dfa.start, boundary = counter.boundary
+        let classCount = dfa.classCount, start = dfa.start
+        // Per automaton state: 1 if at a boundary, 2 if rigid; the fewest scalars left.
+        let flags = (0..<dfa.stateCount).map { UInt8(counter.atBoundary[$0] ? 1 : 0) | (counter.rigid[$0] ? 2 : 0) }
+        let need = counter.need
         trie.bytes.withUnsafeBufferPointer { bytes in
             trie.depths.withUnsafeBufferPointer { depths in
                 trie.subtreeEnds.withUnsafeBufferPointer { ends in
                     trie.tokenStarts.withUnsafeBufferPointer { starts in
-                        trie.tokens.withUnsafeBufferPointer { tokens in
-                            dfa.table.withUnsafeBufferPointer { table in
-                                dfa.classOf.withUnsafeBufferPointer { classOf in
-                                    dfa.accepting.withUnsafeBufferPointer { accepting in
-                                        counter.midScalar.withUnsafeBufferPointer { midScalar in
-                                            states.withUnsafeMutableBufferPointer { states in
-                                                counts.withUnsafeMutableBufferPointer { counts in
-                                                    costs.withUnsafeMutableBufferPointer { costs in
-                                                        var i = 0
-                                                        while i < count {
-                                                            let depth = Int(depths[i])
-                                                            let parent = states[depth &- 1]
-                                                            let next = table[Int(parent) &* classCount &+ Int(classOf[Int(bytes[i])])]
-                                                            if next == 0 {
-                                                                if accepting[Int(parent)] { exits.append((Int32(i), counts[depth &- 1])) }
-                                                                i = Int(ends[i])
-                                                                continue
-                                                            }
-                                                            let scalars = counts[depth &- 1] &+ (next == boundary && parent != start ? 1 : 0)
-                                                            states[depth] = next
-                                                            counts[depth] = scalars
-                                                            let lo = Int(starts[i]), hi = Int(starts[i &+ 1])
-                                                            if lo < hi {
-                                                                if accepting[Int(next)] {
-                                                                    for k in lo..<hi { closing.append((tokens[k], scalars)) }
-                                                                } else {
-                                                                    let cost = Int(scalars) &+ (midScalar[Int(next)] ? 1 : 0)
-                                                                    if cost > maxCost { maxCost = cost }
-                                                                    for k in lo..<hi {
-                                                                        costs[Int(tokens[k])] = Int16(truncatingIfNeeded: min(cost, Int(Int16.max)))
-                                                                    }
-                                                                }
-                                                            }
-                                                            i &+= 1
-                                                        }
-                                                    }
-                                                }
+                        dfa.table.withUnsafeBufferPointer { table in
+                            dfa.classOf.withUnsafeBufferPointer { classOf in
+                                var i = 0
+                                while i < count {
+                                    let depth = Int(depths[i])
+                                    let parent = states[depth &- 1]
+                                    let next = table[Int(parent) &* classCount &+ Int(classOf[Int(bytes[i])])]
+                                    if next == 0 {
+                                        if dfa.accepting[Int(parent)] { exits.append((Int32(i), counts[depth &- 1])) }
+                                        i = Int(ends[i])
+                                        continue
+                                    }
+                                    let flag = flags[Int(next)]
+                                    let scalars = counts[depth &- 1] &+ (flag & 1 != 0 && parent != start ? 1 : 0)
+                                    states[depth] = next
+                                    counts[depth] = scalars
+                                    let lo = Int(starts[i]), hi = Int(starts[i &+ 1])
+                                    if lo < hi {
+                                        if dfa.accepting[Int(next)] {
+                                            for k in lo..<hi { closing.append((trie.tokens[k], scalars)) }
+                                        } else {
+                                            let cost = Int(scalars) &+ Int(need[Int(next)])
+                                            if flag & 2 != 0 {
+                                                for k in lo..<hi { rigid.append((trie.tokens[k], Int32(cost))) }
+                                            } else {
+                                                maxCost = max(maxCost, cost)
+                                                for k in lo..<hi { costs[Int(trie.tokens[k])] = Int16(truncatingIfNeeded: min(cost, Int(Int16.max))) }
                                             }
                                         }
                                     }
+                                    i &+= 1
                                 }
                             }
                         }
@@ -87,6 +85,7 @@ final class CountedWalk: Sendable {
         openByCost = open
         self.cumulative = cumulative
         self.closing = closing
+        self.rigid = rigid
         self.exits = exits
     }
 
@@ -104,6 +103,9 @@ final class CountedWalk: Sendable {
             for level in openByCost[cumulative.count..<min(left + 1, openByCost.count)] {
                 TokenMask.setBits(level, in: &words)
             }
+        }
+        for (token, cost) in rigid where Int(cost) >= needed && Int(cost) <= left {
+            words[Int(token) >> 6] |= 1 << UInt64(token & 63)
         }
         for (token, scalars) in closing where Int(scalars) >= needed && Int(scalars) <= left {
             words[Int(token) >> 6] |= 1 << UInt64(token & 63)

@@ -88,6 +88,35 @@ public struct RegexPattern: Hashable, Sendable, CustomStringConvertible {
     /// A pattern that matches every text (`[\s\S]*`).
     public static let anyText = RegexPattern(root: .repetition(.scalars(.all), min: 0, max: nil), source: #"[\s\S]*"#)
 
+    /// Any number of scalars of `set` (`[set]*`), described as coming from `original`: what a
+    /// pattern that only repeats one class becomes once its count is read as length bounds.
+    init(repeating set: ScalarSet, from original: RegexPattern) {
+        self.init(root: .repetition(.scalars(set), min: 0, max: nil), source: original.source + " (its one class, any count)")
+    }
+
+    /// The class and counts of a pattern that matches exactly the texts of `min...max` scalars
+    /// of one class (`^[a-z0-9_-]{1,255}$`, `\d{24}`, also inside a JSON Schema search frame
+    /// `[\s\S]*(?:^…$)[\s\S]*`), or `nil`.
+    var singleClassRepetition: (set: ScalarSet, min: Int, max: Int?)? {
+        var parts: [RegexNode] = []
+        func flatten(_ node: RegexNode) {
+            if case .concatenation(let inner) = node { inner.forEach(flatten) } else { parts.append(node) }
+        }
+        flatten(root)
+        let anything = RegexNode.repetition(.scalars(.all), min: 0, max: nil)
+        // `[\s\S]*` before `^` or after `$` can only match the empty text.
+        if parts.count >= 2, parts[0] == anything, parts[1] == .textStart { parts.removeFirst() }
+        if parts.count >= 2, parts[parts.count - 1] == anything, parts[parts.count - 2] == .textEnd { parts.removeLast() }
+        let anchored = parts.first == .textStart && parts.last == .textEnd
+        if anchored { parts = Array(parts.dropFirst().dropLast()) }
+        guard parts.count == 1 else { return nil }
+        switch parts[0] {
+        case .scalars(let set): return (set, 1, 1)
+        case .repetition(.scalars(let set), let low, let high): return (set, low, high)
+        default: return nil
+        }
+    }
+
     private init(root: RegexNode, source: String) {
         self.root = root
         self.source = source
