@@ -1,5 +1,6 @@
 /// What a `LengthCounter` needs to know of its automaton: where the scalar boundaries are, how
-/// many scalars each state still needs, and whether every longer completion exists too.
+/// many scalars each state still needs, and whether it leaves exactly that many (rigid) or any
+/// number from there on (open).
 extension LengthCounter {
     /// Per state of `dfa`: whether it is at a scalar boundary, read off the state of `strings`
     /// the same bytes reach (`boundary` there); `nil` when a state of `dfa` is reached with two
@@ -78,7 +79,7 @@ extension LengthCounter {
     /// Every live state enters by `m` = the number of boundary states, and the sequence is a
     /// function of its last set, so a repeat ends the check. A state inside a scalar takes the
     /// union of the boundary states finishing the scalar leads to, plus one.
-    static func rigidity(_ dfa: DenseDFA, atBoundary: [Bool]) -> [Bool]? {
+    static func rigidity(_ dfa: DenseDFA, atBoundary: [Bool], need: [Int32]) -> [Bool]? {
         let count = dfa.stateCount
         let boundaries = (0..<count).filter { atBoundary[$0] }
         var seen = [Int](repeating: -1, count: count) // inner states, stamped with the origin
@@ -110,7 +111,7 @@ extension LengthCounter {
         }
         var successors = [[Int]](repeating: [], count: count)
         for origin in boundaries { successors[origin] = completions(of: origin) }
-        // Boundary states: entered at `first`, then open or rigid.
+        // Boundary states: entered `T` (at `need`), then open or rigid.
         enum Shape { case unseen, entered, open, rigid }
         var shape = [Shape](repeating: .unseen, count: count)
         var current = closes
@@ -134,8 +135,6 @@ extension LengthCounter {
         guard repeated, !boundaries.contains(where: { shape[$0] == .entered }) else { return nil }
         var rigid = [Bool](repeating: false, count: count)
         for state in boundaries { rigid[state] = shape[state] == .rigid }
-        // Fewest scalars each boundary state needs: its entry into T.
-        let need = fewestScalarsLeft(dfa, atBoundary: atBoundary)
         for state in 0..<count where !atBoundary[state] && state != Int(DenseDFA.dead) && !dfa.accepting[state] {
             if state == Int(dfa.start) { // the opening quote leads to one boundary state
                 let next = (0..<dfa.classCount).map { Int(dfa.table[state * dfa.classCount + $0]) }.first { $0 != Int(DenseDFA.dead) }

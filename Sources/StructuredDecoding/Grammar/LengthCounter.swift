@@ -33,9 +33,9 @@ struct LengthCounter: Sendable {
 
     /// The counter for `dfa`, a quoted JSON string automaton, whose scalar boundaries are read
     /// off `strings` (the unbounded quoted JSON string automaton, which returns to one state
-    /// after every whole scalar); `nil` when either automaton is not of the expected shape or
-    /// the lengths `dfa` leaves are not upward closed (the caller then builds an exact
-    /// automaton instead).
+    /// after every whole scalar); `nil` when either automaton is not of the expected shape, when
+    /// a state of `dfa` is neither rigid nor open, or when no string of `dfa` fits the bounds
+    /// (the caller then builds an exact automaton instead).
     init?(_ dfa: DenseDFA, strings: DenseDFA, minimum: Int, maximum: Int) {
         guard dfa.stateCount <= Int(Self.baseMask), maximum <= Self.maxCount, minimum <= maximum else { return nil }
         let boundary = strings.next(strings.start, UInt8(ascii: "\""))
@@ -45,10 +45,9 @@ struct LengthCounter: Sendable {
             for byte in spelling.utf8 { state = strings.next(state, byte) }
             guard state == boundary else { return nil }
         }
-        guard dfa.start != DenseDFA.dead, let atBoundary = Self.boundaries(dfa, strings: strings, boundary: boundary),
-            let rigid = Self.rigidity(dfa, atBoundary: atBoundary)
-        else { return nil }
+        guard dfa.start != DenseDFA.dead, let atBoundary = Self.boundaries(dfa, strings: strings, boundary: boundary) else { return nil }
         let need = Self.fewestScalarsLeft(dfa, atBoundary: atBoundary)
+        guard let rigid = Self.rigidity(dfa, atBoundary: atBoundary, need: need) else { return nil }
         let fewest = Int(need[Int(dfa.start)])
         guard fewest <= maximum, !rigid[Int(dfa.start)] || fewest >= minimum else { return nil }
         self.minimum = minimum

@@ -29,7 +29,8 @@ enum LexemeSpec: Hashable, Sendable {
 /// A compiled lexeme: its automaton and a process-wide id that keys the mask caches.
 ///
 /// Length-bounded strings keep the automaton without the bounds (of any string, or of their
-/// pattern when its lengths left are upward closed) and count scalars beside it
+/// pattern when each of its states leaves either one length or every length from its fewest
+/// on) and count scalars beside it
 /// (`LengthCounter`): a state is `count << 12 | base`. Their masks then come from one
 /// walk per base state, whatever the count (see `CountedWalk`).
 final class Lexeme: Sendable {
