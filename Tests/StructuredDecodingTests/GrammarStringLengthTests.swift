@@ -69,13 +69,16 @@ import Testing
         return dfa.isAccepting(state) ? nil : bytes.count
     }
 
-    /// A JSON Schema pattern that repeats one class, anchored, is counted as lengths, merged with
-    /// the schema's own bounds; unanchored, it searches, and keeps its automaton.
+    /// A JSON Schema pattern that repeats one class more than 8 times, anchored, is counted as
+    /// lengths, merged with the schema's own bounds; a smaller count stays in its automaton
+    /// (counted only beside a `maxLength`); unanchored, it searches, and keeps its automaton.
     @Test(arguments: [
         (
-            #"{"type": "string", "pattern": "^[0-9a-z_-]{1,6}$"}"#, 1,
-            [(#""a""#, true), (#""""#, false), (#""abc-_9x""#, false), (#""abc-_9""#, true), (#""abc-_""#, true), (#""aB""#, false)]
+            #"{"type": "string", "pattern": "^[0-9a-z_-]{1,12}$"}"#, 1,
+            [(#""a""#, true), (#""""#, false), (#""abc-_9abc-_9x""#, false), (#""abc-_9abc-_9""#, true), (#""aB""#, false)]
         ),
+        (#"{"type": "string", "pattern": "^[0-9a-z_-]{1,6}$"}"#, 0, [(#""a""#, true), (#""abc-_9x""#, false), (#""abc-_9""#, true)]),
+        (#"{"type": "string", "pattern": "^[a-z]{10}$", "maxLength": 9}"#, 0, [(#""abcdefghi""#, false), (#""abcdefghij""#, false)]),
         (
             #"{"type": "string", "pattern": "^[a-z]{2,}$", "maxLength": 3}"#, 1,
             [(#""a""#, false), (#""ab""#, true), (#""abc""#, true), (#""abcd""#, false)]

@@ -24,49 +24,63 @@ final class CountedWalk: Sendable {
         var rigid: [(Int32, Int32)] = []
         var closing: [(Int32, Int32)] = []
         var exits: [(Int32, Int32)] = []
-        var states = [UInt32](repeating: 0, count: trie.maxDepth + 1)
-        var counts = [Int32](repeating: 0, count: trie.maxDepth + 1)
-        states[0] = base
         let count = trie.nodeCount
         let classCount = dfa.classCount, start = dfa.start
-        // Per automaton state: 1 if at a boundary, 2 if rigid; the fewest scalars left.
-        let flags = (0..<dfa.stateCount).map { UInt8(counter.atBoundary[$0] ? 1 : 0) | (counter.rigid[$0] ? 2 : 0) }
-        let need = counter.need
+        // Per automaton state: the fewest scalars left << 3 | 4 if accepting, 2 if rigid, 1 if at
+        // a boundary (the dead state is never looked up).
+        let info: [UInt32] = (0..<dfa.stateCount).map { state in
+            let flags = (dfa.accepting[state] ? 4 : 0) | (counter.rigid[state] ? 2 : 0) | (counter.atBoundary[state] ? 1 : 0)
+            return UInt32(min(Int(counter.need[state]), 1 << 28)) << 3 | UInt32(flags)
+        }
+        let depthCount = trie.maxDepth + 1
+        let states = UnsafeMutablePointer<UInt32>.allocate(capacity: depthCount)
+        let counts = UnsafeMutablePointer<Int32>.allocate(capacity: depthCount)
+        defer {
+            states.deallocate()
+            counts.deallocate()
+        }
+        states[0] = base
+        counts[0] = 0
         trie.bytes.withUnsafeBufferPointer { bytes in
             trie.depths.withUnsafeBufferPointer { depths in
                 trie.subtreeEnds.withUnsafeBufferPointer { ends in
                     trie.tokenStarts.withUnsafeBufferPointer { starts in
-                        dfa.table.withUnsafeBufferPointer { table in
-                            dfa.classOf.withUnsafeBufferPointer { classOf in
-                                var i = 0
-                                while i < count {
-                                    let depth = Int(depths[i])
-                                    let parent = states[depth &- 1]
-                                    let next = table[Int(parent) &* classCount &+ Int(classOf[Int(bytes[i])])]
-                                    if next == 0 {
-                                        if dfa.accepting[Int(parent)] { exits.append((Int32(i), counts[depth &- 1])) }
-                                        i = Int(ends[i])
-                                        continue
-                                    }
-                                    let flag = flags[Int(next)]
-                                    let scalars = counts[depth &- 1] &+ (flag & 1 != 0 && parent != start ? 1 : 0)
-                                    states[depth] = next
-                                    counts[depth] = scalars
-                                    let lo = Int(starts[i]), hi = Int(starts[i &+ 1])
-                                    if lo < hi {
-                                        if dfa.accepting[Int(next)] {
-                                            for k in lo..<hi { closing.append((trie.tokens[k], scalars)) }
-                                        } else {
-                                            let cost = Int(scalars) &+ Int(need[Int(next)])
-                                            if flag & 2 != 0 {
-                                                for k in lo..<hi { rigid.append((trie.tokens[k], Int32(cost))) }
-                                            } else {
-                                                maxCost = max(maxCost, cost)
-                                                for k in lo..<hi { costs[Int(trie.tokens[k])] = Int16(truncatingIfNeeded: min(cost, Int(Int16.max))) }
+                        trie.tokens.withUnsafeBufferPointer { tokens in
+                            dfa.table.withUnsafeBufferPointer { table in
+                                dfa.classOf.withUnsafeBufferPointer { classOf in
+                                    info.withUnsafeBufferPointer { info in
+                                        costs.withUnsafeMutableBufferPointer { costs in
+                                            var i = 0
+                                            while i < count {
+                                                let depth = Int(depths[i])
+                                                let parent = states[depth &- 1]
+                                                let next = table[Int(parent) &* classCount &+ Int(classOf[Int(bytes[i])])]
+                                                if next == 0 {
+                                                    if info[Int(parent)] & 4 != 0 { exits.append((Int32(i), counts[depth &- 1])) }
+                                                    i = Int(ends[i])
+                                                    continue
+                                                }
+                                                let stateInfo = info[Int(next)]
+                                                let scalars = counts[depth &- 1] &+ (stateInfo & 1 != 0 && parent != start ? 1 : 0)
+                                                states[depth] = next
+                                                counts[depth] = scalars
+                                                let lo = Int(starts[i]), hi = Int(starts[i &+ 1])
+                                                if lo < hi {
+                                                    let cost = Int(scalars) &+ Int(stateInfo >> 3)
+                                                    if stateInfo & 4 != 0 {
+                                                        for k in lo..<hi { closing.append((tokens[k], scalars)) }
+                                                    } else if stateInfo & 2 != 0 {
+                                                        for k in lo..<hi { rigid.append((tokens[k], Int32(cost))) }
+                                                    } else {
+                                                        maxCost = max(maxCost, cost)
+                                                        let clamped = Int16(truncatingIfNeeded: min(cost, Int(Int16.max)))
+                                                        for k in lo..<hi { costs[Int(tokens[k])] = clamped }
+                                                    }
+                                                }
+                                                i &+= 1
                                             }
                                         }
                                     }
-                                    i &+= 1
                                 }
                             }
                         }
