@@ -1,7 +1,8 @@
 /// One walk of the trie for a base state of a counted string's automaton (of any string, or of a
-/// pattern without its bounds), recording for each token how many scalars it uses, so a length-bounded string's mask for any count is a lookup:
-/// tokens that stay inside and use at most the scalars left, tokens that close the string
-/// within the bounds, and exit nodes whose string closed within the bounds.
+/// pattern without its bounds), recording for each token how many scalars it uses, so a
+/// length-bounded string's mask for any count is a lookup: tokens that stay inside and use at
+/// most the scalars left (exactly within the bounds in a rigid state), tokens that close the
+/// string within the bounds, and exit nodes whose string closed within the bounds.
 final class CountedWalk: Sendable {
     /// Tokens that stay inside the string in an open state, by cost (scalars completed, plus the
     /// fewest the state reached still needs before the string can close: `LengthCounter.need`).
