@@ -1,6 +1,7 @@
 /*
  * cpu.c - what this machine offers: the instruction-set level (cpuid, once) and the core
- * counts the thread pool sizes itself by. The only platform-specific file of CKernels.
+ * counts the thread pool sizes itself by, and whether the SHA extensions exist (sha256.c).
+ * The only platform-specific file of CKernels.
  *
  * Levels: AVX-512 needs AVX512F/BW/VL/VNNI plus AVX2/FMA/F16C; AVX2 needs AVX2/FMA/F16C.
  * `__builtin_cpu_supports` also checks that the OS saves the wider registers (XCR0).
@@ -24,6 +25,10 @@
 
 #include "ck_internal.h"
 
+#if defined(CK_X86)
+#include <cpuid.h>
+#endif
+
 static int ck_probe_isa(void) {
 #if defined(CK_X86)
     __builtin_cpu_init();
@@ -37,14 +42,36 @@ static int ck_probe_isa(void) {
     return CK_ISA_GENERIC;
 }
 
+/* The answer of `probe`, computed once into `cached` (which starts at -1). */
+static int ck_cached_probe(atomic_int *cached, int (*probe)(void)) {
+    int known = atomic_load_explicit(cached, memory_order_relaxed);
+    if (known < 0) {
+        known = probe();
+        atomic_store_explicit(cached, known, memory_order_relaxed);
+    }
+    return known;
+}
+
 int ck_detect_isa(void) {
     static atomic_int cached = -1;
-    int isa = atomic_load_explicit(&cached, memory_order_relaxed);
-    if (isa < 0) {
-        isa = ck_probe_isa();
-        atomic_store_explicit(&cached, isa, memory_order_relaxed);
-    }
-    return isa;
+    return ck_cached_probe(&cached, ck_probe_isa);
+}
+
+/* SHA extensions: cpuid leaf 7, EBX bit 29, with the SSSE3/SSE4.1 shuffles their users need. */
+static int ck_probe_sha(void) {
+#if defined(CK_X86)
+    unsigned eax, ebx, ecx, edx;
+    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return 0;
+    __builtin_cpu_init();
+    return (ebx >> 29 & 1) && __builtin_cpu_supports("ssse3") && __builtin_cpu_supports("sse4.1");
+#else
+    return 0;
+#endif
+}
+
+int ck_sha256_accelerated(void) {
+    static atomic_int cached = -1;
+    return ck_cached_probe(&cached, ck_probe_sha);
 }
 
 int ck_isa_supported(int isa) { return isa >= 0 && isa <= ck_detect_isa(); }

@@ -2,11 +2,9 @@
  * sha256.c - the SHA-256 compression function (FIPS 180-4, section 6.2.2) over whole 64-byte
  * blocks, for the model installer's checksums. The portable version follows the standard's
  * round equations; on x86 with the SHA extensions (sha_ni) a second version runs the same
- * rounds with SHA256RNDS2 / SHA256MSG1 / SHA256MSG2, chosen once at run time. Padding and the
- * byte order of the digest are the Swift side's (Kernels/SHA256.swift).
+ * rounds with SHA256RNDS2 / SHA256MSG1 / SHA256MSG2, chosen at run time (cpu.c probes the
+ * CPU). Padding and the byte order of the digest are the Swift side's (Kernels/SHA256.swift).
  */
-#include <stdatomic.h>
-
 #include "ck_internal.h"
 
 #if defined(CK_X86)
@@ -108,29 +106,7 @@ __attribute__((target("sha,sse4.1,ssse3"))) static void ck_sha256_blocks_shani(u
     _mm_storeu_si128((__m128i *)&state[4], _mm_alignr_epi8(dchg, feba, 8));
 }
 
-static int ck_sha256_has_shani(void) {
-    __builtin_cpu_init();
-    unsigned eax, ebx, ecx, edx;
-    __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(0), "c"(0));
-    if (eax < 7) return 0;
-    __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(7), "c"(0));
-    return (ebx >> 29 & 1) && __builtin_cpu_supports("sse4.1") && __builtin_cpu_supports("ssse3");
-}
 #endif
-
-int ck_sha256_accelerated(void) {
-#if defined(CK_X86)
-    static atomic_int cached = -1;
-    int known = atomic_load_explicit(&cached, memory_order_relaxed);
-    if (known < 0) {
-        known = ck_sha256_has_shani();
-        atomic_store_explicit(&cached, known, memory_order_relaxed);
-    }
-    return known;
-#else
-    return 0;
-#endif
-}
 
 void ck_sha256_blocks(uint32_t state[8], const uint8_t *data, size_t blocks, int portable) {
 #if defined(CK_X86)

@@ -22,14 +22,12 @@ struct LengthCounter: Sendable {
 
     let minimum: Int
     let maximum: Int
-    /// Per automaton state: between two whole scalars inside the quotes.
-    let atBoundary: [Bool]
-    /// Per automaton state: the fewest scalars still to complete before the string can close
-    /// (`Int32.max` for the dead state).
-    let need: [Int32]
-    /// Per automaton state: whether `need` is the only number of scalars left that can close
-    /// the string (else every larger number can too).
-    let rigid: [Bool]
+    /// Per automaton state, packed for the walks that read it per byte: the fewest scalars still
+    /// to complete before the string can close `<< 3`, then `accepting` (4), `rigid` (2: that
+    /// number is the only one left, else every larger one is too) and `boundary` (1: between two
+    /// whole scalars inside the quotes).
+    let info: [UInt32]
+    static let boundary: UInt32 = 1, rigid: UInt32 = 2, accepting: UInt32 = 4
 
     /// The counter for `dfa`, a quoted JSON string automaton, whose scalar boundaries are read
     /// off `strings` (the unbounded quoted JSON string automaton, which returns to one state
@@ -52,14 +50,11 @@ struct LengthCounter: Sendable {
         guard fewest <= maximum, !rigid[Int(dfa.start)] || fewest >= minimum else { return nil }
         self.minimum = minimum
         self.maximum = maximum
-        self.atBoundary = atBoundary
-        self.need = need
-        self.rigid = rigid
+        info = (0..<dfa.stateCount).map { state in
+            let flags = (dfa.accepting[state] ? Self.accepting : 0) | (rigid[state] ? Self.rigid : 0) | (atBoundary[state] ? Self.boundary : 0)
+            return UInt32(min(Int(need[state]), 1 << 28)) << 3 | flags
+        }
     }
-
-    /// Scalars the step from `base` to `next` completes (0 or 1).
-    @inline(__always)
-    func completes(from base: UInt32, to next: UInt32, start: UInt32) -> Bool { atBoundary[Int(next)] && base != start }
 
     /// The counted state after `byte`.
     @inline(__always)
@@ -68,12 +63,13 @@ struct LengthCounter: Sendable {
         let nextBase = dfa.next(base, byte)
         if nextBase == DenseDFA.dead { return DenseDFA.dead }
         var count = Int(state >> Self.baseBits)
-        if completes(from: base, to: nextBase, start: dfa.start) { count += 1 }
-        if dfa.isAccepting(nextBase) {
+        let next = info[Int(nextBase)]
+        if next & Self.boundary != 0 && base != dfa.start { count += 1 } // a scalar completed
+        if next & Self.accepting != 0 {
             if count < minimum { return DenseDFA.dead }
         } else {
-            let total = count + Int(need[Int(nextBase)])
-            if total > maximum || (rigid[Int(nextBase)] && total < minimum) { return DenseDFA.dead }
+            let total = count + Int(next >> 3)
+            if total > maximum || (next & Self.rigid != 0 && total < minimum) { return DenseDFA.dead }
         }
         return UInt32(count) << Self.baseBits | nextBase
     }

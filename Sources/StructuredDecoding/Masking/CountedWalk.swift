@@ -5,7 +5,7 @@
 /// string within the bounds, and exit nodes whose string closed within the bounds.
 final class CountedWalk: Sendable {
     /// Tokens that stay inside the string in an open state, by cost (scalars completed, plus the
-    /// fewest the state reached still needs before the string can close: `LengthCounter.need`).
+    /// fewest the state reached still needs before the string can close: `LengthCounter.info`).
     let openByCost: [[Int32]]
     /// `cumulative[k]`: the bitset of `openByCost[0...k]`, for the first `denseLevels` costs
     /// (few tokens cost more; those are added one by one).
@@ -27,12 +27,6 @@ final class CountedWalk: Sendable {
         var exits: [(Int32, Int32)] = []
         let count = trie.nodeCount
         let classCount = dfa.classCount, start = dfa.start
-        // Per automaton state: the fewest scalars left << 3 | 4 if accepting, 2 if rigid, 1 if at
-        // a boundary (the dead state is never looked up).
-        let info: [UInt32] = (0..<dfa.stateCount).map { state in
-            let flags = (dfa.accepting[state] ? 4 : 0) | (counter.rigid[state] ? 2 : 0) | (counter.atBoundary[state] ? 1 : 0)
-            return UInt32(min(Int(counter.need[state]), 1 << 28)) << 3 | UInt32(flags)
-        }
         let depthCount = trie.maxDepth + 1
         let states = UnsafeMutablePointer<UInt32>.allocate(capacity: depthCount)
         let counts = UnsafeMutablePointer<Int32>.allocate(capacity: depthCount)
@@ -49,7 +43,7 @@ final class CountedWalk: Sendable {
                         trie.tokens.withUnsafeBufferPointer { tokens in
                             dfa.table.withUnsafeBufferPointer { table in
                                 dfa.classOf.withUnsafeBufferPointer { classOf in
-                                    info.withUnsafeBufferPointer { info in
+                                    counter.info.withUnsafeBufferPointer { info in
                                         costs.withUnsafeMutableBufferPointer { costs in
                                             var i = 0
                                             while i < count {
@@ -57,20 +51,23 @@ final class CountedWalk: Sendable {
                                                 let parent = states[depth &- 1]
                                                 let next = table[Int(parent) &* classCount &+ Int(classOf[Int(bytes[i])])]
                                                 if next == 0 {
-                                                    if info[Int(parent)] & 4 != 0 { exits.append((Int32(i), counts[depth &- 1])) }
+                                                    if info[Int(parent)] & LengthCounter.accepting != 0 {
+                                                        exits.append((Int32(i), counts[depth &- 1]))
+                                                    }
                                                     i = Int(ends[i])
                                                     continue
                                                 }
                                                 let stateInfo = info[Int(next)]
-                                                let scalars = counts[depth &- 1] &+ (stateInfo & 1 != 0 && parent != start ? 1 : 0)
+                                                let scalars =
+                                                    counts[depth &- 1] &+ (stateInfo & LengthCounter.boundary != 0 && parent != start ? 1 : 0)
                                                 states[depth] = next
                                                 counts[depth] = scalars
                                                 let lo = Int(starts[i]), hi = Int(starts[i &+ 1])
                                                 if lo < hi {
                                                     let cost = Int(scalars) &+ Int(stateInfo >> 3)
-                                                    if stateInfo & 4 != 0 {
+                                                    if stateInfo & LengthCounter.accepting != 0 {
                                                         for k in lo..<hi { closing.append((tokens[k], scalars)) }
-                                                    } else if stateInfo & 2 != 0 {
+                                                    } else if stateInfo & LengthCounter.rigid != 0 {
                                                         for k in lo..<hi { rigid.append((tokens[k], Int32(cost))) }
                                                     } else {
                                                         maxCost = max(maxCost, cost)
