@@ -37,6 +37,8 @@ final class DenseDFA: Sendable {
 
     /// `transitionRuns`, once made.
     private let runsOnce = Mutex<TransitionRuns?>(nil)
+    /// `loopGroups`, once made.
+    let loopsOnce = Mutex<[UInt64]?>(nil)
 
     /// The number of states, `dead` included.
     var stateCount: Int { accepting.count }

@@ -129,7 +129,7 @@ struct ExitWalk {
         let walk = index.subtreeWalk(lexeme, root: node, state: thread.state)
         if added.insert(ObjectIdentifier(walk)).inserted {
             held.append(walk)
-            tokens.append(contentsOf: walk.tokens)
+            walk.appendTokens(to: &tokens, from: trie)
         }
         if !walk.exits.isEmpty { enter(after: thread, at: walk.exits, into: &tokens) }
     }

@@ -23,18 +23,33 @@ struct GenerationalMemo<Key: Hashable, Value> {
     private let cost: @Sendable (Value) -> Int
     private var currentCost = 0
     private var pinned: [Key: Value] = [:]
-    private var current: [Key: Value] = [:]
-    private var previous: [Key: Value] = [:]
-    /// Entries of dropped generations not yet freed: freeing thousands of them at once (their
-    /// arrays, their objects, the arrays in their keys) took 1 to 3 ms inside the one call that
-    /// turned the generations over, so they are kept and each insert frees a few
-    /// (`freedPerInsert`). Every entry came in by one insert, so they drain faster than they come
-    /// even when a generation bounded by cost turns over after few inserts and drops one that
-    /// held thousands. An array, popped from its end: removing the first entry of a dictionary
-    /// over and over scans its emptied buckets each time, which made every insert cost about
-    /// 10 µs while a 16,384-entry generation drained.
-    private var retiring: [(key: Key, value: Value)] = []
-    static var freedPerInsert: Int { 16 }
+    private var current = Generation()
+    private var previous = Generation()
+    /// The entries of dropped generations, not yet freed: freeing thousands of them at once
+    /// (their arrays, their objects) took 1 to 3 ms inside the one call that turned the
+    /// generations over, so each insert frees a few (`freedPerInsert`). Every entry came in by
+    /// one insert, so they drain faster than they come, even when a generation bounded by cost
+    /// turns over after few inserts and drops one that held thousands.
+    private var retiring: [[(key: Key, value: Value)]] = []
+    /// Entries freed per insert while dropped generations drain.
+    static var freedPerInsert: Int { 4 }
+
+    /// One generation: its entries in the order they came, and where each key's entry is. A
+    /// turnover hands the entry list to `retiring` whole and drops the index, which for keys
+    /// of plain values (the mask tables' keys) frees one block: copying a 16,384-entry
+    /// generation into the retiring list, as this memo first did, took 2 to 3 ms inside a mask.
+    private struct Generation {
+        var slots: [Key: Int32] = [:]
+        var entries: [(key: Key, value: Value)] = []
+
+        init(capacity: Int = 0) {
+            slots.reserveCapacity(capacity)
+            entries.reserveCapacity(capacity)
+        }
+
+        func value(for key: Key) -> Value? { slots[key].map { entries[Int($0)].value } }
+        var liveEntries: [(key: Key, value: Value)] { slots.values.map { entries[Int($0)] } }
+    }
 
     /// An empty memo holding at most `limit` entries per generation, and (when given) values
     /// of at most `costLimit` total `cost` per generation.
@@ -42,51 +57,67 @@ struct GenerationalMemo<Key: Hashable, Value> {
         self.limit = max(limit, 1)
         self.costLimit = costLimit
         self.cost = cost
-        current.reserveCapacity(reservedCapacity)
+        current = Generation(capacity: reservedCapacity)
     }
 
-    /// The capacity a generation's table is made with, so that it never grows (and rehashes)
+    /// The capacity a generation's tables are made with, so that they never grow (and rehash)
     /// while it fills: growing the 65,536-entry table of lexeme states' languages through 32k
     /// entries took 1.5 to 3 ms inside one mask.
     private var reservedCapacity: Int { min(limit, 1 << 17) }
 
     /// The number of entries held.
-    var count: Int { pinned.count + current.count + previous.count }
+    var count: Int { pinned.count + current.slots.count + previous.slots.count }
 
     /// Every value held, in no particular order.
-    var values: [Value] { Array(pinned.values) + Array(current.values) + Array(previous.values) }
+    var values: [Value] { Array(pinned.values) + (current.liveEntries + previous.liveEntries).map(\.value) }
 
     /// The value for `key`, if held (a hit in the previous generation renews the entry).
     mutating func value(for key: Key) -> Value? {
-        if let value = pinned[key] ?? current[key] { return value }
-        guard let value = previous.removeValue(forKey: key) else { return nil }
+        if !pinned.isEmpty, let value = pinned[key] { return value }
+        if let value = current.value(for: key) { return value }
+        guard let slot = previous.slots.removeValue(forKey: key) else { return nil }
+        let value = previous.entries[Int(slot)].value
         insert(value, for: key)
         return value
     }
 
     /// Holds `value` for `key`, turning the generations over first if the current one is full.
     mutating func insert(_ value: Value, for key: Key) {
+        defer { drain() }
         let added = cost(value)
-        if let replaced = current[key] { currentCost -= cost(replaced) }
-        if current.count >= limit || (!current.isEmpty && currentCost + added > costLimit) {
-            retiring.append(contentsOf: previous)
+        if let slot = current.slots[key] {
+            currentCost += added - cost(current.entries[Int(slot)].value)
+            current.entries[Int(slot)].value = value
+            return
+        }
+        if current.slots.count >= limit || (!current.slots.isEmpty && currentCost + added > costLimit) {
+            if !previous.entries.isEmpty { retiring.append(previous.entries) }
             previous = current
-            current = [:]
-            current.reserveCapacity(reservedCapacity)
+            current = Generation(capacity: reservedCapacity)
             currentCost = 0
         }
-        current[key] = value
+        current.slots[key] = Int32(current.entries.count)
+        current.entries.append((key, value))
         currentCost += added
-        for _ in 0..<min(Self.freedPerInsert, retiring.count) { retiring.removeLast() }
+    }
+
+    /// Frees up to `freedPerInsert` entries of dropped generations.
+    private mutating func drain() {
+        var freed = 0
+        while freed < Self.freedPerInsert, !retiring.isEmpty {
+            let last = retiring.count - 1
+            let count = min(Self.freedPerInsert - freed, retiring[last].count)
+            retiring[last].removeLast(count)
+            freed += count
+            if retiring[last].isEmpty { retiring.removeLast() }
+        }
     }
 
     /// Makes every entry held now permanent.
     mutating func pinAll() {
-        pinned.merge(previous) { kept, _ in kept }
-        pinned.merge(current) { kept, _ in kept }
-        previous = [:]
-        current = [:]
-        current.reserveCapacity(reservedCapacity)
+        for (key, value) in previous.liveEntries + current.liveEntries where pinned[key] == nil { pinned[key] = value }
+        previous = Generation()
+        current = Generation(capacity: reservedCapacity)
         currentCost = 0
     }
 }

@@ -9,7 +9,9 @@
 /// walked the whole subtree of every byte a name begins with, tens of thousands of trie nodes.
 enum ShadowWalk {
     /// The mask of `state`, whose shadow `shadow` of `dfa` has the mask `shadowMask`.
-    static func mask(of state: UInt32, shadow: UInt32, shadowMask: LexemeMask, dfa: DenseDFA, trie: TokenTrie, tokenCount: Int) -> LexemeMask {
+    static func mask(
+        of state: UInt32, shadow: UInt32, shadowMask: LexemeMask, dfa: DenseDFA, trie: TokenTrie, groupsBelow: [UInt64], tokenCount: Int
+    ) -> LexemeMask {
         var words: [UInt64]
         switch shadowMask.tokens {
         case .dense(let shadowWords):
@@ -47,8 +49,8 @@ enum ShadowWalk {
             } else if nextShadow == DenseDFA.dead {
                 // Only the state goes on: the shadow has nothing below but perhaps an exit here.
                 if dfa.isAccepting(parentShadow) { dropped.append(Int32(node)..<Int32(node + 1)) }
-                let walk = SubtreeWalk(trie: trie, dfa: dfa, root: node, state: next)
-                TokenMask.setBits(walk.tokens, in: &words)
+                let walk = SubtreeWalk(trie: trie, groupsBelow: groupsBelow, dfa: dfa, root: node, state: next)
+                walk.setTokens(in: &words, from: trie)
                 added.append(contentsOf: walk.exits)
                 node = end
             } else {

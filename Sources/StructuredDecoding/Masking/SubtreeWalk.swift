@@ -5,53 +5,96 @@
 /// states lead to the same state after one byte (a wide regex mostly returns to one state), so a
 /// new lexeme state mostly reuses subtrees walked before instead of walking the whole trie.
 final class SubtreeWalk: Sendable {
-    /// Tokens whose bytes all stay inside the lexeme.
-    let tokens: [Int32]
-    /// The subtree's other tokens, when there are fewer of them than of `tokens` (a wide lexeme
-    /// state's mask is then composed from all tokens minus these; see
-    /// `VocabularyIndex.composedMask`).
-    let gaps: [Int32]?
+    /// The tokens whose bytes all stay inside the lexeme, as ranges of the trie's token list in
+    /// trie order: the trie keeps the tokens of a subtree together, so a walk that allows most
+    /// of a wide subtree is a few ranges, not a copy of 100k token ids (which every new wide
+    /// mask used to allocate, and every memo turnover to free).
+    let runs: [Range<Int32>]
+    /// The subtree's range of the trie's token list.
+    let subtree: Range<Int32>
+    /// The number of tokens in `runs`.
+    let tokenCount: Int
     /// Nodes where the lexeme has ended before their byte (see `LexemeMask.exits`).
     let exits: [Int32]
+
+    /// The subtree's other tokens, in number (a wide lexeme state's mask is composed from
+    /// all tokens minus these when they are fewer; see `VocabularyIndex.composedMask`).
+    var gapCount: Int { subtree.count - tokenCount }
+
+    /// Sets the bits of the tokens inside.
+    func setTokens(in words: inout [UInt64], from trie: TokenTrie) {
+        for run in runs { TokenMask.setBits(trie.tokens[Int(run.lowerBound)..<Int(run.upperBound)], in: &words) }
+    }
+
+    /// Clears the bits of the subtree's other tokens.
+    func clearGaps(in words: inout [UInt64], from trie: TokenTrie) {
+        var from = subtree.lowerBound
+        for run in runs + [subtree.upperBound..<subtree.upperBound] {
+            if run.lowerBound > from { TokenMask.clearBits(trie.tokens[Int(from)..<Int(run.lowerBound)], in: &words) }
+            from = run.upperBound
+        }
+    }
+
+    /// Appends the tokens inside to `tokens`.
+    func appendTokens(to tokens: inout [Int32], from trie: TokenTrie) {
+        for run in runs { tokens.append(contentsOf: trie.tokens[Int(run.lowerBound)..<Int(run.upperBound)]) }
+    }
 
     /// Walks the subtree of `root` (of any depth; depth 1 when composing a whole mask), whose
     /// byte led to `state`.
     ///
     /// The trie keeps the tokens of consecutive nodes consecutive, so the walk only steps the
     /// automaton and notes where runs of accepted nodes break (at a dead node, whose subtree is
-    /// skipped); the tokens are copied run by run afterwards.
-    init(trie: TokenTrie, dfa: DenseDFA, root: Int, state: UInt32) {
+    /// skipped); those runs are the result. A live node whose subtree spells
+    /// only characters its state loops on (`groupsBelow`, `DenseDFA.loopGroups`) is skipped too,
+    /// its tokens left inside the run: inside a wide string that leaves about a tenth of the
+    /// nodes to visit.
+    init(trie: TokenTrie, groupsBelow: [UInt64], dfa: DenseDFA, root: Int, state: UInt32) {
         var exits: [Int32] = []
         var runs: [(from: Int32, to: Int32)] = [] // ranges of trie.tokens
-        var states = [UInt32](repeating: 0, count: trie.maxDepth + 1)
-        states[Int(trie.depths[root])] = state
         let end = Int(trie.subtreeEnds[root])
-        let classCount = dfa.classCount
-        trie.bytes.withUnsafeBufferPointer { bytes in
-            trie.depths.withUnsafeBufferPointer { depths in
-                trie.subtreeEnds.withUnsafeBufferPointer { ends in
-                    trie.tokenStarts.withUnsafeBufferPointer { starts in
-                        dfa.table.withUnsafeBufferPointer { table in
-                            dfa.classOf.withUnsafeBufferPointer { classOf in
-                                dfa.accepting.withUnsafeBufferPointer { accepting in
-                                    states.withUnsafeMutableBufferPointer { states in
-                                        var runStart = starts[root]
-                                        var i = root + 1
-                                        while i < end {
-                                            let depth = Int(depths[i])
-                                            let parent = states[depth &- 1]
-                                            let next = table[Int(parent) &* classCount &+ Int(classOf[Int(bytes[i])])]
-                                            if next == 0 {
-                                                if accepting[Int(parent)] { exits.append(Int32(i)) }
-                                                if starts[i] > runStart { runs.append((runStart, starts[i])) }
-                                                i = Int(ends[i])
-                                                runStart = starts[i]
-                                                continue
+        // Without loops to read (an automaton too large for them), a table of none: the skip
+        // test then passes only at leaves, which the walk would step past anyway.
+        let known = dfa.loopGroups
+        let loops = known.isEmpty ? [UInt64](repeating: 0, count: dfa.stateCount) : known
+        if groupsBelow[root] & ~loops[Int(state)] == 0 {
+            if trie.tokenStarts[end] > trie.tokenStarts[root] { runs.append((trie.tokenStarts[root], trie.tokenStarts[end])) }
+        } else {
+            var states = [UInt32](repeating: 0, count: trie.maxDepth + 1)
+            states[Int(trie.depths[root])] = state
+            let classCount = dfa.classCount
+            trie.bytes.withUnsafeBufferPointer { bytes in
+                trie.depths.withUnsafeBufferPointer { depths in
+                    trie.subtreeEnds.withUnsafeBufferPointer { ends in
+                        trie.tokenStarts.withUnsafeBufferPointer { starts in
+                            dfa.table.withUnsafeBufferPointer { table in
+                                dfa.classOf.withUnsafeBufferPointer { classOf in
+                                    dfa.accepting.withUnsafeBufferPointer { accepting in
+                                        loops.withUnsafeBufferPointer { loops in
+                                            groupsBelow.withUnsafeBufferPointer { below in
+                                                states.withUnsafeMutableBufferPointer { states in
+                                                    var runStart = starts[root]
+                                                    var i = root + 1
+                                                    while i < end {
+                                                        let depth = Int(depths[i])
+                                                        let parent = states[depth &- 1]
+                                                        let next = table[Int(parent) &* classCount &+ Int(classOf[Int(bytes[i])])]
+                                                        if next == 0 {
+                                                            if accepting[Int(parent)] { exits.append(Int32(i)) }
+                                                            if starts[i] > runStart { runs.append((runStart, starts[i])) }
+                                                            i = Int(ends[i])
+                                                            runStart = starts[i]
+                                                        } else if below[i] & ~loops[Int(next)] == 0 {
+                                                            i = Int(ends[i]) // all below stays in `next`: inside the run
+                                                        } else {
+                                                            states[depth] = next
+                                                            i &+= 1
+                                                        }
+                                                    }
+                                                    if starts[end] > runStart { runs.append((runStart, starts[end])) }
+                                                }
                                             }
-                                            states[depth] = next
-                                            i &+= 1
                                         }
-                                        if starts[end] > runStart { runs.append((runStart, starts[end])) }
                                     }
                                 }
                             }
@@ -60,24 +103,9 @@ final class SubtreeWalk: Sendable {
                 }
             }
         }
-        var tokens: [Int32] = []
-        let allowed = runs.reduce(0) { $0 + Int($1.to - $1.from) }
-        tokens.reserveCapacity(allowed)
-        for run in runs { tokens.append(contentsOf: trie.tokens[Int(run.from)..<Int(run.to)]) }
-        let first = Int(trie.tokenStarts[root]), last = Int(trie.tokenStarts[end])
-        if last - first - allowed < allowed {
-            var gaps: [Int32] = []
-            var from = first
-            for run in runs {
-                gaps.append(contentsOf: trie.tokens[from..<Int(run.from)])
-                from = Int(run.to)
-            }
-            gaps.append(contentsOf: trie.tokens[from..<last])
-            self.gaps = gaps
-        } else {
-            gaps = nil
-        }
-        self.tokens = tokens
+        self.runs = runs.map { $0.from..<$0.to }
+        subtree = trie.tokenStarts[root]..<trie.tokenStarts[end]
+        tokenCount = runs.reduce(0) { $0 + Int($1.to - $1.from) }
         self.exits = exits
     }
 }

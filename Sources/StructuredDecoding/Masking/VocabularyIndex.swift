@@ -24,6 +24,8 @@ public final class VocabularyIndex: Sendable {
     private let trieTokenWords: [UInt64]
     /// The depth-1 trie node of each byte value, or -1.
     private let rootOfByte: [Int32]
+    /// The character groups below each trie node (`CharacterGroups.below`).
+    let groupsBelow: [UInt64]
     // The memo tables, bounded (`GenerationalMemo`); what preprocessing computed is pinned.
     private let lexemeMasks = Mutex(GenerationalMemo<LanguageKey, LexemeMask>(limit: VocabularyIndex.maxMemoizedMasks / 2))
     private let countedWalks = Mutex(GenerationalMemo<CountedKey, CountedWalk>(limit: 32))
@@ -141,6 +143,7 @@ public final class VocabularyIndex: Sendable {
             root = Int(trie.subtreeEnds[root])
         }
         rootOfByte = roots
+        groupsBelow = CharacterGroups.below(trie)
         // The most common lexeme states, computed now rather than at the first mask: inside a
         // string with unconstrained content, and the walk every length-bounded string shares.
         for spec in [LexemeSpec.string(StringNode()), .string(StringNode(maxLength: LengthCounter.maxCount))] {
@@ -185,7 +188,9 @@ public final class VocabularyIndex: Sendable {
             computed = walk.mask(count: Int(state >> LengthCounter.baseBits), counter: counter, vocabularySize: tokenCount)
         } else if let shadow = lexeme.dfa.shadows?[Int(state)], shadow != state {
             let shadowMask = lexemeMask(lexeme, state: shadow)
-            computed = ShadowWalk.mask(of: state, shadow: shadow, shadowMask: shadowMask, dfa: lexeme.dfa, trie: trie, tokenCount: tokenCount)
+            computed = ShadowWalk.mask(
+                of: state, shadow: shadow, shadowMask: shadowMask, dfa: lexeme.dfa, trie: trie, groupsBelow: groupsBelow,
+                tokenCount: tokenCount)
         } else {
             computed = composedMask(lexeme, state: state)
         }
@@ -224,8 +229,8 @@ public final class VocabularyIndex: Sendable {
     /// subtrees. Setting one bit per allowed token costs about as much as a whole-trie walk
     /// when most tokens fit (inside a string, 147k of Qwen's 152k tokens), so where fewer
     /// tokens are refused than allowed the mask starts from every trie token and clears the
-    /// refused ones: each wide walk keeps its subtree's refused tokens (`SubtreeWalk.gaps`),
-    /// and a dead subtree is one range of the trie's token list.
+    /// refused ones: the ranges between a walk's runs (`SubtreeWalk.clearGaps`), and a dead
+    /// subtree's whole range of the trie's token list.
     private func composedMask(_ lexeme: Lexeme, state: UInt32) -> LexemeMask {
         let dfa = lexeme.dfa
         if !dfa.isAccepting(state), let narrow = narrowMask(lexeme, state: state) { return narrow }
@@ -245,35 +250,27 @@ public final class VocabularyIndex: Sendable {
             }
             let walk = subtreeWalk(lexeme, root: root, state: next)
             walks.append((root, walk))
-            setting += walk.tokens.count
-            clearing += walk.gaps?.count ?? size + walk.tokens.count
+            setting += walk.tokenCount
+            clearing += walk.gapCount
             exits.append(contentsOf: walk.exits)
         }
         var words: [UInt64]
         var allowed = 0
         if clearing < setting {
             words = trieTokenWords
-            allowed = trie.tokens.count
+            allowed = trie.tokens.count - clearing
             for (root, walk) in walks {
-                if let gaps = walk?.gaps {
-                    TokenMask.clearBits(gaps, in: &words)
-                    allowed -= gaps.count
+                if let walk {
+                    walk.clearGaps(in: &words, from: trie)
                 } else {
                     let range = Int(trie.tokenStarts[root])..<Int(trie.tokenStarts[Int(trie.subtreeEnds[root])])
                     TokenMask.clearBits(trie.tokens[range], in: &words)
-                    allowed -= range.count
-                    if let walk {
-                        TokenMask.setBits(walk.tokens, in: &words)
-                        allowed += walk.tokens.count
-                    }
                 }
             }
         } else {
             words = [UInt64](repeating: 0, count: (tokenCount + 63) / 64)
-            for case (_, let walk?) in walks {
-                TokenMask.setBits(walk.tokens, in: &words)
-                allowed += walk.tokens.count
-            }
+            for case (_, let walk?) in walks { walk.setTokens(in: &words, from: trie) }
+            allowed = setting
         }
         return LexemeMask(words: words, allowed: allowed, exits: exits)
     }
@@ -284,7 +281,7 @@ public final class VocabularyIndex: Sendable {
     func subtreeWalk(_ lexeme: Lexeme, root: Int, state: UInt32) -> SubtreeWalk {
         let key = SubtreeKey(language: language(lexeme, state), root: Int32(root))
         if let known = subtreeWalks.withLock({ $0.value(for: key) }) { return known }
-        let walk = SubtreeWalk(trie: trie, dfa: lexeme.dfa, root: root, state: state)
+        let walk = SubtreeWalk(trie: trie, groupsBelow: groupsBelow, dfa: lexeme.dfa, root: root, state: state)
         subtreeWalks.withLock { $0.insert(walk, for: key) }
         return walk
     }
@@ -308,8 +305,8 @@ public final class VocabularyIndex: Sendable {
         var exits: [Int32] = []
         for (root, next) in roots { // in byte order, which is trie order
             let walk = subtreeWalk(lexeme, root: root, state: next)
-            guard tokens.count + walk.tokens.count <= 512 else { return nil }
-            tokens += walk.tokens
+            guard tokens.count + walk.tokenCount <= 512 else { return nil }
+            walk.appendTokens(to: &tokens, from: trie)
             exits += walk.exits
         }
         tokens.sort()

@@ -57,6 +57,11 @@ public struct TokenMask: Sendable, Equatable {
         ids.withUnsafeBufferPointer { update(words: &words, ids: $0, set: true) }
     }
 
+    /// Sets the bits of `ids` (a slice of a trie's token list, say).
+    static func setBits(_ ids: ArraySlice<Int32>, in words: inout [UInt64]) {
+        ids.withUnsafeBufferPointer { update(words: &words, ids: $0, set: true) }
+    }
+
     /// Clears bit `id` of `words` for every id of `ids`.
     static func clearBits(_ ids: [Int32], in words: inout [UInt64]) {
         ids.withUnsafeBufferPointer { update(words: &words, ids: $0, set: false) }
