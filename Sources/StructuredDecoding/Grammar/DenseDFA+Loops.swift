@@ -11,7 +11,21 @@ extension DenseDFA {
     var loopGroups: [UInt64] {
         loopsOnce.withLock { made in
             if let made { return made }
-            let result = stateCount <= Self.maxStatesWithLoops ? (0..<stateCount).map { loops(of: UInt32($0)) } : []
+            guard stateCount <= Self.maxStatesWithLoops else {
+                made = []
+                return []
+            }
+            // The classes of the lead bytes of multi-byte characters, to tell at a glance the
+            // states that loop on nothing (most states of keys, literals and enumerations): no
+            // byte leads back to them and no lead byte keeps them alive.
+            var leadClasses: [Int] = []
+            for byte in 0xC2...0xF4 where !leadClasses.contains(Int(classOf[byte])) { leadClasses.append(Int(classOf[byte])) }
+            let result = (0..<stateCount).map { state -> UInt64 in
+                let row = state * classCount
+                let selfLoop = (0..<classCount).contains { table[row + $0] == UInt32(state) }
+                let leads = leadClasses.contains { table[row + $0] != Self.dead }
+                return selfLoop || leads ? loops(of: UInt32(state)) : 0
+            }
             made = result
             return result
         }
