@@ -83,7 +83,26 @@ import Testing
         #expect(try RegexPattern("a+").literalAlternatives == nil)
         #expect(try RegexPattern("a[bc]").literalAlternatives == nil)
         #expect(try RegexPattern("(?:a|b)c").literalAlternatives == nil)
-        #expect(try RegexPattern("^abc$").literalAlternatives == nil)
+        // Anchored at both ends, alone or in JSON Schema's search frame, it is the same language.
+        #expect(try RegexPattern("^abc$").literalAlternatives == ["abc"])
+        #expect(try RegexPattern("^$").literalAlternatives == [""])
+        #expect(try RegexPattern(#"[\s\S]*(?:^(red|gr\u00e9en)$)[\s\S]*"#).literalAlternatives == ["red", "gréen"])
+        #expect(try RegexPattern("^ab|c$").literalAlternatives == nil)
+        #expect(try RegexPattern("^abc").literalAlternatives == nil)
+        #expect(try RegexPattern(#"[\s\S]*(?:abc)[\s\S]*"#).literalAlternatives == nil)
+        #expect(try RegexPattern(#"[\s\S]*(?:^a+$)[\s\S]*"#).literalAlternatives == nil)
+    }
+
+    /// A search-framed, anchored alternation of texts compiles to the trie of their spellings:
+    /// the same language as the pattern's own automaton.
+    @Test func anchoredAlternativesInASearchFrameKeepTheirLanguage() throws {
+        for source in [#"^(native|web|dotnet|hybrid)$"#, #"^(a|ab|\u00e9|😀|"q\\)$"#, "^x$", "^$", "^(?:|a)$"] {
+            let framed = try RegexPattern(#"[\s\S]*(?:"# + source + #")[\s\S]*"#)
+            let texts = try #require(framed.literalAlternatives, "\(source)")
+            let determinized = try DenseDFA(
+                determinizing: framed.byteNFA(AutomatonOptions(encoding: .jsonString())), maxStates: DenseDFA.maxStates, what: "test")
+            #expect(try Self.equivalent(DenseDFA(jsonSpellingsOf: texts), determinized.minimized()), "\(source)")
+        }
     }
 
     @Test func everySpellingOfANameIsRefused() throws {

@@ -57,9 +57,12 @@ public struct RegexPattern: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The texts this pattern matches when it is nothing but literal text or an alternation of
-    /// literal texts (as `init(literal:)` and `init(anyOf:)` make), matched whole; `nil` otherwise.
+    /// literal texts (as `init(literal:)` and `init(anyOf:)` make), matched whole, also between
+    /// `^` and `$` and inside a JSON Schema search frame (`[\s\S]*(?:^(?:red|green)$)[\s\S]*`,
+    /// how schemas often spell an enumeration); `nil` otherwise.
     var literalAlternatives: [String]? {
         guard options.isEmpty else { return nil }
+        let root = anchoredInside ?? root
         func literal(_ node: RegexNode) -> String? {
             switch node {
             case .empty: return ""
@@ -98,23 +101,33 @@ public struct RegexPattern: Hashable, Sendable, CustomStringConvertible {
     /// of one class (`^[a-z0-9_-]{1,255}$`, `\d{24}`, also inside a JSON Schema search frame
     /// `[\s\S]*(?:^…$)[\s\S]*`), or `nil`.
     var singleClassRepetition: (set: ScalarSet, min: Int, max: Int?)? {
-        var parts: [RegexNode] = []
-        func flatten(_ node: RegexNode) {
-            if case .concatenation(let inner) = node { inner.forEach(flatten) } else { parts.append(node) }
-        }
-        flatten(root)
-        let anything = RegexNode.repetition(.scalars(.all), min: 0, max: nil)
-        // `[\s\S]*` before `^` or after `$` can only match the empty text.
-        if parts.count >= 2, parts[0] == anything, parts[1] == .textStart { parts.removeFirst() }
-        if parts.count >= 2, parts[parts.count - 1] == anything, parts[parts.count - 2] == .textEnd { parts.removeLast() }
-        let anchored = parts.first == .textStart && parts.last == .textEnd
-        if anchored { parts = Array(parts.dropFirst().dropLast()) }
+        let parts = Self.flattened(anchoredInside ?? root)
         guard parts.count == 1 else { return nil }
         switch parts[0] {
         case .scalars(let set): return (set, 1, 1)
         case .repetition(.scalars(let set), let low, let high): return (set, low, high)
         default: return nil
         }
+    }
+
+    /// The top-level parts of `node`, nested concatenations flattened.
+    private static func flattened(_ node: RegexNode) -> [RegexNode] {
+        if case .concatenation(let inner) = node { return inner.flatMap(flattened) }
+        return [node]
+    }
+
+    /// What lies between `^` and `$` when the whole pattern is `^…$`, alone or inside a JSON
+    /// Schema search frame `[\s\S]*(?:^…$)[\s\S]*` (where `[\s\S]*` before `^` or after `$`
+    /// can only match the empty text): matched whole, it is the same language. `nil` when the
+    /// pattern is not anchored at both ends (`^a|b$` is not: its anchors are in branches).
+    private var anchoredInside: RegexNode? {
+        var parts = Self.flattened(root)
+        let anything = RegexNode.repetition(.scalars(.all), min: 0, max: nil)
+        if parts.count >= 2, parts[0] == anything, parts[1] == .textStart { parts.removeFirst() }
+        if parts.count >= 2, parts[parts.count - 1] == anything, parts[parts.count - 2] == .textEnd { parts.removeLast() }
+        guard parts.count >= 2, parts.first == .textStart, parts.last == .textEnd else { return nil }
+        let inside = Array(parts.dropFirst().dropLast())
+        return inside.count == 1 ? inside[0] : .concatenation(inside)
     }
 
     private init(root: RegexNode, source: String) {
