@@ -67,7 +67,7 @@ extension DenseDFA {
             shadows[Int(number[state])] = offset + UInt32(outside)
             let row = Int(number[state]) * classCount
             table.replaceSubrange(row..<row + classCount, with: stringRows[outside * classCount..<(outside + 1) * classCount])
-            for (byte, target) in trie.edges[state] { table[row + Int(classOf[Int(byte)])] = number[target] }
+            trie.forEachEdge(of: state) { byte, target in table[row + Int(classOf[Int(byte)])] = number[target] }
             accepting[Int(number[state])] = strings.isAccepting(UInt32(outside))
         }
         return DenseDFA(classOf: classOf, classCount: classCount, table: table, accepting: accepting, isEmpty: false, shadows: shadows)
@@ -88,7 +88,7 @@ extension DenseDFA {
         let classCount = bytes.count + 1
         var table = [UInt32](repeating: 0, count: trie.count * classCount)
         for state in 1..<trie.count {
-            for (byte, target) in trie.edges[state] { table[state * classCount + Int(classOf[Int(byte)])] = UInt32(target) }
+            trie.forEachEdge(of: state) { byte, target in table[state * classCount + Int(classOf[Int(byte)])] = UInt32(target) }
         }
         self.init(classOf: classOf, classCount: classCount, table: table, accepting: trie.accepting, isEmpty: false)
     }
@@ -99,19 +99,33 @@ extension DenseDFA {
 /// from one node never prefix one another (UTF-8 is prefix-free and escapes have fixed lengths),
 /// so the trie is deterministic.
 struct SpellingTrie {
-    /// Each state's edges: (byte, target).
-    private(set) var edges: [[(byte: UInt8, target: Int)]] = [[], []]
+    /// The edges as linked lists in flat arrays (the first edge of each state, then each edge's
+    /// next, byte and target): a key's trie has a hundred states of one or two edges each, and
+    /// an array per state made building one take 20 µs, most of an open object's compile.
+    private var firstEdge: [Int32] = [-1, -1]
+    private var nextEdge: [Int32] = []
+    private var edgeBytes: [UInt8] = []
+    private var edgeTargets: [Int32] = []
     /// Whether each state is the end of a whole literal (a name and its closing quote).
     private(set) var accepting = [false, false]
     /// Every byte on an edge.
     private(set) var usedBytes = ByteSet()
     /// The node of each (node, scalar) child.
     private var children: [UInt64: Int] = [:]
+    /// The byte steps of the spelling being linked (reused from scalar to scalar).
+    private var steps: [UInt16] = []
 
     /// The number of states, dead included.
-    var count: Int { edges.count }
+    var count: Int { firstEdge.count }
 
     init(_ names: [String]) {
+        let capacity = 8 * names.reduce(2) { $0 + $1.unicodeScalars.count }
+        firstEdge.reserveCapacity(capacity)
+        accepting.reserveCapacity(capacity)
+        nextEdge.reserveCapacity(2 * capacity)
+        edgeBytes.reserveCapacity(2 * capacity)
+        edgeTargets.reserveCapacity(2 * capacity)
+        steps.reserveCapacity(12)
         let root = add(from: 1, byte: UInt8(ascii: "\""))
         for name in names {
             var node = root
@@ -130,9 +144,22 @@ struct SpellingTrie {
         }
     }
 
+    /// Calls `body` with each edge out of `state`.
+    func forEachEdge(of state: Int, _ body: (_ byte: UInt8, _ target: Int) throws -> Void) rethrows {
+        var edge = firstEdge[state]
+        while edge >= 0 {
+            try body(edgeBytes[Int(edge)], Int(edgeTargets[Int(edge)]))
+            edge = nextEdge[Int(edge)]
+        }
+    }
+
     /// The target of `byte` from `state`, if any.
     func target(_ state: Int, _ byte: UInt8) -> Int? {
-        for edge in edges[state] where edge.byte == byte { return edge.target }
+        var edge = firstEdge[state]
+        while edge >= 0 {
+            if edgeBytes[Int(edge)] == byte { return Int(edgeTargets[Int(edge)]) }
+            edge = nextEdge[Int(edge)]
+        }
         return nil
     }
 
@@ -146,54 +173,68 @@ struct SpellingTrie {
         while position < queue.count {
             let state = queue[position]
             position += 1
-            for (byte, target) in edges[state] {
+            var consistent = true
+            forEachEdge(of: state) { byte, target in
                 let next = strings.next(inside[state], byte)
-                if next == DenseDFA.dead { return nil }
-                if inside[target] == DenseDFA.dead {
+                if inside[target] == DenseDFA.dead, next != DenseDFA.dead {
                     inside[target] = next
                     queue.append(target)
-                } else if inside[target] != next {
-                    return nil
+                } else if next == DenseDFA.dead || inside[target] != next {
+                    consistent = false
                 }
             }
+            guard consistent else { return nil }
         }
         return inside
     }
 
     private mutating func newState() -> Int {
-        edges.append([])
+        firstEdge.append(-1)
         accepting.append(false)
-        return edges.count - 1
+        return firstEdge.count - 1
+    }
+
+    /// Adds the edge `byte` from `state` to `target`.
+    private mutating func addEdge(_ state: Int, _ byte: UInt8, _ target: Int) {
+        nextEdge.append(firstEdge[state])
+        edgeBytes.append(byte)
+        edgeTargets.append(Int32(target))
+        firstEdge[state] = Int32(edgeBytes.count - 1)
+        usedBytes.insert(byte)
     }
 
     /// The target of `byte` from `state`, made if missing.
     private mutating func add(from state: Int, byte: UInt8) -> Int {
         if let known = target(state, byte) { return known }
         let made = newState()
-        edges[state].append((byte, made))
-        usedBytes.insert(byte)
+        addEdge(state, byte, made)
         return made
     }
 
     /// Links `from` to `to` by every spelling of `scalar`.
     private mutating func spell(_ scalar: UInt32, from node: Int, to child: Int) {
         let backslash = UInt16(UInt8(ascii: "\\")), u = UInt16(UInt8(ascii: "u"))
-        var steps: [UInt16] = []
-        steps.reserveCapacity(12)
         if scalar >= 0x20, scalar != 0x22, scalar != 0x5C, let value = Unicode.Scalar(scalar) {
+            steps.removeAll(keepingCapacity: true)
             UTF8.encode(value) { steps.append(UInt16($0)) }
             path(steps, from: node, to: child)
         }
-        if let letter = Self.shortEscapes[scalar] { path([backslash, UInt16(letter)], from: node, to: child) }
+        if scalar < 0x60, let letter = Self.shortEscapes[scalar] {
+            steps.removeAll(keepingCapacity: true)
+            steps.append(backslash)
+            steps.append(UInt16(letter))
+            path(steps, from: node, to: child)
+        }
         steps.removeAll(keepingCapacity: true)
+        steps.append(backslash)
+        steps.append(u)
         if scalar <= 0xFFFF {
-            steps += [backslash, u]
             Self.appendHexDigits(scalar, to: &steps)
         } else {
             let offset = scalar - 0x10000
-            steps += [backslash, u]
             Self.appendHexDigits(0xD800 + offset >> 10, to: &steps)
-            steps += [backslash, u]
+            steps.append(backslash)
+            steps.append(u)
             Self.appendHexDigits(0xDC00 + offset & 0x3FF, to: &steps)
         }
         path(steps, from: node, to: child)
@@ -215,8 +256,7 @@ struct SpellingTrie {
     /// Adds the edge `byte` from `state` to `next` unless `state` has one for `byte`.
     private mutating func link(_ state: Int, _ byte: UInt8, _ next: Int) {
         guard target(state, byte) == nil else { return }
-        edges[state].append((byte, next))
-        usedBytes.insert(byte)
+        addEdge(state, byte, next)
     }
 
     /// Appends the four hex digits of `value`, a letter with its uppercase form as second byte.
