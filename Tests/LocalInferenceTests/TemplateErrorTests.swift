@@ -29,6 +29,12 @@ import Testing
         return path
     }
 
+    /// Removes a model made by `model(template:)` and the token trie loading it kept beside it
+    /// (`MODEL.gguf.fmtrie`).
+    static func remove(model path: String) {
+        for file in [path, path + ".fmtrie"] { try? FileManager.default.removeItem(atPath: file) }
+    }
+
     /// GPT-2's printable spelling of a byte.
     static func byteSymbol(_ byte: UInt8) -> String {
         let printable = (33...126).contains(byte) || (161...172).contains(byte) || (174...255).contains(byte)
@@ -39,7 +45,7 @@ import Testing
 
     @Test func aTemplateThatDoesNotParseNamesItsLine() throws {
         let path = try Self.model(template: "{% for message in messages %}\n{{ message.content }}\n{% endfor\n")
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { Self.remove(model: path) }
         do {
             _ = try LocalModel(location: ModelLocation(path: path))
             Issue.record("a broken template loaded")
@@ -60,7 +66,7 @@ import Testing
             {{- '<|im_start|>assistant\\n' -}}
             """
         let path = try Self.model(template: template)
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { Self.remove(model: path) }
         let backend = LocalModelBackend(location: ModelLocation(path: path), contextSize: 256)
         let model = SystemLanguageModel(useCase: .general, guardrails: .default, connector: SystemModelConnector { backend })
         #expect(model.availability == .available)
