@@ -62,11 +62,6 @@ public struct TokenMask: Sendable, Equatable {
         ids.withUnsafeBufferPointer { update(words: &words, ids: $0, set: true) }
     }
 
-    /// Clears bit `id` of `words` for every id of `ids`.
-    static func clearBits(_ ids: [Int32], in words: inout [UInt64]) {
-        ids.withUnsafeBufferPointer { update(words: &words, ids: $0, set: false) }
-    }
-
     /// Clears the bits of `ids` (a slice of a trie's token list, say).
     static func clearBits(_ ids: ArraySlice<Int32>, in words: inout [UInt64]) {
         ids.withUnsafeBufferPointer { update(words: &words, ids: $0, set: false) }
