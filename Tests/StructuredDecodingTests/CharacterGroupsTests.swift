@@ -147,6 +147,30 @@ import Testing
         try Lexeme.interned(.string(StringNode(patterns: [try RegexPattern(pattern)])))
     }
 
+    /// The other keys of an open object with named properties (`stringExcept`): every state
+    /// lets a lead byte through, to "any other key", and only that state is entered by a
+    /// continuation byte, so it alone may loop on multi-byte characters.
+    static let names = ["alpha", "alphabet", "beta", "é", "€uro", "name"]
+
+    @Test func keysExceptNamesLoopOnlyOutsideTheNames() throws {
+        let dfa = try Lexeme.interned(.stringExcept(Self.names)).dfa
+        let loops = dfa.loopGroups
+        try #require(loops.count == dfa.stateCount && dfa.stateCount > 10)
+        let members = Dictionary(grouping: Self.scalars.filter { $0.value < 0x10000 || $0.value % 61 == 0 }) { Self.group(of: $0.value) }
+        var wrong: [String] = []
+        var multiByteLoops = 0
+        for state in 1..<UInt32(dfa.stateCount) {
+            for group in 1...CharacterGroups.fourByte {
+                let all = members[group]!.allSatisfy { Self.returns(dfa, state, $0.bytes) }
+                if all != (loops[Int(state)] >> UInt64(group) & 1 == 1) { wrong.append("state \(state) group \(group)") }
+                if all && group >= CharacterGroups.twoByte { multiByteLoops += 1 }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+        // The inside of any other key loops on all four multi-byte groups; no name prefix does.
+        #expect(multiByteLoops == 4)
+    }
+
     /// Whether `bytes` lead from `state` back to it, through live states only.
     static func returns(_ dfa: DenseDFA, _ state: UInt32, _ bytes: [UInt8]) -> Bool {
         var current = state

@@ -20,11 +20,25 @@ extension DenseDFA {
             // byte leads back to them and no lead byte keeps them alive.
             var leadClasses: [Int] = []
             for byte in 0xC2...0xF4 where !leadClasses.contains(Int(classOf[byte])) { leadClasses.append(Int(classOf[byte])) }
+            // Every multi-byte character ends with a continuation byte (0x80–0xBF), so only the
+            // states some continuation byte leads to can loop on one. Inside keys excluded from
+            // an open object, every state lets a lead byte through (to "any other key") but only
+            // that one state is entered by a continuation byte: without this the pass followed
+            // every group's byte ranges from each of hundreds of states, some milliseconds in the
+            // first mask.
+            var continuationClasses: [Int] = []
+            for byte in 0x80...0xBF where !continuationClasses.contains(Int(classOf[byte])) {
+                continuationClasses.append(Int(classOf[byte]))
+            }
+            var entered = [Bool](repeating: false, count: stateCount)
+            for state in 0..<stateCount {
+                for byteClass in continuationClasses { entered[Int(table[state * classCount + byteClass])] = true }
+            }
             let result = (0..<stateCount).map { state -> UInt64 in
                 let row = state * classCount
                 let selfLoop = (0..<classCount).contains { table[row + $0] == UInt32(state) }
                 let leads = leadClasses.contains { table[row + $0] != Self.dead }
-                return selfLoop || leads ? loops(of: UInt32(state)) : 0
+                return selfLoop || leads ? loops(of: UInt32(state), multiByte: leads && entered[state]) : 0
             }
             made = result
             return result
@@ -34,8 +48,9 @@ extension DenseDFA {
     /// The most states whose loops `loopGroups` computes (a pass over every row).
     static let maxStatesWithLoops = 1 << 16
 
-    /// The groups `state` loops on.
-    private func loops(of state: UInt32) -> UInt64 {
+    /// The groups `state` loops on; multi-byte characters' groups only when `multiByte` (a lead
+    /// byte keeps the state alive and some continuation byte leads to it).
+    private func loops(of state: UInt32, multiByte: Bool) -> UInt64 {
         guard state != Self.dead else { return 0 }
         let row = Int(state) * classCount
         // The ASCII bytes that lead back to the state, as two words, and whether a lead byte
@@ -57,7 +72,7 @@ extension DenseDFA {
         for (group, bytes) in CharacterGroups.asciiBytes.enumerated() where bytes.0 | bytes.1 != 0 {
             if bytes.0 & ~low == 0 && bytes.1 & ~high == 0 { groups |= 1 << UInt64(group) }
         }
-        guard leads else { return groups }
+        guard leads, multiByte else { return groups }
         var failed: UInt64 = 0
         for (group, ranges) in CharacterGroups.multiByteSequences where failed & (1 << UInt64(group)) == 0 {
             if !returns(from: state, through: ranges) { failed |= 1 << UInt64(group) }
