@@ -16,6 +16,22 @@ struct RandomSchema {
         return graph
     }
 
+    /// A random object with member counts (`minProperties`/`maxProperties`) at the root, as the
+    /// JSON Schema importer sets them: beside other keys, at most one member beyond the
+    /// required ones is demanded.
+    mutating func makeCountedObject() -> SchemaGraph {
+        graph = SchemaGraph()
+        let id = object(depth: 0)
+        guard case .object(var object) = graph[id] else { fatalError("not an object") }
+        let required = object.properties.filter(\.isRequired).count
+        let opensKeys = !object.keyClasses.isEmpty
+        object.minProperties = opensKeys ? required + pick(2) : required + pick(object.properties.count - required + 1)
+        if pick(3) != 0 { object.maxProperties = max(object.minProperties, required) + pick(2) }
+        graph[id] = .object(object)
+        graph.root = id
+        return graph
+    }
+
     private mutating func pick(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
 
     private mutating func node(depth: Int) -> SchemaNode.ID {
@@ -57,22 +73,26 @@ struct RandomSchema {
                         prefixItems: pick(3) == 0 ? [node(depth: depth + 1)] : [], items: items,
                         minItems: min, maxItems: min + pick(3) + 1)))
         case 8:
-            let count = 1 + pick(3)
-            var properties: [ObjectNode.Property] = []
-            for i in 0..<count { properties.append(property("p\(i)_\(pick(100))", node(depth: depth + 1), required: pick(3) != 0)) }
-            // A named key that the patterns below match stays out of their classes.
-            if pick(3) == 0 { properties.append(property("b", node(depth: depth + 1), required: false)) }
-            var seen = Set<String>()
-            properties = properties.filter { seen.insert($0.name).inserted }
-            // With key classes every named property is optional, so the object may close after
-            // any member and random walks that keep adding keys can still end.
-            let classes = keyClasses(depth: depth)
-            if !classes.isEmpty { for i in properties.indices { properties[i].isRequired = false } }
-            return graph.add(.object(ObjectNode(properties: properties, keyClasses: classes)))
+            return object(depth: depth)
         default:
             let a = node(depth: depth + 1), b = node(depth: depth + 1)
             return graph.add(.anyOf([a, b]))
         }
+    }
+
+    private mutating func object(depth: Int) -> SchemaNode.ID {
+        let count = 1 + pick(3)
+        var properties: [ObjectNode.Property] = []
+        for i in 0..<count { properties.append(property("p\(i)_\(pick(100))", node(depth: depth + 1), required: pick(3) != 0)) }
+        // A named key that the patterns below match stays out of their classes.
+        if pick(3) == 0 { properties.append(property("b", node(depth: depth + 1), required: false)) }
+        var seen = Set<String>()
+        properties = properties.filter { seen.insert($0.name).inserted }
+        // With key classes every named property is optional, so the object may close after
+        // any member and random walks that keep adding keys can still end.
+        let classes = keyClasses(depth: depth)
+        if !classes.isEmpty { for i in properties.indices { properties[i].isRequired = false } }
+        return graph.add(.object(ObjectNode(properties: properties, keyClasses: classes)))
     }
 }
 
@@ -157,8 +177,10 @@ enum JSONSchemaText {
                     + keyClass.notMatching.map { "(?!(?:\($0.source))$)" }.joined()
                 return "\(quoted(regex)): \(ref(keyClass.node))"
             }.joined(separator: ", ")
+            let counts =
+                (o.minProperties > 0 ? ", \"minProperties\": \(o.minProperties)" : "") + (o.maxProperties.map { ", \"maxProperties\": \($0)" } ?? "")
             return
-                #"{"type": "object", "properties": {\#(properties)}, "patternProperties": {\#(classes)}, "required": [\#(required)], "additionalProperties": \#(o.additionalProperties.map(ref) ?? "false")}"#
+                #"{"type": "object", "properties": {\#(properties)}, "patternProperties": {\#(classes)}, "required": [\#(required)], "additionalProperties": \#(o.additionalProperties.map(ref) ?? "false")\#(counts)}"#
         case .anyOf(let options):
             return "{\"anyOf\": [" + options.map(ref).joined(separator: ", ") + "]}"
         }

@@ -14,10 +14,11 @@ import Testing
         var random = SplitMix64(seed: name == "qwen" ? 11 : 12)
         var documents: [(schema: String, output: String)] = []
         var mask = TokenMask(count: index.tokenCount)
-        var withKeyClasses = 0
-        for round in 0..<30 {
+        var withKeyClasses = 0, withCounts = 0
+        for round in 0..<40 {
             var generator = RandomSchema(random: random)
-            let graph = generator.make()
+            // Every fourth round, an object with member counts at the root.
+            let graph = round % 4 == 3 ? generator.makeCountedObject() : generator.make()
             random = generator.random
             let grammar = try Grammar.compile(graph)
             var matcher = GrammarMatcher(grammar: grammar, index: index)
@@ -48,8 +49,12 @@ import Testing
             #expect(grammar.accepts(text))
             documents.append((JSONSchemaText.document(graph), text))
             if graph.nodes.contains(where: { if case .object(let o) = $0 { !o.keyClasses.isEmpty } else { false } }) { withKeyClasses += 1 }
+            if graph.nodes.contains(where: { if case .object(let o) = $0 { o.minProperties > 0 || o.maxProperties != nil } else { false } }) {
+                withCounts += 1
+            }
         }
         #expect(withKeyClasses >= 3, "\(name): only \(withKeyClasses) schemas with key classes")
+        #expect(withCounts >= 3, "\(name): only \(withCounts) schemas with member counts")
         try PythonJSONSchema.validate(documents)
     }
 }

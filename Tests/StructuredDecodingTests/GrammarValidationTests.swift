@@ -67,6 +67,41 @@ import Testing
             }, valid: [#"{"c":true,"a":1}"#, #"{"a":1,"c":true,"z":"s"}"#, #"{"z":"s","c":false,"a":2}"#, #"{"\u0061":1,"c":true}"#],
             invalid: [#"{"a":1,"c":true,"z":1}"#, #"{"a":1,"a":1,"c":true}"#, #"{"a":1}"#, #"{"a":1,"\u0061":2,"c":true}"#]),
         GrammarCase(
+            name: "counted any-order object with other keys",
+            graph: schema { g in
+                let i = g.add(.integer(IntegerBounds())), other = g.add(.string(StringNode()))
+                return g.add(
+                    .object(
+                        ObjectNode(
+                            properties: [property("a", i, required: false), property("b", i)], additionalProperties: other,
+                            allowsAnyOrder: true, minProperties: 2, maxProperties: 3)))
+            }, valid: [#"{"b":1,"a":2}"#, #"{"x":"s","b":1}"#, #"{"b":1,"a":1,"z":"q"}"#, #"{ "a" : 1 , "b" : 2 }"#],
+            invalid: ["{}", #"{"b":1}"#, #"{"a":1}"#, #"{"b":1,"a":1,"x":"s","y":"t"}"#, #"{"x":"s","y":"t","z":"u"}"#]),
+        GrammarCase(
+            name: "counted ordered closed object",
+            graph: schema { g in
+                let i = g.add(.integer(IntegerBounds()))
+                return g.add(
+                    .object(
+                        ObjectNode(
+                            properties: [property("a", i, required: false), property("b", i, required: false), property("c", i, required: false)],
+                            minProperties: 2, maxProperties: 2)))
+            }, valid: [#"{"a":1,"b":2}"#, #"{"a":1,"c":2}"#, #"{"b":1,"c":1}"#],
+            invalid: ["{}", #"{"a":1}"#, #"{"c":1}"#, #"{"a":1,"b":2,"c":3}"#, #"{"b":1,"a":2}"#]),
+        GrammarCase(
+            name: "nonempty open object, at most one member with a required key",
+            graph: schema { g in
+                let i = g.add(.integer(IntegerBounds())), other = g.add(.string(StringNode()))
+                let nonempty = g.add(.object(ObjectNode(properties: [], additionalProperties: i, allowsAnyOrder: true, minProperties: 1)))
+                let one = g.add(
+                    .object(
+                        ObjectNode(
+                            properties: [property("a", i), property("b", i, required: false)], additionalProperties: other,
+                            allowsAnyOrder: true, maxProperties: 1)))
+                return g.add(.array(ArrayNode(prefixItems: [nonempty, one], items: nil, minItems: 2)))
+            }, valid: [#"[{"k":1},{"a":1}]"#, #"[{"k":1,"k2":2},{"a":2}]"#],
+            invalid: [#"[{},{"a":1}]"#, #"[{"k":1},{}]"#, #"[{"k":1},{"a":1,"b":1}]"#, #"[{"k":1},{"x":"s","a":1}]"#, #"[{"k":1},{"x":"s"}]"#]),
+        GrammarCase(
             name: "array prefix, items and counts",
             graph: schema { g in
                 let s = g.add(.string(StringNode())), i = g.add(.integer(IntegerBounds()))

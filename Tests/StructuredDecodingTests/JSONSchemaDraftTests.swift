@@ -54,6 +54,12 @@ import Testing
         Row(
             schema: #"{"properties":{"a":{},"b":{},"c":{}},"additionalProperties":false,"minProperties":1,"maxProperties":2}"#,
             valid: [#"{"a":1}"#, #"{"b":1,"c":2}"#], invalid: ["{}", #"{"a":1,"b":1,"c":1}"#]),
+        // Counts beside other keys: a fewest up to one above the required properties, any most.
+        Row(schema: #"{"type":"object","minProperties":1}"#, valid: [#"{"k":1}"#], invalid: ["{}", "1"]),
+        Row(schema: #"{"maxProperties":1}"#, valid: ["{}", #"{"k":1}"#], invalid: [#"{"k":1,"l":2}"#]),
+        Row(
+            schema: #"{"properties":{"a":{}},"required":["a"],"minProperties":2,"maxProperties":3}"#,
+            valid: [#"{"a":1,"x":2}"#, #"{"a":1,"x":2,"y":3}"#], invalid: [#"{"a":1}"#, #"{"x":1,"y":2}"#, #"{"a":1,"x":2,"y":3,"z":4}"#]),
         Row(
             schema: #"{"properties":{"ab":{},"xyz":{}},"additionalProperties":false,"propertyNames":{"maxLength":2}}"#,
             valid: [#"{"ab":1}"#], invalid: [#"{"xyz":1}"#]),

@@ -20,9 +20,9 @@ extension Grammar {
         case .array(let node, let count, let phase):
             guard case .array(let array) = nodes[Int(node)] else { return }
             expandArray(array, node: node, count: Int(count), phase: phase, rest: rest, into: &threads)
-        case .object(let node, let next, let used, let phase):
+        case .object(let node, let next, let used, let count, let phase):
             guard case .object(let object) = nodes[Int(node)] else { return }
-            expandObject(object, node: node, next: Int(next), used: used, phase: phase, rest: rest, into: &threads)
+            expandObject(object, node: node, next: Int(next), used: used, count: Int(count), phase: phase, rest: rest, into: &threads)
         }
     }
 
@@ -44,7 +44,7 @@ extension Grammar {
         case .object:
             threads.append(
                 ParserThread(
-                    stack: rest + [.object(node: node, next: 0, used: [], phase: .afterOpen)],
+                    stack: rest + [.object(node: node, next: 0, used: [], count: 0, phase: .afterOpen)],
                     lexeme: punctuation.openObject))
         case .never:
             break
@@ -82,7 +82,7 @@ extension Grammar {
     }
 
     private func expandObject(
-        _ object: CompiledObject, node: Int32, next: Int, used: [UInt64], phase: ParserFrame.Phase,
+        _ object: CompiledObject, node: Int32, next: Int, used: [UInt64], count: Int, phase: ParserFrame.Phase,
         rest: [ParserFrame], into threads: inout [ParserThread]
     ) {
         func isUsed(_ i: Int) -> Bool { i / 64 < used.count && used[i / 64] >> UInt64(i % 64) & 1 != 0 }
@@ -97,17 +97,34 @@ extension Grammar {
             }
         }
         let hasOther = object.otherValues.contains { satisfiable[Int($0)] }
+        // A counted object takes a member only if it can still end within its bounds: the
+        // required properties left fit under the most, and enough members remain possible to
+        // reach the fewest (any number, when other keys are allowed).
+        func fits(after chosen: Int?) -> Bool {
+            guard object.counts else { return true }
+            let later =
+                object.anyOrder
+                ? object.keys.indices.filter { !isUsed($0) && $0 != chosen }
+                : Array((chosen.map { $0 + 1 } ?? next)..<object.keys.count)
+            let requiredLeft = later.filter { object.required[$0] }.count
+            let possible = later.filter { satisfiable[Int(object.values[$0])] }.count
+            return count + 1 + requiredLeft <= object.maxMembers ?? Int.max && (hasOther || count + 1 + possible >= object.minMembers)
+        }
+        candidates = candidates.filter { fits(after: $0) }
+        let otherFits = hasOther && fits(after: nil)
+        let counted = Int32(object.counts ? min(count + 1, object.maxMembers ?? object.minMembers) : 0)
         if phase != .afterComma {
             let mayClose =
-                object.anyOrder
-                ? !object.required.indices.contains { object.required[$0] && !isUsed($0) }
-                : !object.required[next...].contains(true)
+                count >= object.minMembers
+                && (object.anyOrder
+                    ? !object.required.indices.contains { object.required[$0] && !isUsed($0) }
+                    : !object.required[next...].contains(true))
             if mayClose { threads.append(ParserThread(stack: rest, lexeme: punctuation.closeObject)) }
             if phase == .afterItem {
-                if !candidates.isEmpty || hasOther {
+                if !candidates.isEmpty || otherFits {
                     threads.append(
                         ParserThread(
-                            stack: rest + [.object(node: node, next: Int32(next), used: used, phase: .afterComma)],
+                            stack: rest + [.object(node: node, next: Int32(next), used: used, count: Int32(count), phase: .afterComma)],
                             lexeme: punctuation.comma))
                 }
                 return
@@ -119,11 +136,13 @@ extension Grammar {
                 while usedAfter.count <= i / 64 { usedAfter.append(0) }
                 usedAfter[i / 64] |= 1 << UInt64(i % 64)
             }
-            let after = ParserFrame.object(node: node, next: Int32(object.anyOrder ? 0 : i + 1), used: usedAfter, phase: .afterItem)
+            let after = ParserFrame.object(
+                node: node, next: Int32(object.anyOrder ? 0 : i + 1), used: usedAfter, count: counted, phase: .afterItem)
             threads.append(ParserThread(stack: rest + [after, .value(object.values[i]), .colon], lexeme: object.keys[i]))
         }
+        guard otherFits else { return }
         for index in object.otherKeys.indices where satisfiable[Int(object.otherValues[index])] {
-            let after = ParserFrame.object(node: node, next: Int32(next), used: used, phase: .afterItem)
+            let after = ParserFrame.object(node: node, next: Int32(next), used: used, count: counted, phase: .afterItem)
             threads.append(ParserThread(stack: rest + [after, .value(object.otherValues[index]), .colon], lexeme: object.otherKeys[index]))
         }
     }

@@ -131,4 +131,10 @@ struct CompiledObject: Sendable {
     var otherKeys: [Int32]
     var otherValues: [Int32]
     var anyOrder: Bool
+    /// The fewest and most members (`ObjectNode.minProperties`/`maxProperties`).
+    var minMembers = 0
+    var maxMembers: Int? = nil
+
+    /// Whether the parser counts members (in `ParserFrame.object`'s `count`).
+    var counts: Bool { minMembers > 0 || maxMembers != nil }
 }

@@ -146,7 +146,8 @@ struct GrammarCompiler {
             return .object(
                 CompiledObject(
                     keys: keys, values: object.properties.map { Int32($0.node) }, required: object.properties.map(\.isRequired),
-                    otherKeys: otherKeys, otherValues: otherValues, anyOrder: object.allowsAnyOrder))
+                    otherKeys: otherKeys, otherValues: otherValues, anyOrder: object.allowsAnyOrder,
+                    minMembers: object.minProperties, maxMembers: object.maxProperties))
         }
     }
 
@@ -269,7 +270,12 @@ struct GrammarCompiler {
                 case .lexeme(let l): now = lexemes[Int(l)].dfa.start != DenseDFA.dead
                 case .alternatives(let options): now = options.contains { sat[Int($0)] }
                 case .array(let a): now = (0..<a.minItems).allSatisfy { a.item($0).map { sat[Int($0)] } ?? false }
-                case .object(let o): now = o.values.indices.allSatisfy { !o.required[$0] || sat[Int(o.values[$0])] }
+                case .object(let o):
+                    let required = o.required.filter { $0 }.count
+                    let possible = o.otherValues.contains { sat[Int($0)] } ? Int.max : o.values.indices.filter { sat[Int(o.values[$0])] }.count
+                    now =
+                        o.values.indices.allSatisfy { !o.required[$0] || sat[Int(o.values[$0])] } && possible >= o.minMembers
+                        && required <= o.maxMembers ?? Int.max && o.minMembers <= o.maxMembers ?? Int.max
                 }
                 if now { sat[id] = true; changed = true }
             }

@@ -7,8 +7,10 @@ enum ParserFrame: Hashable, Sendable {
     /// Inside an array node with `count` elements so far (saturating at the node's `countCap`).
     case array(node: Int32, count: Int32, phase: Phase)
     /// Inside an object node: ordered objects have decided every property before `next`;
-    /// any-order objects have used the properties in `used` (bit `i` = property `i`).
-    case object(node: Int32, next: Int32, used: [UInt64], phase: Phase)
+    /// any-order objects have used the properties in `used` (bit `i` = property `i`). `count`
+    /// is the members so far when the object counts them (`CompiledObject.counts`; saturating
+    /// at `minMembers` when there is no most), else 0.
+    case object(node: Int32, next: Int32, used: [UInt64], count: Int32, phase: Phase)
 
     /// Where in a container the parser is.
     enum Phase: UInt8, Hashable, Sendable {

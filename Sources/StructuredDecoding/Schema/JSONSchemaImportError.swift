@@ -53,7 +53,8 @@ public struct JSONSchemaImportError: Error, Hashable, Sendable, CustomStringConv
         /// objects, ...); the pointer is the keyword's.
         case unsupportedNegation(String)
         /// A keyword that holds only in a combination the schema IR cannot state exactly
-        /// (`minProperties` beside open `additionalProperties`, `uniqueItems` over overlapping
+        /// (`minProperties` more than one above the required properties beside open
+        /// `additionalProperties`, `uniqueItems` over overlapping
         /// items, `patternProperties` or `propertyNames` on keys not listed in `properties`).
         case unsupportedCombination(String)
         /// The imported graph would exceed `JSONSchemaImporter.maxNodes`.

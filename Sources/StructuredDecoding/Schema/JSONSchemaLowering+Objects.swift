@@ -11,12 +11,10 @@
 ///   `additionalProperties`; a nontrivial `propertyNames` on an open object is
 ///   `unsupportedCombination`;
 /// - `minProperties`/`maxProperties` beyond what `required` and the closed set of keys already
-///   guarantee become an `anyOf` over which optional properties are present (at most
-///   `maxCountBranches`), when the object is closed; otherwise `unsupportedCombination`.
+///   guarantee become the object's own counts, which the parser keeps; beside other keys, a
+///   `minProperties` more than one above the required properties is `unsupportedCombination`
+///   (see `counted`).
 extension JSONSchemaLowering {
-    /// The most object variants `minProperties`/`maxProperties` may expand into.
-    static let maxCountBranches = 64
-
     mutating func objectNode(_ locals: [JSONSchemaDraft]) throws(JSONSchemaImportError) -> SchemaNode? {
         var names: [String] = []
         var seen = Set<[UInt8]>()
@@ -56,7 +54,12 @@ extension JSONSchemaLowering {
         return try counted(object, locals)
     }
 
-    /// `object` under the drafts' `minProperties`/`maxProperties`.
+    /// `object` under the drafts' `minProperties`/`maxProperties`, counted by the parser
+    /// (`ObjectNode.minProperties`). Named keys are written at most once, so counting members is
+    /// exact when every key is named. Other keys could repeat, which a JSON reader keeps once:
+    /// with them, a fewest more than one above the required properties is refused (up to there,
+    /// the members beyond the required ones hold at least one more distinct key), and a most
+    /// only gets stricter by counting a repeat.
     private mutating func counted(_ object: ObjectNode, _ locals: [JSONSchemaDraft]) throws(JSONSchemaImportError) -> SchemaNode? {
         let minimum = locals.compactMap(\.minProperties).max() ?? 0
         let maximum = locals.compactMap(\.maxProperties).min()
@@ -65,39 +68,18 @@ extension JSONSchemaLowering {
         let opensKeys = object.additionalProperties != nil || object.keyClasses.contains { !isNever($0.node) }
         let possible = opensKeys ? Int.max : required + optional.count
         if minimum > possible { return nil }
-        if let maximum, maximum < required { return nil }
+        if let maximum, maximum < max(required, minimum) { return nil }
         let needsMinimum = minimum > required
         let needsMaximum = maximum.map { $0 < possible } ?? false
         guard needsMinimum || needsMaximum else { return .object(object) }
-        let keyword = needsMinimum ? "minProperties" : "maxProperties"
-        let pointer = (locals.first { needsMinimum ? $0.minProperties != nil : $0.maxProperties != nil }?.pointer ?? "") + "/" + keyword
-        let refusal = JSONSchemaImportError(.unsupportedCombination(keyword), at: pointer)
-        guard !opensKeys else { throw refusal }
-        // Which optional properties are present: each variant requires its chosen ones and forbids
-        // the rest, so the variants are disjoint and their union is exactly the counted objects.
-        let low = max(0, minimum - required)
-        let high = min(optional.count, (maximum ?? Int.max) - required)
-        var subsets: [[Int]] = []
-        var count = 0
-        for size in low...max(low, high) where size <= high {
-            count += Self.binomial(optional.count, size, cap: Self.maxCountBranches + 1)
-            if count > Self.maxCountBranches { throw refusal }
-            subsets += Self.subsets(of: optional, size: size)
+        if needsMinimum, opensKeys, minimum > required + 1 {
+            let pointer = (locals.first { $0.minProperties != nil }?.pointer ?? "") + "/minProperties"
+            throw JSONSchemaImportError(.unsupportedCombination("minProperties"), at: pointer)
         }
-        let never = try reserve(.node(.never))
-        var variants: [SchemaNode.ID] = []
-        for subset in subsets {
-            var variant = object
-            for index in optional {
-                if subset.contains(index) { variant.properties[index].isRequired = true } else { variant.properties[index].node = never }
-            }
-            variants.append(try reserve(.node(.object(variant))))
-        }
-        switch variants.count {
-        case 0: return nil
-        case 1: return resolved(variants[0])
-        default: return .anyOf(variants)
-        }
+        var counted = object
+        if needsMinimum { counted.minProperties = minimum }
+        if needsMaximum { counted.maxProperties = maximum }
+        return .object(counted)
     }
 
     /// Whether the `propertyNames` schema `keys` accepts `name` (its own graph, validated; a
@@ -106,23 +88,5 @@ extension JSONSchemaLowering {
         var lowering = JSONSchemaLowering(drafts: drafts, allowsAnyOrder: true, maxNodes: maxNodes, coercesOneOf: false)
         let root = try lowering.lowerChild([keys])
         return SchemaGraph.Validator(try lowering.finish(root: root)).accepts(.string(name))
-    }
-
-    private static func binomial(_ n: Int, _ k: Int, cap: Int) -> Int {
-        guard k >= 0, k <= n else { return 0 }
-        var result = 1
-        for i in 0..<min(k, n - k) {
-            result = result * (n - i) / (i + 1)
-            if result > cap { return cap }
-        }
-        return result
-    }
-
-    private static func subsets(of items: [Int], size: Int) -> [[Int]] {
-        guard size > 0 else { return [[]] }
-        guard items.count >= size else { return [] }
-        let first = items[0]
-        let rest = Array(items.dropFirst())
-        return subsets(of: rest, size: size - 1).map { [first] + $0 } + subsets(of: rest, size: size)
     }
 }

@@ -24,7 +24,8 @@ extension SchemaGraph {
     /// - `object`: keys unique; each key a named property, or else in a key class (the first
     ///   whose patterns it matches), or else, matching no class's pattern, `additionalProperties`;
     ///   required ones present; unless `allowsAnyOrder`, the named properties that appear do so
-    ///   in declaration order (other keys may sit anywhere);
+    ///   in declaration order (other keys may sit anywhere); between `minProperties` and
+    ///   `maxProperties` members;
     /// - `anyOf`: at least one branch; a branch that leads back to the same `anyOf` without
     ///   entering an element or property accepts nothing (least fixed point), so a malformed
     ///   graph cannot make the check loop.
@@ -175,7 +176,7 @@ extension SchemaGraph {
             for (index, property) in node.properties.enumerated() where property.isRequired && !present.contains(index) {
                 return false
             }
-            return true
+            return members.count >= node.minProperties && node.maxProperties.map { members.count <= $0 } ?? true
         }
     }
 }

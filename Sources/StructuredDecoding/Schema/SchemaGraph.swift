@@ -217,15 +217,27 @@ public struct ObjectNode: Sendable, Hashable {
     /// Whether keys may appear in any order (validating JSON Schema instances) rather than only
     /// in declaration order (generation, Apple's `x-order`).
     public var allowsAnyOrder: Bool
+    /// The fewest members the object has (JSON Schema `minProperties`).
+    ///
+    /// Generation counts members as written: a key outside `properties` could be written twice,
+    /// which a JSON reader keeps once, so above 1 the count is exact only when every key is
+    /// named (`additionalProperties` `nil` and no key classes). The JSON Schema importer sets
+    /// it only where it is exact.
+    public var minProperties: Int
+    /// The most members the object has (JSON Schema `maxProperties`), or `nil`.
+    public var maxProperties: Int?
 
     /// An object node.
     public init(
-        properties: [Property], keyClasses: [KeyClass] = [], additionalProperties: SchemaNode.ID? = nil, allowsAnyOrder: Bool = false
+        properties: [Property], keyClasses: [KeyClass] = [], additionalProperties: SchemaNode.ID? = nil, allowsAnyOrder: Bool = false,
+        minProperties: Int = 0, maxProperties: Int? = nil
     ) {
         self.properties = properties
         self.keyClasses = keyClasses
         self.additionalProperties = additionalProperties
         self.allowsAnyOrder = allowsAnyOrder
+        self.minProperties = minProperties
+        self.maxProperties = maxProperties
     }
 
     /// Every pattern some key class requires: an other key matching one of them is not an
