@@ -220,9 +220,9 @@ public struct ObjectNode: Sendable, Hashable {
     /// The fewest members the object has (JSON Schema `minProperties`).
     ///
     /// Generation counts members as written: a key outside `properties` could be written twice,
-    /// which a JSON reader keeps once, so above 1 the count is exact only when every key is
-    /// named (`additionalProperties` `nil` and no key classes). The JSON Schema importer sets
-    /// it only where it is exact.
+    /// which a JSON reader keeps once. So beside other keys (`additionalProperties` or key
+    /// classes) the count means distinct keys only up to one above the required properties;
+    /// the JSON Schema importer sets it only where it is exact.
     public var minProperties: Int
     /// The most members the object has (JSON Schema `maxProperties`), or `nil`.
     public var maxProperties: Int?
