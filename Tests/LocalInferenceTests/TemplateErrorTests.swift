@@ -32,7 +32,7 @@ import Testing
     /// Removes a model made by `model(template:)` and the token trie loading it kept beside it
     /// (`MODEL.gguf.fmtrie`).
     static func remove(model path: String) {
-        for file in [path, path + ".fmtrie"] { try? FileManager.default.removeItem(atPath: file) }
+        for file in [path, VocabularyIndexStore.cachePath(forModelAt: path)] { try? FileManager.default.removeItem(atPath: file) }
     }
 
     /// GPT-2's printable spelling of a byte.

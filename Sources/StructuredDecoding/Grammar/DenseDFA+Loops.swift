@@ -53,10 +53,8 @@ extension DenseDFA {
     private func loops(of state: UInt32, multiByte: Bool) -> UInt64 {
         guard state != Self.dead else { return 0 }
         let row = Int(state) * classCount
-        // The ASCII bytes that lead back to the state, as two words, and whether a lead byte
-        // of a multi-byte character (0xC2–0xF4) keeps it alive.
+        // The ASCII bytes that lead back to the state, as two words.
         var low: UInt64 = 0, high: UInt64 = 0
-        var leads = false
         var first = 0
         for run in classRuns {
             defer { first = Int(run.last) + 1 }
@@ -66,21 +64,20 @@ extension DenseDFA {
                     if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
                 }
             }
-            if target != Self.dead, Int(run.last) >= 0xC2, first <= 0xF4 { leads = true }
         }
         var groups: UInt64 = 0
         for (group, bytes) in CharacterGroups.asciiBytes.enumerated() where bytes.0 | bytes.1 != 0 {
             if bytes.0 & ~low == 0 && bytes.1 & ~high == 0 { groups |= 1 << UInt64(group) }
         }
-        guard leads, multiByte else { return groups }
+        guard multiByte else { return groups }
         var failed: UInt64 = 0
         for (group, ranges) in CharacterGroups.multiByteSequences where failed & (1 << UInt64(group)) == 0 {
             if !returns(from: state, through: ranges) { failed |= 1 << UInt64(group) }
         }
-        let multiByte: UInt64 =
+        let multiByteGroups: UInt64 =
             1 << UInt64(CharacterGroups.twoByte) | 1 << UInt64(CharacterGroups.threeByte)
             | 1 << UInt64(CharacterGroups.separators) | 1 << UInt64(CharacterGroups.fourByte)
-        return groups | (multiByte & ~failed)
+        return groups | (multiByteGroups & ~failed)
     }
 
     /// Whether every byte string drawn from `ranges` in turn leads from `state` back to it

@@ -97,21 +97,38 @@ extension Grammar {
             }
         }
         let hasOther = object.otherValues.contains { satisfiable[Int($0)] }
-        // A counted object takes a member only if it can still end within its bounds: the
-        // required properties left fit under the most, and enough members remain possible to
-        // reach the fewest (any number, when other keys are allowed).
-        func fits(after chosen: Int?) -> Bool {
-            guard object.counts else { return true }
-            let later =
-                object.anyOrder
-                ? object.keys.indices.filter { !isUsed($0) && $0 != chosen }
-                : Array((chosen.map { $0 + 1 } ?? next)..<object.keys.count)
-            let requiredLeft = later.filter { object.required[$0] }.count
-            let possible = later.filter { satisfiable[Int(object.values[$0])] }.count
-            return count + 1 + requiredLeft <= object.maxMembers ?? Int.max && (hasOther || count + 1 + possible >= object.minMembers)
+        var otherFits = hasOther
+        if object.counts {
+            // A counted object takes a member only if it can still end within its bounds: the
+            // required properties left fit under the most, and enough members remain possible
+            // to reach the fewest (any number, when other keys are allowed). `required[k]` and
+            // `possible[k]`: how many of the properties that may still come from `k` on are
+            // required, and satisfiable (any order: the unused ones, wherever they are).
+            let n = object.keys.count
+            var required = [Int](repeating: 0, count: n + 1), possible = [Int](repeating: 0, count: n + 1)
+            for k in stride(from: n - 1, through: 0, by: -1) {
+                let open = object.anyOrder ? !isUsed(k) : k >= next
+                required[k] = required[k + 1] + (open && object.required[k] ? 1 : 0)
+                possible[k] = possible[k + 1] + (open && satisfiable[Int(object.values[k])] ? 1 : 0)
+            }
+            func fits(after chosen: Int?) -> Bool {
+                // What may still come once `chosen` (another key: nil) is written.
+                var requiredLeft = required[0], possibleLeft = possible[0]
+                if let chosen {
+                    if object.anyOrder {
+                        requiredLeft -= object.required[chosen] ? 1 : 0
+                        possibleLeft -= satisfiable[Int(object.values[chosen])] ? 1 : 0
+                    } else {
+                        requiredLeft = required[chosen + 1]
+                        possibleLeft = possible[chosen + 1]
+                    }
+                }
+                return count + 1 + requiredLeft <= object.maxMembers ?? Int.max
+                    && (hasOther || count + 1 + possibleLeft >= object.minMembers)
+            }
+            candidates = candidates.filter { fits(after: $0) }
+            otherFits = hasOther && fits(after: nil)
         }
-        candidates = candidates.filter { fits(after: $0) }
-        let otherFits = hasOther && fits(after: nil)
         let counted = Int32(object.counts ? min(count + 1, object.maxMembers ?? object.minMembers) : 0)
         if phase != .afterComma {
             let mayClose =
