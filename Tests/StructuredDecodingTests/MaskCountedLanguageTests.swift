@@ -30,11 +30,32 @@ import Testing
         // Before the letter, past it, close to the most, then the closing quote.
         for (step, piece) in ["\"", "1", "a", "bcdefgh", "ij", "\""].enumerated() {
             matcher.fillMask(&mask)
-            #expect(mask == bruteForce(matcher), "mask differs from the definition before piece \(step) (\(piece))")
+            let same = mask == bruteForce(matcher) // (not inside #expect, which would print both masks)
+            #expect(same, "mask differs from the definition before piece \(step) (\(piece))")
             walked.append(index.countedWalkCount - preprocessed)
             try matcher.feed(Array(piece.utf8))
         }
         // A walk for the quote, one for the states before the letter, none after it.
         #expect(walked == [1, 2, 2, 2, 2, 2], "new counted walks before each piece: \(walked)")
+    }
+
+    @Test func aWalkBeforeThePatternHandsTheRestToTheWalkOfAnyString() throws {
+        let index = VocabularyIndex(try RealVocabularies.vocabulary("qwen"))
+        // Items, so that the tokens closing a string also reach past it (`", "`, `"]`), and the
+        // exits the walk of any string found must be read back for the delegated subtrees.
+        let graph = try JSONSchemaImporter().importSchema(
+            #"{"type": "array", "items": {"type": "string", "pattern": "[a-zA-Z0-9_.-]+", "minLength": 3, "maxLength": 9}}"#)
+        let grammar = try Grammar.compile(graph, options: .flexible())
+        var matcher = GrammarMatcher(grammar: grammar, index: index)
+        var mask = TokenMask(count: index.tokenCount)
+        // Before the first letter at counts 0 to 3 (spaces and punctuation count but do not
+        // satisfy the pattern), past it, then a second item.
+        for (step, piece) in ["[\"", " ", "!?", " ", "a", "bc", "\", \"", "++", "x"].enumerated() {
+            matcher.fillMask(&mask)
+            let same = mask == bruteForce(matcher) // (not inside #expect, which would print both masks)
+            #expect(same, "mask differs from the definition before piece \(step) (\(piece))")
+            try matcher.feed(Array(piece.utf8))
+        }
+        #expect(index.delegatingWalkCount >= 1, "no counted walk handed its subtrees over")
     }
 }

@@ -36,6 +36,10 @@ public final class VocabularyIndex: Sendable {
             cost: { $0.count * 4 + 64 }))
     private struct ExitKey: Hashable { var grammar: UInt64, thread: ParserThread }
     private let languages: Mutex<Languages>
+    /// The counted walk of any string's content (made by preprocessing, pinned), with the key of
+    /// that language and the character groups its state loops on (`DenseDFA.loopGroups`): what
+    /// other counted walks hand their unconstrained subtrees to (`CountedWalk.Delegate`).
+    private let anyString = Mutex<(walk: CountedWalk, language: LanguageKey, loops: UInt64)?>(nil)
     private struct SubtreeKey: Hashable { var language: LanguageKey, root: Int32 }
     /// A language's canonical form as a dictionary key, hashed once with FNV-1a when made: the
     /// forms run to hundreds of words, and the memo looks each up at every new lexeme state.
@@ -152,6 +156,15 @@ public final class VocabularyIndex: Sendable {
                 _ = lexemeMask(string, state: string.next(string.start, UInt8(ascii: "\"")))
             }
         }
+        if let bounded = try? Lexeme.interned(.string(StringNode(maxLength: LengthCounter.maxCount))),
+            let loops = bounded.dfa.loopGroups.isEmpty ? nil : bounded.dfa.loopGroups
+        {
+            let base = bounded.dfa.next(bounded.start, UInt8(ascii: "\""))
+            let language = language(bounded, base)
+            if language.owner < 0, let walk = countedWalks.withLock({ $0.value(for: CountedKey(automaton: language.owner, base: 0)) }) {
+                anyString.withLock { $0 = (walk, language, loops[Int(base)]) }
+            }
+        }
         lexemeMasks.withLock { $0.pinAll() }
         countedWalks.withLock { $0.pinAll() }
         subtreeWalks.withLock { $0.pinAll() }
@@ -190,7 +203,9 @@ public final class VocabularyIndex: Sendable {
             let walk =
                 countedWalks.withLock { $0.value(for: key) }
                 ?? {
-                    let walk = CountedWalk(trie: trie, dfa: lexeme.dfa, counter: counter, base: base)
+                    let walk = CountedWalk(
+                        trie: trie, dfa: lexeme.dfa, counter: counter, base: base,
+                        delegate: anyStringDelegate(lexeme, base: base, counter: counter))
                     countedWalks.withLock { $0.insert(walk, for: key) }
                     return walk
                 }()
@@ -205,6 +220,27 @@ public final class VocabularyIndex: Sendable {
         }
         lexemeMasks.withLock { $0.insert(computed, for: key) }
         return computed
+    }
+
+    /// What a counted walk from `base` may hand over to the walk of any string: the states of
+    /// `lexeme`'s automaton that accept any string's content from there (where a pattern has
+    /// been satisfied), if the walk starts between two scalars inside the quotes and reaches
+    /// some. Candidates are the states that loop on the same characters; their languages decide.
+    private func anyStringDelegate(_ lexeme: Lexeme, base: UInt32, counter: LengthCounter) -> CountedWalk.Delegate? {
+        guard let anyString = anyString.withLock({ $0 }), base != lexeme.start,
+            counter.info[Int(base)] & LengthCounter.boundary != 0
+        else { return nil }
+        let loops = lexeme.dfa.loopGroups
+        guard !loops.isEmpty else { return nil }
+        var states = [Bool](repeating: false, count: loops.count)
+        var some = false
+        for state in 1..<loops.count where loops[state] == anyString.loops {
+            if language(lexeme, UInt32(state)) == anyString.language {
+                states[state] = true
+                some = true
+            }
+        }
+        return some ? CountedWalk.Delegate(walk: anyString.walk, states: states) : nil
     }
 
     /// A lexeme state's own key.
@@ -351,6 +387,9 @@ public final class VocabularyIndex: Sendable {
 
     /// The number of counted walks held (`CountedWalk`).
     var countedWalkCount: Int { countedWalks.withLock { $0.count } }
+
+    /// The number of counted walks held that hand subtrees to the walk of any string.
+    var delegatingWalkCount: Int { countedWalks.withLock { $0.values.filter { $0.delegate != nil }.count } }
 
     /// The number of canonical language ids held (bounded by `maxLanguageIDs`).
     public var memoizedLanguageCount: Int { languages.withLock { $0.ids.count } }
