@@ -46,11 +46,16 @@ struct RandomSchema {
             let lo = Double(pick(4000) - 2000) / 8, width = Double(pick(100)) + 0.5
             // Binary fractions as divisors: Python's jsonschema divides in floating point.
             let step = [0.25, 0.5, 2][pick(3)]
+            // Every third one only numbers that are not integers (`not: {type: integer}`), then
+            // without a divisor of 2, whose multiples are all integers.
+            let fractions = pick(3) == 0
             return graph.add(
                 .number(
                     NumberBounds(
                         minimum: lo, exclusiveMinimum: pick(2) == 0, maximum: lo + width,
-                        exclusiveMaximum: pick(2) == 0, multipleOf: width > 2 * step && pick(3) == 0 ? step : nil)))
+                        exclusiveMaximum: pick(2) == 0,
+                        multipleOf: width > 2 * step && pick(3) == 0 && !(fractions && step == 2) ? step : nil,
+                        nonIntegersOnly: fractions)))
         case 2:
             let patterns = [nil, "[a-z]{1,4}", "[A-Z][0-9]{2}", "(?:yes|no|maybe)"]
             let chosen = patterns[pick(patterns.count)]
@@ -151,6 +156,7 @@ enum JSONSchemaText {
             if let lo = b.minimum { parts.append("\"\(b.exclusiveMinimum ? "exclusiveMinimum" : "minimum")\": \(number(lo))") }
             if let hi = b.maximum { parts.append("\"\(b.exclusiveMaximum ? "exclusiveMaximum" : "maximum")\": \(number(hi))") }
             if let step = b.multipleOf { parts.append("\"multipleOf\": \(number(step))") }
+            if b.nonIntegersOnly { parts.append(#""not": {"type": "integer"}"#) }
             return "{" + parts.joined(separator: ", ") + "}"
         case .string(let s):
             var parts = [#""type": "string""#, "\"minLength\": \(s.minLength)"]

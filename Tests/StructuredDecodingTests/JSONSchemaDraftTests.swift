@@ -19,6 +19,7 @@ import Testing
         Row(schema: #"{\#(d4)"minimum":1,"exclusiveMinimum":true}"#, valid: ["2", "1.5"], invalid: ["1", "0"]),
         Row(schema: #"{\#(d4)"type":"integer"}"#, valid: ["1", "-3"], invalid: ["1.0", "1e2"]),
         Row(schema: #"{\#(d4)"const":1}"#, valid: ["2", "\"x\""], invalid: []),
+        Row(schema: #"{\#(d4)"type":"number","not":{"type":"integer"}}"#, valid: ["1.0", "1.5", "1e2"], invalid: ["1", "-3"]),
         Row(
             schema: ##"{\##(d4)"id":"http://x/root","definitions":{"a":{"type":"string"}},"items":{"$ref":"http://x/root#/definitions/a"}}"##,
             valid: [#"["a"]"#], invalid: ["[1]"]),
@@ -50,6 +51,15 @@ import Testing
         // Not null and not (≥ 3 or not a number): numbers below 3 only.
         Row(schema: #"{"not":{"anyOf":[{"type":"null"},{"minimum":3}]}}"#, valid: ["2"], invalid: ["null", "3", #""x""#]),
         Row(schema: #"{"not":{"not":{"type":"boolean"}}}"#, valid: ["true"], invalid: ["1"]),
+        // Numbers that are not integers (1.0 and 1e2 are integers).
+        Row(schema: #"{"type":"number","not":{"type":"integer"}}"#, valid: ["1.5", "-0.25", "2.05"], invalid: ["1", "1.0", "1e2", "-3", #""a""#]),
+        Row(
+            schema: #"{"not":{"type":"integer"},"minimum":1,"exclusiveMaximum":2}"#, valid: ["1.5", "1.999", #""x""#],
+            invalid: ["1", "2", "2.5", "0.5"]),
+        // Overlapping `oneOf` branches stated exactly through their complements.
+        Row(schema: #"{"oneOf":[{"type":"integer"},{"type":"number"}]}"#, valid: ["1.5"], invalid: ["1", "1.0", #""a""#]),
+        Row(schema: #"{"oneOf":[{"type":"integer"},{"minimum":0}]}"#, valid: ["-1", "0.5", #""a""#], invalid: ["1", "-0.5"]),
+        Row(schema: #"{"multipleOf":0.5,"not":{"type":"integer"},"maximum":2}"#, valid: ["0.5", "-1.5", "null"], invalid: ["1", "1.25", "2.5"]),
         // Counts, names and patterns on closed objects; uniqueItems over disjoint tuples.
         Row(
             schema: #"{"properties":{"a":{},"b":{},"c":{}},"additionalProperties":false,"minProperties":1,"maxProperties":2}"#,
@@ -84,6 +94,22 @@ import Testing
         for text in row.invalid { #expect(!validator.accepts(jsonBytes: Array(text.utf8)), "\(text) should be invalid") }
     }
 
+    /// The grammar of numbers that are not integers writes a nonzero digit after the point and
+    /// no exponent: a subset of what the validator accepts, never a superset (`1.5e1` is 15, an
+    /// integer, and `1.25e1` is not; telling them apart means comparing digits with the exponent).
+    @Test func nonIntegersCompileToFractions() throws {
+        let cases: [(schema: String, accepted: [String], refused: [String])] = [
+            (#"{"type":"number","not":{"type":"integer"}}"#, ["1.5", "-0.25", "10.01", "3.1400"], ["1", "1.0", "-0.0", "1.50e1", "1.25e1", "0"]),
+            (#"{"not":{"type":"integer"},"minimum":1,"exclusiveMaximum":2}"#, ["1.5", "1.999", "\"x\"", "null"], ["1", "1.0", "2", "2.5", "0.5"]),
+            (#"{"type":"number","multipleOf":0.5,"not":{"type":"integer"},"maximum":2}"#, ["0.5", "-1.5", "1.50"], ["1", "1.0", "1.25", "2.5"]),
+        ]
+        for (schema, accepted, refused) in cases {
+            let grammar = try Grammar.compile(try JSONSchemaImporter().importSchema(schema))
+            for text in accepted { #expect(grammar.accepts(text), "\(schema) should accept \(text)") }
+            for text in refused { #expect(!grammar.accepts(text), "\(schema) should refuse \(text)") }
+        }
+    }
+
     @Test func unknownFormatWarns() throws {
         var warnings: [JSONSchemaImportWarning] = []
         _ = try JSONSchemaImporter().importSchema(#"{"properties":{"h":{"format":"hostname"}}}"#, warnings: &warnings)
@@ -93,7 +119,7 @@ import Testing
     }
 
     @Test func oneOfCoercionIsOptInAndWarns() throws {
-        let schema = #"{"oneOf":[{"type":"integer"},{"minimum":0}]}"#
+        let schema = #"{"oneOf":[{"type":"integer"},{"multipleOf":3}]}"#
         #expect(throws: JSONSchemaImportError.self) { try JSONSchemaImporter().importSchema(schema) }
         var warnings: [JSONSchemaImportWarning] = []
         _ = try JSONSchemaImporter(coercesOneOf: true).importSchema(schema, warnings: &warnings)

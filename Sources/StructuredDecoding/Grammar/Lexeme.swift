@@ -168,7 +168,13 @@ final class Lexeme: Sendable {
             let multiples = try DenseDFA.multiples(of: step, fractionDigits: 0, fractions: false)
             return try DenseDFA.product(integers, multiples, .intersection, what: "multipleOf").minimized()
         case .number(let bounds, let integersOnly):
-            let syntax = integersOnly ? "-?(?:0|[1-9][0-9]*)" : #"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?"#
+            // Numbers that are not integers: a nonzero digit after the point, no exponent (with
+            // one, `1.5e1` is an integer and `1.55e1` is not, which no automaton counts).
+            let fractionsOnly = bounds.nonIntegersOnly && !integersOnly
+            let syntax =
+                integersOnly
+                ? "-?(?:0|[1-9][0-9]*)"
+                : fractionsOnly ? #"-?(?:0|[1-9][0-9]*)\.[0-9]*[1-9][0-9]*"# : #"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?"#
             var parts: [String] = []
             var exponentParts: [String] = [] // the scientific spellings within the bounds
             if let minimum = bounds.minimum {
@@ -191,9 +197,9 @@ final class Lexeme: Sendable {
                 let multiples = try DenseDFA.multiples(of: p, fractionDigits: decimal.fraction.count, fractions: !integersOnly)
                 return try DenseDFA.product(plain, multiples, .intersection, what: "multipleOf").minimized()
             }
-            if parts.isEmpty { return try regex(syntax + "(?:[eE][+-]?[0-9]+)?", .utf8, what: "number") }
+            if parts.isEmpty { return try regex(syntax + (fractionsOnly ? "" : "(?:[eE][+-]?[0-9]+)?"), .utf8, what: "number") }
             let plain = try intersect(syntax, parts, what: "number bounds")
-            guard !integersOnly else { return plain }
+            guard !integersOnly && !fractionsOnly else { return plain }
             let scientific = try intersect(NumericRangePatterns.exponentSyntax, exponentParts, what: "number bounds")
             return try DenseDFA.product(plain, scientific, .union, what: "number bounds").minimized()
         case .numberEqual(let text):

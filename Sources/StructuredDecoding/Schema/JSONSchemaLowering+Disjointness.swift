@@ -40,7 +40,7 @@ extension JSONSchemaLowering {
         case .null: return .null
         case .boolean: return .boolean
         case .integer: return .integer
-        case .number: return .number
+        case .number(let bounds): return bounds.nonIntegersOnly ? .fraction : .number
         case .string: return .string
         case .array: return .array
         case .object: return .object

@@ -14,7 +14,9 @@ extension JSONSchemaLowering {
         var branches: [SchemaNode] = []
         if types.contains(.null) { branches.append(.null) }
         if types.contains(.boolean) { branches.append(.boolean) }
-        if !types.isDisjoint(with: .number), let node = try numberNode(locals, integersOnly: !types.contains(.fraction)) {
+        if !types.isDisjoint(with: .number),
+            let node = try numberNode(locals, integersOnly: !types.contains(.fraction), fractionsOnly: !types.contains(.integer))
+        {
             branches.append(node)
         }
         if types.contains(.string), let node = stringNode(locals) { branches.append(node) }
@@ -30,8 +32,11 @@ extension JSONSchemaLowering {
         }
     }
 
-    /// The number (or, for `integersOnly`, integer) branch, or `nil` when the bounds leave none.
-    private func numberNode(_ locals: [JSONSchemaDraft], integersOnly: Bool) throws(JSONSchemaImportError) -> SchemaNode? {
+    /// The number branch (for `integersOnly` an integer one; for `fractionsOnly` one of numbers
+    /// that are not integers), or `nil` when the bounds leave none.
+    private func numberNode(
+        _ locals: [JSONSchemaDraft], integersOnly: Bool, fractionsOnly: Bool
+    ) throws(JSONSchemaImportError) -> SchemaNode? {
         let lower = Self.tightest(locals.flatMap(\.lowerBounds), lower: true)
         let upper = Self.tightest(locals.flatMap(\.upperBounds), lower: false)
         if let lower, let upper {
@@ -46,7 +51,7 @@ extension JSONSchemaLowering {
             let step = try divisor.map { divisor throws(JSONSchemaImportError) in try Self.integerStep(divisor) }
             return .integer(IntegerBounds(minimum: minimum, maximum: maximum, multipleOf: step == 1 ? nil : step))
         }
-        var bounds = NumberBounds()
+        var bounds = NumberBounds(nonIntegersOnly: fractionsOnly)
         if let lower { (bounds.minimum, bounds.exclusiveMinimum) = try Self.double(lower, up: true) }
         if let upper { (bounds.maximum, bounds.exclusiveMaximum) = try Self.double(upper, up: false) }
         if let divisor {

@@ -3,7 +3,8 @@
 ///
 /// The complement of a schema is built keyword by keyword: a schema is the conjunction of its
 /// keywords, so its complement is the `anyOf` of theirs (`not (A ∧ B) = not A ∨ not B`), and
-/// each keyword's complement is exact: `type` the other types; `enum`/`const` the other values
+/// each keyword's complement is exact: `type` the other types (`integer` leaves the numbers
+/// that are not integers, `NumberBounds.nonIntegersOnly`); `enum`/`const` the other values
 /// of their types (number ranges between them, the other boolean, a pattern for every other
 /// string); a bound the opposite bound on its own type (values of other types satisfy a bound,
 /// so they fail its complement); `required` an
@@ -55,7 +56,6 @@ extension JSONSchemaParser {
         if draft.isFalse { return result } // `not false` accepts everything.
         if let types = draft.types {
             let rest = JSONSchemaTypes.all.subtracting(types)
-            if rest.contains(.fraction), !rest.contains(.integer) { throw refuse("type") } // "a number but not an integer"
             if !rest.isEmpty { branches.append(add(typed(rest, draft.pointer))) }
         }
         for values in draft.valueSets { branches += try complement(values: values, at: draft.pointer) }

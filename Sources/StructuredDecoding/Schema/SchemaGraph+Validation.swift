@@ -108,6 +108,7 @@ extension SchemaGraph {
 
         private func checkNumber(_ value: JSONValue, _ bounds: NumberBounds) -> Bool {
             guard case .number(let text) = value, let number = JSONSchemaDecimal(text) else { return false }
+            if bounds.nonIntegersOnly, checkInteger(value, IntegerBounds()) { return false }
             if let minimum = bounds.minimum {
                 guard !minimum.isNaN, minimum != .infinity else { return false }
                 if minimum.isFinite {

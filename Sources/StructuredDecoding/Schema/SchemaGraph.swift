@@ -108,17 +108,22 @@ public struct NumberBounds: Sendable, Hashable {
     /// as the decimal its shortest spelling shows (`0.01` is one hundredth), or `nil`. Numbers
     /// with a divisor are written in plain decimal notation (no exponent).
     public var multipleOf: Double?
+    /// Whether only numbers that are not integers are allowed (JSON Schema's `not: {type:
+    /// "integer"}`). Generation writes them in plain decimal notation with a nonzero digit after
+    /// the point (`2.5`, `-0.125`), which is an integer in no draft.
+    public var nonIntegersOnly: Bool
 
-    /// Bounds; all default to unbounded and inclusive.
+    /// Bounds; all default to unbounded and inclusive, integers allowed.
     public init(
         minimum: Double? = nil, exclusiveMinimum: Bool = false, maximum: Double? = nil, exclusiveMaximum: Bool = false,
-        multipleOf: Double? = nil
+        multipleOf: Double? = nil, nonIntegersOnly: Bool = false
     ) {
         self.minimum = minimum
         self.exclusiveMinimum = exclusiveMinimum
         self.maximum = maximum
         self.exclusiveMaximum = exclusiveMaximum
         self.multipleOf = multipleOf
+        self.nonIntegersOnly = nonIntegersOnly
     }
 }
 
