@@ -59,7 +59,14 @@ struct RandomSchema {
         case 2:
             let patterns = [nil, "[a-z]{1,4}", "[A-Z][0-9]{2}", "(?:yes|no|maybe)"]
             let chosen = patterns[pick(patterns.count)]
-            return graph.add(.string(StringNode(patterns: chosen.map { [pattern($0)] } ?? [], minLength: pick(2), maxLength: 3 + pick(5))))
+            // Every third one also must not match a pattern (`not: {pattern: …}`); each leaves
+            // strings of every pattern above within the lengths.
+            let excluded = pick(3) == 0 ? [".*a.*", "[0-9]*", "y.*"][pick(3)] : nil
+            return graph.add(
+                .string(
+                    StringNode(
+                        patterns: chosen.map { [pattern($0)] } ?? [], minLength: pick(2), maxLength: 3 + pick(5),
+                        excludedPatterns: excluded.map { [pattern($0)] } ?? [])))
         case 3:
             return graph.add(.string(StringNode(format: pick(2) == 0 ? .date : .uuid)))
         case 4:
@@ -163,6 +170,8 @@ enum JSONSchemaText {
             if let max = s.maxLength { parts.append("\"maxLength\": \(max)") }
             if let p = s.patterns.first { parts.append("\"pattern\": \(quoted("^(?:\(p.source))$"))") }
             if let f = s.format { parts.append("\"format\": \(quoted(f.rawValue))") }
+            let nots = s.excludedPatterns.map { excluded in "{\"not\": {\"pattern\": " + quoted("^(?:" + excluded.source + ")$") + "}}" }
+            if !nots.isEmpty { parts.append("\"allOf\": [" + nots.joined(separator: ", ") + "]") }
             return "{" + parts.joined(separator: ", ") + "}"
         case .enumeration(let values):
             return "{\"enum\": [" + values.map(value).joined(separator: ", ") + "]}"

@@ -56,6 +56,11 @@ import Testing
         Row(
             schema: #"{"not":{"type":"integer"},"minimum":1,"exclusiveMaximum":2}"#, valid: ["1.5", "1.999", #""x""#],
             invalid: ["1", "2", "2.5", "0.5"]),
+        // Strings that do not match a pattern (a pattern searches: "xay" contains "a"); other
+        // types satisfy a pattern, so they fail its complement.
+        Row(schema: #"{"type":"string","not":{"pattern":"a"}}"#, valid: [#""""#, #""xyz""#], invalid: [#""a""#, #""xay""#, "1"]),
+        Row(schema: #"{"not":{"pattern":"^[0-9]+$"},"maxLength":2}"#, valid: [#""1a""#, #""""#], invalid: [#""12""#, #""abc""#, "123"]),
+        Row(schema: #"{"not":{"not":{"pattern":"^a"}}}"#, valid: [#""ab""#, "1"], invalid: [#""ba""#]),
         // Overlapping `oneOf` branches stated exactly through their complements.
         Row(schema: #"{"oneOf":[{"type":"integer"},{"type":"number"}]}"#, valid: ["1.5"], invalid: ["1", "1.0", #""a""#]),
         Row(schema: #"{"oneOf":[{"type":"integer"},{"minimum":0}]}"#, valid: ["-1", "0.5", #""a""#], invalid: ["1", "-0.5"]),
@@ -102,6 +107,12 @@ import Testing
             (#"{"type":"number","not":{"type":"integer"}}"#, ["1.5", "-0.25", "10.01", "3.1400"], ["1", "1.0", "-0.0", "1.50e1", "1.25e1", "0"]),
             (#"{"not":{"type":"integer"},"minimum":1,"exclusiveMaximum":2}"#, ["1.5", "1.999", "\"x\"", "null"], ["1", "1.0", "2", "2.5", "0.5"]),
             (#"{"type":"number","multipleOf":0.5,"not":{"type":"integer"},"maximum":2}"#, ["0.5", "-1.5", "1.50"], ["1", "1.0", "1.25", "2.5"]),
+            // Not a pattern: the difference of two string automata, bounded lengths counted.
+            (#"{"type":"string","not":{"pattern":"a"}}"#, [#""""#, #""xyz""#, #""\u0062""#], [#""a""#, #""xay""#, #""\u0061""#]),
+            (
+                #"{"type":"string","not":{"pattern":"^[0-9]+$"},"minLength":2,"maxLength":12}"#, [#""1a""#, #""ab""#],
+                [#""12""#, #""a""#, #""1234567890abc""#]
+            ),
         ]
         for (schema, accepted, refused) in cases {
             let grammar = try Grammar.compile(try JSONSchemaImporter().importSchema(schema))

@@ -111,8 +111,9 @@ final class Lexeme: Sendable {
         var automatonID: Int?
         if case .string(let node) = spec, node.minLength > 0 || node.maxLength != nil,
             let strings = try? interned(.string(StringNode())),
-            let unbounded = node.patterns.isEmpty && node.format == nil
-                ? strings : try? interned(.string(StringNode(patterns: node.patterns, format: node.format))),
+            let unbounded = node.patterns.isEmpty && node.format == nil && node.excludedPatterns.isEmpty
+                ? strings
+                : try? interned(.string(StringNode(patterns: node.patterns, format: node.format, excludedPatterns: node.excludedPatterns))),
             let made = LengthCounter(
                 unbounded.dfa, strings: strings.dfa, minimum: node.minLength, maximum: node.maxLength ?? LengthCounter.maxCount)
         {
@@ -225,7 +226,9 @@ final class Lexeme: Sendable {
         var patterns = node.patterns
         if let format = node.format { patterns.append(format.regex) }
         // Keys and enumerated strings: their spellings' trie, without determinizing.
-        if patterns.count == 1, node.minLength == 0, node.maxLength == nil, let texts = patterns[0].literalAlternatives, !texts.isEmpty {
+        if patterns.count == 1, node.minLength == 0, node.maxLength == nil, node.excludedPatterns.isEmpty,
+            let texts = patterns[0].literalAlternatives, !texts.isEmpty
+        {
             return DenseDFA(jsonSpellingsOf: texts)
         }
         var result = try automaton(patterns.first ?? .anyText, options, what: "string")
@@ -233,7 +236,12 @@ final class Lexeme: Sendable {
             let other = try automaton(pattern, AutomatonOptions(encoding: .jsonString()), what: "string pattern")
             result = try DenseDFA.product(result, other, .intersection, what: "string patterns")
         }
-        return patterns.count > 1 ? result.minimized() : result
+        // `not: {pattern: p}`: each excluded pattern's string automaton, shared through the table.
+        for pattern in node.excludedPatterns {
+            let excluded = try interned(.string(StringNode(patterns: [pattern]))).dfa
+            result = try DenseDFA.product(result, excluded, .difference, what: "excluded string patterns")
+        }
+        return patterns.count > 1 || !node.excludedPatterns.isEmpty ? result.minimized() : result
     }
 
     /// The whole automaton of `pattern`, minimized (see `DenseDFA.minimized()`); a failure is

@@ -40,6 +40,8 @@ struct JSONSchemaDraft {
     var maxLength: Int?
     /// `pattern`, already framed for whole-match semantics.
     var patterns: [RegexPattern] = []
+    /// Patterns the content must not match (the complement of `pattern`), framed alike.
+    var excludedPatterns: [RegexPattern] = []
     var format: StringFormat?
 
     var prefixItems: [ID] = []
@@ -86,7 +88,9 @@ struct JSONSchemaDraft {
     }
 
     var hasNumberConstraints: Bool { !lowerBounds.isEmpty || !upperBounds.isEmpty || !multiples.isEmpty }
-    var hasStringConstraints: Bool { minLength != nil || maxLength != nil || !patterns.isEmpty || format != nil }
+    var hasStringConstraints: Bool {
+        minLength != nil || maxLength != nil || !patterns.isEmpty || !excludedPatterns.isEmpty || format != nil
+    }
     var hasArrayConstraints: Bool {
         !prefixItems.isEmpty || items != nil || minItems != nil || maxItems != nil || uniqueItems
     }

@@ -149,6 +149,7 @@ extension JSONSchemaLowering {
             if let minimum = draft.minLength { node.minLength = max(node.minLength, minimum) }
             if let maximum = draft.maxLength { node.maxLength = min(node.maxLength ?? maximum, maximum) }
             for pattern in draft.patterns where !node.patterns.contains(pattern) { node.patterns.append(pattern) }
+            for pattern in draft.excludedPatterns where !node.excludedPatterns.contains(pattern) { node.excludedPatterns.append(pattern) }
             guard let format = draft.format else { continue }
             if node.format == nil {
                 node.format = format

@@ -6,11 +6,11 @@
 /// each keyword's complement is exact: `type` the other types (`integer` leaves the numbers
 /// that are not integers, `NumberBounds.nonIntegersOnly`); `enum`/`const` the other values
 /// of their types (number ranges between them, the other boolean, a pattern for every other
-/// string); a bound the opposite bound on its own type (values of other types satisfy a bound,
+/// string); `pattern` the strings that do not match it; a bound the opposite bound on its own type (values of other types satisfy a bound,
 /// so they fail its complement); `required` an
 /// absent key; `properties` a present key with the complement of its value; `anyOf` the `allOf`
 /// of the complements, `allOf` the `anyOf`; `$ref` the complement of its target; `not` the
-/// schema itself. A keyword without an exact complement here (`pattern`, `format`, `items`,
+/// schema itself. A keyword without an exact complement here (`format`, `items`,
 /// `oneOf` of several, ...) refuses the whole schema (`unsupportedNegation`).
 ///
 /// `if`/`then`/`else` is `anyOf: [allOf: [if, then], allOf: [not if, else]]`.
@@ -74,8 +74,17 @@ extension JSONSchemaParser {
             }
         }
         if draft.hasStringConstraints {
-            if !draft.patterns.isEmpty { throw refuse("pattern") }
             if draft.format != nil { throw refuse("format") }
+            for pattern in draft.patterns {
+                var mismatch = typed(.string, draft.pointer)
+                mismatch.excludedPatterns = [pattern]
+                branches.append(add(mismatch))
+            }
+            for pattern in draft.excludedPatterns {
+                var match = typed(.string, draft.pointer)
+                match.patterns = [pattern]
+                branches.append(add(match))
+            }
             if let minimum = draft.minLength, minimum > 0 {
                 var shorter = typed(.string, draft.pointer)
                 shorter.maxLength = minimum - 1

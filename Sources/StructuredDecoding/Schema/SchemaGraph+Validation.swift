@@ -133,7 +133,7 @@ extension SchemaGraph {
             let length = text.unicodeScalars.count
             guard length >= node.minLength, length <= node.maxLength ?? Int.max else { return false }
             if let format = node.format, !automata.matches(format.regex, text) { return false }
-            return node.patterns.allSatisfy { automata.matches($0, text) }
+            return node.patterns.allSatisfy { automata.matches($0, text) } && !node.excludedPatterns.contains { automata.matches($0, text) }
         }
 
         private func checkArray(_ items: [JSONValue], _ node: ArrayNode) -> Bool {

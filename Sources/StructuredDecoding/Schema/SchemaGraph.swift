@@ -138,13 +138,20 @@ public struct StringNode: Sendable, Hashable {
     public var minLength: Int
     /// The most Unicode scalars, or `nil` for no limit.
     public var maxLength: Int?
+    /// Patterns the whole content must not match (JSON Schema's `not: {pattern: …}`), framed
+    /// like `patterns`.
+    public var excludedPatterns: [RegexPattern]
 
     /// A string node; defaults accept any string.
-    public init(patterns: [RegexPattern] = [], format: StringFormat? = nil, minLength: Int = 0, maxLength: Int? = nil) {
+    public init(
+        patterns: [RegexPattern] = [], format: StringFormat? = nil, minLength: Int = 0, maxLength: Int? = nil,
+        excludedPatterns: [RegexPattern] = []
+    ) {
         self.patterns = patterns
         self.format = format
         self.minLength = minLength
         self.maxLength = maxLength
+        self.excludedPatterns = excludedPatterns
     }
 }
 
