@@ -83,9 +83,18 @@ import Testing
         #expect(throws: JSONSchemaImportError(.unsupportedCombination("multipleOf"), at: "/multipleOf")) {
             try JSONSchemaImporter().importSchema(#"{"type": "integer", "multipleOf": 4, "allOf": [{"multipleOf": 6}]}"#)
         }
-        #expect(throws: JSONSchemaImportError(.unsupportedNegation("multipleOf"), at: "/not/multipleOf")) {
-            try JSONSchemaImporter().importSchema(#"{"not": {"multipleOf": 3}}"#)
-        }
+        // `not: {multipleOf: d}`: the automaton of the plain numbers minus that of the multiples.
+        let notThree = try JSONSchemaImporter().importSchema(#"{"type": "integer", "not": {"multipleOf": 3}}"#)
+        #expect(notThree.nodes[notThree.root] == .integer(IntegerBounds(excludedMultiples: [3])))
+        let integers = try Grammar.compile(notThree)
+        for text in ["1", "2", "-4", "100"] { #expect(integers.accepts(text), "\(text)") }
+        for text in ["0", "3", "-6", "99"] { #expect(!integers.accepts(text), "\(text)") }
+        let numbers = try Grammar.compile(try JSONSchemaImporter().importSchema(#"{"type": "number", "not": {"multipleOf": 0.5}, "maximum": 2}"#))
+        for text in ["0.25", "1.1", "-7.75", "1.99"] { #expect(numbers.accepts(text), "\(text)") }
+        for text in ["1", "1.5", "0.50", "-3", "2.25", "1e-1"] { #expect(!numbers.accepts(text), "\(text)") }
+        // Every integer is a multiple of 0.5: no integer is left.
+        let none = try JSONSchemaImporter().importSchema(#"{"type": "integer", "not": {"multipleOf": 0.5}}"#)
+        #expect(!SchemaGraph.Validator(none).accepts(jsonBytes: Array("1".utf8)))
         #expect(throws: JSONSchemaImportError.self) { try JSONSchemaImporter().importSchema(#"{"multipleOf": 0}"#) }
         #expect(throws: JSONSchemaImportError.self) { try JSONSchemaImporter().importSchema(#"{"multipleOf": -2}"#) }
         // An enumeration keeps only its multiples.

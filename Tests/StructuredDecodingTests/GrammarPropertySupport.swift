@@ -40,8 +40,11 @@ struct RandomSchema {
         case 0:
             let lo = pick(200) - 100, width = pick(300)
             let step = [2, 3, 5, 7][pick(4)]
-            // A divisor only where the range holds a multiple of it.
-            return graph.add(.integer(IntegerBounds(minimum: lo, maximum: lo + width, multipleOf: width >= step && pick(3) == 0 ? step : nil)))
+            // A divisor only where the range holds a multiple of it; else sometimes one the
+            // values must not be multiples of (`not: {multipleOf: 3}`), where three in a row fit.
+            let divisor = width >= step && pick(3) == 0 ? step : nil
+            let excluded = divisor == nil && width >= 3 && pick(3) == 0 ? [3] : []
+            return graph.add(.integer(IntegerBounds(minimum: lo, maximum: lo + width, multipleOf: divisor, excludedMultiples: excluded)))
         case 1:
             let lo = Double(pick(4000) - 2000) / 8, width = Double(pick(100)) + 0.5
             // Binary fractions as divisors: Python's jsonschema divides in floating point.
@@ -49,13 +52,14 @@ struct RandomSchema {
             // Every third one only numbers that are not integers (`not: {type: integer}`), then
             // without a divisor of 2, whose multiples are all integers.
             let fractions = pick(3) == 0
+            let divisor = width > 2 * step && pick(3) == 0 && !(fractions && step == 2) ? step : nil
+            // Without a divisor, sometimes not multiples of 0.5 (any interval holds some).
             return graph.add(
                 .number(
                     NumberBounds(
-                        minimum: lo, exclusiveMinimum: pick(2) == 0, maximum: lo + width,
-                        exclusiveMaximum: pick(2) == 0,
-                        multipleOf: width > 2 * step && pick(3) == 0 && !(fractions && step == 2) ? step : nil,
-                        nonIntegersOnly: fractions)))
+                        minimum: lo, exclusiveMinimum: pick(2) == 0, maximum: lo + width, exclusiveMaximum: pick(2) == 0,
+                        multipleOf: divisor, nonIntegersOnly: fractions,
+                        excludedMultiples: divisor == nil && pick(3) == 0 ? [0.5] : [])))
         case 2:
             let patterns = [nil, "[a-z]{1,4}", "[A-Z][0-9]{2}", "(?:yes|no|maybe)"]
             let chosen = patterns[pick(patterns.count)]
@@ -157,13 +161,17 @@ enum JSONSchemaText {
             if let lo = b.minimum { parts.append("\"minimum\": \(lo)") }
             if let hi = b.maximum { parts.append("\"maximum\": \(hi)") }
             if let step = b.multipleOf { parts.append("\"multipleOf\": \(step)") }
+            let nots = b.excludedMultiples.map { "{\"not\": {\"multipleOf\": \($0)}}" }
+            if !nots.isEmpty { parts.append("\"allOf\": [" + nots.joined(separator: ", ") + "]") }
             return "{" + parts.joined(separator: ", ") + "}"
         case .number(let b):
             var parts = [#""type": "number""#]
             if let lo = b.minimum { parts.append("\"\(b.exclusiveMinimum ? "exclusiveMinimum" : "minimum")\": \(number(lo))") }
             if let hi = b.maximum { parts.append("\"\(b.exclusiveMaximum ? "exclusiveMaximum" : "maximum")\": \(number(hi))") }
             if let step = b.multipleOf { parts.append("\"multipleOf\": \(number(step))") }
-            if b.nonIntegersOnly { parts.append(#""not": {"type": "integer"}"#) }
+            var nots = b.excludedMultiples.map { "{\"not\": {\"multipleOf\": \(number($0))}}" }
+            if b.nonIntegersOnly { nots.append(#"{"not": {"type": "integer"}}"#) }
+            if !nots.isEmpty { parts.append("\"allOf\": [" + nots.joined(separator: ", ") + "]") }
             return "{" + parts.joined(separator: ", ") + "}"
         case .string(let s):
             var parts = [#""type": "string""#, "\"minLength\": \(s.minLength)"]

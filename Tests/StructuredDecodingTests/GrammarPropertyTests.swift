@@ -14,7 +14,7 @@ import Testing
         var random = SplitMix64(seed: name == "qwen" ? 11 : 12)
         var documents: [(schema: String, output: String)] = []
         var mask = TokenMask(count: index.tokenCount)
-        var withKeyClasses = 0, withCounts = 0
+        var withKeyClasses = 0, withCounts = 0, withComplements = 0
         for round in 0..<40 {
             var generator = RandomSchema(random: random)
             // Every fourth round, an object with member counts at the root.
@@ -52,10 +52,23 @@ import Testing
             if graph.nodes.contains(where: { if case .object(let o) = $0 { o.minProperties > 0 || o.maxProperties != nil } else { false } }) {
                 withCounts += 1
             }
+            if graph.nodes.contains(where: Self.isComplement) { withComplements += 1 }
         }
         #expect(withKeyClasses >= 3, "\(name): only \(withKeyClasses) schemas with key classes")
         #expect(withCounts >= 3, "\(name): only \(withCounts) schemas with member counts")
+        #expect(withComplements >= 5, "\(name): only \(withComplements) schemas with complements (`not`)")
         try PythonJSONSchema.validate(documents)
+    }
+
+    /// Whether a node holds the complement of a keyword (`not: {type: integer}`, `not:
+    /// {multipleOf: …}`, `not: {pattern: …}`).
+    static func isComplement(_ node: SchemaNode) -> Bool {
+        switch node {
+        case .integer(let b): !b.excludedMultiples.isEmpty
+        case .number(let b): b.nonIntegersOnly || !b.excludedMultiples.isEmpty
+        case .string(let s): !s.excludedPatterns.isEmpty
+        default: false
+        }
     }
 }
 

@@ -61,6 +61,7 @@ import Testing
         Row(schema: #"{"type":"string","not":{"pattern":"a"}}"#, valid: [#""""#, #""xyz""#], invalid: [#""a""#, #""xay""#, "1"]),
         Row(schema: #"{"not":{"pattern":"^[0-9]+$"},"maxLength":2}"#, valid: [#""1a""#, #""""#], invalid: [#""12""#, #""abc""#, "123"]),
         Row(schema: #"{"not":{"not":{"pattern":"^a"}}}"#, valid: [#""ab""#, "1"], invalid: [#""ba""#]),
+        Row(schema: #"{"not":{"multipleOf":3},"minimum":0}"#, valid: ["1", "2.5", "4"], invalid: ["0", "3", "6.0", #""a""#, "-1"]),
         // Overlapping `oneOf` branches stated exactly through their complements.
         Row(schema: #"{"oneOf":[{"type":"integer"},{"type":"number"}]}"#, valid: ["1.5"], invalid: ["1", "1.0", #""a""#]),
         Row(schema: #"{"oneOf":[{"type":"integer"},{"minimum":0}]}"#, valid: ["-1", "0.5", #""a""#], invalid: ["1", "-0.5"]),
@@ -130,7 +131,7 @@ import Testing
     }
 
     @Test func oneOfCoercionIsOptInAndWarns() throws {
-        let schema = #"{"oneOf":[{"type":"integer"},{"multipleOf":3}]}"#
+        let schema = #"{"oneOf":[{"type":"string"},{"format":"date"}]}"#
         #expect(throws: JSONSchemaImportError.self) { try JSONSchemaImporter().importSchema(schema) }
         var warnings: [JSONSchemaImportWarning] = []
         _ = try JSONSchemaImporter(coercesOneOf: true).importSchema(schema, warnings: &warnings)

@@ -81,7 +81,7 @@ import Testing
             schema: ##"{"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"allOf":[{"$ref":"#/$defs/a"}]}},"$ref":"#/$defs/a"}"##,
             reason: .unguardedRecursion("#/$defs/a"), pointer: "/$defs/b/allOf/0/$ref"),
         Row(schema: ##"{"anyOf":[{"$ref":"#"},{"type":"string"}]}"##, reason: .unguardedRecursion("anyOf"), pointer: "/anyOf"),
-        Row(schema: #"{"oneOf":[{"type":"integer"},{"multipleOf":2}]}"#, reason: .overlappingOneOf, pointer: "/oneOf"),
+        Row(schema: #"{"oneOf":[{"type":"integer"},{"format":"date"}]}"#, reason: .overlappingOneOf, pointer: "/oneOf"),
         Row(schema: #"{"oneOf":[{"format":"date"},{"maxLength":3}]}"#, reason: .overlappingOneOf, pointer: "/oneOf"),
         Row(
             schema: #"{"properties":{"a":{}},"required":["b"],"additionalProperties":false}"#,

@@ -100,6 +100,7 @@ struct GrammarCompiler {
             return .lexeme(try lexeme(.literals([Array("true".utf8), Array("false".utf8)]), node: id))
         case .integer(let bounds):
             if let divisor = bounds.multipleOf, divisor <= 0 { throw GrammarError.invalidDivisor(node: id) }
+            if bounds.excludedMultiples.contains(where: { $0 <= 0 }) { throw GrammarError.invalidDivisor(node: id) }
             if let lo = bounds.minimum, let hi = bounds.maximum, lo > hi { return .never }
             return .lexeme(try lexeme(.integer(bounds), node: id))
         case .number(let bounds):
@@ -107,6 +108,7 @@ struct GrammarCompiler {
                 throw GrammarError.nonFiniteBound(node: id)
             }
             if let divisor = bounds.multipleOf, !(divisor > 0 && divisor.isFinite) { throw GrammarError.invalidDivisor(node: id) }
+            if bounds.excludedMultiples.contains(where: { !($0 > 0 && $0.isFinite) }) { throw GrammarError.invalidDivisor(node: id) }
             return .lexeme(try lexeme(.number(bounds, integersOnly: false), node: id))
         case .string(let node):
             // `^[a-z0-9-]{1,255}$` is counted as lengths, not spelled out in automaton states.

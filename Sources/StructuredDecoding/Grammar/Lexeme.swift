@@ -164,10 +164,16 @@ final class Lexeme: Sendable {
             if let maximum = bounds.maximum {
                 parts.append(NumericRangePatterns.atMost(NumericRangePatterns.decimal(maximum), exclusive: false, integersOnly: true) ?? "[^\\s\\S]")
             }
-            let integers = try intersect("-?(?:0|[1-9][0-9]*)", parts, what: "integer bounds")
-            guard let step = bounds.multipleOf else { return integers }
-            let multiples = try DenseDFA.multiples(of: step, fractionDigits: 0, fractions: false)
-            return try DenseDFA.product(integers, multiples, .intersection, what: "multipleOf").minimized()
+            var integers = try intersect("-?(?:0|[1-9][0-9]*)", parts, what: "integer bounds")
+            if let step = bounds.multipleOf {
+                let multiples = try DenseDFA.multiples(of: step, fractionDigits: 0, fractions: false)
+                integers = try DenseDFA.product(integers, multiples, .intersection, what: "multipleOf").minimized()
+            }
+            for step in bounds.excludedMultiples { // `not: {multipleOf: step}`
+                let multiples = try DenseDFA.multiples(of: step, fractionDigits: 0, fractions: false)
+                integers = try DenseDFA.product(integers, multiples, .difference, what: "excluded multipleOf").minimized()
+            }
+            return integers
         case .number(let bounds, let integersOnly):
             // Numbers that are not integers: a nonzero digit after the point, no exponent (with
             // one, `1.5e1` is an integer and `1.55e1` is not, which no automaton counts).
@@ -188,15 +194,24 @@ final class Lexeme: Sendable {
                 parts.append(NumericRangePatterns.atMost(bound, exclusive: bounds.exclusiveMaximum, integersOnly: integersOnly) ?? "[^\\s\\S]")
                 exponentParts.append(NumericRangePatterns.exponentAtMost(bound, exclusive: bounds.exclusiveMaximum))
             }
-            if let divisor = bounds.multipleOf { // plain notation only, as `DenseDFA.multiples` reads it
-                guard let (_, decimal) = NumericRangePatterns.decimal(divisor),
-                    let p = Int(String(decoding: decimal.integer + decimal.fraction, as: UTF8.self))
-                else {
-                    throw GrammarError.automatonTooLarge("multipleOf")
+            // Divisors, kept or excluded: plain notation only, as `DenseDFA.multiples` reads it.
+            if bounds.multipleOf != nil || !bounds.excludedMultiples.isEmpty {
+                func multiples(of divisor: Double) throws(GrammarError) -> DenseDFA {
+                    guard let (_, decimal) = NumericRangePatterns.decimal(divisor),
+                        let p = Int(String(decoding: decimal.integer + decimal.fraction, as: UTF8.self))
+                    else {
+                        throw GrammarError.automatonTooLarge("multipleOf")
+                    }
+                    return try DenseDFA.multiples(of: p, fractionDigits: decimal.fraction.count, fractions: !integersOnly)
                 }
-                let plain = parts.isEmpty ? try regex(syntax, .utf8, what: "number") : try intersect(syntax, parts, what: "number bounds")
-                let multiples = try DenseDFA.multiples(of: p, fractionDigits: decimal.fraction.count, fractions: !integersOnly)
-                return try DenseDFA.product(plain, multiples, .intersection, what: "multipleOf").minimized()
+                var plain = parts.isEmpty ? try regex(syntax, .utf8, what: "number") : try intersect(syntax, parts, what: "number bounds")
+                if let divisor = bounds.multipleOf {
+                    plain = try DenseDFA.product(plain, try multiples(of: divisor), .intersection, what: "multipleOf").minimized()
+                }
+                for divisor in bounds.excludedMultiples {
+                    plain = try DenseDFA.product(plain, try multiples(of: divisor), .difference, what: "excluded multipleOf").minimized()
+                }
+                return plain
             }
             if parts.isEmpty { return try regex(syntax + (fractionsOnly ? "" : "(?:[eE][+-]?[0-9]+)?"), .utf8, what: "number") }
             let plain = try intersect(syntax, parts, what: "number bounds")

@@ -35,6 +35,8 @@ struct JSONSchemaDraft {
     var upperBounds: [Bound] = []
     /// `multipleOf` divisors (positive), each with its keyword's JSON pointer.
     var multiples: [(value: JSONSchemaDecimal, pointer: String)] = []
+    /// Divisors no value may be a multiple of (the complement of `multipleOf`), alike.
+    var excludedMultiples: [(value: JSONSchemaDecimal, pointer: String)] = []
 
     var minLength: Int?
     var maxLength: Int?
@@ -87,7 +89,7 @@ struct JSONSchemaDraft {
             || hasObjectConstraints
     }
 
-    var hasNumberConstraints: Bool { !lowerBounds.isEmpty || !upperBounds.isEmpty || !multiples.isEmpty }
+    var hasNumberConstraints: Bool { !lowerBounds.isEmpty || !upperBounds.isEmpty || !multiples.isEmpty || !excludedMultiples.isEmpty }
     var hasStringConstraints: Bool {
         minLength != nil || maxLength != nil || !patterns.isEmpty || !excludedPatterns.isEmpty || format != nil
     }

@@ -44,24 +44,41 @@ extension JSONSchemaLowering {
             if upper.value == lower.value, lower.isExclusive || upper.isExclusive { return nil }
         }
         let divisor = try Self.divisor(locals.flatMap(\.multiples))
+        var excluded: [(value: JSONSchemaDecimal, pointer: String)] = []
+        for entry in locals.flatMap(\.excludedMultiples) where !excluded.contains(where: { $0.value == entry.value }) {
+            guard entry.value.divisorParts != nil else {
+                throw JSONSchemaImportError(.boundOutOfRange(keyword: "multipleOf", value: entry.value.description), at: entry.pointer)
+            }
+            excluded.append(entry)
+        }
         if integersOnly {
             let minimum = try lower.map { bound throws(JSONSchemaImportError) in try Self.integer(bound, up: true) }
             let maximum = try upper.map { bound throws(JSONSchemaImportError) in try Self.integer(bound, up: false) }
             if let minimum, let maximum, minimum > maximum { return nil }
             let step = try divisor.map { divisor throws(JSONSchemaImportError) in try Self.integerStep(divisor) }
-            return .integer(IntegerBounds(minimum: minimum, maximum: maximum, multipleOf: step == 1 ? nil : step))
+            var steps: [Int] = []
+            for entry in excluded {
+                let excludedStep = try Self.integerStep(entry)
+                if excludedStep == 1 { return nil } // every integer is a multiple
+                if !steps.contains(excludedStep) { steps.append(excludedStep) }
+            }
+            return .integer(IntegerBounds(minimum: minimum, maximum: maximum, multipleOf: step == 1 ? nil : step, excludedMultiples: steps))
         }
         var bounds = NumberBounds(nonIntegersOnly: fractionsOnly)
+        for entry in excluded { bounds.excludedMultiples.append(try Self.double(divisor: entry)) }
         if let lower { (bounds.minimum, bounds.exclusiveMinimum) = try Self.double(lower, up: true) }
         if let upper { (bounds.maximum, bounds.exclusiveMaximum) = try Self.double(upper, up: false) }
-        if let divisor {
-            // Read back by its shortest spelling, as the grammar and the validator read it.
-            guard let double = Double(divisor.value.description), JSONSchemaDecimal(spelling: double) == divisor.value else {
-                throw JSONSchemaImportError(.boundOutOfRange(keyword: "multipleOf", value: divisor.value.description), at: divisor.pointer)
-            }
-            bounds.multipleOf = double
-        }
+        if let divisor { bounds.multipleOf = try Self.double(divisor: divisor) }
         return .number(bounds)
+    }
+
+    /// A divisor as the `Double` whose shortest spelling it is, as the grammar and the validator
+    /// read it back; refused when there is none.
+    private static func double(divisor: (value: JSONSchemaDecimal, pointer: String)) throws(JSONSchemaImportError) -> Double {
+        guard let double = Double(divisor.value.description), JSONSchemaDecimal(spelling: double) == divisor.value else {
+            throw JSONSchemaImportError(.boundOutOfRange(keyword: "multipleOf", value: divisor.value.description), at: divisor.pointer)
+        }
+        return double
     }
 
     /// The one divisor that several `multipleOf` keywords amount to: the one all others divide

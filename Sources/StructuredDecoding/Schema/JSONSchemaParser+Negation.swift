@@ -6,7 +6,8 @@
 /// each keyword's complement is exact: `type` the other types (`integer` leaves the numbers
 /// that are not integers, `NumberBounds.nonIntegersOnly`); `enum`/`const` the other values
 /// of their types (number ranges between them, the other boolean, a pattern for every other
-/// string); `pattern` the strings that do not match it; a bound the opposite bound on its own type (values of other types satisfy a bound,
+/// string); `pattern` the strings that do not match it; `multipleOf` the numbers that are not
+/// multiples (in plain notation); a bound the opposite bound on its own type (values of other types satisfy a bound,
 /// so they fail its complement); `required` an
 /// absent key; `properties` a present key with the complement of its value; `anyOf` the `allOf`
 /// of the complements, `allOf` the `anyOf`; `$ref` the complement of its target; `not` the
@@ -60,8 +61,16 @@ extension JSONSchemaParser {
         }
         for values in draft.valueSets { branches += try complement(values: values, at: draft.pointer) }
         if draft.hasNumberConstraints {
-            // The numbers that are not multiples of m form no range a bound can state.
-            if !draft.multiples.isEmpty { throw refuse("multipleOf") }
+            for divisor in draft.multiples {
+                var other = typed(.number, draft.pointer)
+                other.excludedMultiples = [divisor]
+                branches.append(add(other))
+            }
+            for divisor in draft.excludedMultiples {
+                var multiple = typed(.number, draft.pointer)
+                multiple.multiples = [divisor]
+                branches.append(add(multiple))
+            }
             for bound in draft.lowerBounds {
                 var below = typed(.number, draft.pointer)
                 below.upperBounds = [.init(value: bound.value, isExclusive: !bound.isExclusive, keyword: bound.keyword, pointer: bound.pointer)]

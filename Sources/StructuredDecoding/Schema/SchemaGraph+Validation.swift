@@ -103,6 +103,7 @@ extension SchemaGraph {
             if let minimum = bounds.minimum, number < JSONSchemaDecimal(minimum) { return false }
             if let maximum = bounds.maximum, JSONSchemaDecimal(maximum) < number { return false }
             if let divisor = bounds.multipleOf, !number.isMultiple(of: JSONSchemaDecimal(divisor)) { return false }
+            if bounds.excludedMultiples.contains(where: { number.isMultiple(of: JSONSchemaDecimal($0)) }) { return false }
             return true
         }
 
@@ -125,6 +126,9 @@ extension SchemaGraph {
             }
             if let divisor = bounds.multipleOf {
                 guard let exact = JSONSchemaDecimal(spelling: divisor), number.isMultiple(of: exact) else { return false }
+            }
+            for divisor in bounds.excludedMultiples {
+                guard let exact = JSONSchemaDecimal(spelling: divisor), !number.isMultiple(of: exact) else { return false }
             }
             return true
         }

@@ -85,12 +85,15 @@ public struct IntegerBounds: Sendable, Hashable {
     public var maximum: Int?
     /// A positive divisor every value must be a multiple of (`multipleOf`), or `nil`.
     public var multipleOf: Int?
+    /// Positive divisors no value may be a multiple of (JSON Schema's `not: {multipleOf: …}`).
+    public var excludedMultiples: [Int]
 
     /// Bounds; all default to unbounded.
-    public init(minimum: Int? = nil, maximum: Int? = nil, multipleOf: Int? = nil) {
+    public init(minimum: Int? = nil, maximum: Int? = nil, multipleOf: Int? = nil, excludedMultiples: [Int] = []) {
         self.minimum = minimum
         self.maximum = maximum
         self.multipleOf = multipleOf
+        self.excludedMultiples = excludedMultiples
     }
 }
 
@@ -112,11 +115,14 @@ public struct NumberBounds: Sendable, Hashable {
     /// "integer"}`). Generation writes them in plain decimal notation with a nonzero digit after
     /// the point (`2.5`, `-0.125`), which is an integer in no draft.
     public var nonIntegersOnly: Bool
+    /// Positive divisors no value may be a multiple of (JSON Schema's `not: {multipleOf: …}`),
+    /// read like `multipleOf`. Numbers under one are written in plain decimal notation.
+    public var excludedMultiples: [Double]
 
     /// Bounds; all default to unbounded and inclusive, integers allowed.
     public init(
         minimum: Double? = nil, exclusiveMinimum: Bool = false, maximum: Double? = nil, exclusiveMaximum: Bool = false,
-        multipleOf: Double? = nil, nonIntegersOnly: Bool = false
+        multipleOf: Double? = nil, nonIntegersOnly: Bool = false, excludedMultiples: [Double] = []
     ) {
         self.minimum = minimum
         self.exclusiveMinimum = exclusiveMinimum
@@ -124,6 +130,7 @@ public struct NumberBounds: Sendable, Hashable {
         self.exclusiveMaximum = exclusiveMaximum
         self.multipleOf = multipleOf
         self.nonIntegersOnly = nonIntegersOnly
+        self.excludedMultiples = excludedMultiples
     }
 }
 
