@@ -80,6 +80,15 @@ struct RandomSchema {
                         .filter { _ in pick(3) != 0 } + [.number("42")]))
         case 5: return graph.add(pick(2) == 0 ? .boolean : .null)
         case 6: return graph.add(.number(NumberBounds(minimum: 0, maximum: 1)))
+        case 7 where pick(3) == 0:
+            // Distinct values (`uniqueItems` over a few values): each a node of one value.
+            let pool: [JSONValue] = [.string("a"), .string("b \"b\""), .number("3"), .number("-2.5"), .null, .bool(true), .bool(false)]
+            let values = pool.filter { _ in pick(2) == 0 }
+            let distinct = values.map { graph.add(.enumeration([$0])) }
+            let min = pick(min(values.count, 2) + 1)
+            return graph.add(
+                .array(
+                    ArrayNode(items: nil, minItems: min, maxItems: pick(2) == 0 ? nil : min + pick(3), distinctItems: distinct)))
         case 7:
             let items = node(depth: depth + 1)
             let min = pick(2)
@@ -186,7 +195,12 @@ enum JSONSchemaText {
         case .array(let a):
             var parts = [#""type": "array""#, "\"minItems\": \(a.minItems)"]
             if !a.prefixItems.isEmpty { parts.append("\"prefixItems\": [" + a.prefixItems.map(ref).joined(separator: ", ") + "]") }
-            parts.append("\"items\": " + (a.items.map(ref) ?? "false"))
+            if a.distinctItems.isEmpty {
+                parts.append("\"items\": " + (a.items.map(ref) ?? "false"))
+            } else {
+                // Nodes of one distinct value each: the arrays of distinct elements over them.
+                parts.append("\"items\": {\"anyOf\": [" + a.distinctItems.map(ref).joined(separator: ", ") + "]}, \"uniqueItems\": true")
+            }
             if let max = a.maxItems { parts.append("\"maxItems\": \(max)") }
             return "{" + parts.joined(separator: ", ") + "}"
         case .object(let o):

@@ -14,7 +14,7 @@ import Testing
         var random = SplitMix64(seed: name == "qwen" ? 11 : 12)
         var documents: [(schema: String, output: String)] = []
         var mask = TokenMask(count: index.tokenCount)
-        var withKeyClasses = 0, withCounts = 0, withComplements = 0
+        var withKeyClasses = 0, withCounts = 0, withComplements = 0, withDistinct = 0
         for round in 0..<40 {
             var generator = RandomSchema(random: random)
             // Every fourth round, an object with member counts at the root.
@@ -53,10 +53,12 @@ import Testing
                 withCounts += 1
             }
             if graph.nodes.contains(where: Self.isComplement) { withComplements += 1 }
+            if graph.nodes.contains(where: { if case .array(let a) = $0 { !a.distinctItems.isEmpty } else { false } }) { withDistinct += 1 }
         }
         #expect(withKeyClasses >= 3, "\(name): only \(withKeyClasses) schemas with key classes")
         #expect(withCounts >= 3, "\(name): only \(withCounts) schemas with member counts")
         #expect(withComplements >= 5, "\(name): only \(withComplements) schemas with complements (`not`)")
+        #expect(withDistinct >= 3, "\(name): only \(withDistinct) schemas with distinct items (`uniqueItems`)")
         try PythonJSONSchema.validate(documents)
     }
 

@@ -17,9 +17,9 @@ extension Grammar {
             Self.expandValue(node, rest: rest, nodes: nodes, satisfiable: satisfiable, punctuation: punctuation, into: &threads)
         case .colon:
             threads.append(ParserThread(stack: rest, lexeme: punctuation.colon))
-        case .array(let node, let count, let phase):
+        case .array(let node, let count, let used, let phase):
             guard case .array(let array) = nodes[Int(node)] else { return }
-            expandArray(array, node: node, count: Int(count), phase: phase, rest: rest, into: &threads)
+            expandArray(array, node: node, count: Int(count), used: used, phase: phase, rest: rest, into: &threads)
         case .object(let node, let next, let used, let count, let phase):
             guard case .object(let object) = nodes[Int(node)] else { return }
             expandObject(object, node: node, next: Int(next), used: used, count: Int(count), phase: phase, rest: rest, into: &threads)
@@ -40,7 +40,7 @@ extension Grammar {
                 expandValue(option, rest: rest, nodes: nodes, satisfiable: satisfiable, punctuation: punctuation, into: &threads)
             }
         case .array:
-            threads.append(ParserThread(stack: rest + [.array(node: node, count: 0, phase: .afterOpen)], lexeme: punctuation.openArray))
+            threads.append(ParserThread(stack: rest + [.array(node: node, count: 0, used: 0, phase: .afterOpen)], lexeme: punctuation.openArray))
         case .object:
             threads.append(
                 ParserThread(
@@ -52,10 +52,14 @@ extension Grammar {
     }
 
     private func expandArray(
-        _ array: CompiledArray, node: Int32, count: Int, phase: ParserFrame.Phase,
+        _ array: CompiledArray, node: Int32, count: Int, used: UInt64, phase: ParserFrame.Phase,
         rest: [ParserFrame], into threads: inout [ParserThread]
     ) {
-        let canAdd = (array.maxItems.map { count < $0 } ?? true) && (array.item(count).map { satisfiable[Int($0)] } ?? false)
+        let nextFits =
+            count >= array.prefix.count && !array.distinct.isEmpty
+            ? array.distinct.indices.contains { used >> UInt64($0) & 1 == 0 && satisfiable[Int(array.distinct[$0])] }
+            : array.item(count).map { satisfiable[Int($0)] } ?? false
+        let canAdd = (array.maxItems.map { count < $0 } ?? true) && nextFits
         switch phase {
         case .afterOpen, .afterItem:
             if count >= array.minItems { threads.append(ParserThread(stack: rest, lexeme: punctuation.closeArray)) }
@@ -63,21 +67,31 @@ extension Grammar {
             if phase == .afterItem {
                 threads.append(
                     ParserThread(
-                        stack: rest + [.array(node: node, count: Int32(count), phase: .afterComma)],
+                        stack: rest + [.array(node: node, count: Int32(count), used: used, phase: .afterComma)],
                         lexeme: punctuation.comma))
             } else {
-                addItem(array, node: node, count: count, rest: rest, into: &threads)
+                addItem(array, node: node, count: count, used: used, rest: rest, into: &threads)
             }
         case .afterComma:
-            addItem(array, node: node, count: count, rest: rest, into: &threads)
+            addItem(array, node: node, count: count, used: used, rest: rest, into: &threads)
         }
     }
 
-    private func addItem(_ array: CompiledArray, node: Int32, count: Int, rest: [ParserFrame], into threads: inout [ParserThread]) {
-        guard let item = array.item(count) else { return }
+    private func addItem(
+        _ array: CompiledArray, node: Int32, count: Int, used: UInt64, rest: [ParserFrame], into threads: inout [ParserThread]
+    ) {
         let next = Int32(array.maxItems == nil ? min(count + 1, array.countCap) : count + 1)
+        if count >= array.prefix.count && !array.distinct.isEmpty {
+            // Each distinct item not used yet, marked used in the frame after it.
+            for (index, item) in array.distinct.enumerated() where used >> UInt64(index) & 1 == 0 {
+                let after = ParserFrame.array(node: node, count: next, used: used | 1 << UInt64(index), phase: .afterItem)
+                Self.expandValue(item, rest: rest + [after], nodes: nodes, satisfiable: satisfiable, punctuation: punctuation, into: &threads)
+            }
+            return
+        }
+        guard let item = array.item(count) else { return }
         Self.expandValue(
-            item, rest: rest + [.array(node: node, count: next, phase: .afterItem)], nodes: nodes,
+            item, rest: rest + [.array(node: node, count: next, used: used, phase: .afterItem)], nodes: nodes,
             satisfiable: satisfiable, punctuation: punctuation, into: &threads)
     }
 

@@ -112,12 +112,16 @@ enum CompiledNode: Sendable {
 struct CompiledArray: Sendable {
     var prefix: [Int32]
     var items: Int32?
+    /// `ArrayNode.distinctItems` (then `items` is `nil`): after the prefix, each element is one
+    /// of these not used yet (`ParserFrame.array`'s `used`).
+    var distinct: [Int32] = []
     var minItems: Int
     /// The most elements that can actually be written (`nil`: unbounded).
     var maxItems: Int?
     /// Past this count every further element behaves the same (frames saturate here).
     var countCap: Int
 
+    /// The node of element `index` (`nil` past the prefix of a distinct-items array).
     func item(_ index: Int) -> Int32? { index < prefix.count ? prefix[index] : items }
 }
 

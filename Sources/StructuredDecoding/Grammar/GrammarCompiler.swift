@@ -45,7 +45,11 @@ struct GrammarCompiler {
         for (id, node) in schema.nodes.enumerated() {
             var refs: [SchemaNode.ID] = []
             switch node {
-            case .array(let a): refs = a.prefixItems + (a.items.map { [$0] } ?? [])
+            case .array(let a):
+                refs = a.prefixItems + (a.items.map { [$0] } ?? []) + a.distinctItems
+                if a.distinctItems.count > ArrayNode.maxDistinctItems {
+                    throw GrammarError.tooManyDistinctItems(node: id, count: a.distinctItems.count)
+                }
             case .object(let o): refs = o.properties.map(\.node) + o.keyClasses.map(\.node) + (o.additionalProperties.map { [$0] } ?? [])
             case .anyOf(let options): refs = options
             default: break
@@ -154,11 +158,14 @@ struct GrammarCompiler {
     }
 
     private func compileArray(_ array: ArrayNode) -> CompiledArray {
+        let distinct = array.distinctItems.map { Int32($0) }
         var maxItems = array.maxItems
-        if array.items == nil { maxItems = min(maxItems ?? array.prefixItems.count, array.prefixItems.count) }
+        // Distinct items end the array once each has been used.
+        let capacity = distinct.isEmpty ? (array.items == nil ? array.prefixItems.count : nil) : array.prefixItems.count + distinct.count
+        if let capacity { maxItems = min(maxItems ?? capacity, capacity) }
         return CompiledArray(
-            prefix: array.prefixItems.map { Int32($0) }, items: array.items.map { Int32($0) },
-            minItems: array.minItems, maxItems: maxItems,
+            prefix: array.prefixItems.map { Int32($0) }, items: distinct.isEmpty ? array.items.map { Int32($0) } : nil,
+            distinct: distinct, minItems: array.minItems, maxItems: maxItems,
             countCap: max(array.minItems, array.prefixItems.count))
     }
 
@@ -271,7 +278,14 @@ struct GrammarCompiler {
                 case .never: now = false
                 case .lexeme(let l): now = lexemes[Int(l)].dfa.start != DenseDFA.dead
                 case .alternatives(let options): now = options.contains { sat[Int($0)] }
-                case .array(let a): now = (0..<a.minItems).allSatisfy { a.item($0).map { sat[Int($0)] } ?? false }
+                case .array(let a):
+                    let prefix = min(a.minItems, a.prefix.count)
+                    now =
+                        a.minItems <= a.maxItems ?? Int.max
+                            && a.distinct.isEmpty
+                        ? (0..<a.minItems).allSatisfy { a.item($0).map { sat[Int($0)] } ?? false }
+                        : (0..<prefix).allSatisfy { sat[Int(a.prefix[$0])] }
+                            && a.distinct.count(where: { sat[Int($0)] }) >= a.minItems - prefix
                 case .object(let o):
                     let required = o.required.filter { $0 }.count
                     let possible = o.otherValues.contains { sat[Int($0)] } ? Int.max : o.values.indices.filter { sat[Int(o.values[$0])] }.count

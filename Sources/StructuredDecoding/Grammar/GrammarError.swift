@@ -18,6 +18,8 @@ public enum GrammarError: Error, Hashable, Sendable, CustomStringConvertible {
     case emptyRecursion(node: SchemaNode.ID)
     /// An option is out of range.
     case invalidOption(String)
+    /// An array node has more `distinctItems` than `ArrayNode.maxDistinctItems`.
+    case tooManyDistinctItems(node: SchemaNode.ID, count: Int)
 
     /// The problem in one line, naming the node.
     public var description: String {
@@ -32,6 +34,8 @@ public enum GrammarError: Error, Hashable, Sendable, CustomStringConvertible {
         case .automatonTooLarge(let what): "automaton for \(what) is too large"
         case .emptyRecursion(let node): "schema node \(node): anyOf recursion that reads nothing"
         case .invalidOption(let text): "invalid grammar option: \(text)"
+        case .tooManyDistinctItems(let node, let count):
+            "schema node \(node): \(count) distinct items (at most \(ArrayNode.maxDistinctItems))"
         }
     }
 }

@@ -4,8 +4,9 @@ enum ParserFrame: Hashable, Sendable {
     case value(Int32)
     /// The key/value separator comes next.
     case colon
-    /// Inside an array node with `count` elements so far (saturating at the node's `countCap`).
-    case array(node: Int32, count: Int32, phase: Phase)
+    /// Inside an array node with `count` elements so far (saturating at the node's `countCap`);
+    /// bit `i` of `used` is set once distinct item `i` has filled an element.
+    case array(node: Int32, count: Int32, used: UInt64, phase: Phase)
     /// Inside an object node: ordered objects have decided every property before `next`;
     /// any-order objects have used the properties in `used` (bit `i` = property `i`). `count`
     /// is the members so far when the object counts them (`CompiledObject.counts`; saturating

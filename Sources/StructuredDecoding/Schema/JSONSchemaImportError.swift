@@ -54,8 +54,8 @@ public struct JSONSchemaImportError: Error, Hashable, Sendable, CustomStringConv
         case unsupportedNegation(String)
         /// A keyword that holds only in a combination the schema IR cannot state exactly
         /// (`minProperties` more than one above the required properties beside open
-        /// `additionalProperties`, `uniqueItems` over overlapping
-        /// items, `patternProperties` or `propertyNames` on keys not listed in `properties`).
+        /// `additionalProperties`, `uniqueItems` over items that
+        /// may overlap and are not at most `ArrayNode.maxDistinctItems` known values, `patternProperties` or `propertyNames` on keys not listed in `properties`).
         case unsupportedCombination(String)
         /// The imported graph would exceed `JSONSchemaImporter.maxNodes`.
         case tooComplex(limit: Int)

@@ -69,6 +69,7 @@ extension SchemaNode {
         case .array(var array):
             array.prefixItems = array.prefixItems.map(transform)
             array.items = array.items.map(transform)
+            array.distinctItems = array.distinctItems.map(transform)
             return .array(array)
         case .object(var object):
             for index in object.properties.indices { object.properties[index].node = transform(object.properties[index].node) }
@@ -93,6 +94,7 @@ extension SchemaNode {
         case .array(let array):
             array.prefixItems.forEach(body)
             array.items.map(body)
+            array.distinctItems.forEach(body)
         case .object(let object):
             object.properties.forEach { body($0.node) }
             object.keyClasses.forEach { body($0.node) }

@@ -201,6 +201,10 @@ extension JSONSchemaLowering {
         let capacity = items == nil ? prefix.count : Int.max
         if minItems > min(maxItems ?? Int.max, capacity) { return nil }
         if let unique = locals.first(where: \.uniqueItems), min(maxItems ?? Int.max, capacity) > 1 {
+            // Items from a few known values: distinct ones, as the parser tracks them.
+            if prefix.isEmpty, let items, let values = finiteValues(of: items, depth: 0) {
+                return try distinctValuesArray(values, minItems: minItems, maxItems: maxItems, pointer: unique.pointer + "/uniqueItems")
+            }
             // Exact only where no two elements can be equal: a tuple of pairwise disjoint items.
             let provable =
                 items == nil

@@ -142,11 +142,46 @@ extension SchemaGraph {
 
         private func checkArray(_ items: [JSONValue], _ node: ArrayNode) -> Bool {
             guard items.count >= node.minItems, items.count <= node.maxItems ?? Int.max else { return false }
+            if !node.distinctItems.isEmpty {
+                let prefix = min(items.count, node.prefixItems.count)
+                return zip(items[..<prefix], node.prefixItems).allSatisfy { item, itemNode in
+                    var open: [SchemaNode.ID] = []
+                    return check(item, itemNode, &open)
+                } && fillsDistinct(items[prefix...], node.distinctItems)
+            }
             if node.items == nil, items.count > node.prefixItems.count { return false }
             for (index, item) in items.enumerated() {
                 let itemNode = index < node.prefixItems.count ? node.prefixItems[index] : node.items!
                 var open: [SchemaNode.ID] = []
                 guard check(item, itemNode, &open) else { return false }
+            }
+            return true
+        }
+
+        /// Whether `items` can each be matched to a different node of `distinct`: a bipartite
+        /// matching, grown one item at a time along augmenting paths (nodes may overlap).
+        private func fillsDistinct(_ items: ArraySlice<JSONValue>, _ distinct: [SchemaNode.ID]) -> Bool {
+            guard items.count <= distinct.count else { return false }
+            let fits = items.map { item in
+                distinct.map { itemNode in
+                    var open: [SchemaNode.ID] = []
+                    return check(item, itemNode, &open)
+                }
+            }
+            var owner = [Int](repeating: -1, count: distinct.count) // option -> item matched to it
+            func augment(_ item: Int, _ visited: inout [Bool]) -> Bool {
+                for option in distinct.indices where fits[item][option] && !visited[option] {
+                    visited[option] = true
+                    if owner[option] < 0 || augment(owner[option], &visited) {
+                        owner[option] = item
+                        return true
+                    }
+                }
+                return false
+            }
+            for item in fits.indices {
+                var visited = [Bool](repeating: false, count: distinct.count)
+                guard augment(item, &visited) else { return false }
             }
             return true
         }

@@ -172,13 +172,26 @@ public struct ArrayNode: Sendable, Hashable {
     public var minItems: Int
     /// The most elements, or `nil` for no limit.
     public var maxItems: Int?
+    /// When not empty, the elements after the prefix each match a different one of these nodes
+    /// (each fills at most one element, in any order; `items` is then unused). With nodes of
+    /// one value each, pairwise distinct, these are JSON Schema's `uniqueItems` arrays over a
+    /// finite item language. At most `maxDistinctItems`.
+    public var distinctItems: [SchemaNode.ID]
+
+    /// The most `distinctItems` an array node may have (the parser keeps which ones are used
+    /// in one 64-bit word).
+    public static let maxDistinctItems = 64
 
     /// An array node.
-    public init(prefixItems: [SchemaNode.ID] = [], items: SchemaNode.ID?, minItems: Int = 0, maxItems: Int? = nil) {
+    public init(
+        prefixItems: [SchemaNode.ID] = [], items: SchemaNode.ID?, minItems: Int = 0, maxItems: Int? = nil,
+        distinctItems: [SchemaNode.ID] = []
+    ) {
         self.prefixItems = prefixItems
         self.items = items
         self.minItems = minItems
         self.maxItems = maxItems
+        self.distinctItems = distinctItems
     }
 }
 
