@@ -33,8 +33,12 @@ import Testing
             schema: #"{"items":{"patternProperties":{"1":{},"2":{},"3":{},"4":{},"5":{},"6":{},"7":{"type":"string"}}}}"#,
             reason: .unsupportedCombination("patternProperties"), pointer: "/items/patternProperties"),
         Row(
-            schema: #"{"items":{"propertyNames":{"maxLength":3}}}"#,
+            schema: #"{"items":{"propertyNames":{"anyOf":[{"pattern":"^a"},{"maxLength":3}]}}}"#,
             reason: .unsupportedCombination("propertyNames"), pointer: "/items/propertyNames"),
+        // A propertyNames schema that reaches itself: a typed refusal, not endless lowering.
+        Row(
+            schema: ##"{"type":"object","propertyNames":{"$ref":"#"}}"##, reason: .unsupportedCombination("propertyNames"),
+            pointer: "/propertyNames"),
         // Other keys could repeat, which a reader keeps once: two members need not be two keys.
         Row(schema: #"{"type":"object","minProperties":2}"#, reason: .unsupportedCombination("minProperties"), pointer: "/minProperties"),
         Row(

@@ -8,8 +8,9 @@
 /// - other keys are forbidden when some draft closes the object (`additionalProperties: false`
 ///   with no `patternProperties`); otherwise they split into key classes by the patterns they
 ///   match (`JSONSchemaLowering+KeyClasses`), and those matching none take every draft's
-///   `additionalProperties`; a nontrivial `propertyNames` on an open object is
-///   `unsupportedCombination`;
+///   `additionalProperties`; a nontrivial `propertyNames` on an open object restricts them all
+///   by patterns (`JSONSchemaLowering+PropertyNames`), or is `unsupportedCombination` where
+///   patterns cannot state its strings;
 /// - `minProperties`/`maxProperties` beyond what `required` and the closed set of keys already
 ///   guarantee become the object's own counts, which the parser keeps; beside other keys, a
 ///   `minProperties` more than one above the required properties is `unsupportedCombination`
@@ -25,9 +26,13 @@ extension JSONSchemaLowering {
         let closed = locals.contains { draft in
             draft.patternProperties.isEmpty && draft.additionalProperties.map { drafts[$0].isFalse } == true
         }
+        var keyLanguages: [KeyLanguage] = []
         for draft in locals {
             if let keys = draft.propertyNames, !closed, !drafts[keys].isTriviallyTrue {
-                throw JSONSchemaImportError(.unsupportedCombination("propertyNames"), at: draft.pointer + "/propertyNames")
+                guard let language = try keyLanguage(keys, at: draft.pointer) else {
+                    throw JSONSchemaImportError(.unsupportedCombination("propertyNames"), at: draft.pointer + "/propertyNames")
+                }
+                if !language.isEverything { keyLanguages.append(language) }
             }
         }
         var properties: [ObjectNode.Property] = []
@@ -39,7 +44,7 @@ extension JSONSchemaLowering {
                 for entry in draft.patternProperties where try matches(entry, name, at: draft.pointer) { own.append(entry.draft) }
                 if own.isEmpty, let additional = draft.additionalProperties { own.append(additional) }
                 constraints += own
-                if let keys = draft.propertyNames, !(try allows(keys, name)) { forbidden = true }
+                if let keys = draft.propertyNames, !(try allows(keys, name, at: draft.pointer)) { forbidden = true }
             }
             let value = forbidden ? try reserve(.node(.never)) : try lowerChild(constraints)
             let isRequired = locals.contains { $0.required.contains { $0.utf8.elementsEqual(name.utf8) } }
@@ -48,9 +53,20 @@ extension JSONSchemaLowering {
         }
         let keyClasses = closed ? [] : try keyClasses(locals)
         let additional = closed ? nil : try lowerChild(locals.compactMap(\.additionalProperties))
-        let object = ObjectNode(
+        var object = ObjectNode(
             properties: properties, keyClasses: keyClasses, additionalProperties: additional.flatMap { isNever($0) ? nil : $0 },
             allowsAnyOrder: allowsAnyOrder)
+        if !keyLanguages.isEmpty {
+            var patterns: [RegexPattern] = []
+            for draft in locals {
+                for entry in draft.patternProperties where !patterns.contains(entry.pattern) { patterns.append(entry.pattern) }
+            }
+            let language = keyLanguages.dropFirst().reduce(keyLanguages[0]) { all, more in
+                KeyLanguage(
+                    matching: all.matching + more.matching, notMatching: all.notMatching + more.notMatching, isEmpty: all.isEmpty || more.isEmpty)
+            }
+            object = restrictingKeys(object, to: language, patterns: patterns)
+        }
         return try counted(object, locals)
     }
 
@@ -84,8 +100,8 @@ extension JSONSchemaLowering {
 
     /// Whether the `propertyNames` schema `keys` accepts `name` (its own graph, validated; a
     /// pattern too large to decide rejects, which only forbids the name).
-    private func allows(_ keys: JSONSchemaDraft.ID, _ name: String) throws(JSONSchemaImportError) -> Bool {
-        var lowering = JSONSchemaLowering(drafts: drafts, allowsAnyOrder: true, maxNodes: maxNodes, coercesOneOf: false)
+    private func allows(_ keys: JSONSchemaDraft.ID, _ name: String, at pointer: String) throws(JSONSchemaImportError) -> Bool {
+        var lowering = try keySchemaLowering(at: pointer)
         let root = try lowering.lowerChild([keys])
         return SchemaGraph.Validator(try lowering.finish(root: root)).accepts(.string(name))
     }

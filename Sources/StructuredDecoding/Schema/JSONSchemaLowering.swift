@@ -50,6 +50,11 @@ struct JSONSchemaLowering {
     var fractionalIntegers = true
     /// `oneOf`s read as `anyOf` on request.
     var warnings: [JSONSchemaImportWarning] = []
+    /// How many `propertyNames` schemas this lowering is nested in (each is lowered on its own
+    /// to read its strings; one that reaches itself again through `$ref` stops here).
+    var keySchemaDepth = 0
+    /// The most nested `propertyNames` lowerings; deeper is `unsupportedCombination`.
+    static let maxKeySchemaDepth = 4
 
     var slots: [Slot] = []
     /// The slot of each atom set lowered or being lowered.

@@ -2,7 +2,8 @@
 """Random JSON Schemas (2020-12, only keywords JSONSchemaImporter supports, including `not`,
 `if`/`then`/`else`, `dependentRequired`/`dependentSchemas`, `patternProperties` on open objects, and on closed objects
 `minProperties`/`maxProperties`, `propertyNames`, `patternProperties`, and `uniqueItems` over
-disjoint tuples) x random instances,
+disjoint tuples; then, from a second seed so the first cases stay as they were, `propertyNames`
+on open objects and `uniqueItems` over a few values) x random instances,
 with verdicts from Python's `jsonschema` (an independent implementation), for
 JSONSchemaDifferentialTests.
 
@@ -154,6 +155,46 @@ def value(rng, depth):
     return obj
 
 
+KEY_LANGUAGES = [{"maxLength": 1}, {"pattern": "^[ab]"}, {"enum": ["a", "c", "kc"]}, {"not": {"const": "b"}},
+                 {"minLength": 2}, {"not": {"pattern": "c"}}, {"type": "string", "maxLength": 2, "pattern": "^k"},
+                 False, {"const": "d"}, {"not": {"enum": ["a", "k"]}}]
+FEW_VALUES = [{"enum": ["a", "b", 1, 1.0]}, {"type": "boolean"}, {"type": "integer", "minimum": -1, "maximum": 3},
+              {"anyOf": [{"const": "a"}, {"type": "null"}, {"enum": [True, 2]}]}, {"enum": [[1], {"a": 1}, [1.0], 0]}]
+
+
+def open_object(rng):
+    """An open object whose other keys `propertyNames` restricts."""
+    s = {"type": "object", "propertyNames": rng.choice(KEY_LANGUAGES)}
+    names = rng.sample(NAMES, rng.randint(0, 2))
+    if names:
+        s["properties"] = {n: schema(rng, 1, {}) for n in names}
+    if rng.random() < 0.4:
+        s["patternProperties"] = {p: schema(rng, 1, {}) for p in rng.sample(KEY_PATTERNS, rng.randint(1, 2))}
+    if rng.random() < 0.5:
+        s["additionalProperties"] = rng.choice([{"type": "integer"}, {"type": "string"}, True])
+    if rng.random() < 0.3:
+        s["allOf"] = [{"propertyNames": rng.choice(KEY_LANGUAGES)}]
+    return s
+
+
+def few_values(rng):
+    """An array of distinct items drawn from a few values."""
+    s = {"type": "array", "items": rng.choice(FEW_VALUES), "uniqueItems": True}
+    for key in rng.sample(["minItems", "maxItems"], rng.randint(0, 2)):
+        s[key] = rng.randint(0, 3)
+    return s
+
+
+def few_values_instance(rng):
+    pool = ["a", "b", 1, 1.0, 2, -1, 0, 3, True, False, None, [1], [1.0], {"a": 1}, {"a": 1.0}]
+    return [rng.choice(pool) for _ in range(rng.randint(0, 4))]
+
+
+def object_instance(rng):
+    keys = rng.sample(NAMES + ["d", "k", "ab", "kc", "abc", ""], rng.randint(0, 3))
+    return {key: rng.choice([0, 1, "x", None]) for key in keys}
+
+
 def main():
     rng = random.Random(SEED)
     cases = []
@@ -169,6 +210,23 @@ def main():
         seen = set()
         for _ in range(INSTANCES * 3):
             data = value(rng, 2)
+            text = json.dumps(data, sort_keys=False)
+            if text in seen:
+                continue
+            seen.add(text)
+            instances.append({"data": data, "valid": validator.is_valid(data)})
+            if len(instances) == INSTANCES:
+                break
+        cases.append({"schema": root, "tests": instances})
+    rng = random.Random(SEED + 1)
+    for index in range(80):
+        root = open_object(rng) if index % 2 == 0 else few_values(rng)
+        make = object_instance if index % 2 == 0 else few_values_instance
+        validator = Draft202012Validator(root)
+        instances = []
+        seen = set()
+        for _ in range(INSTANCES * 3):
+            data = make(rng)
             text = json.dumps(data, sort_keys=False)
             if text in seen:
                 continue
