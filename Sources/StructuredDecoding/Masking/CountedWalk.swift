@@ -28,13 +28,13 @@ final class CountedWalk: Sendable {
 
     /// Where a walk may stop and read the rest from another: the walk of a base state whose
     /// language is any string's content (`walk`), and the states of this walk's automaton that
-    /// accept that same language (`states[s]`). A subtree entered in such a state has, token for
+    /// accept that same language (`states[s]` is 1). A subtree entered in such a state has, token for
     /// token, the costs it has in `walk` (the scalars before it count alike from two states at
     /// a character boundary inside the quotes, and the rest is the same language), and the same
     /// exits.
     struct Delegate {
         let walk: CountedWalk
-        let states: [Bool]
+        let states: [UInt8]
     }
 
     /// Walks the trie from `base`, handing to `delegate` the subtrees entered in one of its
@@ -45,7 +45,7 @@ final class CountedWalk: Sendable {
         var closing: [(Int32, Int32)] = []
         var exits: [(Int32, Int32)] = []
         var delegated: [(from: Int32, to: Int32)] = [] // node ranges
-        let handsOver = (delegate?.states ?? []).map { UInt8($0 ? 1 : 0) }
+        let handsOver = delegate?.states ?? []
         let count = trie.nodeCount
         let classCount = dfa.classCount, start = dfa.start
         let depthCount = trie.maxDepth + 1

@@ -232,11 +232,11 @@ public final class VocabularyIndex: Sendable {
         else { return nil }
         let loops = lexeme.dfa.loopGroups
         guard !loops.isEmpty else { return nil }
-        var states = [Bool](repeating: false, count: loops.count)
+        var states = [UInt8](repeating: 0, count: loops.count)
         var some = false
         for state in 1..<loops.count where loops[state] == anyString.loops {
             if language(lexeme, UInt32(state)) == anyString.language {
-                states[state] = true
+                states[state] = 1
                 some = true
             }
         }

@@ -49,13 +49,14 @@ public struct JSONSchemaImportError: Error, Hashable, Sendable, CustomStringConv
         /// bound outside `Double`, a length or count above `Int.max`).
         case boundOutOfRange(keyword: String, value: String)
         /// A keyword under `not` (or in an `if`) whose complement cannot be stated exactly
-        /// (`pattern`, `format`, `items`, a `oneOf` of several schemas, an `enum` of arrays or
-        /// objects, ...); the pointer is the keyword's.
+        /// (`format`, `items`, `uniqueItems`, a `oneOf` of several schemas, an `enum` of arrays
+        /// or objects, ...); the pointer is the keyword's.
         case unsupportedNegation(String)
         /// A keyword that holds only in a combination the schema IR cannot state exactly
         /// (`minProperties` more than one above the required properties beside open
-        /// `additionalProperties`, `uniqueItems` over items that
-        /// may overlap and are not at most `ArrayNode.maxDistinctItems` known values, `patternProperties` or `propertyNames` on keys not listed in `properties`).
+        /// `additionalProperties`, `uniqueItems` over items that may overlap and are not at
+        /// most `ArrayNode.maxDistinctItems` known values, a `propertyNames` whose strings no
+        /// set of patterns states).
         case unsupportedCombination(String)
         /// The imported graph would exceed `JSONSchemaImporter.maxNodes`.
         case tooComplex(limit: Int)

@@ -7,12 +7,12 @@
 /// that are not integers, `NumberBounds.nonIntegersOnly`); `enum`/`const` the other values
 /// of their types (number ranges between them, the other boolean, a pattern for every other
 /// string); `pattern` the strings that do not match it; `multipleOf` the numbers that are not
-/// multiples (in plain notation); a bound the opposite bound on its own type (values of other types satisfy a bound,
-/// so they fail its complement); `required` an
-/// absent key; `properties` a present key with the complement of its value; `anyOf` the `allOf`
-/// of the complements, `allOf` the `anyOf`; `$ref` the complement of its target; `not` the
-/// schema itself. A keyword without an exact complement here (`format`, `items`,
-/// `oneOf` of several, ...) refuses the whole schema (`unsupportedNegation`).
+/// multiples (in plain notation); a bound the opposite bound on its own type (values of other
+/// types satisfy a bound, so they fail its complement); `required` an absent key;
+/// `properties` a present key with the complement of its value; `anyOf` the `allOf` of the
+/// complements, `allOf` the `anyOf`; `$ref` the complement of its target; `not` the schema
+/// itself. A keyword without an exact complement here (`format`, `items`, `oneOf` of several,
+/// ...) refuses the whole schema (`unsupportedNegation`).
 ///
 /// `if`/`then`/`else` is `anyOf: [allOf: [if, then], allOf: [not if, else]]`.
 extension JSONSchemaParser {
@@ -62,47 +62,37 @@ extension JSONSchemaParser {
         for values in draft.valueSets { branches += try complement(values: values, at: draft.pointer) }
         if draft.hasNumberConstraints {
             for divisor in draft.multiples {
-                var other = typed(.number, draft.pointer)
-                other.excludedMultiples = [divisor]
-                branches.append(add(other))
+                branches.append(typedBranch(.number, at: draft.pointer) { $0.excludedMultiples = [divisor] })
             }
             for divisor in draft.excludedMultiples {
-                var multiple = typed(.number, draft.pointer)
-                multiple.multiples = [divisor]
-                branches.append(add(multiple))
+                branches.append(typedBranch(.number, at: draft.pointer) { $0.multiples = [divisor] })
             }
             for bound in draft.lowerBounds {
-                var below = typed(.number, draft.pointer)
-                below.upperBounds = [.init(value: bound.value, isExclusive: !bound.isExclusive, keyword: bound.keyword, pointer: bound.pointer)]
-                branches.append(add(below))
+                branches.append(
+                    typedBranch(.number, at: draft.pointer) {
+                        $0.upperBounds = [.init(value: bound.value, isExclusive: !bound.isExclusive, keyword: bound.keyword, pointer: bound.pointer)]
+                    })
             }
             for bound in draft.upperBounds {
-                var above = typed(.number, draft.pointer)
-                above.lowerBounds = [.init(value: bound.value, isExclusive: !bound.isExclusive, keyword: bound.keyword, pointer: bound.pointer)]
-                branches.append(add(above))
+                branches.append(
+                    typedBranch(.number, at: draft.pointer) {
+                        $0.lowerBounds = [.init(value: bound.value, isExclusive: !bound.isExclusive, keyword: bound.keyword, pointer: bound.pointer)]
+                    })
             }
         }
         if draft.hasStringConstraints {
             if draft.format != nil { throw refuse("format") }
             for pattern in draft.patterns {
-                var mismatch = typed(.string, draft.pointer)
-                mismatch.excludedPatterns = [pattern]
-                branches.append(add(mismatch))
+                branches.append(typedBranch(.string, at: draft.pointer) { $0.excludedPatterns = [pattern] })
             }
             for pattern in draft.excludedPatterns {
-                var match = typed(.string, draft.pointer)
-                match.patterns = [pattern]
-                branches.append(add(match))
+                branches.append(typedBranch(.string, at: draft.pointer) { $0.patterns = [pattern] })
             }
             if let minimum = draft.minLength, minimum > 0 {
-                var shorter = typed(.string, draft.pointer)
-                shorter.maxLength = minimum - 1
-                branches.append(add(shorter))
+                branches.append(typedBranch(.string, at: draft.pointer) { $0.maxLength = minimum - 1 })
             }
             if let maximum = draft.maxLength, maximum < Int.max {
-                var longer = typed(.string, draft.pointer)
-                longer.minLength = maximum + 1
-                branches.append(add(longer))
+                branches.append(typedBranch(.string, at: draft.pointer) { $0.minLength = maximum + 1 })
             }
         }
         if draft.hasArrayConstraints {
@@ -110,14 +100,10 @@ extension JSONSchemaParser {
             if let items = draft.items, !drafts[items].isTriviallyTrue { throw refuse("items") }
             if draft.uniqueItems { throw refuse("uniqueItems") }
             if let minimum = draft.minItems, minimum > 0 {
-                var shorter = typed(.array, draft.pointer)
-                shorter.maxItems = minimum - 1
-                branches.append(add(shorter))
+                branches.append(typedBranch(.array, at: draft.pointer) { $0.maxItems = minimum - 1 })
             }
             if let maximum = draft.maxItems, maximum < Int.max {
-                var longer = typed(.array, draft.pointer)
-                longer.minItems = maximum + 1
-                branches.append(add(longer))
+                branches.append(typedBranch(.array, at: draft.pointer) { $0.minItems = maximum + 1 })
             }
         }
         if draft.hasObjectConstraints {
@@ -136,14 +122,10 @@ extension JSONSchemaParser {
                 branches.append(add(wrong))
             }
             if let minimum = draft.minProperties, minimum > 0 {
-                var fewer = typed(.object, draft.pointer)
-                fewer.maxProperties = minimum - 1
-                branches.append(add(fewer))
+                branches.append(typedBranch(.object, at: draft.pointer) { $0.maxProperties = minimum - 1 })
             }
             if let maximum = draft.maxProperties, maximum < Int.max {
-                var more = typed(.object, draft.pointer)
-                more.minProperties = maximum + 1
-                branches.append(add(more))
+                branches.append(typedBranch(.object, at: draft.pointer) { $0.minProperties = maximum + 1 })
             }
         }
         if let anyOf = draft.anyOf {
@@ -213,5 +195,14 @@ extension JSONSchemaParser {
         var draft = JSONSchemaDraft(pointer: pointer)
         draft.types = types
         return draft
+    }
+
+    /// A branch of the values of `types` that meet the one keyword `set` writes.
+    private mutating func typedBranch(
+        _ types: JSONSchemaTypes, at pointer: String, _ set: (inout JSONSchemaDraft) -> Void
+    ) -> JSONSchemaDraft.ID {
+        var branch = typed(types, pointer)
+        set(&branch)
+        return add(branch)
     }
 }
