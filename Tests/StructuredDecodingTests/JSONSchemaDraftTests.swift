@@ -96,6 +96,10 @@ import Testing
         Row(schema: #"{"propertyNames":{"not":{"const":"x"}}}"#, valid: [#"{"y":1}"#, #"{"xx":1}"#], invalid: [#"{"x":1}"#]),
         Row(schema: #"{"type":"object","propertyNames":false}"#, valid: ["{}"], invalid: [#"{"a":1}"#]),
         Row(schema: #"{"propertyNames":{"enum":["a","b"]}}"#, valid: [#"{"b":1,"a":2}"#], invalid: [#"{"c":1}"#]),
+        // A known format's complement: the strings that do not have it (a format holds for
+        // every value of another type).
+        Row(schema: #"{"not":{"format":"date"}}"#, valid: [#""x""#, #""2023-02-29""#], invalid: [#""2024-02-29""#, "1"]),
+        Row(schema: #"{"oneOf":[{"type":"integer"},{"format":"date"}]}"#, valid: [#""2024-02-29""#, "null"], invalid: ["1", #""x""#]),
         // uniqueItems over a few values.
         Row(schema: #"{"items":{"enum":["a","b"]},"uniqueItems":true}"#, valid: [#"["b","a"]"#, "[]"], invalid: [#"["a","a"]"#, #"["a","c"]"#]),
         Row(
@@ -150,7 +154,7 @@ import Testing
     }
 
     @Test func oneOfCoercionIsOptInAndWarns() throws {
-        let schema = #"{"oneOf":[{"type":"string"},{"format":"date"}]}"#
+        let schema = #"{"oneOf":[{"type":"array"},{"items":{"type":"string"}}]}"#
         #expect(throws: JSONSchemaImportError.self) { try JSONSchemaImporter().importSchema(schema) }
         var warnings: [JSONSchemaImportWarning] = []
         _ = try JSONSchemaImporter(coercesOneOf: true).importSchema(schema, warnings: &warnings)

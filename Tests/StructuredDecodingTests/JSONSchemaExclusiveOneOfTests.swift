@@ -55,17 +55,17 @@ import Testing
         #expect(!graph.accepts(try JSONValue(parsing: #"{"p0":"z"}"#)))
     }
 
-    /// A branch without an exact complement (`format`) leaves the `oneOf` refused, and the
+    /// A branch without an exact complement (`items`) leaves the `oneOf` refused, and the
     /// attempt leaves nothing behind: `x`'s disjoint `oneOf` tries (and fails) to complement `p`
     /// first, and `y`'s overlapping one must not find a half-built complement in the cache.
     @Test func withoutComplementsOverlapStaysRefused() {
         #expect {
-            try JSONSchemaImporter().importSchema(#"{"oneOf":[{"format":"date"},{"maxLength":3}]}"#)
+            try JSONSchemaImporter().importSchema(#"{"oneOf":[{"items":{"type":"string"}},{"maxItems":3}]}"#)
         } throws: { ($0 as? JSONSchemaImportError)?.reason == .overlappingOneOf }
         let schema = ##"""
-            {"$defs":{"p":{"type":"string","format":"date"}},"properties":{
+            {"$defs":{"p":{"type":"array","items":{"type":"string"}}},"properties":{
               "x":{"oneOf":[{"$ref":"#/$defs/p"},{"type":"integer"}]},
-              "y":{"oneOf":[{"$ref":"#/$defs/p"},{"type":"string","maxLength":2}]}}}
+              "y":{"oneOf":[{"$ref":"#/$defs/p"},{"type":"array","maxItems":2}]}}}
             """##
         #expect {
             try JSONSchemaImporter().importSchema(schema)

@@ -49,8 +49,8 @@ public struct JSONSchemaImportError: Error, Hashable, Sendable, CustomStringConv
         /// bound outside `Double`, a length or count above `Int.max`).
         case boundOutOfRange(keyword: String, value: String)
         /// A keyword under `not` (or in an `if`) whose complement cannot be stated exactly
-        /// (`format`, `items`, `uniqueItems`, a `oneOf` of several schemas, an `enum` of arrays
-        /// or objects, ...); the pointer is the keyword's.
+        /// (`items`, `uniqueItems`, a `oneOf` of several schemas, an `enum` of arrays or objects,
+        /// ...); the pointer is the keyword's.
         case unsupportedNegation(String)
         /// A keyword that holds only in a combination the schema IR cannot state exactly
         /// (`minProperties` more than one above the required properties beside open

@@ -6,13 +6,13 @@
 /// each keyword's complement is exact: `type` the other types (`integer` leaves the numbers
 /// that are not integers, `NumberBounds.nonIntegersOnly`); `enum`/`const` the other values
 /// of their types (number ranges between them, the other boolean, a pattern for every other
-/// string); `pattern` the strings that do not match it; `multipleOf` the numbers that are not
-/// multiples (in plain notation); a bound the opposite bound on its own type (values of other
-/// types satisfy a bound, so they fail its complement); `required` an absent key;
-/// `properties` a present key with the complement of its value; `anyOf` the `allOf` of the
-/// complements, `allOf` the `anyOf`; `$ref` the complement of its target; `not` the schema
-/// itself. A keyword without an exact complement here (`format`, `items`, `oneOf` of several,
-/// ...) refuses the whole schema (`unsupportedNegation`).
+/// string); `pattern` and a known `format` the strings that do not match it; `multipleOf` the
+/// numbers that are not multiples (in plain notation); a bound the opposite bound on its own
+/// type (values of other types satisfy a bound, so they fail its complement); `required` an
+/// absent key; `properties` a present key with the complement of its value; `anyOf` the
+/// `allOf` of the complements, `allOf` the `anyOf`; `$ref` the complement of its target; `not`
+/// the schema itself. A keyword without an exact complement here (`items`, `uniqueItems`, `oneOf` of
+/// several, ...) refuses the whole schema (`unsupportedNegation`).
 ///
 /// `if`/`then`/`else` is `anyOf: [allOf: [if, then], allOf: [not if, else]]`.
 extension JSONSchemaParser {
@@ -81,7 +81,10 @@ extension JSONSchemaParser {
             }
         }
         if draft.hasStringConstraints {
-            if draft.format != nil { throw refuse("format") }
+            // A known format is a pattern (unknown ones are annotations, never stored).
+            if let format = draft.format {
+                branches.append(typedBranch(.string, at: draft.pointer) { $0.excludedPatterns = [format.regex] })
+            }
             for pattern in draft.patterns {
                 branches.append(typedBranch(.string, at: draft.pointer) { $0.excludedPatterns = [pattern] })
             }
