@@ -100,6 +100,11 @@ import Testing
         // every value of another type).
         Row(schema: #"{"not":{"format":"date"}}"#, valid: [#""x""#, #""2023-02-29""#], invalid: [#""2024-02-29""#, "1"]),
         Row(schema: #"{"oneOf":[{"type":"integer"},{"format":"date"}]}"#, valid: [#""2024-02-29""#, "null"], invalid: ["1", #""x""#]),
+        // A `not` without a complement, beside an `enum`: each value checked against it.
+        Row(schema: #"{"enum":[[1],["a"],[],"s"],"not":{"items":{"type":"string"}}}"#, valid: ["[1]"], invalid: [#"["a"]"#, "[]", #""s""#]),
+        Row(
+            schema: #"{"allOf":[{"enum":[{"foo":1},{"foo":"x"}]},{"not":{"patternProperties":{"f.o":{"type":"integer"}}}}]}"#,
+            valid: [#"{"foo":"x"}"#], invalid: [#"{"foo":1}"#]),
         // uniqueItems over a few values.
         Row(schema: #"{"items":{"enum":["a","b"]},"uniqueItems":true}"#, valid: [#"["b","a"]"#, "[]"], invalid: [#"["a","a"]"#, #"["a","c"]"#]),
         Row(

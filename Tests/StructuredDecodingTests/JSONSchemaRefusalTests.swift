@@ -45,6 +45,10 @@ import Testing
             schema: #"{"properties":{"a":{}},"required":["a"],"patternProperties":{"^x":{}},"minProperties":3}"#,
             reason: .unsupportedCombination("minProperties"), pointer: "/minProperties"),
         Row(schema: #"{"not":{"uniqueItems":true}}"#, reason: .unsupportedNegation("uniqueItems"), pointer: "/not/uniqueItems"),
+        // Without an `enum` beside it to check values against, and inside an `anyOf` branch.
+        Row(
+            schema: #"{"anyOf":[{"enum":[1]},{"not":{"items":{"type":"string"}}}]}"#, reason: .unsupportedNegation("items"),
+            pointer: "/anyOf/1/not/items"),
         Row(schema: #"{"not":{"enum":[[1]]}}"#, reason: .unsupportedNegation("enum"), pointer: "/not"),
         Row(schema: #"{"not":{"oneOf":[{"type":"string"},{"type":"null"}]}}"#, reason: .unsupportedNegation("oneOf"), pointer: "/not/oneOf"),
         Row(schema: #"{"if":{"items":{"type":"string"}},"then":{"minItems":1}}"#, reason: .unsupportedNegation("items"), pointer: "/if/items"),

@@ -79,6 +79,9 @@ struct JSONSchemaDraft {
     var nots: [ID] = []
     /// The complements of `nots`, which the lowering conjoins like `allOf` members.
     var negated: [ID] = []
+    /// The `nots` without an exact complement, with why: exact only beside an `enum`/`const`,
+    /// whose values the lowering then checks against each (`JSONSchemaLowering.Atom.excluded`).
+    var unresolvedNots: [(schema: ID, error: JSONSchemaImportError)] = []
     /// `if`/`then`/`else`, until the parser rewrites it into `allOf` (it needs the complement of
     /// `if`, so it waits until the whole document is read).
     var conditional: (condition: ID, then: ID?, else: ID?)?

@@ -30,7 +30,10 @@ extension JSONSchemaLowering {
             for filter in filters {
                 let node = target[filter.node]
                 guard case .enumeration(let values) = graph[node] else { continue }
-                let kept = values.filter { validator.accepts($0, node: target[filter.rest]) }
+                let kept = values.filter { value in
+                    filter.rest.map { validator.accepts(value, node: target[$0]) } ?? true
+                        && !filter.excluded.contains { validator.accepts(value, node: target[$0]) }
+                }
                 guard kept.count != values.count else { continue }
                 graph[node] = kept.isEmpty ? .never : .enumeration(kept)
                 changed = true

@@ -9,12 +9,15 @@
 /// become cycles in the graph. Because the sets are drawn from a finite pool the lowering ends;
 /// a set that recurs without descending into a child is refused as unguarded recursion.
 struct JSONSchemaLowering {
-    /// One conjunct: a draft's own constraints, one of its value lists, or its `anyOf`/`oneOf`.
+    /// One conjunct: a draft's own constraints, one of its value lists, its `anyOf`/`oneOf`,
+    /// or one of its `not`s without an exact complement (`unresolvedNots[index]`: exact only
+    /// beside a value list, whose values are checked against it).
     enum Atom: Hashable, Comparable {
         case local(JSONSchemaDraft.ID)
         case values(JSONSchemaDraft.ID, Int)
         case anyOf(JSONSchemaDraft.ID)
         case oneOf(JSONSchemaDraft.ID)
+        case excluded(JSONSchemaDraft.ID, Int)
 
         private var key: (Int, Int, Int) {
             switch self {
@@ -22,6 +25,7 @@ struct JSONSchemaLowering {
             case .values(let id, let index): (1, id, index)
             case .anyOf(let id): (2, id, 0)
             case .oneOf(let id): (3, id, 0)
+            case .excluded(let id, let index): (4, id, index)
             }
         }
 
@@ -61,8 +65,9 @@ struct JSONSchemaLowering {
     private var memo: [[Atom]: SchemaNode.ID] = [:]
     /// The sets being lowered since the last descent into a property or element.
     private var unguarded: Set<[Atom]> = []
-    /// Enumeration slots whose values must still be filtered by the slot of the rest of their set.
-    var filters: [(node: SchemaNode.ID, rest: SchemaNode.ID)] = []
+    /// Enumeration slots whose values must still be filtered: kept when the slot of the rest of
+    /// their set (if any) accepts them and no `excluded` slot (a `not` without a complement) does.
+    var filters: [(node: SchemaNode.ID, rest: SchemaNode.ID?, excluded: [SchemaNode.ID])] = []
     /// The `patternProperties` automata compiled so far (shared by copies of the lowering).
     let keyAutomata = PatternAutomata()
     /// While an overlapping `oneOf` is stated exactly: the slot count it may not reach.
@@ -102,6 +107,7 @@ struct JSONSchemaLowering {
         for index in draft.valueSets.indices { atoms.insert(.values(id, index)) }
         if draft.anyOf != nil { atoms.insert(.anyOf(id)) }
         if draft.oneOf != nil { atoms.insert(.oneOf(id)) }
+        for index in draft.unresolvedNots.indices { atoms.insert(.excluded(id, index)) }
         var next: [(target: JSONSchemaDraft.ID, via: String, pointer: String)] = []
         if let reference = draft.reference { next.append((reference, draft.referenceText ?? "$ref", draft.pointer + "/$ref")) }
         for (index, member) in draft.allOf.enumerated() { next.append((member, "allOf", draft.pointer + "/allOf/\(index)")) }
@@ -178,9 +184,16 @@ struct JSONSchemaLowering {
             guard !values.isEmpty else { return .node(.never) }
             var rest = atoms
             rest.remove(at: index)
-            if !rest.isEmpty { filters.append((id, try lower(rest))) }
+            // A `not` without a complement is exact here: each value is checked against it.
+            var excluded: [SchemaNode.ID] = []
+            for case .excluded(let owner, let position) in rest {
+                excluded.append(try lowerChild([drafts[owner].unresolvedNots[position].schema]))
+            }
+            rest.removeAll { if case .excluded = $0 { true } else { false } }
+            if !rest.isEmpty || !excluded.isEmpty { filters.append((id, rest.isEmpty ? nil : try lower(rest), excluded)) }
             return .node(.enumeration(values))
         }
+        for case .excluded(let owner, let position) in atoms { throw drafts[owner].unresolvedNots[position].error }
         return .node(try combine(atoms.map(Self.draftID)))
     }
 
@@ -272,7 +285,7 @@ struct JSONSchemaLowering {
 
     private static func draftID(of atom: Atom) -> JSONSchemaDraft.ID {
         switch atom {
-        case .local(let id), .values(let id, _), .anyOf(let id), .oneOf(let id): id
+        case .local(let id), .values(let id, _), .anyOf(let id), .oneOf(let id), .excluded(let id, _): id
         }
     }
 }

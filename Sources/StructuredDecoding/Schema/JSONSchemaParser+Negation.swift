@@ -21,10 +21,23 @@ extension JSONSchemaParser {
         var id = 0
         while id < drafts.count {
             try rewriteConditional(id)
-            if drafts[id].negated.isEmpty, !drafts[id].nots.isEmpty {
+            if drafts[id].negated.isEmpty, drafts[id].unresolvedNots.isEmpty, !drafts[id].nots.isEmpty {
                 var negated: [JSONSchemaDraft.ID] = []
-                for member in drafts[id].nots { negated.append(try complement(member)) }
+                var unresolved: [(schema: JSONSchemaDraft.ID, error: JSONSchemaImportError)] = []
+                for member in drafts[id].nots {
+                    // Without an exact complement, the attempt leaves no trace, and the `not`
+                    // waits for the lowering: beside an `enum` it filters the values.
+                    let savedDrafts = drafts, savedComplements = complements
+                    do {
+                        negated.append(try complement(member))
+                    } catch {
+                        drafts = savedDrafts
+                        complements = savedComplements
+                        unresolved.append((member, error))
+                    }
+                }
                 drafts[id].negated = negated
+                drafts[id].unresolvedNots = unresolved
             }
             id += 1
         }
