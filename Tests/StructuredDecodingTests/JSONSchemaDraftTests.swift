@@ -100,6 +100,13 @@ import Testing
         // every value of another type).
         Row(schema: #"{"not":{"format":"date"}}"#, valid: [#""x""#, #""2023-02-29""#], invalid: [#""2024-02-29""#, "1"]),
         Row(schema: #"{"oneOf":[{"type":"integer"},{"format":"date"}]}"#, valid: [#""2024-02-29""#, "null"], invalid: ["1", #""x""#]),
+        // oneOf of closed objects, each requiring a key the others cannot have: disjoint.
+        Row(
+            schema: #"""
+                {"oneOf":[{"type":"object","properties":{"module":{},"d":{}},"required":["module"],"additionalProperties":false},
+                {"type":"object","properties":{"plugin":{},"d":{}},"patternProperties":{"^x":{}},"required":["plugin"],"additionalProperties":false}]}
+                """#,
+            valid: [#"{"module":1,"d":2}"#, #"{"plugin":1,"x1":2}"#], invalid: ["{}", #"{"d":1}"#, #"{"module":1,"plugin":2}"#]),
         // A `not` without a complement, beside an `enum`: each value checked against it.
         Row(schema: #"{"enum":[[1],["a"],[],"s"],"not":{"items":{"type":"string"}}}"#, valid: ["[1]"], invalid: [#"["a"]"#, "[]", #""s""#]),
         Row(
