@@ -2,8 +2,9 @@ extension JSONSchemaLowering {
     /// Whether no JSON value can be accepted by both slots, proved from what is certain:
     /// disjoint type sets, enumerations with no equal values, non-overlapping integer ranges,
     /// `anyOf` branches each disjoint, objects that both require a property whose values are
-    /// disjoint (a discriminator), or objects one of which requires a key the other cannot have. Slots still being lowered prove nothing; enumerations not yet
-    /// filtered are supersets of their final values, so a proof on them still holds.
+    /// disjoint (a discriminator), or objects one of which requires a key the other cannot
+    /// have. Slots still being lowered prove nothing; enumerations not yet filtered are
+    /// supersets of their final values, so a proof on them still holds.
     func disjoint(_ left: SchemaNode.ID, _ right: SchemaNode.ID, depth: Int) -> Bool {
         guard depth < 16 else { return false }
         if types(of: left, depth: 0).isDisjoint(with: types(of: right, depth: 0)) { return true }
