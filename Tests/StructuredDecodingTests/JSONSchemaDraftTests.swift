@@ -107,6 +107,17 @@ import Testing
                 {"type":"object","properties":{"plugin":{},"d":{}},"patternProperties":{"^x":{}},"required":["plugin"],"additionalProperties":false}]}
                 """#,
             valid: [#"{"module":1,"d":2}"#, #"{"plugin":1,"x1":2}"#], invalid: ["{}", #"{"d":1}"#, #"{"module":1,"plugin":2}"#]),
+        // Strings whose patterns never meet, or that no enumerated string fits: disjoint (the
+        // branches have no complement: closed objects, an enum with an array).
+        Row(
+            schema: #"""
+                {"type":"object","required":["e"],"oneOf":[{"properties":{"e":{"type":"string","pattern":"^false$"},"c":{"pattern":"^\\w{2}$"}},"additionalProperties":false},
+                {"properties":{"e":{"type":"string","pattern":"^(true|yes)$"},"c":{"maxLength":0}},"additionalProperties":false}]}
+                """#,
+            valid: [#"{"e":"false","c":"ab"}"#, #"{"e":"yes","c":""}"#], invalid: [#"{"e":"no"}"#, #"{"e":"true","c":"ab"}"#]),
+        Row(
+            schema: #"{"oneOf":[{"type":"string","maxLength":2},{"enum":["abc","defg",[1]]}]}"#, valid: [#""ab""#, #""abc""#, "[1]"],
+            invalid: [#""abcde""#, "2"]),
         // A `not` without a complement, beside an `enum`: each value checked against it.
         Row(schema: #"{"enum":[[1],["a"],[],"s"],"not":{"items":{"type":"string"}}}"#, valid: ["[1]"], invalid: [#"["a"]"#, "[]", #""s""#]),
         Row(
