@@ -280,12 +280,12 @@ struct GrammarCompiler {
                 case .alternatives(let options): now = options.contains { sat[Int($0)] }
                 case .array(let a):
                     let prefix = min(a.minItems, a.prefix.count)
-                    now =
-                        a.minItems <= a.maxItems ?? Int.max
-                            && a.distinct.isEmpty
+                    let elements =
+                        a.distinct.isEmpty
                         ? (0..<a.minItems).allSatisfy { a.item($0).map { sat[Int($0)] } ?? false }
                         : (0..<prefix).allSatisfy { sat[Int(a.prefix[$0])] }
                             && a.distinct.count(where: { sat[Int($0)] }) >= a.minItems - prefix
+                    now = a.minItems <= a.maxItems ?? Int.max && elements
                 case .object(let o):
                     let required = o.required.filter { $0 }.count
                     let possible = o.otherValues.contains { sat[Int($0)] } ? Int.max : o.values.indices.filter { sat[Int(o.values[$0])] }.count

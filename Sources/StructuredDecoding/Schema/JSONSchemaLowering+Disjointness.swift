@@ -60,12 +60,7 @@ extension JSONSchemaLowering {
     func patternsMayMeet(_ p: RegexPattern, _ q: RegexPattern) -> Bool {
         do {
             let a = try keyAutomata.automaton(p), b = try keyAutomata.automaton(q)
-            // One byte per pair of classes (bytes alike in both automata).
-            var representatives: [UInt8] = []
-            var seenClasses = Set<[UInt8]>()
-            for byte in 0...255 where seenClasses.insert([a.byteClasses[byte], b.byteClasses[byte]]).inserted {
-                representatives.append(UInt8(byte))
-            }
+            let representatives = Self.representatives([a, b])
             var seen: Set<[Int]> = [[a.start, b.start]]
             var queue = [[a.start, b.start]]
             while let pair = queue.popLast() {

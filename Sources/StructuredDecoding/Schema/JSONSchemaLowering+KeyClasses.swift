@@ -77,12 +77,7 @@ extension JSONSchemaLowering {
             let entry = draft.patternProperties.first { $0.pattern == pattern }!
             automata.append(try keyAutomaton(entry, at: draft.pointer))
         }
-        // One byte per class of the product (bytes alike in every automaton).
-        var representatives: [UInt8] = []
-        var seenClasses = Set<[UInt8]>()
-        for byte in 0...255 where seenClasses.insert(automata.map { $0.byteClasses[byte] }).inserted {
-            representatives.append(UInt8(byte))
-        }
+        let representatives = Self.representatives(automata)
         var found = Set<UInt32>()
         var seen: Set<[Int]> = []
         var queue = [automata.map(\.start)]
@@ -121,6 +116,17 @@ extension JSONSchemaLowering {
 }
 
 extension JSONSchemaLowering {
+    /// One byte per class of the product of `automata` (bytes every automaton treats alike
+    /// share a class): what a walk of them together needs to step on.
+    static func representatives(_ automata: [ByteDFA]) -> [UInt8] {
+        var representatives: [UInt8] = []
+        var seenClasses = Set<[UInt8]>()
+        for byte in 0...255 where seenClasses.insert(automata.map { $0.byteClasses[byte] }).inserted {
+            representatives.append(UInt8(byte))
+        }
+        return representatives
+    }
+
     /// The automaton of a `patternProperties` entry; one that cannot be compiled is an
     /// `invalidPattern` error at the entry's pointer under `pointer`.
     func keyAutomaton(

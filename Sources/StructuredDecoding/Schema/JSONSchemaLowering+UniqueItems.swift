@@ -2,7 +2,7 @@
 /// (`enum`/`const`, `boolean`, `null`, integers in a short range, and `anyOf`s of those), the
 /// array node lists one node per distinct value as `ArrayNode.distinctItems`, and the parser
 /// keeps which ones were used. Exact: JSON Schema's equality decides what is distinct (`1` and
-/// `1.0` are one value).
+/// `1.0` are one value, written as the first spelling met, as enumerations are).
 extension JSONSchemaLowering {
     /// The most integers a range may hold for `finiteValues` to spell it out.
     static let maxEnumeratedIntegers = ArrayNode.maxDistinctItems
@@ -12,22 +12,14 @@ extension JSONSchemaLowering {
     mutating func distinctValuesArray(
         _ values: [JSONValue], minItems: Int, maxItems: Int?, pointer: String
     ) throws(JSONSchemaImportError) -> SchemaNode? {
-        // Each distinct value with every spelling given for it (`1` and `1.0`).
-        var distinct: [[JSONValue]] = []
-        for value in values {
-            if let index = distinct.firstIndex(where: { $0[0].isSchemaEqual(to: value) }) {
-                if !distinct[index].contains(value) { distinct[index].append(value) }
-            } else {
-                distinct.append([value])
-            }
-        }
+        let distinct = JSONValue.schemaUnique(values)
         guard distinct.count <= ArrayNode.maxDistinctItems else {
             throw JSONSchemaImportError(.unsupportedCombination("uniqueItems"), at: pointer)
         }
         let longest = min(maxItems ?? distinct.count, distinct.count)
         guard minItems <= longest else { return nil }
         var nodes: [SchemaNode.ID] = []
-        for spellings in distinct { nodes.append(try reserve(.node(.enumeration(spellings)))) }
+        for value in distinct { nodes.append(try reserve(.node(.enumeration([value])))) }
         return .array(ArrayNode(items: nil, minItems: minItems, maxItems: longest, distinctItems: nodes))
     }
 

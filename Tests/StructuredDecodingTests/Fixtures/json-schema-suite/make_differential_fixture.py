@@ -195,6 +195,23 @@ def object_instance(rng):
     return {key: rng.choice([0, 1, "x", None]) for key in keys}
 
 
+def verdicts(root, draw):
+    """Up to INSTANCES distinct instances from `draw()`, each with Python's verdict."""
+    validator = Draft202012Validator(root)
+    instances = []
+    seen = set()
+    for _ in range(INSTANCES * 3):
+        data = draw()
+        text = json.dumps(data, sort_keys=False)
+        if text in seen:
+            continue
+        seen.add(text)
+        instances.append({"data": data, "valid": validator.is_valid(data)})
+        if len(instances) == INSTANCES:
+            break
+    return instances
+
+
 def main():
     rng = random.Random(SEED)
     cases = []
@@ -205,36 +222,12 @@ def main():
         root = schema(rng, 3, defs)
         if isinstance(root, dict) and defs:
             root["$defs"] = defs
-        validator = Draft202012Validator(root)
-        instances = []
-        seen = set()
-        for _ in range(INSTANCES * 3):
-            data = value(rng, 2)
-            text = json.dumps(data, sort_keys=False)
-            if text in seen:
-                continue
-            seen.add(text)
-            instances.append({"data": data, "valid": validator.is_valid(data)})
-            if len(instances) == INSTANCES:
-                break
-        cases.append({"schema": root, "tests": instances})
+        cases.append({"schema": root, "tests": verdicts(root, lambda: value(rng, 2))})
     rng = random.Random(SEED + 1)
     for index in range(80):
         root = open_object(rng) if index % 2 == 0 else few_values(rng)
         make = object_instance if index % 2 == 0 else few_values_instance
-        validator = Draft202012Validator(root)
-        instances = []
-        seen = set()
-        for _ in range(INSTANCES * 3):
-            data = make(rng)
-            text = json.dumps(data, sort_keys=False)
-            if text in seen:
-                continue
-            seen.add(text)
-            instances.append({"data": data, "valid": validator.is_valid(data)})
-            if len(instances) == INSTANCES:
-                break
-        cases.append({"schema": root, "tests": instances})
+        cases.append({"schema": root, "tests": verdicts(root, lambda: make(rng))})
     print(json.dumps(cases, ensure_ascii=False, separators=(",", ":")))
 
 
