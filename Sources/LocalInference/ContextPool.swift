@@ -62,6 +62,11 @@ final class ContextPool: Sendable {
         }
     }
 
+    /// Drops every idle context (their memory goes back; the next request starts afresh).
+    func removeIdle() {
+        state.withLock { $0.idle.removeAll() }
+    }
+
     /// Idle contexts held now.
     var idleCount: Int { state.withLock { $0.idle.count } }
 }

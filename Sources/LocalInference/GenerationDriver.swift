@@ -4,8 +4,9 @@ import Synchronization
 import Tokenizers
 
 /// The token loop of the glue: prefill (in chunks, cancellable), then until the turn ends —
-/// forced tokens fed in one batch without sampling, or logits -> constraint mask -> sampler ->
-/// token — and response text streamed as whole characters.
+/// logits -> constraint mask -> sampler -> token, fed to the model in one step with the run of
+/// forced tokens (the only continuations the constraint allows) that follows it, without
+/// sampling them — and response text streamed as whole characters.
 ///
 /// It runs on the calling thread; `LocalModel.generate` runs it on a thread of its own, off
 /// Swift's cooperative pool.
@@ -72,18 +73,24 @@ enum GenerationDriver {
                 break
             }
         }
+        // The tokens the constraint allows alone from here (within the token limit), accepted
+        // and emitted; the caller feeds them to the model in one step.
+        func takeForced() -> [Int] {
+            var forced = processor.forcedTokens()
+            if forced.count > limit - outcome.tokens.count { forced.removeLast(forced.count - (limit - outcome.tokens.count)) }
+            for token in forced {
+                processor.accept(token)
+                outcome.tokens.append(token)
+                emit(token)
+            }
+            outcome.forcedTokens += forced.count
+            return forced
+        }
         generation: while !processor.isFinished {
             if outcome.tokens.count >= limit { outcome.stopReason = .maximumTokens; break }
             if isCancelled() { throw CancellationError() }
-            var forced = processor.forcedTokens()
-            if forced.count > limit - outcome.tokens.count { forced.removeLast(forced.count - (limit - outcome.tokens.count)) }
+            let forced = takeForced()
             if !forced.isEmpty {
-                for token in forced {
-                    processor.accept(token)
-                    outcome.tokens.append(token)
-                    emit(token)
-                }
-                outcome.forcedTokens += forced.count
                 guard context.count + forced.count < capacity else { throw GenerationError.contextFull(capacity: capacity) }
                 logits = try engine { try context.append(contentsOf: forced) }
                 continue
@@ -100,7 +107,15 @@ enum GenerationDriver {
             emit(token)
             guard context.count < capacity else { throw GenerationError.contextFull(capacity: capacity) }
             if outcome.tokens.count >= limit { outcome.stopReason = .maximumTokens; break }
-            logits = try engine { try context.append(token) }
+            // The forced run the token opens joins its step: one forward pass computes the
+            // token's row and theirs, and only the last row's logits (the next choice).
+            let run = takeForced()
+            // (a forced run leaves a position for the token after it, as when it runs alone)
+            guard run.isEmpty || context.count + 1 + run.count < capacity else {
+                throw GenerationError.contextFull(capacity: capacity)
+            }
+            let step = [token] + run
+            logits = try engine { try context.append(contentsOf: step) }
         }
         if let violation = processor.violation {
             throw GenerationError.engine("the constraint refused a token it had allowed: \(violation)")

@@ -47,6 +47,12 @@ extension LocalModel {
         return outcome
     }
 
+    /// Drops the idle contexts and the prefixes they hold, releasing their memory: the next
+    /// request prefills its whole prompt.
+    public func discardIdleContexts() {
+        contexts.removeIdle()
+    }
+
     /// Fills an idle context with `prompt` (instructions a session will start with), so the first
     /// request only computes what follows them.
     public func prefill(_ prompt: [Int]) throws {

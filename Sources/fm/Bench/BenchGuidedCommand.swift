@@ -10,7 +10,8 @@ import StructuredDecoding
 /// 1. Constrained vs free decoding of the same output: a greedy guided generation under the schema
 ///    is recorded, then its tokens are replayed (a) free: one forward pass per token, no mask;
 ///    (b) masked: the same, plus the grammar mask before every token; (c) as the driver runs it:
-///    masked, with forced tokens fed in one batch. Same tokens, so the times compare directly.
+///    masked, each sampled token fed with the forced tokens after it in one step. Same tokens
+///    (checked: a run that generates others fails the command), so the times compare directly.
 /// 2. Time to first token of a conversation's turn 1 and turn 2 (turn 2 prefills only its new
 ///    tokens, the rest of the prompt is held by the context).
 /// 3. With `--samples N`: N sampled generations (`top-k 40`, seeds 1...N) under the schema, each
@@ -54,7 +55,15 @@ struct BenchGuidedCommand: ParsableCommand {
         Terminal.status("model \(location.path), schema \(schema), prompt \(tokens.count) tokens, \(repetitions) repetitions")
 
         // 1. The output, then three replays of it.
-        let reference = try local.generateSynchronously(GenerationRequest(prompt: tokens, plan: .json(grammar), maximumTokens: 1024))
+        // Every run starts from an empty context, as the replays do: a context still holding the
+        // prompt would compute its last position again alone, with logits a rounding apart from
+        // the whole prompt's, and greedy decoding may then take another path. So all three
+        // decode the same tokens.
+        let request = GenerationRequest(prompt: tokens, plan: .json(grammar), maximumTokens: 1024)
+        local.discardIdleContexts()
+        let before = local.transformer.decodeStatistics
+        let reference = try local.generateSynchronously(request)
+        let after = local.transformer.decodeStatistics
         let output = reference.tokens
         print("output: \(output.count) tokens, \(reference.forcedTokens) of them forced; \(reference.text.utf8.count) bytes")
         var free: [Double] = [], masked: [Double] = [], driver: [Double] = [], maskTimes: [Double] = []
@@ -63,7 +72,13 @@ struct BenchGuidedCommand: ParsableCommand {
             let m = try replay(local, prompt: tokens, output: output, grammar: grammar)
             masked.append(m.seconds)
             maskTimes.append(m.maskSeconds / Double(max(1, output.count)))
-            let run = try local.generateSynchronously(GenerationRequest(prompt: tokens, plan: .json(grammar), maximumTokens: 1024))
+            local.discardIdleContexts()
+            let run = try local.generateSynchronously(request)
+            guard run.tokens == output else {
+                throw ValidationError(
+                    "the driver generated \(run.tokens.count) tokens where the reference had \(output.count): "
+                        + "the times would not be of the same tokens")
+            }
             driver.append(run.decodeDuration.seconds)
         }
         let f = SampleStatistics.median(free), m = SampleStatistics.median(masked), d = SampleStatistics.median(driver)
@@ -77,6 +92,10 @@ struct BenchGuidedCommand: ParsableCommand {
             String(
                 format: "  masked, forced tokens batched: %7.1f ms  %6.1f tokens/s  (%+.1f%% vs free)", d * 1e3, Double(output.count) / d,
                 (d / f - 1) * 100))
+        print(
+            String(
+                format: "summary: free %.1f tokens/s; forced tokens batched / free = %.3f (%d forward passes for %d tokens)",
+                Double(output.count) / f, d / f, after.steps - before.steps, output.count))
         print(
             String(
                 format: "  constraint per token (forced-token check, mask, commit): %.1f µs (median of the runs' means)",
