@@ -137,7 +137,7 @@ struct ChatCompletionsTransport: Sendable {
             }
             if let event = parser.finish() { try await reader.read(event: event, into: channel) }
         } catch {
-            throw RemoteFailure.transportError(error, endpoint: endpoint, timeout: timeout)
+            throw RemoteFailure.transportError(error, endpoint: endpoint, timeout: timeout, whileStreaming: true)
         }
     }
 

@@ -65,7 +65,9 @@ enum RemoteFailure {
     /// The error for a failure to send the request or read the response: cancellation stays
     /// `CancellationError`, errors already mapped stay as they are, anything else (no
     /// connection, time-out, connection lost) is `assetsUnavailable` naming what happened.
-    static func transportError(_ error: any Error, endpoint: String, timeout: Duration) -> any Error {
+    ///
+    /// `whileStreaming`: the response had begun, so a lost connection cut the answer short.
+    static func transportError(_ error: any Error, endpoint: String, timeout: Duration, whileStreaming: Bool = false) -> any Error {
         if error is CancellationError || Task.isCancelled { return CancellationError() }
         if error is LanguageModelSession.GenerationError { return error }
         let what: String
@@ -75,7 +77,7 @@ enum RemoteFailure {
         case .connectTimeout?: what = "could not be connected to in time"
         case .remoteConnectionClosed?: what = "closed the connection before the response was complete"
         case .cancelled?: return CancellationError()
-        default: what = "could not be reached: \(error)"
+        default: what = whileStreaming ? "cut the stream before the response was complete (\(error))" : "could not be reached: \(error)"
         }
         return LanguageModelSession.GenerationError.assetsUnavailable(.init(debugDescription: "\(endpoint) \(what)"))
     }
