@@ -148,7 +148,8 @@ struct ChatStreamReader {
         }
         var calls = self.calls
         if calls.isEmpty, !check.tools.isEmpty {
-            if let call = ContentToolCall(text: text, offered: check.tools.map(\.name), choice: toolChoice) {
+            // Only text that was held back (no schema asked for) can become a call.
+            if check.schema == nil, let call = ContentToolCall(text: text, offered: check.tools.map(\.name), choice: toolChoice) {
                 // The server did not recognise the model's call and returned it as text (a small
                 // model writing bare JSON instead of its chat template's markup): it is a call.
                 calls.append(PendingCall(index: 0, id: "", name: call.name, arguments: call.arguments))
