@@ -144,6 +144,14 @@ let package = Package(
             exclude: ["README.md"]
         ),
 
+        // The remote model's end-to-end checks against any OpenAI-compatible server
+        // (scripts/remote_conformance runs them against llama-server and `fm serve`).
+        .executableTarget(
+            name: "remote-conformance",
+            dependencies: ["FoundationModels", "RemoteModels"],
+            path: "Tests/RemoteConformance"
+        ),
+
         // The `fm` command-line tool.
         .executableTarget(
             name: "fm",

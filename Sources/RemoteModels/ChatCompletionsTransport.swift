@@ -23,26 +23,36 @@ struct ChatCompletionsTransport: Sendable {
     let apiKey: String?
     /// The longest a step may take, response body included.
     let timeout: Duration
+    /// The client of the one retry of a request that never reached the server (new connections).
+    var retryClient: HTTPClient = RemoteHTTPClient.fresh
+    /// Runs a request on a client (AsyncHTTPClient's `execute`; tests put a failure before it).
+    var execute: @Sendable (HTTPClientRequest, TimeAmount, HTTPClient) async throws -> HTTPClientResponse = { request, timeout, client in
+        try await client.execute(request, timeout: timeout)
+    }
 
     /// The largest error or non-streamed body read.
     static let maximumBodyBytes = 64 << 20
 
     /// Posts `body`; returns the response once its status says it succeeded.
     ///
+    /// A request whose pooled connection the server had already closed (its keep-alive ran
+    /// out, or it said `Connection: close`) is sent once more on a new connection — only when
+    /// AsyncHTTPClient never asked for its body, so the server cannot have begun to process it
+    /// (`TrackedRequestBody`). A request that may have reached the server is never sent twice.
+    ///
     /// - Throws: the mapped `GenerationError` of an error status (see `RemoteFailure`);
     ///   `assetsUnavailable` when the server cannot be reached; `CancellationError`.
     func post(_ body: String) async throws -> HTTPClientResponse {
-        var request = HTTPClientRequest(url: endpoint)
-        request.method = .POST
-        request.headers.add(name: "Content-Type", value: "application/json")
-        request.headers.add(name: "Accept", value: "text/event-stream")
-        if let apiKey { request.headers.add(name: "Authorization", value: "Bearer \(apiKey)") }
-        request.body = .bytes(ByteBuffer(string: body))
         let response: HTTPClientResponse
         do {
-            response = try await client.execute(request, timeout: Self.timeAmount(timeout))
-        } catch {
-            throw RemoteFailure.transportError(error, endpoint: endpoint, timeout: timeout)
+            response = try await send(body, on: client)
+        } catch let unsent as UnsentRequest {
+            do {
+                response = try await send(body, on: retryClient)
+            } catch let again as UnsentRequest {
+                throw RemoteFailure.transportError(again.error, endpoint: endpoint, timeout: timeout)
+            }
+            _ = unsent
         }
         guard (200..<300).contains(response.status.code) else {
             let text: String
@@ -56,6 +66,42 @@ struct ChatCompletionsTransport: Sendable {
                 endpoint: endpoint, retryAfter: response.headers.first(name: "retry-after"))
         }
         return response
+    }
+
+    /// A request that failed on a closed connection before any of it reached the server.
+    struct UnsentRequest: Error {
+        /// What AsyncHTTPClient reported.
+        let error: any Error
+    }
+
+    /// Sends `body` once on `client`.
+    ///
+    /// - Throws: `UnsentRequest` when the connection was found closed before the body was asked
+    ///   for; the mapped error of any other failure.
+    private func send(_ body: String, on client: HTTPClient) async throws -> HTTPClientResponse {
+        var request = HTTPClientRequest(url: endpoint)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.headers.add(name: "Accept", value: "text/event-stream")
+        if let apiKey { request.headers.add(name: "Authorization", value: "Bearer \(apiKey)") }
+        let tracked = TrackedRequestBody(body)
+        request.body = .stream(tracked.sequence, length: .known(Int64(tracked.bytes.readableBytes)))
+        do {
+            return try await execute(request, Self.timeAmount(timeout), client)
+        } catch {
+            if !Task.isCancelled, !tracked.wasRequested, Self.isClosedConnection(error) { throw UnsentRequest(error: error) }
+            throw RemoteFailure.transportError(error, endpoint: endpoint, timeout: timeout)
+        }
+    }
+
+    /// Whether `error` says the connection was closed (by the server, or found closed), as
+    /// opposed to a refused connection, a time-out or a cancellation.
+    static func isClosedConnection(_ error: any Error) -> Bool {
+        if let channel = error as? ChannelError {
+            return [.ioOnClosedChannel, .alreadyClosed, .eof, .outputClosed].contains(channel)
+        }
+        if let client = error as? HTTPClientError { return client == .remoteConnectionClosed }
+        return error is IOError
     }
 
     /// Reads `response` into `reader`: server-sent events as they arrive, or (from a server
@@ -91,7 +137,7 @@ struct ChatCompletionsTransport: Sendable {
             }
             if let event = parser.finish() { try await reader.read(event: event, into: channel) }
         } catch {
-            throw RemoteFailure.transportError(error, endpoint: endpoint, timeout: timeout)
+            throw RemoteFailure.transportError(error, endpoint: endpoint, timeout: timeout, whileStreaming: true)
         }
     }
 

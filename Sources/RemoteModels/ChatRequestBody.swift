@@ -19,14 +19,17 @@ struct ChatRequestBody {
     let json: String
     /// The tools offered, with their parameter schemas (to check the calls against).
     let tools: [EncodedRequestDetails.Tool]
+    /// The response's schema as sent (to check the response against), `nil` for free text.
+    let schema: WireSchema?
 
     /// The body for `request` on the model `modelName`.
     ///
     /// - Throws: `GenerationError.decodingFailure` if the request's tools or options cannot be
-    ///   read; what `JSONEncoder` throws for the schema.
+    ///   read.
     init(_ request: LanguageModelExecutorGenerationRequest, modelName: String) throws {
         let details = try EncodedRequestDetails(request)
         tools = details.tools
+        schema = request.schema.map(WireSchema.init)
         let options = request.generationOptions
         var temperature = options.temperature
         var topP: Double?
@@ -44,7 +47,7 @@ struct ChatRequestBody {
             ("tools", offersTools ? .array(details.tools.map(Self.tool)) : nil),
             ("tool_choice", offersTools ? Self.toolChoice(request.toolChoice) : nil),
             ("parallel_tool_calls", offersTools && !request.allowsParallelToolCalls ? .bool(false) : nil),
-            ("response_format", try request.schema.map(Self.responseFormat)),
+            ("response_format", schema.map(Self.responseFormat)),
             ("temperature", temperature.map(JSONText.number)),
             ("top_p", topP.map(JSONText.number)),
             ("seed", seed.map { .integer(Int64(bitPattern: $0)) }),
@@ -64,7 +67,7 @@ struct ChatRequestBody {
                 .object([
                     ("name", .string(tool.name)),
                     ("description", .string(tool.description)),
-                    ("parameters", .raw(tool.parametersJSON)),
+                    ("parameters", .raw(tool.parameters.json)),
                 ])
             ),
         ])
@@ -80,19 +83,15 @@ struct ChatRequestBody {
     }
 
     /// `response_format` for a schema: `json_schema`, strict, named after the schema's title.
-    static func responseFormat(_ schema: GenerationSchema) throws -> JSONText {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let text = String(decoding: try encoder.encode(schema), as: UTF8.self)
-        let title = (try? GeneratedContent(json: text))?["title"]?.stringValue
-        return .object([
+    static func responseFormat(_ schema: WireSchema) -> JSONText {
+        .object([
             ("type", .string("json_schema")),
             (
                 "json_schema",
                 .object([
-                    ("name", .string(formatName(title))),
+                    ("name", .string(formatName(schema.title))),
                     ("strict", .bool(true)),
-                    ("schema", .raw(text)),
+                    ("schema", .raw(schema.json)),
                 ])
             ),
         ])

@@ -1,12 +1,12 @@
 import Foundation
-import FoundationModels
+@_spi(Serving) import FoundationModels
 
 /// Folds the chunks of a streamed chat completion into the session's channel: text as it
 /// arrives, tool calls (assembled from their fragments by `index`) and usage once the stream
 /// has ended and the response has passed the checks of `ResponseCheck`.
 ///
 /// ```swift
-/// var reader = ChatStreamReader(request: request, tools: body.tools, endpoint: endpoint)
+/// var reader = ChatStreamReader(request: request, body: body, endpoint: endpoint)
 /// for event in parser.feed(bytes) { try await reader.read(event: event, into: channel) }
 /// try await reader.finish(into: channel)
 /// ```
@@ -27,8 +27,13 @@ struct ChatStreamReader {
     let check: ResponseCheck
     /// The transcript so far (a refusal carries it).
     let transcript: Transcript
+    /// Whether the step had to call a tool (`tool_choice` required or named).
+    let toolChoice: LanguageModelExecutorGenerationRequest.ToolChoice
     /// The response text so far.
     private(set) var text = ""
+    /// Text received but not yet sent: held back while it may be a tool call written as content
+    /// (see `ContentToolCall`).
+    private var pending = ""
     /// The model's refusal so far.
     private var refusal = ""
     /// The tool calls, in the order they started.
@@ -40,10 +45,11 @@ struct ChatStreamReader {
     /// Whether `[DONE]` has arrived.
     private(set) var isDone = false
 
-    /// A reader for the response to `request`, whose tools are `tools`.
-    init(request: LanguageModelExecutorGenerationRequest, tools: [EncodedRequestDetails.Tool], endpoint: String) {
-        check = ResponseCheck(schema: request.schema, tools: tools, endpoint: endpoint)
+    /// A reader for the response to `request` sent as `body`.
+    init(request: LanguageModelExecutorGenerationRequest, body: ChatRequestBody, endpoint: String) {
+        check = ResponseCheck(schema: body.schema, tools: body.tools, endpoint: endpoint)
         transcript = request.transcript
+        toolChoice = request.toolChoice
     }
 
     /// Reads the data of one server-sent event: a chunk, an error, or `[DONE]`.
@@ -75,7 +81,11 @@ struct ChatStreamReader {
             if let delta = choice.delta ?? choice.message {
                 if let content = delta.content, !content.isEmpty {
                     text += content
-                    await channel.send(.response(action: .appendText(content, tokenCount: 1)))
+                    pending += content
+                    if !mayBeContentToolCall {
+                        await channel.send(.response(action: .appendText(pending, tokenCount: 1)))
+                        pending = ""
+                    }
                 }
                 if let piece = delta.refusal { refusal += piece }
                 for fragment in delta.toolCalls ?? [] { add(fragment) }
@@ -83,6 +93,14 @@ struct ChatStreamReader {
             if let reason = choice.finishReason { finishReason = reason }
         }
         if let usage = chunk.usage { self.usage = usage }
+    }
+
+    /// Whether the text so far may be a tool call the server wrote as content: tools were
+    /// offered, no schema was asked for, and the text is empty, starts with `{`, or with (a
+    /// prefix of) `<tool_call>`.
+    private var mayBeContentToolCall: Bool {
+        guard !check.tools.isEmpty, check.schema == nil, calls.isEmpty else { return false }
+        return ContentToolCall.mayStart(text)
     }
 
     /// Adds a tool-call fragment to its call: the call with its `index` (or, from servers that
@@ -128,8 +146,22 @@ struct ChatStreamReader {
                 .init(transcriptEntries: Array(transcript)),
                 .init(debugDescription: "The remote model refused: \(refusal)"))
         }
+        var calls = self.calls
+        if calls.isEmpty, !check.tools.isEmpty {
+            // Only text that was held back (no schema asked for) can become a call.
+            if check.schema == nil, let call = ContentToolCall(text: text, offered: check.tools.map(\.name), choice: toolChoice) {
+                // The server did not recognise the model's call and returned it as text (a small
+                // model writing bare JSON instead of its chat template's markup): it is a call.
+                calls.append(PendingCall(index: 0, id: "", name: call.name, arguments: call.arguments))
+            } else if toolChoice != .auto {
+                throw RemoteFailure.decodingFailure(
+                    "\(check.endpoint) answered with text although the request required a tool call (tool_choice \(toolChoice)); "
+                        + "the server may not honour tool_choice: " + ResponseCheck.shown(text))
+            }
+        }
         if calls.isEmpty {
             try check.checkText(text, cutOff: finishReason == "length")
+            if !pending.isEmpty { await channel.send(.response(action: .appendText(pending, tokenCount: 1))) }
         } else {
             let identified = calls.map { call in
                 var call = call

@@ -1,5 +1,5 @@
 import Foundation
-import FoundationModels
+@_spi(Serving) import FoundationModels
 
 /// What a request says that Apple's API only shows in the transcript's JSON: the parameter
 /// schema of each tool (`Transcript.ToolDefinition` keeps it internal) and the sampling mode's
@@ -9,7 +9,7 @@ import FoundationModels
 ///
 /// ```swift
 /// let details = try EncodedRequestDetails(request)
-/// details.tools.first?.parametersJSON   // {"additionalProperties":false,"properties":{…},…}
+/// details.tools.first?.parameters.json   // {"additionalProperties":false,"properties":{…},…}
 /// details.sampling                      // .nucleus(0.9, seed: 7)
 /// ```
 struct EncodedRequestDetails {
@@ -19,8 +19,9 @@ struct EncodedRequestDetails {
         var name: String
         /// What the tool does.
         var description: String
-        /// The JSON Schema of the arguments, in Apple's dialect (valid JSON Schema).
-        var parametersJSON: String
+        /// The arguments' schema as sent (`WireSchema`: Apple's meaning in standard JSON
+        /// Schema), and as their calls are checked.
+        var parameters: WireSchema
     }
 
     /// A sampling mode's parameters.
@@ -55,11 +56,27 @@ struct EncodedRequestDetails {
             guard let function = tool["function"], let name = function["name"]?.stringValue, let parameters = function["parameters"] else {
                 throw Self.unexpected("a tool without `function.name` or `function.parameters`")
             }
-            tools.append(Tool(name: name, description: function["description"]?.stringValue ?? "", parametersJSON: parameters.jsonString))
+            let schema =
+                request.enabledToolDefinitions.first { $0.name == name }.flatMap(Self.parameters) ?? Self.schema(fromJSON: parameters.jsonString)
+            guard let schema else { throw Self.unexpected("the parameters of the tool \(name) are not a schema") }
+            tools.append(Tool(name: name, description: function["description"]?.stringValue ?? "", parameters: WireSchema(schema)))
         }
         if let sampling = entries[1]["options"]?["sampling"] {
             self.sampling = try Self.sampling(sampling)
         }
+    }
+
+    /// The parameter schema a tool definition holds. Apple's API keeps it internal; the
+    /// definition's stored `parameters` member shows it (a wire test pins this reading).
+    static func parameters(of definition: Transcript.ToolDefinition) -> GenerationSchema? {
+        Mirror(reflecting: definition).descendant("parameters") as? GenerationSchema
+    }
+
+    /// A schema from the transcript's JSON of a tool's parameters: Apple's dialect (a tool's
+    /// `@Generable` arguments), else a JSON Schema document.
+    static func schema(fromJSON text: String) -> GenerationSchema? {
+        if let schema = try? JSONDecoder().decode(GenerationSchema.self, from: Data(text.utf8)) { return schema }
+        return try? GenerationSchema(jsonSchema: text)
     }
 
     /// The sampling mode from its JSON (`{"mode": "topK", "k": 40, "seed": "7"}`).

@@ -72,7 +72,7 @@ extension RemoteLanguageModel {
             let body = try ChatRequestBody(request, modelName: configuration.modelName)
             try Task.checkCancellation()
             let response = try await transport.post(body.json)
-            var reader = ChatStreamReader(request: request, tools: body.tools, endpoint: transport.endpoint)
+            var reader = ChatStreamReader(request: request, body: body, endpoint: transport.endpoint)
             try await transport.read(response, into: &reader, channel: channel)
             try Task.checkCancellation()
             try await reader.finish(into: channel)

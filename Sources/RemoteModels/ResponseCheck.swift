@@ -1,18 +1,19 @@
 import Foundation
-@_spi(Serving) import FoundationModels
 
 /// Fails closed on what a remote server returns: a remote server may not enforce
 /// `response_format` or tool parameters (or enforce an older JSON Schema dialect), so the
 /// response text is checked against the request's schema, and each tool call against its
-/// tool's parameters, before the session sees them as complete.
+/// tool's parameters, before the session sees them as complete. Both are checked with Apple's
+/// meaning (`WireSchema`: a pattern guide matches the whole string), against the very document
+/// the server was sent.
 ///
 /// ```swift
-/// let check = ResponseCheck(schema: Drink.generationSchema, tools: [], endpoint: endpoint)
+/// let check = ResponseCheck(schema: WireSchema(Drink.generationSchema), tools: [], endpoint: endpoint)
 /// try check.checkText(#"{"name": "Latte", "shots": 9}"#, cutOff: false)   // throws decodingFailure
 /// ```
 struct ResponseCheck {
     /// The schema the response text must follow, `nil` for free text.
-    let schema: GenerationSchema?
+    let schema: WireSchema?
     /// The tools the step offered.
     let tools: [EncodedRequestDetails.Tool]
     /// The endpoint, for messages.
@@ -43,23 +44,11 @@ struct ResponseCheck {
                 "\(endpoint) called the tool \"\(name)\" (call \(id)), which was not offered; the tools offered: \(offered).")
         }
         let json = arguments.allSatisfy(\.isWhitespace) ? "{}" : arguments
-        let problem: String?
-        if let parameters = Self.schema(fromJSON: tool.parametersJSON) {
-            problem = parameters.validationProblem(forJSON: json)
-        } else {
-            problem = "the tool's parameter schema cannot be checked"
-        }
-        if let problem {
+        if let problem = tool.parameters.validationProblem(forJSON: json) {
             throw RemoteFailure.decodingFailure(
                 "The arguments of the call \(id) to the tool \(name) from \(endpoint) do not follow the tool's parameters (\(problem)): "
                     + Self.shown(json))
         }
-    }
-
-    /// A schema from JSON Schema text: as a JSON Schema document, else in Apple's dialect.
-    static func schema(fromJSON text: String) -> GenerationSchema? {
-        if let schema = try? GenerationSchema(jsonSchema: text) { return schema }
-        return try? JSONDecoder().decode(GenerationSchema.self, from: Data(text.utf8))
     }
 
     /// `text` for a message: at most 300 characters.

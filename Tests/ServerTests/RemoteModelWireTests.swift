@@ -42,7 +42,9 @@ struct RemoteModelWireTests {
     @Test("HTTP statuses and error codes map to GenerationError cases")
     func errorMapping() {
         func kind(_ status: Int?, _ server: ServerError) -> String {
-            switch RemoteFailure.generationError(status: status, server: server, endpoint: "http://h/v1/chat/completions") {
+            switch RemoteFailure.generationError(status: status, server: server, endpoint: "http://h/v1/chat/completions")
+                as? LanguageModelSession.GenerationError
+            {
             case .exceededContextWindowSize: "context"
             case .assetsUnavailable: "assets"
             case .rateLimited: "rate"
@@ -66,10 +68,11 @@ struct RemoteModelWireTests {
         #expect(kind(nil, ServerError(message: "decoder cornered", type: "server_error")) == "decoding")
         #expect(kind(nil, ServerError(message: "slow down", type: "rate_limit_error")) == "rate")
 
-        let error = RemoteFailure.generationError(
-            status: 404, server: ServerError(message: "The model `x` does not exist", code: "model_not_found"),
-            endpoint: "http://h/v1/chat/completions")
-        #expect(error.failureReason == "http://h/v1/chat/completions answered HTTP 404 (code model_not_found): The model `x` does not exist")
+        let error =
+            RemoteFailure.generationError(
+                status: 404, server: ServerError(message: "The model `x` does not exist", code: "model_not_found"),
+                endpoint: "http://h/v1/chat/completions") as? LanguageModelSession.GenerationError
+        #expect(error?.failureReason == "http://h/v1/chat/completions answered HTTP 404 (code model_not_found): The model `x` does not exist")
     }
 
     @Test("the body: messages per entry, tools with their schemas, a strict json_schema format, options, streaming with usage")
@@ -134,7 +137,7 @@ struct RemoteModelWireTests {
             id: UUID(), transcript: Transcript(entries: [.prompt(.init(segments: [.text(.init(content: "?"))]))]),
             enabledTools: [definition], generationOptions: GenerationOptions(), contextOptions: ContextOptions(), metadata: [:])
         let body = try ChatRequestBody(request, modelName: "m")
-        var reader = ChatStreamReader(request: request, tools: body.tools, endpoint: "e")
+        var reader = ChatStreamReader(request: request, body: body, endpoint: "e")
         let channel = LanguageModelExecutorGenerationChannel()
         let events = [
             #"{"choices":[{"index":0,"delta":{"role":"assistant","tool_calls":[{"index":0,"id":"a","type":"function","function":{"name":"getWeather","arguments":""}}]}}]}"#,
@@ -174,17 +177,57 @@ struct RemoteModelWireTests {
             id: UUID(), transcript: Transcript(), enabledTools: [], generationOptions: GenerationOptions(),
             contextOptions: ContextOptions(), metadata: [:])
         let channel = LanguageModelExecutorGenerationChannel()
-        var reader = ChatStreamReader(request: request, tools: [], endpoint: "e")
+        let body = try ChatRequestBody(request, modelName: "m")
+        var reader = ChatStreamReader(request: request, body: body, endpoint: "e")
         try await reader.read(event: #"{"choices":[{"delta":{"content":"Hi"}}]}"#, into: channel)
         await #expect(throws: LanguageModelSession.GenerationError.self) {
             try await reader.read(event: #"{"error":{"message":"The context is full","code":"context_length_exceeded"}}"#, into: channel)
         }
-        let cut = ChatStreamReader(request: request, tools: [], endpoint: "e")
+        let cut = ChatStreamReader(request: request, body: body, endpoint: "e")
         do {
             try await cut.finish(into: channel)
             Issue.record("a stream without a finish reason was accepted")
         } catch LanguageModelSession.GenerationError.assetsUnavailable(let context) {
             #expect(context.debugDescription.contains("before the response was complete"))
         }
+    }
+
+    @Test("wire schema: patterns anchored and checked as whole matches; an imported document keeps JSON Schema's meaning")
+    func wireSchema() throws {
+        let typed = WireSchema(RemoteGuidedOrder.generationSchema)
+        #expect(typed.json.contains(#""pattern":"^(?:[A-Z][a-z]+)$""#))
+        #expect(typed.json.contains(#""minimum":0.5"#))
+        #expect(!typed.json.contains("x-order"))
+        #expect(typed.title == "RemoteGuidedOrder")
+        #expect(typed.validationProblem(forJSON: RemoteGuideViolationTests.order()) == nil)
+        #expect(typed.validationProblem(forJSON: RemoteGuideViolationTests.order(["name": #""Ana's Latte""#])) != nil)
+
+        // These readings of what Apple's API keeps internal are pinned here: a rename fails this test.
+        let document = try GenerationSchema(jsonSchema: #"{"type": "object", "properties": {"code": {"type": "string", "pattern": "[A-Z]"}}}"#)
+        #expect(WireSchema.isImported(document))
+        #expect(!WireSchema.isImported(RemoteGuidedOrder.generationSchema))
+        #expect(EncodedRequestDetails.parameters(of: Transcript.ToolDefinition(tool: RemoteCodeTool())) != nil)
+
+        let imported = WireSchema(document)
+        #expect(imported.json.contains(#""pattern":"[A-Z]""#))
+        #expect(imported.validationProblem(forJSON: #"{"code": "abCd"}"#) == nil)
+        #expect(imported.validationProblem(forJSON: #"{"code": "abcd"}"#) != nil)
+    }
+
+    @Test("a tool call written as content: bare JSON or in <tool_call>, only of an offered (or the named) tool")
+    func contentToolCall() {
+        let offered = ["lookUpCode"]
+        let bare = ContentToolCall(text: #" {"name": "lookUpCode", "arguments": {"code": "CDG"}}"#, offered: offered, choice: .auto)
+        #expect(bare?.name == "lookUpCode")
+        #expect(bare?.arguments == #"{"code": "CDG"}"#)
+        let marked = ContentToolCall(
+            text: #"<tool_call>{"name": "lookUpCode", "parameters": "{\"code\": \"CDG\"}"}</tool_call>"#, offered: offered, choice: .required)
+        #expect(marked?.arguments == #"{"code": "CDG"}"#)
+        #expect(ContentToolCall(text: #"{"name": "other", "arguments": {}}"#, offered: offered, choice: .auto) == nil)
+        #expect(ContentToolCall(text: #"{"name": "lookUpCode"}"#, offered: offered, choice: .named("x")) == nil)
+        #expect(ContentToolCall(text: "CDG is Paris.", offered: offered, choice: .auto) == nil)
+        #expect(ContentToolCall.mayStart("  <tool_"))
+        #expect(ContentToolCall.mayStart("{"))
+        #expect(!ContentToolCall.mayStart("Paris"))
     }
 }

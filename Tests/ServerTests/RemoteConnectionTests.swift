@@ -1,0 +1,201 @@
+import AsyncHTTPClient
+import Foundation
+@_spi(Serving) import FoundationModels
+import NIOConcurrencyHelpers
+import NIOCore
+import Testing
+
+@testable import RemoteModels
+
+/// The remote model's connections and failures against servers that behave as real ones do:
+/// `Connection: close`, silent closes of kept-alive connections, 429 with `Retry-After`, 5xx,
+/// stalls past the deadline, streams cut mid-answer, cancellation, tool calls written as text.
+@Suite("Remote model: connections and failures")
+struct RemoteConnectionTests {
+    /// The `GenerationError` a session's `respond` throws, or `nil` (recording an issue).
+    func failure(_ model: RemoteLanguageModel, tools: [any Tool] = []) async -> LanguageModelSession.GenerationError? {
+        do {
+            let answer = try await LanguageModelSession(model: model, tools: tools).respond(to: "Hi")
+            Issue.record("expected a GenerationError, got the answer \(answer.content)")
+        } catch let error as LanguageModelSession.GenerationError {
+            return error
+        } catch {
+            Issue.record("expected a GenerationError, got \(type(of: error)): \(error)")
+        }
+        return nil
+    }
+
+    @Test("keep-alive, Connection: close and silent closes: every turn of a session is answered")
+    func closedConnections() async throws {
+        let server = try await ScriptedHTTPServer([
+            .completion("one"), .completion("two", close: true, announced: true), .completion("three", close: true),
+            .completion("four"), .completion("five"),
+        ])
+        let model = RemoteLanguageModel(baseURL: server.baseURL, model: "m", timeout: .seconds(60))
+        let session = LanguageModelSession(model: model)
+        var answers: [String] = []
+        for prompt in ["1", "2", "3", "4", "5"] { answers.append(try await session.respond(to: prompt).content) }
+        #expect(answers == ["one", "two", "three", "four", "five"])
+        // Turns 1–2 share a connection; the server closed it after 2 and after 3.
+        #expect(server.connections >= 3)
+        await server.stop()
+    }
+
+    @Test("a request whose pooled connection was found closed is sent once more, on a new connection")
+    func retryUnsentRequest() async throws {
+        let server = try await ScriptedHTTPServer([.stream(deltas: ["Hello"])])
+        let attempts = Attempts()
+        var transport = ChatCompletionsTransport(
+            client: RemoteHTTPClient.shared, endpoint: server.baseURL.appendingPathComponent("chat/completions").absoluteString,
+            apiKey: nil, timeout: .seconds(60))
+        transport.execute = { request, timeout, client in
+            // The first attempt finds its connection closed before writing anything.
+            if attempts.next() == 1 { throw ChannelError.ioOnClosedChannel }
+            #expect(client === RemoteHTTPClient.fresh)
+            return try await client.execute(request, timeout: timeout)
+        }
+        let response = try await transport.post("{}")
+        #expect(response.status == .ok)
+        #expect(attempts.count == 2)
+        #expect(server.bodies == ["{}"])
+        await server.stop()
+    }
+
+    @Test("a request that may have reached the server is never sent twice")
+    func noRetryOnceSent() async throws {
+        // The server reads the whole request, then closes the connection without answering.
+        let server = try await ScriptedHTTPServer([.drop, .completion("never")])
+        let model = RemoteLanguageModel(baseURL: server.baseURL, model: "m", timeout: .seconds(60))
+        guard case .assetsUnavailable(let context)? = await failure(model) else {
+            Issue.record("a dropped request was not assetsUnavailable")
+            return
+        }
+        #expect(context.debugDescription.contains("closed the connection"), "\(context.debugDescription)")
+        #expect(server.bodies.count == 1)
+        await server.stop()
+    }
+
+    @Test("429 with Retry-After is rateLimited carrying the delay; 503 is assetsUnavailable with the server's words")
+    func statusFailures() async throws {
+        let server = try await ScriptedHTTPServer([
+            .response(status: 429, headers: [("Retry-After", "7")], body: #"{"error": {"message": "Slow down", "type": "rate_limit_error"}}"#),
+            .response(status: 503, body: #"{"error": {"message": "Loading model", "type": "unavailable_error", "code": 503}}"#),
+        ])
+        let model = RemoteLanguageModel(baseURL: server.baseURL, model: "m", timeout: .seconds(60))
+        guard case .rateLimited(let limited)? = await failure(model) else {
+            Issue.record("429 was not rateLimited")
+            return
+        }
+        #expect(limited.debugDescription.contains("retry after 7 s"), "\(limited.debugDescription)")
+        #expect(limited.debugDescription.contains("Slow down"))
+        guard case .assetsUnavailable(let unavailable)? = await failure(model) else {
+            Issue.record("503 was not assetsUnavailable")
+            return
+        }
+        #expect(unavailable.debugDescription.contains("HTTP 503"), "\(unavailable.debugDescription)")
+        #expect(unavailable.debugDescription.contains("Loading model"))
+        await server.stop()
+    }
+
+    @Test("Retry-After: seconds, an HTTP date, nonsense")
+    func retryAfter() {
+        #expect(RetryAfter.delay("7") == .seconds(7))
+        let now = Date(timeIntervalSince1970: 784_111_767) // Sun, 06 Nov 1994 08:49:27 GMT
+        #expect(RetryAfter.delay("Sun, 06 Nov 1994 08:49:37 GMT", now: now) == .seconds(10))
+        #expect(RetryAfter.delay("soon") == nil)
+    }
+
+    @Test("a stream cut mid-answer and a stalled server past the deadline are assetsUnavailable saying which")
+    func cutAndStalled() async throws {
+        let server = try await ScriptedHTTPServer([.stream(deltas: ["Hel"], complete: false), .stall])
+        let model = RemoteLanguageModel(baseURL: server.baseURL, model: "m", timeout: .seconds(2))
+        guard case .assetsUnavailable(let cut)? = await failure(model) else {
+            Issue.record("a cut stream was not assetsUnavailable")
+            return
+        }
+        #expect(cut.debugDescription.contains("before the response was complete"), "\(cut.debugDescription)")
+        #expect(!cut.debugDescription.contains("could not be reached"), "\(cut.debugDescription)")
+        guard case .assetsUnavailable(let stalled)? = await failure(model) else {
+            Issue.record("a stall was not assetsUnavailable")
+            return
+        }
+        #expect(stalled.debugDescription.contains("within the request timeout"), "\(stalled.debugDescription)")
+        await server.stop()
+    }
+
+    @Test("cancelling a request the server is sitting on ends it with CancellationError")
+    func cancellation() async throws {
+        let server = try await ScriptedHTTPServer([.stall])
+        let model = RemoteLanguageModel(baseURL: server.baseURL, model: "m", timeout: .seconds(600))
+        let task = Task { try await LanguageModelSession(model: model).respond(to: "Hi").content }
+        while server.bodies.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        await server.stop()
+    }
+
+    @Test("a tool call the server returned as text is run as a call; its arguments are still checked")
+    func toolCallAsContent() async throws {
+        let server = try await ScriptedHTTPServer([
+            .completion(#"{"name": "lookUpCode", "arguments": {"code": "CDG"}}"#), .completion("CDG is Paris."),
+            .completion(#"<tool_call>{"name": "lookUpCode", "arguments": {"code": "Paris"}}</tool_call>"#),
+        ])
+        let model = RemoteLanguageModel(baseURL: server.baseURL, model: "m", timeout: .seconds(60))
+        let session = LanguageModelSession(model: model, tools: [RemoteCodeTool()])
+        let answer = try await session.respond(to: "Which airport?")
+        #expect(answer.content == "CDG is Paris.")
+        #expect(server.bodies.last?.contains(#""role":"tool""#) == true)
+        #expect(server.bodies.last?.contains("CDG is Paris") == true)
+
+        guard case .decodingFailure(let context)? = await failure(model, tools: [RemoteCodeTool()]) else {
+            Issue.record("a content tool call breaking the tool's pattern was accepted")
+            return
+        }
+        #expect(context.debugDescription.contains("lookUpCode"), "\(context.debugDescription)")
+        await server.stop()
+    }
+
+    @Test("tool_choice required: text that is no call is a decodingFailure; a call written as text is a call")
+    func requiredToolCall() async throws {
+        var request = LanguageModelExecutorGenerationRequest(
+            id: UUID(), transcript: Transcript(entries: [.prompt(.init(segments: [.text(.init(content: "?"))]))]),
+            enabledTools: [Transcript.ToolDefinition(tool: RemoteCodeTool())], generationOptions: GenerationOptions(),
+            contextOptions: ContextOptions(), metadata: [:])
+        request.toolChoice = .required
+        let body = try ChatRequestBody(request, modelName: "m")
+        #expect(body.json.contains(#""tool_choice":"required""#))
+
+        var text = ChatStreamReader(request: request, body: body, endpoint: "e")
+        try await text.read(event: #"{"choices":[{"delta":{"content":"Paris has CDG."},"finish_reason":"stop"}]}"#, into: .init())
+        await #expect(throws: LanguageModelSession.GenerationError.self) { try await text.finish(into: .init()) }
+
+        var call = ChatStreamReader(request: request, body: body, endpoint: "e")
+        let channel = LanguageModelExecutorGenerationChannel()
+        let content = #"{\"name\": \"lookUpCode\", \"arguments\": {\"code\": \"CDG\"}}"#
+        try await call.read(event: #"{"choices":[{"delta":{"content":"\#(content)"},"finish_reason":"stop"}]}"#, into: channel)
+        try await call.finish(into: channel)
+        channel.close()
+        var names: [String] = []
+        for try await event in channel {
+            switch event.content {
+            case .toolCallArguments(_, let name, _, _): names.append(name)
+            case .text: Issue.record("the call was sent as text")
+            default: break
+            }
+        }
+        #expect(names == ["lookUpCode"])
+    }
+}
+
+/// Counts attempts across concurrent closures.
+final class Attempts: Sendable {
+    private let value = NIOLockedValueBox(0)
+    /// Counts one more; returns the new count.
+    func next() -> Int {
+        value.withLockedValue {
+            $0 += 1; return $0
+        }
+    }
+    /// The count.
+    var count: Int { value.withLockedValue { $0 } }
+}
