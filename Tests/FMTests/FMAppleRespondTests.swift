@@ -105,8 +105,14 @@ import Testing
         #expect(count != nil && count! > 5, "\(piped.stdout)")
         let quiet = try FMBinary.run(["token-count", "-q"], stdin: "The quick brown fox jumps over the lazy dog.")
         #expect(quiet.stdout == piped.stdout)
-        let withInstructions = try FMBinary.run(["token-count", "-i", "You are concise", "The quick brown fox jumps over the lazy dog."])
-        #expect(Int(withInstructions.stdout.trimmingCharacters(in: .whitespacesAndNewlines))! > count!)
+        // Instructions replace the template's default system message: longer ones count more.
+        func counted(_ instructions: String) throws -> Int? {
+            let out = try FMBinary.run(["token-count", "-i", instructions, "The quick brown fox jumps over the lazy dog."])
+            return Int(out.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        let short = try counted("You are concise.")
+        let long = try counted("You are concise. You always answer in French, in one short sentence, without lists.")
+        #expect(short != nil && long != nil && long! > short!)
     }
 
     @Test func tokenCountSaysTokenCountOnATerminal() throws {
