@@ -15,7 +15,7 @@ extension ChatServer {
             throw OpenAIError.bodyTooLarge(limit: configuration.maximumBodyBytes)
         }
         let completion = try ChatCompletionRequest(bodyText: String(buffer: buffer))
-        guard completion.model == configuration.modelName else { throw OpenAIError.modelNotFound(completion.model) }
+        guard configuration.serves(completion.model) else { throw OpenAIError.modelNotFound(completion.model) }
         let step = completion.executorRequest(defaultMaximumTokens: configuration.defaultMaximumTokens)
 
         do {
@@ -35,7 +35,7 @@ extension ChatServer {
             run.cancel()
             throw Self.openAIError(for: error, completion: completion)
         }
-        let response = ChatCompletionResponse(model: configuration.modelName)
+        let response = ChatCompletionResponse(model: completion.model)
         if completion.stream {
             return Response(
                 status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],

@@ -47,11 +47,13 @@ public final class ChatServer: Sendable {
 
     /// Serves until SIGTERM or SIGINT (then drains) or until the task is cancelled.
     /// `onListening` receives the bound port once the server accepts connections.
+    /// With `socketPath` set, the socket file is removed when the server stops.
     public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let app = makeApplication(onListening: onListening)
         let group = ServiceGroup(
             configuration: .init(
                 services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        defer { if let path = configuration.socketPath { UnixSocketFile.remove(path) } }
         try await group.run()
     }
 
@@ -62,10 +64,14 @@ public final class ChatServer: Sendable {
         if let key = configuration.apiKey { router.add(middleware: APIKeyMiddleware(key: Array(key.utf8))) }
         addRoutes(to: router)
         let warmUp = configuration.warmUp
+        let address: BindAddress =
+            configuration.socketPath.map { .unixDomainSocket(path: $0) } ?? .hostname(configuration.host, port: configuration.port)
         return Application(
             router: router,
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "fm"),
+            server: .http1(configuration: .init(idleTimeout: configuration.idleTimeout.map { .nanoseconds(Int64($0.nanosecondsClamped)) })),
+            configuration: .init(address: address, serverName: "fm"),
             onServerRunning: { [self] channel in
+                if let path = configuration.socketPath { UnixSocketFile.restrictToOwner(path) }
                 if warmUp { startWarmUp() } else { health.withLock { $0 = .ready } }
                 await onListening(channel.localAddress?.port ?? configuration.port)
             },
@@ -95,11 +101,7 @@ public final class ChatServer: Sendable {
     /// The routes.
     func addRoutes(to router: Router<BasicRequestContext>) {
         router.get("/health") { [self] _, _ -> Response in
-            switch health.withLock({ $0 }) {
-            case .ready: return Self.json(["status": "ok"])
-            case .loading: return Self.json(["status": "loading"], status: .serviceUnavailable)
-            case .failed(let message): return Self.json(["status": "error", "message": message], status: .serviceUnavailable)
-            }
+            healthResponse(health.withLock { $0 })
         }
         router.get("/metrics") { [self] _, _ -> Response in
             metrics.running.record(queue.running)
@@ -113,11 +115,33 @@ public final class ChatServer: Sendable {
         }
         router.get("/v1/models/:id") { [self] _, context -> Response in
             let id = context.parameters.get("id") ?? ""
-            guard id == configuration.modelName else { throw OpenAIError.modelNotFound(id) }
+            guard configuration.serves(id) else { throw OpenAIError.modelNotFound(id) }
             return Self.json(modelObject)
         }
         router.post("/v1/chat/completions") { [self] request, _ -> Response in
             try await chatCompletion(request)
+        }
+    }
+
+    /// `GET /health`: the status, and each model served with whether it can answer and, when
+    /// it cannot, why (the shape of Apple's `fm serve`).
+    func healthResponse(_ state: Health) -> Response {
+        let names = [configuration.modelName] + configuration.modelAliases
+        func models(available: Bool, reason: String?) -> [[String: Any]] {
+            names.map { name in
+                var model: [String: Any] = ["name": name, "available": available]
+                if let reason { model["reason"] = reason }
+                return model
+            }
+        }
+        switch state {
+        case .ready:
+            return Self.json(["status": "ok", "models": models(available: true, reason: nil)])
+        case .loading:
+            return Self.json(["status": "loading", "models": models(available: false, reason: "the model is loading")], status: .serviceUnavailable)
+        case .failed(let message):
+            return Self.json(
+                ["status": "error", "message": message, "models": models(available: false, reason: message)], status: .serviceUnavailable)
         }
     }
 

@@ -10,8 +10,17 @@ public struct ServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// The port (0: any free port; `ChatServer.run(onListening:)` reports it).
     public var port = 8080
+    /// A Unix-domain socket to listen on instead of `host` and `port`. The socket file is made
+    /// readable and writable by its owner only, and removed when the server stops.
+    public var socketPath: String?
+    /// How long a connection may stay silent — sending nothing, or not finishing its request —
+    /// before the server closes it (`nil`: never). A request being answered is never cut.
+    public var idleTimeout: Duration? = .seconds(60)
     /// The name `/v1/models` lists and requests must use in `model`.
     public var modelName: String
+    /// Other names requests may use in `model` for the same model (Apple's `system`); answers
+    /// carry the name the request used.
+    public var modelAliases: [String] = []
     /// Requests that generate at the same time (the rest wait in the queue).
     public var concurrency = 1
     /// Requests that may wait; beyond this, 429 with `Retry-After`.
@@ -30,5 +39,22 @@ public struct ServerConfiguration: Sendable {
     /// A configuration serving `modelName`.
     public init(modelName: String) {
         self.modelName = modelName
+    }
+}
+
+extension ServerConfiguration {
+    /// Whether requests naming `model` are answered.
+    func serves(_ model: String) -> Bool {
+        model == modelName || modelAliases.contains(model)
+    }
+}
+
+extension Duration {
+    /// The duration in nanoseconds, clamped to `Int64`.
+    var nanosecondsClamped: Int64 {
+        let (seconds, attoseconds) = components
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds < 0 ? .min : .max }
+        return scaled &+ attoseconds / 1_000_000_000
     }
 }

@@ -20,6 +20,9 @@ struct FM: AsyncParsableCommand {
             LogitsCommand.self,
             BenchGuidedCommand.self,
             SchemaCommand.self,
+            TokenCountCommand.self,
+            AvailableCommand.self,
+            QuotaUsageCommand.self,
         ]
     )
 }

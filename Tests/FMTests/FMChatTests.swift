@@ -8,13 +8,15 @@ import Testing
     @Test func aConversationIsSavedLoadedAndContinued() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("chat-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let script = "What is 2+2? Answer with a number.\n/save \(file)\n/reset\n/load \(file)\nAnd 3+3?\n/history\n/bogus\n/quit\n"
-        let out = try FMBinary.run(["chat", "--greedy", "--max-tokens", "20", "--instructions", "Answer briefly."], stdin: script)
+        let script = "What is 2+2? Answer with a number.\n/save \(file)\n/reset\n/load \(file)\nAnd 3+3?\n/transcript\n/bogus\n/quit\n"
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("fm-home-\(UUID().uuidString)").path
+        let out = try FMBinary.run(
+            ["chat", "--greedy", "--max-tokens", "20", "--instructions", "Answer briefly."], stdin: script, environment: ["FM_HOME": home])
         #expect(out.status == 0, "\(out.stderr)")
         #expect(out.stderr.contains("saved 3 entries"))
         #expect(out.stderr.contains("loaded 3 entries"))
         #expect(out.stderr.contains("unknown command /bogus"))
-        // After /load the conversation goes on from the saved turn: the history shows both turns.
+        // After /load the conversation goes on from the saved turn: the transcript shows both turns.
         #expect(out.stdout.contains("Prompt: What is 2+2?") && out.stdout.contains("Prompt: And 3+3?"))
         let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any]
         #expect(saved?["transcript"] != nil)
@@ -24,6 +26,8 @@ import Testing
         let process = Process()
         process.executableURL = try FMBinary.url()
         process.arguments = ["chat", "--greedy", "--max-tokens", "2000"]
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["FM_HOME": FileManager.default.temporaryDirectory.appendingPathComponent("fm-home-\(UUID().uuidString)").path]) { $1 }
         let input = Pipe(), output = Pipe(), errors = Pipe()
         process.standardInput = input
         process.standardOutput = output

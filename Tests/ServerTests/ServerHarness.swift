@@ -33,6 +33,11 @@ struct ServerHarness {
         let task = Task { try await server.run { port in continuation.yield(port) } }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw CancellationError() }
+        if let socket = configuration.socketPath {
+            // AsyncHTTPClient's form for a Unix-domain socket: the percent-encoded path as the host.
+            let host = socket.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? socket
+            return ServerHarness(base: "http+unix://\(host)", task: task, server: server)
+        }
         return ServerHarness(base: "http://127.0.0.1:\(port)", task: task, server: server)
     }
 

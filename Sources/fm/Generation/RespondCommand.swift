@@ -2,74 +2,162 @@ import ArgumentParser
 import Foundation
 @_spi(Serving) import FoundationModels
 
-/// `fm respond PROMPT`: one turn of a `LanguageModelSession` on the local model — the same path
-/// an app's `session.respond(to:)` takes (chat template, constrained decoding) — printing the
-/// answer (text, or JSON with `--schema`).
+/// `fm respond PROMPT`: one turn of a `LanguageModelSession` on the local model, with the
+/// options of Apple's `fm respond` (macOS 27) — the same path an app's `session.respond(to:)`
+/// takes (chat template, constrained decoding) — printing the answer as it streams (text, or
+/// JSON with `--schema`).
 struct RespondCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "respond",
-        abstract: "Answer one prompt with a LanguageModelSession on the local model.",
+        abstract: "Generate a response to a prompt (one turn of a LanguageModelSession).",
         discussion: """
-            With --schema FILE (a JSON Schema, or a GenerationSchema in Apple's JSON dialect) the \
-            answer is JSON that follows the schema, enforced token by token; a keyword that cannot be \
-            enforced is refused, naming it. Exit status: 0 answered; 1 the model could \
-            not answer (not installed, context exceeded, ...) or the schema file could not be read.
+            The prompt is the argument, the --text segments, or standard input:
+              fm respond 'What is Swift?'
+              echo 'What is Swift?' | fm respond --greedy --no-stream
+              fm respond --schema movie.json 'Give me a classic sci-fi film.'
+            With --schema FILE (Apple's GenerationSchema JSON, as `fm schema object` writes it, or \
+            a JSON Schema) the answer is JSON that follows the schema, enforced token by token; a \
+            keyword that cannot be enforced is refused, naming it. -m system is the local default \
+            model; pcc does not exist on Linux. Exit status: 0 answered; 1 the model could not \
+            answer (not installed, context exceeded, ...) or an input could not be read.
             """)
 
-    @OptionGroup var model: ModelOptions
+    @OptionGroup var model: SessionModelOptions
 
-    @Option(help: "Instructions for the session (its system message).")
-    var instructions: String?
+    @OptionGroup var input: PromptOptions
 
-    @Option(help: "A JSON Schema file (or Apple's GenerationSchema dialect) the answer must follow.")
+    @Option(help: "A generation schema file the answer must follow (guided generation).")
     var schema: String?
 
-    @Flag(help: "Print the answer as it is generated.")
-    var stream = false
+    @Option(help: "Save the transcript after responding: a session name (in ~/.fm/sessions) or a path.")
+    var saveTranscript: String?
+
+    @Flag(inversion: .prefixedNo, help: "Print the answer as it is generated.")
+    var stream = true
+
+    @Flag(name: [.customShort("v"), .long], help: "Say which session is created (on standard error).")
+    var verbose = false
+
+    @Option(help: "general or content-tagging (comma-separated tags).")
+    var useCase: UseCaseOption = .general
+
+    @Option(help: "default or permissive-content-transformations.")
+    var guardrails: GuardrailsOption = .default
 
     @OptionGroup var sampling: SamplingOptions
 
-    @Argument(help: "The prompt ('-' or nothing: standard input).")
-    var prompt: String?
-
     func run() async throws {
         try model.selectForSessions()
-        let text = try TextInput.read(prompt)
-        try SystemLanguageModel.default.requireAvailable()
-        let session = instructions.map { LanguageModelSession(instructions: $0) } ?? LanguageModelSession()
-        let options = sampling.generationOptions
+        try input.refuseImages()
+        let text = try input.promptText()
+        let transcript = try input.loadedTranscript()
+        let systemModel = SystemLanguageModel(useCase: useCase.value, guardrails: guardrails.value)
+        try systemModel.requireAvailable()
+        let instructions = input.instructions ?? (transcript == nil ? useCase.defaultInstructions : nil)
+        if verbose {
+            Terminal.status(
+                "Creating session with model \(model.displayName), use case \(useCase.rawValue), guardrails \(guardrails.rawValue)"
+                    + (instructions.map { ", instructions: \($0)" } ?? "") + (transcript.map { ", \($0.count) transcript entries" } ?? ""))
+        }
+        let session =
+            transcript.map { LanguageModelSession(model: systemModel, transcript: $0) }
+            ?? LanguageModelSession(model: systemModel, instructions: instructions)
+        let decoded = try schema.map(Self.readSchema)
         do {
-            if let schema {
-                let decoded: GenerationSchema
-                do {
-                    decoded = try GenerationSchema(jsonSchema: String(contentsOfFile: schema, encoding: .utf8))
-                } catch let problem as JSONSchemaProblem {
-                    throw CLIError("\(schema): \(problem)")
-                }
-                if stream {
-                    var printed = ""
-                    for try await snapshot in session.streamResponse(to: text, schema: decoded, options: options) {
-                        printed = snapshot.rawContent.jsonString
-                    }
-                    print(printed)
-                } else {
-                    print(try await session.respond(to: text, schema: decoded, options: options).content.jsonString)
-                }
-            } else if stream {
-                var printed = ""
-                for try await snapshot in session.streamResponse(to: text, options: options) {
-                    let content = snapshot.content
-                    if content.hasPrefix(printed) {
-                        FileHandle.standardOutput.write(Data(content.dropFirst(printed.count).utf8))
-                    }
-                    printed = content
-                }
-                print()
-            } else {
-                print(try await session.respond(to: text, options: options).content)
-            }
+            try await answer(text, session: session, schema: decoded)
         } catch let error as LanguageModelSession.GenerationError {
             throw CLIError("\(error)")
         }
+        if let saveTranscript { try Self.save(session.transcript, to: saveTranscript) }
+    }
+
+    /// Prints the answer: streamed text as it grows, or the JSON of a guided answer.
+    func answer(_ text: String, session: LanguageModelSession, schema: GenerationSchema?) async throws {
+        let options = sampling.generationOptions
+        if let schema {
+            if stream {
+                var printed = ""
+                for try await snapshot in session.streamResponse(to: text, schema: schema, options: options) {
+                    printed = snapshot.rawContent.jsonString
+                }
+                print(printed)
+            } else {
+                print(try await session.respond(to: text, schema: schema, options: options).content.jsonString)
+            }
+        } else if stream {
+            var printed = ""
+            for try await snapshot in session.streamResponse(to: text, options: options) {
+                let content = snapshot.content
+                if content.hasPrefix(printed) {
+                    FileHandle.standardOutput.write(Data(content.dropFirst(printed.count).utf8))
+                }
+                printed = content
+            }
+            print()
+        } else {
+            print(try await session.respond(to: text, options: options).content)
+        }
+    }
+
+    /// Reads a schema file (Apple's dialect or JSON Schema).
+    static func readSchema(_ path: String) throws -> GenerationSchema {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw CLIError("\(path): cannot read the schema file")
+        }
+        do {
+            return try GenerationSchema(jsonSchema: text)
+        } catch let problem as JSONSchemaProblem {
+            throw CLIError("\(path): \(problem)")
+        }
+    }
+
+    /// `--save-transcript NAME`: a session in the store, or a file when NAME is a path.
+    static func save(_ transcript: Transcript, to name: String) throws {
+        if name.contains("/") {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(transcript).write(to: URL(fileURLWithPath: name), options: .atomic)
+        } else {
+            let store = SessionStore.standard()
+            let session = name.hasSuffix(".json") ? String(name.dropLast(5)) : name
+            try store.save(transcript, as: session)
+            Terminal.status("saved transcript as \(store.url(of: session).path)")
+        }
+    }
+}
+
+/// `--use-case`: Apple's `SystemLanguageModel.UseCase` by its command-line name.
+enum UseCaseOption: String, ExpressibleByArgument, CaseIterable {
+    case general
+    case contentTagging = "content-tagging"
+
+    /// The use case.
+    var value: SystemLanguageModel.UseCase {
+        self == .general ? .general : .contentTagging
+    }
+
+    /// The local model has no tagging adapter: content tagging is asked for in instructions,
+    /// so that the answer is comma-separated tags as Apple's adapter gives.
+    var defaultInstructions: String? {
+        switch self {
+        case .general:
+            nil
+        case .contentTagging:
+            "Tag the text. Answer only with 3 to 6 short lowercase tags (topics, entities, actions), separated by commas, and nothing else."
+        }
+    }
+}
+
+/// `--guardrails`: Apple's `SystemLanguageModel.Guardrails` by its command-line name.
+enum GuardrailsOption: String, ExpressibleByArgument, CaseIterable {
+    case `default`
+    case permissiveContentTransformations = "permissive-content-transformations"
+
+    /// The guardrails.
+    var value: SystemLanguageModel.Guardrails {
+        self == .default ? .default : .permissiveContentTransformations
     }
 }

@@ -4,7 +4,7 @@ import FoundationModels
 /// The sampling options every session command shares (`fm respond`, `fm chat`), mapped to
 /// Apple's `GenerationOptions`.
 struct SamplingOptions: ParsableArguments {
-    @Flag(help: "Always take the most likely token.")
+    @Flag(name: [.customShort("g"), .long], help: "Always take the most likely token (deterministic).")
     var greedy = false
 
     @Option(help: "Sampling temperature (0: greedy).")

@@ -22,7 +22,14 @@ struct ModelOptions: ParsableArguments {
     /// The path of the GGUF file to open.
     func path() throws -> String {
         if let modelFile { return modelFile }
-        let catalogModel = try ModelCommand.resolve(model ?? ModelCatalog.defaultModel.name)
+        return try Self.catalogPath(model ?? ModelCatalog.defaultModel.name)
+    }
+
+    /// The path of an installed catalog model (`system`, Apple's name for the on-device model:
+    /// the default model; `pcc` does not exist on Linux).
+    static func catalogPath(_ name: String) throws -> String {
+        if name == AppleTier.pcc { throw CLIError(AppleTier.pccUnavailable) }
+        let catalogModel = try ModelCommand.resolve(name == AppleTier.system ? ModelCatalog.defaultModel.name : name)
         let path = ModelCatalog.path(of: catalogModel).path
         guard FileManager.default.fileExists(atPath: path) else {
             throw CLIError("model '\(catalogModel.name)' is not installed; run `fm model install \(catalogModel.name)`")

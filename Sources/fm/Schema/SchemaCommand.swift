@@ -20,7 +20,7 @@ struct SchemaCommand: ParsableCommand {
             0 success, 1 a refused schema or rejected instance, 2 any other error (unreadable \
             file, invalid JSON, unusable model).
             """,
-        subcommands: [SchemaCompileCommand.self, SchemaCheckCommand.self, SchemaBenchCommand.self]
+        subcommands: [SchemaObjectCommand.self, SchemaCompileCommand.self, SchemaCheckCommand.self, SchemaBenchCommand.self]
     )
 }
 

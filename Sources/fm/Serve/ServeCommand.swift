@@ -18,17 +18,24 @@ struct ServeCommand: AsyncParsableCommand {
             are refused, then the server exits.
 
               fm serve --port 8080
+              fm serve --socket /tmp/fm.sock
               curl localhost:8080/v1/chat/completions -d '{"model": "qwen2.5-0.5b-instruct", \
             "messages": [{"role": "user", "content": "Hi"}]}'
             """)
 
     @OptionGroup var model: ModelOptions
 
-    @Option(help: "The address to listen on.")
-    var host = "127.0.0.1"
+    @Option(help: "The address to listen on (default: 127.0.0.1, loopback only).")
+    var host: String?
 
-    @Option(help: "The port (0: any free port, printed at start).")
-    var port = 8080
+    @Option(help: "The port (default: 8080; 0: any free port, printed at start).")
+    var port: Int?
+
+    @Option(help: "Listen on this Unix-domain socket instead of TCP (owner-only permissions; removed at exit).")
+    var socket: String?
+
+    @Option(help: "Close a connection silent for this many seconds (sending nothing, or a request too slowly); 0: never.")
+    var idleTimeout = 60.0
 
     @Option(help: "The model name clients send in `model` (default: the catalog name or the file's name).")
     var name: String?
@@ -54,7 +61,9 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         guard parallel >= 1 else { throw ValidationError("--parallel must be at least 1") }
         guard queueSize >= 0 else { throw ValidationError("--queue-size must not be negative") }
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
+        if let port, !(0...65535).contains(port) { throw ValidationError("--port must be 0...65535") }
+        if socket != nil, host != nil || port != nil { throw ValidationError("--socket cannot be combined with --host or --port") }
+        if !(idleTimeout >= 0) { throw ValidationError("--idle-timeout must not be negative") }
     }
 
     func run() async throws {
@@ -62,8 +71,17 @@ struct ServeCommand: AsyncParsableCommand {
         let gguf = GGUFLanguageModel(path: path, contextSize: contextSize)
         if let message = gguf.unavailabilityMessage { throw CLIError(message) }
         var configuration = ServerConfiguration(modelName: name ?? servedName(path: path))
-        configuration.host = host
-        configuration.port = port
+        configuration.host = host ?? "127.0.0.1"
+        configuration.port = port ?? 8080
+        configuration.idleTimeout = idleTimeout > 0 ? .milliseconds(Int64(idleTimeout * 1000)) : nil
+        if model.modelFile == nil, model.model == nil || model.model == AppleTier.system, configuration.modelName != AppleTier.system {
+            configuration.modelAliases = [AppleTier.system]
+        }
+        if let socket {
+            try SocketPath.prepare(socket)
+            configuration.socketPath = socket
+            umask(0o077)
+        }
         configuration.concurrency = parallel
         configuration.queueCapacity = queueSize
         configuration.maximumBodyBytes = maxBodyBytes
@@ -71,8 +89,11 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.apiKey = apiKey ?? ProcessInfo.processInfo.environment["FM_API_KEY"]
         let server = ChatServer(model: gguf, configuration: configuration)
         let served = configuration.modelName
+        let host = configuration.host
+        let socket = socket
         try await server.run { port in
-            let line = "fm serve: \(served) on http://\(host):\(port)/v1 (loading the model; GET /health says when it is ready)\n"
+            let address = socket.map { "unix:\($0) (http://localhost/v1 over the socket)" } ?? "http://\(host):\(port)/v1"
+            let line = "fm serve: \(served) on \(address) (loading the model; GET /health says when it is ready)\n"
             FileHandle.standardOutput.write(Data(line.utf8))
         }
     }
