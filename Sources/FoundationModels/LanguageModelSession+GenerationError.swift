@@ -12,7 +12,7 @@ extension LanguageModelSession {
     ///     print(context.debugDescription)   // which guide, on which property
     /// }
     /// ```
-    public enum GenerationError: Error, LocalizedError {
+    public enum GenerationError: Swift.Error, LocalizedError {
         /// What happened, for developers.
         public struct Context: Sendable {
             /// A description of the failure for debugging: what was asked, what went wrong.

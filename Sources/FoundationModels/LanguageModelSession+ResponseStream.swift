@@ -31,14 +31,14 @@ extension LanguageModelSession.ResponseStream: AsyncSequence {
     /// The stream's elements.
     public typealias Element = Snapshot
     /// Reading a stream throws the request's error, if it failed.
-    public typealias Failure = any Error
+    public typealias Failure = any Swift.Error
 
     /// Reads a response stream's snapshots.
     public struct AsyncIterator: AsyncIteratorProtocol {
         /// The iterator's elements.
         public typealias Element = Snapshot
         /// Reading throws the request's error, if it failed.
-        public typealias Failure = any Error
+        public typealias Failure = any Swift.Error
 
         /// The generation.
         let state: ResponseStreamState
@@ -91,7 +91,8 @@ extension LanguageModelSession.ResponseStream: AsyncSequence {
         return LanguageModelSession.Response(
             content: try LanguageModelSession.decode(Content.self, from: result.rawContent),
             rawContent: result.rawContent,
-            transcriptEntries: result.entries
+            transcriptEntries: result.entries,
+            usage: result.usage
         )
     }
 }

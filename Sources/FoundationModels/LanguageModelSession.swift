@@ -22,6 +22,10 @@ public final class LanguageModelSession: Sendable {
         var transcript: Transcript
         /// Whether a request is running.
         var isResponding = false
+        /// The tokens of the completed requests, added up.
+        var usage = Usage.zero
+        /// What happens to the transcript when a request fails.
+        var transcriptErrorHandlingPolicy: TranscriptErrorHandlingPolicy?
     }
 
     /// The model the session talks to.
@@ -34,13 +38,23 @@ public final class LanguageModelSession: Sendable {
     let state: Mutex<State>
     /// Tracks observers of `transcript` and `isResponding`.
     let registrar = ObservationRegistrar()
+    /// The dynamic profile worked out before each step, if the session has one.
+    let profile: ProfileBox?
+    /// The values `@SessionProperty` reads and writes in this session.
+    let propertyValues: SessionPropertyValues
 
     /// Creates a session that continues `transcript` with `tools`.
-    init(connection: ModelConnection, tools: [any Tool], toolDefinitions: [Transcript.ToolDefinition], transcript: Transcript) {
+    init(
+        connection: ModelConnection, tools: [any Tool], toolDefinitions: [Transcript.ToolDefinition], transcript: Transcript,
+        profile: ProfileBox? = nil
+    ) {
         self.connection = connection
         self.tools = tools
         self.toolDefinitions = toolDefinitions
         self.state = Mutex(State(transcript: transcript))
+        self.profile = profile
+        self.propertyValues = profile?.properties ?? SessionPropertyValues()
+        self.propertyValues.history = transcript.history
     }
 
     /// The conversation so far: instructions, then each completed turn's prompt, tool calls,

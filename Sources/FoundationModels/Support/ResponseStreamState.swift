@@ -12,14 +12,14 @@ final class ResponseStreamState: Sendable {
         /// A snapshot newer than the reader's last.
         case snapshot(sequence: Int, content: GeneratedContent)
         /// The turn ended, with its result or error.
-        case finished(Result<LanguageModelSession.TurnResult, any Error>)
+        case finished(Result<LanguageModelSession.TurnResult, any Swift.Error>)
     }
 
     /// The shared state.
     fileprivate struct State {
         var latest: GeneratedContent?
         var sequence = 0
-        var outcome: Result<LanguageModelSession.TurnResult, any Error>?
+        var outcome: Result<LanguageModelSession.TurnResult, any Swift.Error>?
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
         var nextWaiter = 0
         var task: Task<Void, Never>?
@@ -32,7 +32,7 @@ final class ResponseStreamState: Sendable {
     init() {}
 
     /// Creates the state of a stream that failed before it started.
-    init(failure: any Error) {
+    init(failure: any Swift.Error) {
         finish(.failure(failure))
     }
 
@@ -67,7 +67,7 @@ final class ResponseStreamState: Sendable {
     }
 
     /// Records how the turn ended.
-    func finish(_ outcome: Result<LanguageModelSession.TurnResult, any Error>) {
+    func finish(_ outcome: Result<LanguageModelSession.TurnResult, any Swift.Error>) {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             guard state.outcome == nil else { return [] }
             state.outcome = outcome
@@ -101,7 +101,7 @@ final class ResponseStreamState: Sendable {
     }
 
     /// How the turn ended; waits for the end.
-    func outcome() async -> Result<LanguageModelSession.TurnResult, any Error> {
+    func outcome() async -> Result<LanguageModelSession.TurnResult, any Swift.Error> {
         var seen = 0
         while true {
             switch await update(after: seen) {
