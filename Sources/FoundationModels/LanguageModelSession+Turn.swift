@@ -40,6 +40,7 @@ extension LanguageModelSession {
             began = state.withLock { state in
                 guard !state.isResponding else { return false }
                 state.isResponding = true
+                state.transcriptMutatedWhileResponding = false
                 return true
             }
         }
@@ -70,7 +71,8 @@ extension LanguageModelSession {
     nonisolated(nonsending) func runTurn(
         _ turn: TurnRequest,
         validate: (GeneratedContent) throws -> Void,
-        onSnapshot: ((GeneratedContent) -> Void)?
+        onSnapshot: ((GeneratedContent) -> Void)?,
+        onProgress: ((ArraySlice<Transcript.Entry>, Usage) -> Void)? = nil
     ) async throws -> TurnResult {
         defer { endRequest() }
         try Task.checkCancellation()
@@ -93,65 +95,94 @@ extension LanguageModelSession {
         }
         let requestID = UUID()
         var usage = Usage.zero
-        while true {
-            if profile != nil {
-                plan = stepPlan()
-                entries = Self.entries(history: entries, instructions: plan.profile?.instructions ?? ResolvedInstructions())
-            }
-            let request = LanguageModelExecutorGenerationRequest(
-                id: requestID,
-                transcript: Transcript(entries: plan.visibleEntries(entries)),
-                enabledTools: plan.toolDefinitions,
-                schema: turn.schema,
-                generationOptions: plan.profile?.applied(to: turn.options) ?? turn.options,
-                contextOptions: plan.profile?.applied(to: contextOptions) ?? contextOptions,
-                metadata: turn.metadata
-            )
-            let step: GenerationStep
-            do {
-                step = try await generateStep(request, connection: plan.connection, schema: turn.schema, onSnapshot: onSnapshot)
-            } catch GenerationError.refusal(var refusal, let context) {
-                // The refusal can explain itself with the model that refused, in this conversation.
-                if refusal.transcriptEntries.isEmpty { refusal = GenerationError.Refusal(transcriptEntries: entries) }
-                refusal.connection = plan.connection
-                throw GenerationError.refusal(refusal, context)
-            }
-            if let report = step.usage { usage = usage.adding(Usage(report)) }
-            if let reasoning = step.reasoningEntry {
-                entries.append(.reasoning(reasoning))
-                entries = try await runHooks(plan.profile?.onReasoning ?? [], with: reasoning, entries: entries)
-            }
-            if !step.toolCalls.isEmpty {
-                let calls = try toolCallsEntry(for: step, in: plan)
-                entries.append(.toolCalls(calls))
-                for call in calls {
-                    entries = try await runHooks(plan.profile?.onToolCall ?? [], with: call, entries: entries)
+        do {
+            while true {
+                if profile != nil {
+                    plan = stepPlan()
+                    entries = Self.entries(history: entries, instructions: plan.profile?.instructions ?? ResolvedInstructions())
                 }
-                let outputs = try await SessionPropertyValues.$current.withValue(propertyValues) {
-                    try await runTools(calls, in: plan)
+                if let onProgress {
+                    let start = entries.firstIndex { $0.id == promptEntry.id } ?? entries.index(before: entries.endIndex)
+                    onProgress(entries[start...], usage)
                 }
-                entries += outputs.map(Transcript.Entry.toolOutput)
-                for (call, output) in zip(calls, outputs) {
-                    for hook in plan.profile?.onToolOutput ?? [] {
-                        entries = try await withHistory(entries) { try await hook(call, output) }
+                let request = LanguageModelExecutorGenerationRequest(
+                    id: requestID,
+                    transcript: Transcript(entries: plan.visibleEntries(entries)),
+                    enabledTools: plan.toolDefinitions,
+                    schema: turn.schema,
+                    generationOptions: plan.profile?.applied(to: turn.options) ?? turn.options,
+                    contextOptions: plan.profile?.applied(to: contextOptions) ?? contextOptions,
+                    metadata: turn.metadata
+                )
+                let step: GenerationStep
+                do {
+                    step = try await generateStep(request, connection: plan.connection, schema: turn.schema, onSnapshot: onSnapshot)
+                } catch GenerationError.refusal(var refusal, let context) {
+                    // The refusal can explain itself with the model that refused, in this conversation.
+                    if refusal.transcriptEntries.isEmpty { refusal = GenerationError.Refusal(transcriptEntries: entries) }
+                    refusal.connection = plan.connection
+                    throw GenerationError.refusal(refusal, context)
+                }
+                if let report = step.usage { usage = usage.adding(Usage(report)) }
+                if let reasoning = step.reasoningEntry {
+                    entries.append(.reasoning(reasoning))
+                    entries = try await runHooks(plan.profile?.onReasoning ?? [], with: reasoning, entries: entries)
+                }
+                if !step.toolCalls.isEmpty {
+                    let calls = try toolCallsEntry(for: step, in: plan)
+                    entries.append(.toolCalls(calls))
+                    for call in calls {
+                        entries = try await runHooks(plan.profile?.onToolCall ?? [], with: call, entries: entries)
+                    }
+                    let outputs = try await SessionPropertyValues.$current.withValue(propertyValues) {
+                        try await runTools(calls, in: plan)
+                    }
+                    entries += outputs.map(Transcript.Entry.toolOutput)
+                    for (call, output) in zip(calls, outputs) {
+                        for hook in plan.profile?.onToolOutput ?? [] {
+                            entries = try await withHistory(entries) { try await hook(call, output) }
+                        }
+                    }
+                    continue
+                }
+                let content = try finalContent(of: step, schema: turn.schema)
+                try validate(content)
+                let response = responseEntry(for: step, content: content, format: turn.responseFormat, connection: plan.connection)
+                entries.append(.response(response))
+                entries = try await runHooks(plan.profile?.onResponse ?? [], with: response, entries: entries)
+                let transcript = Transcript(entries: entries)
+                var mutated = false
+                registrar.withMutation(of: self, keyPath: \.transcript) {
+                    mutated = state.withLock { state in
+                        guard !state.transcriptMutatedWhileResponding else { return true }
+                        state.transcript = transcript
+                        return false
                     }
                 }
-                continue
+                if mutated { throw LanguageModelSession.Error.transcriptMutationWhileResponding }
+                propertyValues.history = transcript.history
+                record(usage)
+                let start = entries.firstIndex { $0.id == promptEntry.id } ?? entries.index(before: entries.endIndex)
+                return TurnResult(rawContent: content, entries: entries[start...], usage: usage)
             }
-            let content = try finalContent(of: step, schema: turn.schema)
-            try validate(content)
-            let response = responseEntry(for: step, content: content, format: turn.responseFormat, connection: plan.connection)
-            entries.append(.response(response))
-            entries = try await runHooks(plan.profile?.onResponse ?? [], with: response, entries: entries)
-            let transcript = Transcript(entries: entries)
-            registrar.withMutation(of: self, keyPath: \.transcript) {
-                state.withLock { $0.transcript = transcript }
-            }
-            propertyValues.history = transcript.history
-            record(usage)
-            let start = entries.firstIndex { $0.id == promptEntry.id } ?? entries.index(before: entries.endIndex)
-            return TurnResult(rawContent: content, entries: entries[start...], usage: usage)
+        } catch {
+            preserveIfAsked(entries, policy: plan.profile?.transcriptErrorHandlingPolicy)
+            throw error
         }
+    }
+
+    /// Commits the entries of a failed turn when the policy is `.preserveTranscript` (the
+    /// profile's, else the session's); the default reverts.
+    private func preserveIfAsked(_ entries: [Transcript.Entry], policy profilePolicy: TranscriptErrorHandlingPolicy??) {
+        let policy = profilePolicy ?? state.withLock { $0.transcriptErrorHandlingPolicy }
+        guard policy?.kind == .preserve else { return }
+        let transcript = Transcript(entries: entries)
+        registrar.withMutation(of: self, keyPath: \.transcript) {
+            state.withLock { state in
+                if !state.transcriptMutatedWhileResponding { state.transcript = transcript }
+            }
+        }
+        propertyValues.history = transcript.history
     }
 
     /// Throws `unsupportedGuide` when the response's schema or a tool's parameters hold a guide

@@ -26,6 +26,8 @@ public final class LanguageModelSession: Sendable {
         var usage = Usage.zero
         /// What happens to the transcript when a request fails.
         var transcriptErrorHandlingPolicy: TranscriptErrorHandlingPolicy?
+        /// Whether the transcript was set while a request was running.
+        var transcriptMutatedWhileResponding = false
     }
 
     /// The model the session talks to.
@@ -63,9 +65,23 @@ public final class LanguageModelSession: Sendable {
     /// ```swift
     /// for entry in session.transcript { print(entry) }
     /// ```
+    ///
+    /// Setting it (27.0) replaces the conversation; setting it while a request runs makes that
+    /// request fail with `LanguageModelSession.Error.transcriptMutationWhileResponding`.
     public final var transcript: Transcript {
-        registrar.access(self, keyPath: \.transcript)
-        return state.withLock { $0.transcript }
+        get {
+            registrar.access(self, keyPath: \.transcript)
+            return state.withLock { $0.transcript }
+        }
+        set {
+            registrar.withMutation(of: self, keyPath: \.transcript) {
+                state.withLock { state in
+                    state.transcript = newValue
+                    if state.isResponding { state.transcriptMutatedWhileResponding = true }
+                }
+            }
+            propertyValues.history = newValue.history
+        }
     }
 
     /// Whether the session is answering a request now.

@@ -39,6 +39,21 @@ public macro Generable(description: Swift.String? = nil) = #externalMacro(module
 public macro Generable(description: Swift.String? = nil, representNilExplicitlyInGeneratedContent: Swift.Bool) =
     #externalMacro(module: "FoundationModelsMacros", type: "GenerableMacro")
 
+/// Makes a type generable under a schema name of its own (Apple 27.0), for example a name that
+/// differs from the Swift type's.
+///
+/// ```swift
+/// @Generable(name: "Recipe", description: "A recipe")
+/// struct RecipeV2 { var title: String }
+/// ```
+///
+/// The expansion is that of `@Generable(description:representNilExplicitlyInGeneratedContent:)`;
+/// the schema keeps the Swift type's name (the name argument is accepted but not yet applied).
+@attached(extension, conformances: FoundationModels.Generable, names: named(init(_:)), named(generatedContent))
+@attached(member, names: arbitrary)
+public macro Generable(name: Swift.String, description: Swift.String? = nil, representNilExplicitlyInGeneratedContent: Swift.Bool = false) =
+    #externalMacro(module: "FoundationModelsMacros", type: "GenerableMacro")
+
 /// Describes a property of a `@Generable` type and constrains the values the model may
 /// generate for it.
 ///

@@ -10,7 +10,7 @@ final class ResponseStreamState: Sendable {
     /// What a reader gets next.
     enum Update: Sendable {
         /// A snapshot newer than the reader's last.
-        case snapshot(sequence: Int, content: GeneratedContent)
+        case snapshot(sequence: Int, content: GeneratedContent, entries: ArraySlice<Transcript.Entry>, usage: LanguageModelSession.Usage)
         /// The turn ended, with its result or error.
         case finished(Result<LanguageModelSession.TurnResult, any Swift.Error>)
     }
@@ -19,6 +19,8 @@ final class ResponseStreamState: Sendable {
     fileprivate struct State {
         var latest: GeneratedContent?
         var sequence = 0
+        var entries: ArraySlice<Transcript.Entry> = []
+        var usage = LanguageModelSession.Usage.zero
         var outcome: Result<LanguageModelSession.TurnResult, any Swift.Error>?
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
         var nextWaiter = 0
@@ -66,6 +68,14 @@ final class ResponseStreamState: Sendable {
         waiters.forEach { $0.resume() }
     }
 
+    /// Records the turn's entries and usage so far, shown with the next snapshots.
+    func progress(entries: ArraySlice<Transcript.Entry>, usage: LanguageModelSession.Usage) {
+        state.withLock { state in
+            state.entries = entries
+            state.usage = usage
+        }
+    }
+
     /// Records how the turn ended.
     func finish(_ outcome: Result<LanguageModelSession.TurnResult, any Swift.Error>) {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
@@ -105,7 +115,7 @@ final class ResponseStreamState: Sendable {
         var seen = 0
         while true {
             switch await update(after: seen) {
-            case .snapshot(let sequence, _): seen = sequence
+            case .snapshot(let sequence, _, _, _): seen = sequence
             case .finished(let outcome): return outcome
             }
         }
@@ -115,7 +125,7 @@ final class ResponseStreamState: Sendable {
 extension ResponseStreamState.State {
     /// The update a reader that saw snapshot `seen` gets now, if any.
     fileprivate func update(after seen: Int) -> ResponseStreamState.Update? {
-        if sequence > seen, let latest { return .snapshot(sequence: sequence, content: latest) }
+        if sequence > seen, let latest { return .snapshot(sequence: sequence, content: latest, entries: entries, usage: usage) }
         if let outcome { return .finished(outcome) }
         return nil
     }
