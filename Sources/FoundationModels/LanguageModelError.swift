@@ -68,7 +68,4 @@ extension LanguageModelError {
         case .timeout: "The request timed out."
         }
     }
-
-    /// What went wrong in this instance: the debug description.
-    public var failureReason: String? { debugDescription }
 }

@@ -45,7 +45,7 @@ extension LanguageModelSession {
 
             /// The model's explanation of why it refused, asked of the model that refused in a
             /// new session that continues the refused conversation.
-            public var explanation: LanguageModelSession.Response<String> {
+            nonisolated(nonsending) public var explanation: LanguageModelSession.Response<String> {
                 get async throws {
                     try await explainingSession().respond(to: Self.explanationPrompt)
                 }

@@ -80,7 +80,8 @@ extension LanguageModelSession {
     @discardableResult
     @_disfavoredOverload
     public nonisolated(nonsending) final func respond(
-        to prompt: Prompt, schema: GenerationSchema, options: GenerationOptions = GenerationOptions(), contextOptions: ContextOptions = ContextOptions(includeSchemaInPrompt: true),
+        to prompt: Prompt, schema: GenerationSchema, options: GenerationOptions = GenerationOptions(),
+        contextOptions: ContextOptions = ContextOptions(includeSchemaInPrompt: true),
         metadata: [String: any Sendable & Codable & Equatable] = [:]
     ) async throws -> Response<GeneratedContent> {
         try await respond(
@@ -95,7 +96,8 @@ extension LanguageModelSession {
     @discardableResult
     @_disfavoredOverload
     public nonisolated(nonsending) final func respond(
-        to prompt: String, schema: GenerationSchema, options: GenerationOptions = GenerationOptions(), contextOptions: ContextOptions = ContextOptions(includeSchemaInPrompt: true),
+        to prompt: String, schema: GenerationSchema, options: GenerationOptions = GenerationOptions(),
+        contextOptions: ContextOptions = ContextOptions(includeSchemaInPrompt: true),
         metadata: [String: any Sendable & Codable & Equatable] = [:]
     ) async throws -> Response<GeneratedContent> {
         try await respond(to: Prompt(prompt), schema: schema, options: options, contextOptions: contextOptions, metadata: metadata)
@@ -105,7 +107,8 @@ extension LanguageModelSession {
     @discardableResult
     @_disfavoredOverload
     public nonisolated(nonsending) final func respond(
-        schema: GenerationSchema, options: GenerationOptions = GenerationOptions(), contextOptions: ContextOptions = ContextOptions(includeSchemaInPrompt: true),
+        schema: GenerationSchema, options: GenerationOptions = GenerationOptions(),
+        contextOptions: ContextOptions = ContextOptions(includeSchemaInPrompt: true),
         metadata: [String: any Sendable & Codable & Equatable] = [:],
         @PromptBuilder prompt: () throws -> Prompt
     ) async throws -> Response<GeneratedContent> {
@@ -115,7 +118,8 @@ extension LanguageModelSession {
     /// Streams an answer with following a schema, with context options and metadata.
     @_disfavoredOverload
     public final func streamResponse(
-        to prompt: Prompt, schema: GenerationSchema, options: GenerationOptions = GenerationOptions(), contextOptions: ContextOptions = ContextOptions(includeSchemaInPrompt: true),
+        to prompt: Prompt, schema: GenerationSchema, options: GenerationOptions = GenerationOptions(),
+        contextOptions: ContextOptions = ContextOptions(includeSchemaInPrompt: true),
         metadata: [String: any Sendable & Codable & Equatable] = [:]
     ) -> sending ResponseStream<GeneratedContent> {
         stream(
@@ -130,7 +134,8 @@ extension LanguageModelSession {
     /// metadata.
     @_disfavoredOverload
     public final func streamResponse(
-        to prompt: String, schema: GenerationSchema, options: GenerationOptions = GenerationOptions(), contextOptions: ContextOptions = ContextOptions(includeSchemaInPrompt: true),
+        to prompt: String, schema: GenerationSchema, options: GenerationOptions = GenerationOptions(),
+        contextOptions: ContextOptions = ContextOptions(includeSchemaInPrompt: true),
         metadata: [String: any Sendable & Codable & Equatable] = [:]
     ) -> sending ResponseStream<GeneratedContent> {
         streamResponse(to: Prompt(prompt), schema: schema, options: options, contextOptions: contextOptions, metadata: metadata)
@@ -140,7 +145,8 @@ extension LanguageModelSession {
     /// and metadata.
     @_disfavoredOverload
     public final func streamResponse(
-        schema: GenerationSchema, options: GenerationOptions = GenerationOptions(), contextOptions: ContextOptions = ContextOptions(includeSchemaInPrompt: true),
+        schema: GenerationSchema, options: GenerationOptions = GenerationOptions(),
+        contextOptions: ContextOptions = ContextOptions(includeSchemaInPrompt: true),
         metadata: [String: any Sendable & Codable & Equatable] = [:],
         @PromptBuilder prompt: () throws -> Prompt
     ) rethrows -> sending ResponseStream<GeneratedContent> {
@@ -155,7 +161,8 @@ extension LanguageModelSession {
     /// ```
     @discardableResult
     public nonisolated(nonsending) final func respond<Content>(
-        to prompt: Prompt, generating type: Content.Type = Content.self, options: GenerationOptions = GenerationOptions(), contextOptions: ContextOptions = ContextOptions(includeSchemaInPrompt: true),
+        to prompt: Prompt, generating type: Content.Type = Content.self, options: GenerationOptions = GenerationOptions(),
+        contextOptions: ContextOptions = ContextOptions(includeSchemaInPrompt: true),
         metadata: [String: any Sendable & Codable & Equatable] = [:]
     ) async throws -> Response<Content> where Content: Generable {
         try await respond(
@@ -170,7 +177,8 @@ extension LanguageModelSession {
     @discardableResult
     @_disfavoredOverload
     public nonisolated(nonsending) final func respond<Content>(
-        to prompt: String, generating type: Content.Type = Content.self, options: GenerationOptions = GenerationOptions(), contextOptions: ContextOptions = ContextOptions(includeSchemaInPrompt: true),
+        to prompt: String, generating type: Content.Type = Content.self, options: GenerationOptions = GenerationOptions(),
+        contextOptions: ContextOptions = ContextOptions(includeSchemaInPrompt: true),
         metadata: [String: any Sendable & Codable & Equatable] = [:]
     ) async throws -> Response<Content> where Content: Generable {
         try await respond(to: Prompt(prompt), generating: type, options: options, contextOptions: contextOptions, metadata: metadata)
@@ -179,7 +187,8 @@ extension LanguageModelSession {
     /// Answers a prompt written with a builder with a generable type, with context options and metadata.
     @discardableResult
     public nonisolated(nonsending) final func respond<Content>(
-        generating type: Content.Type = Content.self, options: GenerationOptions = GenerationOptions(), contextOptions: ContextOptions = ContextOptions(includeSchemaInPrompt: true),
+        generating type: Content.Type = Content.self, options: GenerationOptions = GenerationOptions(),
+        contextOptions: ContextOptions = ContextOptions(includeSchemaInPrompt: true),
         metadata: [String: any Sendable & Codable & Equatable] = [:],
         @PromptBuilder prompt: () throws -> Prompt
     ) async throws -> Response<Content> where Content: Generable {
@@ -188,7 +197,8 @@ extension LanguageModelSession {
 
     /// Streams an answer with a generable type, with context options and metadata.
     public final func streamResponse<Content>(
-        to prompt: Prompt, generating type: Content.Type = Content.self, options: GenerationOptions = GenerationOptions(), contextOptions: ContextOptions = ContextOptions(includeSchemaInPrompt: true),
+        to prompt: Prompt, generating type: Content.Type = Content.self, options: GenerationOptions = GenerationOptions(),
+        contextOptions: ContextOptions = ContextOptions(includeSchemaInPrompt: true),
         metadata: [String: any Sendable & Codable & Equatable] = [:]
     ) -> sending ResponseStream<Content> where Content: Generable {
         stream(
@@ -203,7 +213,8 @@ extension LanguageModelSession {
     /// metadata.
     @_disfavoredOverload
     public final func streamResponse<Content>(
-        to prompt: String, generating type: Content.Type = Content.self, options: GenerationOptions = GenerationOptions(), contextOptions: ContextOptions = ContextOptions(includeSchemaInPrompt: true),
+        to prompt: String, generating type: Content.Type = Content.self, options: GenerationOptions = GenerationOptions(),
+        contextOptions: ContextOptions = ContextOptions(includeSchemaInPrompt: true),
         metadata: [String: any Sendable & Codable & Equatable] = [:]
     ) -> sending ResponseStream<Content> where Content: Generable {
         streamResponse(to: Prompt(prompt), generating: type, options: options, contextOptions: contextOptions, metadata: metadata)
@@ -212,7 +223,8 @@ extension LanguageModelSession {
     /// Streams an answer with a generable type to a prompt written with a builder, with context options
     /// and metadata.
     public final func streamResponse<Content>(
-        generating type: Content.Type = Content.self, options: GenerationOptions = GenerationOptions(), contextOptions: ContextOptions = ContextOptions(includeSchemaInPrompt: true),
+        generating type: Content.Type = Content.self, options: GenerationOptions = GenerationOptions(),
+        contextOptions: ContextOptions = ContextOptions(includeSchemaInPrompt: true),
         metadata: [String: any Sendable & Codable & Equatable] = [:],
         @PromptBuilder prompt: () throws -> Prompt
     ) rethrows -> sending ResponseStream<Content> where Content: Generable {

@@ -19,9 +19,9 @@ extension Transcript {
 }
 
 extension Transcript.CustomSegment {
-    /// The segment as a prompt: its description.
+    /// The segment as a prompt: the segment itself (models read its description).
     public var promptRepresentation: Prompt {
-        Prompt(description)
+        Prompt(segments: [.segment(.custom(self))])
     }
 
     /// The segment's content, described.
@@ -33,5 +33,12 @@ extension Transcript.CustomSegment {
     func isEqual(to other: any Transcript.CustomSegment) -> Bool {
         guard let other = other as? Self else { return false }
         return self == other
+    }
+}
+
+extension Transcript.CustomSegment {
+    /// The segment as instructions: the segment itself.
+    public var instructionsRepresentation: Instructions {
+        Instructions(segments: [.segment(.custom(self))])
     }
 }

@@ -9,7 +9,9 @@ import Testing
     private static func step(_ text: String, input: Int, cached: Int, output: Int) -> ScriptedLanguageModel.Step {
         .events([
             .response(action: .appendText(text, tokenCount: output)),
-            .response(action: .updateUsage(input: .init(totalTokenCount: input, cachedTokenCount: cached), output: .init(totalTokenCount: output, reasoningTokenCount: 0))),
+            .response(
+                action: .updateUsage(
+                    input: .init(totalTokenCount: input, cachedTokenCount: cached), output: .init(totalTokenCount: output, reasoningTokenCount: 0))),
         ])
     }
 
@@ -39,7 +41,9 @@ import Testing
         let model = ScriptedLanguageModel([
             .events([
                 .toolCalls(action: .toolCall(id: "c1", name: "getWeather", action: .appendArguments(#"{"city": "Paris"}"#, tokenCount: 5))),
-                .toolCalls(action: .updateUsage(input: .init(totalTokenCount: 40, cachedTokenCount: 0), output: .init(totalTokenCount: 5, reasoningTokenCount: 0))),
+                .toolCalls(
+                    action: .updateUsage(
+                        input: .init(totalTokenCount: 40, cachedTokenCount: 0), output: .init(totalTokenCount: 5, reasoningTokenCount: 0))),
             ]),
             Self.step("Sunny.", input: 60, cached: 40, output: 2),
         ])

@@ -59,10 +59,13 @@ private final class LookupTool: Tool {
 
     @Test func usageCountsTheTokensTheModelRead() async throws {
         let session = LanguageModelSession(instructions: "Answer in one sentence.")
-        let response = try await session.respond(to: "What is the capital of Japan?", options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 30))
+        let response = try await session.respond(
+            to: "What is the capital of Japan?", options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 30))
         let promptEntries = response.transcriptEntries.dropLast()
         let counted = try await SystemLanguageModel.default.tokenCount(for: Array(session.transcript.prefix(1)) + Array(promptEntries))
-        print("usage: input \(response.usage.input.totalTokenCount) (cached \(response.usage.input.cachedTokenCount)), output \(response.usage.output.totalTokenCount); tokenCount(for:) \(counted)")
+        print(
+            "usage: input \(response.usage.input.totalTokenCount) (cached \(response.usage.input.cachedTokenCount)), output \(response.usage.output.totalTokenCount); tokenCount(for:) \(counted)"
+        )
         #expect(response.usage.input.totalTokenCount > 0)
         #expect(response.usage.output.totalTokenCount > 0)
         #expect(abs(response.usage.input.totalTokenCount - counted) <= 8)

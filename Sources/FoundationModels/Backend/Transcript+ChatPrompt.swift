@@ -48,7 +48,7 @@ extension Transcript {
             case .text(let text): text.content
             case .structure(let structure): structure.content.jsonString
             case .custom(let custom): custom.description
-            case .attachment: ""  // refused before rendering: see `attachmentEntries`
+            case .attachment: "" // refused before rendering: see `attachmentEntries`
             }
         }.joined()
     }

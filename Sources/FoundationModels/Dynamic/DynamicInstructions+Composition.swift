@@ -4,6 +4,9 @@
 /// let parts: [AnyDynamicInstructions] = [AnyDynamicInstructions(Instructions("Be brief."))]
 /// ```
 public struct AnyDynamicInstructions: DynamicInstructions, PrimitiveDynamicInstructions {
+    /// Resolved directly: no body.
+    public typealias Body = Never
+
     /// The wrapped instructions.
     let wrapped: any DynamicInstructions
 
@@ -35,6 +38,9 @@ extension AnyDynamicInstructions {
 /// Several pieces of dynamic instructions, in order.
 public struct TupleDynamicInstructions<each Content>: DynamicInstructions, PrimitiveDynamicInstructions
 where repeat each Content: DynamicInstructions {
+    /// Resolved directly: no body.
+    public typealias Body = Never
+
     /// The pieces.
     let contents: (repeat each Content)
 
@@ -57,6 +63,9 @@ where repeat each Content: DynamicInstructions {
 /// One of two pieces of dynamic instructions, chosen by a condition.
 public struct ConditionalDynamicInstructions<TrueContent, FalseContent>: DynamicInstructions, PrimitiveDynamicInstructions
 where TrueContent: DynamicInstructions, FalseContent: DynamicInstructions {
+    /// Resolved directly: no body.
+    public typealias Body = Never
+
     /// The branch taken.
     let branch: Branch
 
@@ -90,6 +99,9 @@ extension ConditionalDynamicInstructions {
 }
 
 extension Optional: DynamicInstructions, PrimitiveDynamicInstructions where Wrapped: DynamicInstructions {
+    /// Resolved directly: no body.
+    public typealias Body = Never
+
     /// Primitive: never called.
     public var body: Never { fatalError("Optional has no body") }
 
@@ -101,11 +113,17 @@ extension Optional: DynamicInstructions, PrimitiveDynamicInstructions where Wrap
 
 extension Never: DynamicInstructions {
     /// Never has a body.
+    public typealias Body = Never
+
+    /// Never has a body.
     public var body: Never { fatalError("Never has no body") }
 }
 
 /// No instructions.
 public struct EmptyDynamicInstructions: DynamicInstructions, PrimitiveDynamicInstructions, Sendable {
+    /// Resolved directly: no body.
+    public typealias Body = Never
+
     /// Creates empty instructions.
     public init() {}
 
@@ -125,6 +143,9 @@ extension EmptyDynamicInstructions {
 /// ```
 public struct DynamicInstructionsForEach<Data, ID, Content>: DynamicInstructions, PrimitiveDynamicInstructions
 where Data: RandomAccessCollection, ID: Hashable, Content: DynamicInstructions {
+    /// Resolved directly: no body.
+    public typealias Body = Never
+
     /// The elements.
     let data: Data
     /// The content of an element.

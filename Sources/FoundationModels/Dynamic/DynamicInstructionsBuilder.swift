@@ -45,14 +45,18 @@ extension DynamicInstructionsBuilder {
     }
 
     /// The first branch of a condition.
-    public static func buildEither<TrueContent, FalseContent>(first content: TrueContent) -> ConditionalDynamicInstructions<
+    public static func buildEither<TrueContent, FalseContent>(
+        first content: TrueContent
+    ) -> ConditionalDynamicInstructions<
         TrueContent, FalseContent
     > where TrueContent: DynamicInstructions, FalseContent: DynamicInstructions {
         ConditionalDynamicInstructions(.trueContent(content))
     }
 
     /// The second branch of a condition.
-    public static func buildEither<TrueContent, FalseContent>(second content: FalseContent) -> ConditionalDynamicInstructions<
+    public static func buildEither<TrueContent, FalseContent>(
+        second content: FalseContent
+    ) -> ConditionalDynamicInstructions<
         TrueContent, FalseContent
     > where TrueContent: DynamicInstructions, FalseContent: DynamicInstructions {
         ConditionalDynamicInstructions(.falseContent(content))

@@ -22,6 +22,9 @@ extension LanguageModelSession {
 
     /// A profile made of dynamic instructions (and the tools among them).
     public struct Profile: LanguageModelSession.DynamicProfile, PrimitiveDynamicProfile {
+        /// Resolved directly: no body.
+        public typealias Body = Never
+
         /// The instructions.
         let instructions: AnyDynamicInstructions
 
@@ -52,6 +55,9 @@ extension LanguageModelSession.Profile {
 extension LanguageModelSession {
     /// A dynamic profile of any type.
     public struct AnyDynamicProfile: LanguageModelSession.DynamicProfile, PrimitiveDynamicProfile {
+        /// Resolved directly: no body.
+        public typealias Body = Never
+
         /// The wrapped profile.
         let wrapped: any LanguageModelSession.DynamicProfile
 
@@ -85,6 +91,9 @@ extension LanguageModelSession {
     /// One of two profiles, chosen by a condition.
     public struct ConditionalDynamicProfile<TrueContent, FalseContent>: LanguageModelSession.DynamicProfile, PrimitiveDynamicProfile
     where TrueContent: LanguageModelSession.DynamicProfile, FalseContent: LanguageModelSession.DynamicProfile {
+        /// Resolved directly: no body.
+        public typealias Body = Never
+
         /// The branch taken.
         @usableFromInline
         internal var branch: Branch
@@ -132,14 +141,18 @@ extension LanguageModelSession.DynamicProfileBuilder {
     }
 
     /// The first branch of a condition.
-    public static func buildEither<TrueContent, FalseContent>(first content: TrueContent)
+    public static func buildEither<TrueContent, FalseContent>(
+        first content: TrueContent
+    )
         -> LanguageModelSession.ConditionalDynamicProfile<TrueContent, FalseContent>
     where TrueContent: LanguageModelSession.DynamicProfile, FalseContent: LanguageModelSession.DynamicProfile {
         LanguageModelSession.ConditionalDynamicProfile(.trueContent(content))
     }
 
     /// The second branch of a condition.
-    public static func buildEither<TrueContent, FalseContent>(second content: FalseContent)
+    public static func buildEither<TrueContent, FalseContent>(
+        second content: FalseContent
+    )
         -> LanguageModelSession.ConditionalDynamicProfile<TrueContent, FalseContent>
     where TrueContent: LanguageModelSession.DynamicProfile, FalseContent: LanguageModelSession.DynamicProfile {
         LanguageModelSession.ConditionalDynamicProfile(.falseContent(content))
@@ -153,7 +166,9 @@ extension LanguageModelSession.DynamicProfileBuilder {
     }
 
     /// A profile behind an availability check.
-    public static func buildLimitedAvailability(_ component: some LanguageModelSession.DynamicProfile)
+    public static func buildLimitedAvailability(
+        _ component: some LanguageModelSession.DynamicProfile
+    )
         -> LanguageModelSession.AnyDynamicProfile
     {
         LanguageModelSession.AnyDynamicProfile(component)

@@ -69,7 +69,8 @@ extension LanguageModelSession.DynamicProfile {
 
     /// Runs `action` with each tool call and its output.
     public func onToolOutput(
-        @_inheritActorContext perform action: nonisolated(nonsending) sending @escaping (Transcript.ToolCall, Transcript.ToolOutput) async throws
+        @_inheritActorContext perform action:
+            nonisolated(nonsending) sending @escaping (Transcript.ToolCall, Transcript.ToolOutput) async throws
             -> Void
     ) -> some LanguageModelSession.DynamicProfile {
         setting { $0.onToolOutput.append(action) }

@@ -22,6 +22,9 @@ extension LanguageModelSession {
     /// The profile a modifier modifies.
     public struct DynamicProfileModifierContent<Modifier>: LanguageModelSession.DynamicProfile, PrimitiveDynamicProfile
     where Modifier: LanguageModelSession.DynamicProfileModifier {
+        /// Resolved directly: no body.
+        public typealias Body = Never
+
         /// The profile.
         let content: AnyDynamicProfile
 
@@ -34,6 +37,9 @@ extension LanguageModelSession {
     /// A profile with a modifier applied.
     public struct ModifiedDynamicProfile<Content, Modifier>: LanguageModelSession.DynamicProfile, PrimitiveDynamicProfile
     where Content: LanguageModelSession.DynamicProfile, Modifier: LanguageModelSession.DynamicProfileModifier {
+        /// Resolved directly: no body.
+        public typealias Body = Never
+
         /// The profile modified.
         let content: Content
         /// The modifier.

@@ -50,7 +50,9 @@ extension LanguageModelSession.DynamicProfile {
     }
 
     /// This profile with a policy for the transcript of failed requests.
-    public func transcriptErrorHandlingPolicy(_ transcriptErrorHandlingPolicy: TranscriptErrorHandlingPolicy?) -> some LanguageModelSession
+    public func transcriptErrorHandlingPolicy(
+        _ transcriptErrorHandlingPolicy: TranscriptErrorHandlingPolicy?
+    ) -> some LanguageModelSession
         .DynamicProfile
     {
         setting { $0.transcriptErrorHandlingPolicy = .some(transcriptErrorHandlingPolicy) }
