@@ -87,3 +87,19 @@ public macro Guide<RegexOutput>(description: Swift.String? = nil, _ guides: _Str
 /// ```
 @attached(peer)
 public macro Guide(description: Swift.String) = #externalMacro(module: "FoundationModelsMacros", type: "GuideMacro")
+
+/// Declares a custom session property in an extension of `SessionPropertyValues`: the accessors
+/// and a `SessionPropertyKey` named `__Key_<name>` whose default is the initializer (Apple 27.0).
+///
+/// ```swift
+/// extension SessionPropertyValues {
+///     @SessionPropertyEntry var mood: String = "calm"
+/// }
+/// @SessionProperty(\.mood) var mood
+/// ```
+@attached(accessor) @attached(peer, names: prefixed(__Key_))
+public macro SessionPropertyEntry() = #externalMacro(module: "FoundationModelsMacros", type: "SessionPropertyEntryMacro")
+
+/// Makes a stored default value computed (used by expansions of `@SessionPropertyEntry`).
+@attached(accessor)
+public macro __SessionPropertyEntryDefaultValue() = #externalMacro(module: "FoundationModelsMacros", type: "SessionPropertyEntryDefaultValueMacro")

@@ -116,3 +116,28 @@ private struct WeatherInstructions: DynamicInstructions {
         #expect(kinds(session.transcript) == ["instructions", "prompt", "response", "prompt", "response"])
     }
 }
+
+extension SessionPropertyValues {
+    /// A custom session property declared with the macro.
+    @SessionPropertyEntry var turnsTaken: Int = 0
+}
+
+/// Counts turns in a custom session property.
+private struct CountTurns: LanguageModelSession.DynamicProfileModifier {
+    @SessionProperty(\.turnsTaken) private var turnsTaken
+
+    func body(content: Content) -> some DynamicProfile {
+        content.onResponse { turnsTaken += 1 }
+    }
+}
+
+@Suite struct SessionPropertyEntryTests {
+    @Test func aDeclaredEntryStartsAtItsDefaultAndKeepsWhatHooksWrite() async throws {
+        let model = ScriptedLanguageModel([.text(["one"]), .text(["two"])])
+        let session = LanguageModelSession(profile: LanguageModelSession.Profile { Instructions("Be brief.") }.model(model).modifier(CountTurns()))
+        #expect(session.properties.turnsTaken == 0)
+        try await session.respond(to: "1")
+        try await session.respond(to: "2")
+        #expect(session.properties.turnsTaken == 2)
+    }
+}
