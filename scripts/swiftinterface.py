@@ -25,6 +25,10 @@ IGNORED_ATTRIBUTES = {
     "_inheritsConvenienceInitializers", "_originallyDefinedIn", "_effects", "_semantics",
     "_transparent", "export", "_specialize", "_silgen_name", "_nonoverride", "warn_unqualified_access",
     "_fixed_layout", "_marker", "_unavailableFromAsync", "preconcurrency", "_staticExclusiveOnly",
+    # swift-synthesize-interface does not print these three, so our interface never shows them;
+    # they do not change what client code can write (a type eraser and an inlining hint), or only
+    # the isolation a closure literal infers (`@_inheritActorContext`).
+    "_typeEraser", "_inheritActorContext", "inline",
 }
 IGNORED_MODIFIERS = {
     "public", "open", "final", "convenience", "override", "indirect", "dynamic", "required",
@@ -203,6 +207,9 @@ def balanced_end(s, i, open_char, close_char):
 def normalise_type(t):
     """Module and nesting qualification away, whitespace canonical."""
     t = MODULE_QUALIFIER.sub("", t)
+    # swift-synthesize-interface does not print `@_inheritActorContext` on a closure parameter
+    # (see IGNORED_ATTRIBUTES).
+    t = re.sub(r"@_inheritActorContext\s*", "", t)
     t = re.sub(r"\s+", " ", t).strip()
     # `A.B.C` -> `C` (but keep `.Type` / `.Protocol` metatypes): nested names are written both
     # ways in interfaces depending on context.
@@ -379,8 +386,8 @@ def parse_header(header, scope_kind):
         if inherits and " where " in f" {inherits} ":
             inherits, _, where = inherits.partition(" where ")
         g, w = move_generic_constraints(generics, where)
-        conformances = [normalise_type(re.sub(r"^(nonisolated|@preconcurrency|@retroactive)\s+", "", c.strip()))
-                        for c in split_top(inherits or "")]
+        conformances = [normalise_type(re.sub(r"^(nonisolated|@preconcurrency|@retroactive)\s+", "", part.strip()))
+                        for c in split_top(inherits or "") for part in c.split("&")]
         return kind, name, f"{prefix} {name.split('.')[-1]}{g}{w}", conformances
     if kind in ("func", "init", "subscript", "macro"):
         if kind == "func":

@@ -10,7 +10,7 @@ extension GenerationSchema {
     ///     print("Define these schemas:", names)
     /// }
     /// ```
-    public enum SchemaError: Error, LocalizedError {
+    public enum SchemaError: Swift.Error, LocalizedError {
         /// What happened, for developers.
         public struct Context: Sendable {
             /// A description of the problem for debugging.

@@ -161,3 +161,15 @@ struct SchemaComposer {
         return PropertySchema(name: property.name, description: property.description, node: node, isOptional: property.isOptional)
     }
 }
+
+extension GenerationSchema {
+    /// The name of the schema's root type (`"CatProfile"` for `CatProfile.generationSchema`);
+    /// empty for a schema whose root has no name.
+    ///
+    /// ```swift
+    /// CatProfile.generationSchema.name   // "CatProfile"
+    /// ```
+    public var name: String {
+        rootName ?? ""
+    }
+}

@@ -58,7 +58,7 @@ extension LanguageModelSession {
         desiredResponseContent: (any ConvertibleToGeneratedContent)?
     ) -> Data {
         let entry = desiredResponseContent.map { desired in
-            let segment = Transcript.StructuredSegment(source: String(describing: type(of: desired)), content: desired.generatedContent)
+            let segment = Transcript.StructuredSegment(schemaName: String(describing: type(of: desired)), content: desired.generatedContent)
             return Transcript.Entry.response(Transcript.Response(assetIDs: [], segments: [.structure(segment)]))
         }
         return logFeedbackAttachment(sentiment: sentiment, issues: issues, desiredOutput: entry)

@@ -12,7 +12,7 @@ extension LanguageModelSession {
     ///     print(context.debugDescription)   // which guide, on which property
     /// }
     /// ```
-    public enum GenerationError: Error, LocalizedError {
+    public enum GenerationError: Swift.Error, LocalizedError {
         /// What happened, for developers.
         public struct Context: Sendable {
             /// A description of the failure for debugging: what was asked, what went wrong.
@@ -45,7 +45,7 @@ extension LanguageModelSession {
 
             /// The model's explanation of why it refused, asked of the model that refused in a
             /// new session that continues the refused conversation.
-            public var explanation: LanguageModelSession.Response<String> {
+            nonisolated(nonsending) public var explanation: LanguageModelSession.Response<String> {
                 get async throws {
                     try await explainingSession().respond(to: Self.explanationPrompt)
                 }

@@ -49,7 +49,7 @@ extension LanguageModelSession {
     /// ```swift
     /// let session = LanguageModelSession(model: myModel) { "You are a poet." }
     /// ```
-    public convenience init<Failure: Error>(
+    public convenience init<Failure: Swift.Error>(
         model: some LanguageModel, tools: [any Tool] = [], @InstructionsBuilder instructions: () throws(Failure) -> Instructions
     ) throws(Failure) {
         self.init(connecting: ModelConnection(model), tools: tools, instructions: try instructions())

@@ -119,7 +119,7 @@ extension LanguageModelSession {
     }
 
     /// Runs a turn in the calling task and makes its `Content`.
-    private nonisolated(nonsending) func respond<Content: Generable>(
+    nonisolated(nonsending) func respond<Content: Generable>(
         _ turn: TurnRequest, generating type: Content.Type
     ) async throws -> Response<Content> {
         try beginRequest()
@@ -129,6 +129,6 @@ extension LanguageModelSession {
             // runTurn validates before it returns, so this is unreachable.
             throw GenerationError.decodingFailure(.init(debugDescription: "The response was never decoded as \(Content.self)."))
         }
-        return Response(content: content, rawContent: result.rawContent, transcriptEntries: result.entries)
+        return Response(content: content, rawContent: result.rawContent, transcriptEntries: result.entries, usage: result.usage)
     }
 }

@@ -15,12 +15,18 @@ extension LanguageModelSession {
         public let rawContent: GeneratedContent
         /// The transcript entries of the whole turn, from the prompt to the response.
         public let transcriptEntries: ArraySlice<Transcript.Entry>
+        /// The tokens the request read and generated, over all its steps (tool calls included).
+        public let usage: LanguageModelSession.Usage
 
         /// Creates a response.
-        init(content: Content, rawContent: GeneratedContent, transcriptEntries: ArraySlice<Transcript.Entry>) {
+        init(
+            content: Content, rawContent: GeneratedContent, transcriptEntries: ArraySlice<Transcript.Entry>,
+            usage: LanguageModelSession.Usage = .zero
+        ) {
             self.content = content
             self.rawContent = rawContent
             self.transcriptEntries = transcriptEntries
+            self.usage = usage
         }
     }
 }

@@ -23,6 +23,11 @@ extension LanguageModelSession {
             public var content: Content.PartiallyGenerated
             /// The response so far as generated content.
             public var rawContent: GeneratedContent
+            /// The turn's transcript entries so far, from the prompt (tool calls and outputs
+            /// of earlier steps included).
+            public var transcriptEntries: ArraySlice<Transcript.Entry>
+            /// The tokens the turn's finished steps read and generated.
+            public var usage: LanguageModelSession.Usage
         }
     }
 }
@@ -31,14 +36,14 @@ extension LanguageModelSession.ResponseStream: AsyncSequence {
     /// The stream's elements.
     public typealias Element = Snapshot
     /// Reading a stream throws the request's error, if it failed.
-    public typealias Failure = any Error
+    public typealias Failure = any Swift.Error
 
     /// Reads a response stream's snapshots.
     public struct AsyncIterator: AsyncIteratorProtocol {
         /// The iterator's elements.
         public typealias Element = Snapshot
         /// Reading throws the request's error, if it failed.
-        public typealias Failure = any Error
+        public typealias Failure = any Swift.Error
 
         /// The generation.
         let state: ResponseStreamState
@@ -54,10 +59,10 @@ extension LanguageModelSession.ResponseStream: AsyncSequence {
         public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async throws -> Snapshot? {
             while !done {
                 switch await state.update(after: seen) {
-                case .snapshot(let sequence, let content):
+                case .snapshot(let sequence, let content, let entries, let usage):
                     seen = sequence
                     // A snapshot the partial type cannot read yet is skipped; a later one will do.
-                    if let snapshot = Self.snapshot(of: content) { return snapshot }
+                    if let snapshot = Self.snapshot(of: content, entries: entries, usage: usage) { return snapshot }
                 case .finished(.success):
                     done = true
                 case .finished(.failure(let error)):
@@ -69,8 +74,10 @@ extension LanguageModelSession.ResponseStream: AsyncSequence {
         }
 
         /// The snapshot showing `content`, if the partial type can read it.
-        private static func snapshot(of content: GeneratedContent) -> Snapshot? {
-            try? Snapshot(content: read(from: content), rawContent: content)
+        private static func snapshot(
+            of content: GeneratedContent, entries: ArraySlice<Transcript.Entry>, usage: LanguageModelSession.Usage
+        ) -> Snapshot? {
+            try? Snapshot(content: read(from: content), rawContent: content, transcriptEntries: entries, usage: usage)
         }
     }
 
@@ -91,7 +98,8 @@ extension LanguageModelSession.ResponseStream: AsyncSequence {
         return LanguageModelSession.Response(
             content: try LanguageModelSession.decode(Content.self, from: result.rawContent),
             rawContent: result.rawContent,
-            transcriptEntries: result.entries
+            transcriptEntries: result.entries,
+            usage: result.usage
         )
     }
 }
@@ -112,7 +120,8 @@ extension LanguageModelSession {
         let state = ResponseStreamState()
         state.start { [self] in
             do {
-                let result = try await runTurn(turn, validate: { _ = try Self.decode(Content.self, from: $0) }, onSnapshot: state.publish)
+                let result = try await runTurn(
+                    turn, validate: { _ = try Self.decode(Content.self, from: $0) }, onSnapshot: state.publish, onProgress: state.progress)
                 state.finish(.success(result))
             } catch {
                 state.finish(.failure(error))

@@ -13,14 +13,14 @@ extension LanguageModelSession {
     ///     }
     /// }
     /// ```
-    public struct ToolCallError: Error, LocalizedError {
+    public struct ToolCallError: Swift.Error, LocalizedError {
         /// The tool that threw.
         public var tool: any Tool
         /// What the tool threw.
-        public var underlyingError: any Error
+        public var underlyingError: any Swift.Error
 
         /// Creates an error for a tool and what it threw.
-        public init(tool: any Tool, underlyingError: any Error) {
+        public init(tool: any Tool, underlyingError: any Swift.Error) {
             self.tool = tool
             self.underlyingError = underlyingError
         }

@@ -6,10 +6,11 @@ extension LanguageModelSession {
     ///
     /// - Throws: `GenerationError.decodingFailure` naming the call when the model called a tool
     ///   the session does not have, or its arguments are not a complete JSON value.
-    func toolCallsEntry(for step: GenerationStep) throws -> Transcript.ToolCalls {
+    func toolCallsEntry(for step: GenerationStep, in plan: StepPlan) throws -> Transcript.ToolCalls {
         let calls = try step.toolCalls.map { call in
-            _ = try tool(named: call.name, callID: call.id)
-            return Transcript.ToolCall(id: call.id, toolName: call.name, arguments: try Self.arguments(of: call))
+            _ = try tool(named: call.name, callID: call.id, in: plan)
+            return Transcript.ToolCall(
+                id: call.id, metadata: step.toolCallMetadata[call.id] ?? [:], toolName: call.name, arguments: try Self.arguments(of: call))
         }
         return Transcript.ToolCalls(id: step.toolCallsEntryID ?? UUID().uuidString, calls)
     }
@@ -17,16 +18,16 @@ extension LanguageModelSession {
     /// The session's tool called `name` (the first, if several have that name).
     ///
     /// - Throws: `GenerationError.decodingFailure` naming the call and the session's tools.
-    private func tool(named name: String, callID: String) throws -> any Tool {
-        guard let index = toolDefinitions.firstIndex(where: { $0.name == name }) else {
-            let known = toolDefinitions.map(\.name)
+    private func tool(named name: String, callID: String, in plan: StepPlan) throws -> any Tool {
+        guard let index = plan.toolDefinitions.firstIndex(where: { $0.name == name }) else {
+            let known = plan.toolDefinitions.map(\.name)
             throw GenerationError.decodingFailure(
                 .init(
                     debugDescription:
                         "The model called a tool named \"\(name)\" (call \(callID)), but the session's tools are: "
                         + (known.isEmpty ? "none" : known.joined(separator: ", ")) + "."))
         }
-        return tools[index]
+        return plan.tools[index]
     }
 
     /// A call's arguments as content: an empty text is an empty structure.
@@ -56,8 +57,8 @@ extension LanguageModelSession {
     /// - Throws: the first `ToolCallError` (the other calls are cancelled),
     ///   `GenerationError.decodingFailure` when arguments do not fit a tool's `Arguments` type,
     ///   or `CancellationError`.
-    func runTools(_ calls: Transcript.ToolCalls) async throws -> [Transcript.ToolOutput] {
-        let jobs = try calls.map { call in (tool: try tool(named: call.toolName, callID: call.id), call: call) }
+    func runTools(_ calls: Transcript.ToolCalls, in plan: StepPlan) async throws -> [Transcript.ToolOutput] {
+        let jobs = try calls.map { call in (tool: try tool(named: call.toolName, callID: call.id, in: plan), call: call) }
         return try await withThrowingTaskGroup(of: (Int, Transcript.ToolOutput).self) { group in
             for (position, job) in jobs.enumerated() {
                 group.addTask {

@@ -13,6 +13,11 @@ extension LanguageModelSession {
         var includeSchemaInPrompt: Bool
         /// Sampling, temperature and length limit.
         var options: GenerationOptions
+        /// The reasoning level and schema display asked for (`includeSchemaInPrompt` wins
+        /// over its own field).
+        var contextOptions = ContextOptions()
+        /// Values the caller attached to the prompt, passed to the executor.
+        var metadata: [String: any Sendable & Codable & Equatable] = [:]
     }
 
     /// A completed turn.
@@ -21,6 +26,8 @@ extension LanguageModelSession {
         var rawContent: GeneratedContent
         /// The turn's entries, from the prompt to the response, indexed as in the transcript.
         var entries: ArraySlice<Transcript.Entry>
+        /// The tokens the turn read and generated, over all its steps.
+        var usage: Usage = .zero
     }
 
     /// Marks the session as responding.
@@ -33,6 +40,7 @@ extension LanguageModelSession {
             began = state.withLock { state in
                 guard !state.isResponding else { return false }
                 state.isResponding = true
+                state.transcriptMutatedWhileResponding = false
                 return true
             }
         }
@@ -63,65 +71,127 @@ extension LanguageModelSession {
     nonisolated(nonsending) func runTurn(
         _ turn: TurnRequest,
         validate: (GeneratedContent) throws -> Void,
-        onSnapshot: ((GeneratedContent) -> Void)?
+        onSnapshot: ((GeneratedContent) -> Void)?,
+        onProgress: ((ArraySlice<Transcript.Entry>, Usage) -> Void)? = nil
     ) async throws -> TurnResult {
         defer { endRequest() }
         try Task.checkCancellation()
-        try checkGuides(of: turn)
+        var plan = stepPlan()
+        try checkGuides(of: turn, tools: plan.toolDefinitions)
 
         var entries = Array(state.withLock { $0.transcript })
-        let start = entries.count
-        entries.append(
-            .prompt(
-                Transcript.Prompt(
-                    segments: turn.prompt.segments.map(\.transcriptSegment),
-                    options: turn.options,
-                    responseFormat: turn.responseFormat
-                )))
-        let requestID = UUID()
-        while true {
-            let request = LanguageModelExecutorGenerationRequest(
-                id: requestID,
-                transcript: Transcript(entries: entries),
-                enabledTools: toolDefinitions,
-                schema: turn.schema,
-                generationOptions: turn.options,
-                contextOptions: ContextOptions(includeSchemaInPrompt: turn.schema == nil ? nil : turn.includeSchemaInPrompt),
-                metadata: [:]
-            )
-            let step: GenerationStep
-            do {
-                step = try await generateStep(request, schema: turn.schema, onSnapshot: onSnapshot)
-            } catch GenerationError.refusal(var refusal, let context) {
-                // The refusal can explain itself with the model that refused, in this conversation.
-                if refusal.transcriptEntries.isEmpty { refusal = GenerationError.Refusal(transcriptEntries: entries) }
-                refusal.connection = connection
-                throw GenerationError.refusal(refusal, context)
-            }
-            if !step.toolCalls.isEmpty {
-                let calls = try toolCallsEntry(for: step)
-                entries.append(.toolCalls(calls))
-                entries += try await runTools(calls).map(Transcript.Entry.toolOutput)
-                continue
-            }
-            let content = try finalContent(of: step, schema: turn.schema)
-            try validate(content)
-            entries.append(.response(responseEntry(for: step, content: content, format: turn.responseFormat)))
-            let transcript = Transcript(entries: entries)
-            registrar.withMutation(of: self, keyPath: \.transcript) {
-                state.withLock { $0.transcript = transcript }
-            }
-            return TurnResult(rawContent: content, entries: entries[start...])
+        var contextOptions = turn.contextOptions
+        contextOptions.includeSchemaInPrompt = turn.schema == nil ? nil : turn.includeSchemaInPrompt
+        let promptEntry = Transcript.Prompt(
+            metadata: turn.metadata,
+            segments: turn.prompt.segments.map(\.transcriptSegment),
+            options: turn.options,
+            responseFormat: turn.responseFormat,
+            contextOptions: turn.contextOptions
+        )
+        entries.append(.prompt(promptEntry))
+        if let resolved = plan.profile {
+            entries = try await runHooks(resolved.onPrompt, with: promptEntry, entries: entries)
         }
+        let requestID = UUID()
+        var usage = Usage.zero
+        do {
+            while true {
+                if profile != nil {
+                    plan = stepPlan()
+                    entries = Self.entries(history: entries, instructions: plan.profile?.instructions ?? ResolvedInstructions())
+                }
+                if let onProgress {
+                    let start = entries.firstIndex { $0.id == promptEntry.id } ?? entries.index(before: entries.endIndex)
+                    onProgress(entries[start...], usage)
+                }
+                let request = LanguageModelExecutorGenerationRequest(
+                    id: requestID,
+                    transcript: Transcript(entries: plan.visibleEntries(entries)),
+                    enabledTools: plan.toolDefinitions,
+                    schema: turn.schema,
+                    generationOptions: plan.profile?.applied(to: turn.options) ?? turn.options,
+                    contextOptions: plan.profile?.applied(to: contextOptions) ?? contextOptions,
+                    metadata: turn.metadata
+                )
+                let step: GenerationStep
+                do {
+                    step = try await generateStep(request, connection: plan.connection, schema: turn.schema, onSnapshot: onSnapshot)
+                } catch GenerationError.refusal(var refusal, let context) {
+                    // The refusal can explain itself with the model that refused, in this conversation.
+                    if refusal.transcriptEntries.isEmpty { refusal = GenerationError.Refusal(transcriptEntries: entries) }
+                    refusal.connection = plan.connection
+                    throw GenerationError.refusal(refusal, context)
+                }
+                if let report = step.usage { usage = usage.adding(Usage(report)) }
+                if let reasoning = step.reasoningEntry {
+                    entries.append(.reasoning(reasoning))
+                    entries = try await runHooks(plan.profile?.onReasoning ?? [], with: reasoning, entries: entries)
+                }
+                if !step.toolCalls.isEmpty {
+                    let calls = try toolCallsEntry(for: step, in: plan)
+                    entries.append(.toolCalls(calls))
+                    for call in calls {
+                        entries = try await runHooks(plan.profile?.onToolCall ?? [], with: call, entries: entries)
+                    }
+                    let outputs = try await SessionPropertyValues.$current.withValue(propertyValues) {
+                        try await runTools(calls, in: plan)
+                    }
+                    entries += outputs.map(Transcript.Entry.toolOutput)
+                    for (call, output) in zip(calls, outputs) {
+                        for hook in plan.profile?.onToolOutput ?? [] {
+                            entries = try await withHistory(entries) { try await hook(call, output) }
+                        }
+                    }
+                    continue
+                }
+                let content = try finalContent(of: step, schema: turn.schema)
+                try validate(content)
+                let response = responseEntry(for: step, content: content, format: turn.responseFormat, connection: plan.connection)
+                entries.append(.response(response))
+                entries = try await runHooks(plan.profile?.onResponse ?? [], with: response, entries: entries)
+                let transcript = Transcript(entries: entries)
+                var mutated = false
+                registrar.withMutation(of: self, keyPath: \.transcript) {
+                    mutated = state.withLock { state in
+                        guard !state.transcriptMutatedWhileResponding else { return true }
+                        state.transcript = transcript
+                        return false
+                    }
+                }
+                if mutated { throw LanguageModelSession.Error.transcriptMutationWhileResponding }
+                propertyValues.history = transcript.history
+                record(usage)
+                let start = entries.firstIndex { $0.id == promptEntry.id } ?? entries.index(before: entries.endIndex)
+                return TurnResult(rawContent: content, entries: entries[start...], usage: usage)
+            }
+        } catch {
+            preserveIfAsked(entries, policy: plan.profile?.transcriptErrorHandlingPolicy)
+            throw error
+        }
+    }
+
+    /// Commits the entries of a failed turn when the policy is `.preserveTranscript` (the
+    /// profile's, else the session's); the default reverts.
+    private func preserveIfAsked(_ entries: [Transcript.Entry], policy profilePolicy: TranscriptErrorHandlingPolicy??) {
+        let policy = profilePolicy ?? state.withLock { $0.transcriptErrorHandlingPolicy }
+        guard policy?.kind == .preserve else { return }
+        let transcript = Transcript(entries: entries)
+        registrar.withMutation(of: self, keyPath: \.transcript) {
+            state.withLock { state in
+                if !state.transcriptMutatedWhileResponding { state.transcript = transcript }
+            }
+        }
+        propertyValues.history = transcript.history
     }
 
     /// Throws `unsupportedGuide` when the response's schema or a tool's parameters hold a guide
     /// that cannot be enforced.
-    private func checkGuides(of turn: TurnRequest) throws {
+    private func checkGuides(of turn: TurnRequest, tools: [Transcript.ToolDefinition]) throws {
         if let schema = turn.schema, let problem = schema.unsupportedGuides.first {
             throw GenerationError.unsupportedGuide(.init(debugDescription: problem))
         }
-        for definition in toolDefinitions {
+        for definition in tools {
             if let problem = definition.parameters.unsupportedGuides.first {
                 throw GenerationError.unsupportedGuide(.init(debugDescription: "In the parameters of the tool \(definition.name): \(problem)"))
             }
@@ -131,11 +201,11 @@ extension LanguageModelSession {
     /// Asks the model for one step and folds its events, reporting the response text's growth.
     private nonisolated(nonsending) func generateStep(
         _ request: LanguageModelExecutorGenerationRequest,
+        connection: ModelConnection,
         schema: GenerationSchema?,
         onSnapshot: ((GeneratedContent) -> Void)?
     ) async throws -> GenerationStep {
         let channel = LanguageModelExecutorGenerationChannel()
-        let connection = connection
         do {
             let step = try await withThrowingTaskGroup(of: Void.self, returning: GenerationStep.self) { group in
                 group.addTask {
@@ -188,14 +258,19 @@ extension LanguageModelSession {
     }
 
     /// The response entry of a finished step.
-    private func responseEntry(for step: GenerationStep, content: GeneratedContent, format: Transcript.ResponseFormat?) -> Transcript.Response {
+    private func responseEntry(
+        for step: GenerationStep, content: GeneratedContent, format: Transcript.ResponseFormat?, connection: ModelConnection
+    ) -> Transcript.Response {
         let segments: [Transcript.Segment]
         if let format {
             let id = step.segments.first?.id ?? UUID().uuidString
-            segments = [.structure(Transcript.StructuredSegment(id: id, source: format.name, content: content))]
+            segments = [.structure(Transcript.StructuredSegment(id: id, schemaName: format.name, content: content))]
         } else {
             segments = step.segments.map { .text(Transcript.TextSegment(id: $0.id ?? UUID().uuidString, content: $0.text)) }
         }
-        return Transcript.Response(id: step.responseEntryID ?? UUID().uuidString, assetIDs: connection.assetIDs(), segments: segments)
+        var response = Transcript.Response(
+            id: step.responseEntryID ?? UUID().uuidString, assetIDs: connection.assetIDs(), segments: segments + step.extraSegments)
+        response.storedMetadata = step.responseMetadata
+        return response
     }
 }

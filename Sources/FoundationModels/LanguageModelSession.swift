@@ -22,6 +22,12 @@ public final class LanguageModelSession: Sendable {
         var transcript: Transcript
         /// Whether a request is running.
         var isResponding = false
+        /// The tokens of the completed requests, added up.
+        var usage = Usage.zero
+        /// What happens to the transcript when a request fails.
+        var transcriptErrorHandlingPolicy: TranscriptErrorHandlingPolicy?
+        /// Whether the transcript was set while a request was running.
+        var transcriptMutatedWhileResponding = false
     }
 
     /// The model the session talks to.
@@ -34,13 +40,23 @@ public final class LanguageModelSession: Sendable {
     let state: Mutex<State>
     /// Tracks observers of `transcript` and `isResponding`.
     let registrar = ObservationRegistrar()
+    /// The dynamic profile worked out before each step, if the session has one.
+    let profile: ProfileBox?
+    /// The values `@SessionProperty` reads and writes in this session.
+    let propertyValues: SessionPropertyValues
 
     /// Creates a session that continues `transcript` with `tools`.
-    init(connection: ModelConnection, tools: [any Tool], toolDefinitions: [Transcript.ToolDefinition], transcript: Transcript) {
+    init(
+        connection: ModelConnection, tools: [any Tool], toolDefinitions: [Transcript.ToolDefinition], transcript: Transcript,
+        profile: ProfileBox? = nil
+    ) {
         self.connection = connection
         self.tools = tools
         self.toolDefinitions = toolDefinitions
         self.state = Mutex(State(transcript: transcript))
+        self.profile = profile
+        self.propertyValues = profile?.properties ?? SessionPropertyValues()
+        self.propertyValues.history = transcript.history
     }
 
     /// The conversation so far: instructions, then each completed turn's prompt, tool calls,
@@ -49,9 +65,23 @@ public final class LanguageModelSession: Sendable {
     /// ```swift
     /// for entry in session.transcript { print(entry) }
     /// ```
+    ///
+    /// Setting it (27.0) replaces the conversation; setting it while a request runs makes that
+    /// request fail with `LanguageModelSession.Error.transcriptMutationWhileResponding`.
     public final var transcript: Transcript {
-        registrar.access(self, keyPath: \.transcript)
-        return state.withLock { $0.transcript }
+        get {
+            registrar.access(self, keyPath: \.transcript)
+            return state.withLock { $0.transcript }
+        }
+        set {
+            registrar.withMutation(of: self, keyPath: \.transcript) {
+                state.withLock { state in
+                    state.transcript = newValue
+                    if state.isResponding { state.transcriptMutatedWhileResponding = true }
+                }
+            }
+            propertyValues.history = newValue.history
+        }
     }
 
     /// Whether the session is answering a request now.

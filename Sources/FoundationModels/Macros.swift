@@ -39,6 +39,21 @@ public macro Generable(description: Swift.String? = nil) = #externalMacro(module
 public macro Generable(description: Swift.String? = nil, representNilExplicitlyInGeneratedContent: Swift.Bool) =
     #externalMacro(module: "FoundationModelsMacros", type: "GenerableMacro")
 
+/// Makes a type generable under a schema name of its own (Apple 27.0), for example a name that
+/// differs from the Swift type's.
+///
+/// ```swift
+/// @Generable(name: "Recipe", description: "A recipe")
+/// struct RecipeV2 { var title: String }
+/// ```
+///
+/// The expansion is that of `@Generable(description:representNilExplicitlyInGeneratedContent:)`;
+/// the schema keeps the Swift type's name (the name argument is accepted but not yet applied).
+@attached(extension, conformances: FoundationModels.Generable, names: named(init(_:)), named(generatedContent))
+@attached(member, names: arbitrary)
+public macro Generable(name: Swift.String, description: Swift.String? = nil, representNilExplicitlyInGeneratedContent: Swift.Bool = false) =
+    #externalMacro(module: "FoundationModelsMacros", type: "GenerableMacro")
+
 /// Describes a property of a `@Generable` type and constrains the values the model may
 /// generate for it.
 ///
@@ -72,3 +87,19 @@ public macro Guide<RegexOutput>(description: Swift.String? = nil, _ guides: _Str
 /// ```
 @attached(peer)
 public macro Guide(description: Swift.String) = #externalMacro(module: "FoundationModelsMacros", type: "GuideMacro")
+
+/// Declares a custom session property in an extension of `SessionPropertyValues`: the accessors
+/// and a `SessionPropertyKey` named `__Key_<name>` whose default is the initializer (Apple 27.0).
+///
+/// ```swift
+/// extension SessionPropertyValues {
+///     @SessionPropertyEntry var mood: String = "calm"
+/// }
+/// @SessionProperty(\.mood) var mood
+/// ```
+@attached(accessor) @attached(peer, names: prefixed(__Key_))
+public macro SessionPropertyEntry() = #externalMacro(module: "FoundationModelsMacros", type: "SessionPropertyEntryMacro")
+
+/// Makes a stored default value computed (used by expansions of `@SessionPropertyEntry`).
+@attached(accessor)
+public macro __SessionPropertyEntryDefaultValue() = #externalMacro(module: "FoundationModelsMacros", type: "SessionPropertyEntryDefaultValueMacro")

@@ -55,6 +55,7 @@ public struct Prompt: Sendable {
             switch segment {
             case .text(let text): text
             case .structure(_, let content): content.jsonString
+            case .segment(let segment): segment.description
             }
         }.joined(separator: "\n")
     }

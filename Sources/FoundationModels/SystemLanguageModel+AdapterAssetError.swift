@@ -10,7 +10,7 @@ extension SystemLanguageModel.Adapter {
     ///     print(error.errorDescription ?? "")
     /// }
     /// ```
-    public enum AssetError: Error, LocalizedError {
+    public enum AssetError: Swift.Error, LocalizedError {
         /// Details of an asset error.
         public struct Context: Sendable {
             /// What went wrong, for developers.

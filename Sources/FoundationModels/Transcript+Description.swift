@@ -7,6 +7,7 @@ extension Transcript.Entry: CustomStringConvertible {
         case .toolCalls(let entry): "Tool calls: \(entry)"
         case .toolOutput(let entry): "Tool output (\(entry.toolName)): \(entry)"
         case .response(let entry): "Response: \(entry)"
+        case .reasoning(let entry): "Reasoning: \(entry.description)"
         }
     }
 }
@@ -27,6 +28,8 @@ extension Transcript.Segment: CustomStringConvertible {
         switch self {
         case .text(let segment): segment.description
         case .structure(let segment): segment.description
+        case .attachment(let segment): segment.description
+        case .custom(let segment): segment.description
         }
     }
 }

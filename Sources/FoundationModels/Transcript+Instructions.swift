@@ -29,7 +29,7 @@ extension Transcript {
         /// What the tool does.
         public var description: String
         /// The schema of the tool's arguments.
-        let parameters: GenerationSchema
+        public var parameters: GenerationSchema
 
         /// Creates a tool definition.
         public init(name: String, description: String, parameters: GenerationSchema) {

@@ -32,12 +32,25 @@ extension Transcript {
         public var toolName: String
         /// The arguments.
         public var arguments: GeneratedContent
+        /// Values the model's executor attached to the call.
+        public var metadata: [String: any Codable & Sendable & Equatable]
 
         /// Creates a tool call.
         public init(id: String, toolName: String, arguments: GeneratedContent) {
+            self.init(id: id, metadata: [:], toolName: toolName, arguments: arguments)
+        }
+
+        /// Creates a tool call with metadata.
+        public init(id: String, metadata: [String: any Codable & Sendable & Equatable], toolName: String, arguments: GeneratedContent) {
             self.id = id
+            self.metadata = metadata
             self.toolName = toolName
             self.arguments = arguments
+        }
+
+        /// Equal calls have the same identity, tool, arguments and metadata.
+        public static func == (lhs: ToolCall, rhs: ToolCall) -> Bool {
+            lhs.id == rhs.id && lhs.toolName == rhs.toolName && lhs.arguments == rhs.arguments && metadataEqual(lhs.metadata, rhs.metadata)
         }
     }
 

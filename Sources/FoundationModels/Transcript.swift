@@ -14,7 +14,7 @@ import Foundation
 ///
 /// Transcripts are `Codable` in Apple's format
 /// (`{"version": 1, "type": "FoundationModels.Transcript", "transcript": {"entries": […]}}`).
-public struct Transcript: Sendable, Equatable, RandomAccessCollection {
+public struct Transcript: Sendable, Equatable, RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
     /// Entries are indexed by position.
     public typealias Index = Int
 
@@ -55,6 +55,8 @@ public struct Transcript: Sendable, Equatable, RandomAccessCollection {
         case toolOutput(Transcript.ToolOutput)
         /// The model's response.
         case response(Transcript.Response)
+        /// The model's reasoning before it answered.
+        case reasoning(Transcript.Reasoning)
 
         /// The identity of the entry's content.
         public var id: String {
@@ -64,6 +66,7 @@ public struct Transcript: Sendable, Equatable, RandomAccessCollection {
             case .toolCalls(let entry): entry.id
             case .toolOutput(let entry): entry.id
             case .response(let entry): entry.id
+            case .reasoning(let entry): entry.id
             }
         }
     }
@@ -74,12 +77,29 @@ public struct Transcript: Sendable, Equatable, RandomAccessCollection {
         case text(Transcript.TextSegment)
         /// Structured content.
         case structure(Transcript.StructuredSegment)
+        /// An attachment, such as an image.
+        case attachment(Transcript.AttachmentSegment)
+        /// Content of a type the app defines.
+        case custom(any Transcript.CustomSegment)
 
         /// The identity of the segment.
         public var id: String {
             switch self {
             case .text(let segment): segment.id
             case .structure(let segment): segment.id
+            case .attachment(let segment): segment.id
+            case .custom(let segment): segment.id
+            }
+        }
+
+        /// Equal segments have the same kind and content.
+        public static func == (lhs: Segment, rhs: Segment) -> Bool {
+            switch (lhs, rhs) {
+            case (.text(let a), .text(let b)): a == b
+            case (.structure(let a), .structure(let b)): a == b
+            case (.attachment(let a), .attachment(let b)): a == b
+            case (.custom(let a), .custom(let b)): a.isEqual(to: b)
+            default: false
             }
         }
     }
@@ -103,14 +123,30 @@ public struct Transcript: Sendable, Equatable, RandomAccessCollection {
         /// The segment's identity.
         public var id: String
         /// The name of the type the content comes from or is generated for.
-        public var source: String
+        @available(*, deprecated, renamed: "schemaName")
+        public var source: String {
+            get { schemaName }
+            set { schemaName = newValue }
+        }
+        /// The name of the schema the content comes from or is generated for.
+        public var schemaName: String
         /// The content.
         public var content: GeneratedContent
 
         /// Creates a structured segment.
+        @available(*, deprecated, renamed: "init(id:schemaName:content:)")
         public init(id: String = UUID().uuidString, source: String, content: GeneratedContent) {
+            self.init(id: id, schemaName: source, content: content)
+        }
+
+        /// Creates a structured segment for content of the schema named `schemaName`.
+        ///
+        /// ```swift
+        /// let segment = Transcript.StructuredSegment(schemaName: "Cat", content: cat.generatedContent)
+        /// ```
+        public init(id: String = UUID().uuidString, schemaName: String, content: GeneratedContent) {
             self.id = id
-            self.source = source
+            self.schemaName = schemaName
             self.content = content
         }
     }

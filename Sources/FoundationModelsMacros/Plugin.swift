@@ -10,5 +10,7 @@ import SwiftSyntaxMacros
 /// every target), compiling swift-syntax a second time.
 @main
 struct FoundationModelsMacrosPlugin: CompilerPlugin {
-    let providingMacros: [any Macro.Type] = [GenerableMacro.self, GuideMacro.self]
+    let providingMacros: [any Macro.Type] = [
+        GenerableMacro.self, GuideMacro.self, SessionPropertyEntryMacro.self, SessionPropertyEntryDefaultValueMacro.self,
+    ]
 }

@@ -41,6 +41,8 @@ enum ChatMessages {
                         ("tool_call_id", .string(output.id)),
                         ("content", .string(text(of: output.segments))),
                     ]))
+            case .reasoning:
+                continue
             }
         }
         return .array(messages)
@@ -66,6 +68,7 @@ enum ChatMessages {
             switch segment {
             case .text(let text): text.content
             case .structure(let structure): structure.content.jsonString
+            case .attachment, .custom: ""
             }
         }.joined()
     }

@@ -109,6 +109,8 @@ final class CompletionRun: Sendable {
                     emit(.toolCall(index: index, id: id, name: name, arguments: fragment, isFirst: isFirst))
                 case .removedToolCall:
                     throw OpenAIError.server("The model withdrew a tool call it had already streamed")
+                case .reasoningText, .other:
+                    continue
                 case .usage(let reported):
                     usage.promptTokens = reported.input.totalTokenCount
                     usage.cachedTokens = reported.input.cachedTokenCount

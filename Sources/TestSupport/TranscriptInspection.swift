@@ -12,6 +12,7 @@ public func kinds(_ entries: some Sequence<Transcript.Entry>) -> [String] {
         case .toolCalls: "toolCalls"
         case .toolOutput: "toolOutput"
         case .response: "response"
+        case .reasoning: "reasoning"
         }
     }
 }
@@ -23,6 +24,8 @@ public func text(of segments: [Transcript.Segment]) -> String {
         switch segment {
         case .text(let text): text.content
         case .structure(let structure): structure.content.jsonString
+        case .attachment(let attachment): attachment.description
+        case .custom(let custom): custom.description
         }
     }.joined()
 }

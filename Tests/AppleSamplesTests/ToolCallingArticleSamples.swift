@@ -163,6 +163,8 @@ enum ToolCallingArticle {
                 case .response(let response):
                     // Display the response from the model.
                     EmptyView() // EDIT
+                case .reasoning: // EDIT: 27.0 adds reasoning entries; its SDK requires the case too
+                    EmptyView() // EDIT
                 }
             }.task {
                 do {

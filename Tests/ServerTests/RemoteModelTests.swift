@@ -189,6 +189,7 @@ struct RemoteModelTests {
             case .toolCalls: "toolCalls"
             case .toolOutput: "toolOutput"
             case .response: "response"
+            case .reasoning: "reasoning"
             }
         }
         #expect(kinds == ["instructions", "prompt", "toolCalls", "toolOutput", "response"])

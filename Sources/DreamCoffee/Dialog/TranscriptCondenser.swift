@@ -70,6 +70,7 @@ public struct TranscriptCondenser: Sendable {
             switch segment {
             case .text(let text): text.content
             case .structure(let structure): structure.content.jsonString
+            case .attachment, .custom: ""
             }
         }.joined()
     }

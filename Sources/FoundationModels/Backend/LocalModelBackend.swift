@@ -167,7 +167,7 @@ final class LocalModelBackend: SystemLanguageModelBackend {
     }
 
     /// The session's error for a generation failure.
-    static func mapped(_ error: LocalInference.GenerationError) -> any Error {
+    static func mapped(_ error: LocalInference.GenerationError) -> any Swift.Error {
         switch error {
         case .promptTooLong, .contextFull:
             LanguageModelSession.GenerationError.exceededContextWindowSize(.init(debugDescription: error.description))

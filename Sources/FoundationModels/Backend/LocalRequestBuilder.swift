@@ -17,10 +17,26 @@ struct LocalRequestBuilder {
     ///   conversation (naming the line), `unsupportedGuide` for a schema the decoder cannot
     ///   enforce.
     func request(for request: LanguageModelExecutorGenerationRequest) throws -> GenerationRequest {
+        let attached = request.transcript.attachmentEntries
+        guard attached.isEmpty else {
+            throw LanguageModelError.unsupportedCapability(
+                .init(
+                    capability: .vision,
+                    debugDescription:
+                        "The local model has no vision: \(attached.count) transcript entr\(attached.count == 1 ? "y holds" : "ies hold") an image attachment it cannot read"
+                ))
+        }
         let includeSchema = request.contextOptions.includeSchemaInPrompt ?? true
+        let firstStep: Bool
+        if case .prompt? = request.transcript.last { firstStep = true } else { firstStep = false }
+        // `toolCallingMode`: `.disallowed` offers no tools at all (none in the prompt, no call
+        // grammar); `.required` makes the first step start with a call to an enabled tool.
+        let mode = request.generationOptions.toolCallingMode?.kind ?? .allowed
+        let offered = mode == .disallowed ? [] : request.enabledToolDefinitions
+        let requiresCall = request.toolChoice != .auto || (mode == .required && firstStep && !offered.isEmpty)
         let prompt = ChatPrompt(
             messages: request.transcript.chatMessages(includeSchemaInLastPrompt: includeSchema),
-            tools: request.enabledToolDefinitions.map(\.chatTool))
+            tools: offered.map(\.chatTool))
         // A prompt that does not fit is refused by the token loop before any work
         // (`GenerationError.promptTooLong`, mapped to `exceededContextWindowSize`).
         let tokens = try LocalModelBackend.mapped { try model.renderer.tokens(for: prompt) }
@@ -29,7 +45,7 @@ struct LocalRequestBuilder {
             plan = .json(try Self.compile(schema.decodingGraph(), what: "the response schema"))
         }
         var toolGrammar: Grammar?
-        var callable = request.enabledToolDefinitions
+        var callable = offered
         if case .named(let name) = request.toolChoice {
             callable = callable.filter { $0.name == name }
             guard !callable.isEmpty else {
@@ -38,7 +54,7 @@ struct LocalRequestBuilder {
                         debugDescription: "The tool choice names \"\(name)\", which is not among the enabled tools"))
             }
         }
-        if request.toolChoice != .auto, model.toolCallFormat == nil {
+        if requiresCall, model.toolCallFormat == nil {
             throw LanguageModelSession.GenerationError.unsupportedGuide(
                 .init(
                     debugDescription: "This model's chat template has no tool-call format, so a tool call cannot be required"))
@@ -50,11 +66,9 @@ struct LocalRequestBuilder {
             toolGrammar = try Self.compile(.toolCall(tools: tools), options: .flexible(maxRun: 16), what: "the tools' parameters")
         }
         let options = request.generationOptions
-        let firstStep: Bool
-        if case .prompt? = request.transcript.last { firstStep = true } else { firstStep = false }
         return GenerationRequest(
             prompt: tokens, plan: plan, toolCallGrammar: toolGrammar, allowsBareToolCalls: firstStep,
-            requiresToolCall: toolGrammar != nil && request.toolChoice != .auto,
+            requiresToolCall: toolGrammar != nil && requiresCall,
             maximumToolCalls: request.allowsParallelToolCalls ? GrammarLogitProcessor.maximumCalls : 1,
             sampling: Self.sampling(options), maximumTokens: options.maximumResponseTokens)
     }
@@ -90,7 +104,7 @@ struct LocalRequestBuilder {
     /// `FM_SAMPLING=seed:N`), or greedy under `FM_SAMPLING=greedy`. A temperature of 0 is greedy.
     static func sampling(_ options: GenerationOptions) -> SamplingParameters {
         let temperature = options.temperature.map { Float(max(0, $0)) } ?? defaultTemperature
-        guard let mode = options.sampling?.mode else {
+        guard let mode = options.samplingMode?.mode else {
             if defaultIsGreedy { return .greedy }
             return temperature == 0 ? .greedy : SamplingParameters(temperature: temperature, topP: 0.9, seed: defaultSeed)
         }

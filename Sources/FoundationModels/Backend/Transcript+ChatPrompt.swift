@@ -33,6 +33,9 @@ extension Transcript {
                 messages.append(ChatMessage(role: .tool, content: Self.text(of: output.segments), toolCallID: output.id, name: output.toolName))
             case .response(let response):
                 messages.append(ChatMessage(role: .assistant, content: Self.text(of: response.segments)))
+            case .reasoning:
+                // The local models have no reasoning mode; another model's reasoning is not shown.
+                continue
             }
         }
         return messages
@@ -44,8 +47,26 @@ extension Transcript {
             switch segment {
             case .text(let text): text.content
             case .structure(let structure): structure.content.jsonString
+            case .custom(let custom): custom.description
+            case .attachment: "" // refused before rendering: see `attachmentEntries`
             }
         }.joined()
+    }
+
+    /// The entries holding attachments (images), which a model without vision cannot read.
+    var attachmentEntries: [Transcript.Entry] {
+        filter { entry in
+            let segments: [Transcript.Segment]
+            switch entry {
+            case .instructions(let entry): segments = entry.segments
+            case .prompt(let entry): segments = entry.segments
+            case .toolOutput(let entry): segments = entry.segments
+            case .response(let entry): segments = entry.segments
+            case .reasoning(let entry): segments = entry.segments
+            case .toolCalls: segments = []
+            }
+            return segments.contains { if case .attachment = $0 { true } else { false } }
+        }
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 extension LanguageModelExecutorGenerationChannel {
     /// One thing an executor generated: a piece of response text, or a piece of a tool call.
     ///
@@ -8,6 +10,7 @@ extension LanguageModelExecutorGenerationChannel {
         /// What the event is about.
         enum Kind: Sendable {
             case response(Response)
+            case reasoning(Reasoning)
             case toolCalls(ToolCalls)
         }
 
@@ -18,6 +21,16 @@ extension LanguageModelExecutorGenerationChannel {
         /// identity when `nil`).
         public static func response(entryID: String? = nil, action: Response.Action) -> Event {
             Event(kind: .response(Response(entryID: entryID, action: action)))
+        }
+
+        /// An event about the reasoning entry (a reasoning model's thinking before it answers).
+        /// `entryID` names the transcript entry (a fresh identity when `nil`).
+        ///
+        /// ```swift
+        /// await channel.send(.reasoning(entryID: id, action: .appendText("Let me think…", tokenCount: 3)))
+        /// ```
+        public static func reasoning(entryID: String? = nil, action: Reasoning.Action) -> Event {
+            Event(kind: .reasoning(Reasoning(entryID: entryID, action: action)))
         }
 
         /// An event about the tool-calls entry. `entryID` names the transcript entry (a fresh
@@ -33,6 +46,28 @@ extension LanguageModelExecutorGenerationChannel {
         public var entryID: String?
         /// The change.
         public var action: Action
+    }
+
+    /// A change to the reasoning entry.
+    public struct Reasoning: Sendable {
+        /// The identity of the entry, if the executor chose one.
+        public var entryID: String?
+        /// The change.
+        public var action: Action
+    }
+
+    /// A provider's signature of a reasoning entry.
+    public struct ReasoningSignature: Sendable {
+        /// The signature.
+        public var signature: Data
+        /// How many tokens it took.
+        public var tokenCount: Int
+    }
+
+    /// Values an executor attaches to an entry.
+    public struct Metadata: Sendable {
+        /// The values.
+        public var values: [String: any Sendable & Codable & Equatable]
     }
 
     /// A change to the tool-calls entry.
@@ -72,10 +107,34 @@ extension LanguageModelExecutorGenerationChannel.Response {
             case append(LanguageModelExecutorGenerationChannel.TextFragment)
             case replace(LanguageModelExecutorGenerationChannel.TextSegmentReplacement)
             case usage(LanguageModelExecutorGenerationChannel.Usage)
+            case custom(any Transcript.CustomSegment)
+            case addAttachment(Transcript.AttachmentSegment)
+            case removeAttachment(id: String)
+            case metadata(LanguageModelExecutorGenerationChannel.Metadata)
         }
 
         /// The change.
         let kind: Kind
+
+        /// Adds or replaces (by identity) an app-defined segment of the response.
+        public static func updateCustomSegment(_ segment: any Transcript.CustomSegment) -> Self {
+            Self(kind: .custom(segment))
+        }
+
+        /// Adds an attachment segment to the response.
+        public static func addAttachmentSegment(_ segment: Transcript.AttachmentSegment) -> Self {
+            Self(kind: .addAttachment(segment))
+        }
+
+        /// Removes the attachment segment `id` from the response.
+        public static func removeAttachmentSegment(id: String) -> Self {
+            Self(kind: .removeAttachment(id: id))
+        }
+
+        /// Merges `values` into the response entry's metadata.
+        public static func updateMetadata(_ values: [String: any Sendable & Codable & Equatable]) -> Self {
+            Self(kind: .metadata(.init(values: values)))
+        }
 
         /// Appends `text` to the segment `segmentID` (a new segment if none has that identity;
         /// the last segment when `nil`). For a structured response the text is JSON.
@@ -98,10 +157,16 @@ extension LanguageModelExecutorGenerationChannel.ToolCalls {
             case call(ToolCall)
             case remove(id: String)
             case usage(LanguageModelExecutorGenerationChannel.Usage)
+            case metadata(LanguageModelExecutorGenerationChannel.Metadata)
         }
 
         /// The change.
         let kind: Kind
+
+        /// Merges `values` into the tool-calls entry's metadata.
+        public static func updateMetadata(_ values: [String: any Sendable & Codable & Equatable]) -> Self {
+            Self(kind: .metadata(.init(values: values)))
+        }
 
         /// Starts or continues the call `id` of the tool `name`.
         public static func toolCall(id: String, name: String, action: ToolCall.Action) -> Self {
@@ -128,13 +193,20 @@ extension LanguageModelExecutorGenerationChannel.ToolCalls {
 extension LanguageModelExecutorGenerationChannel.ToolCalls.ToolCall {
     /// A change to a tool call's arguments.
     public struct Action: Sendable {
-        /// The arguments added.
+        /// The arguments added (empty for a metadata update).
         let fragment: ArgumentsFragment
+        /// Values merged into the call's metadata.
+        var metadata: [String: any Sendable & Codable & Equatable] = [:]
 
         /// Appends `content` to the call's arguments, a JSON object matching the tool's
         /// parameters once complete.
         public static func appendArguments(_ content: String, tokenCount: Int) -> Self {
             Self(fragment: ArgumentsFragment(content: content, tokenCount: tokenCount))
+        }
+
+        /// Merges `values` into the call's metadata.
+        public static func updateMetadata(_ values: [String: any Sendable & Codable & Equatable]) -> Self {
+            Self(fragment: ArgumentsFragment(content: "", tokenCount: 0), metadata: values)
         }
     }
 
@@ -144,5 +216,51 @@ extension LanguageModelExecutorGenerationChannel.ToolCalls.ToolCall {
         public var content: String
         /// How many tokens it took.
         public var tokenCount: Int
+    }
+}
+
+extension LanguageModelExecutorGenerationChannel.Reasoning {
+    /// A change to the reasoning entry.
+    public struct Action: Sendable {
+        /// The change.
+        enum Kind: Sendable {
+            case append(LanguageModelExecutorGenerationChannel.TextFragment)
+            case replace(LanguageModelExecutorGenerationChannel.TextSegmentReplacement)
+            case signature(LanguageModelExecutorGenerationChannel.ReasoningSignature)
+            case metadata(LanguageModelExecutorGenerationChannel.Metadata)
+            case usage(LanguageModelExecutorGenerationChannel.Usage)
+        }
+
+        /// The change.
+        let kind: Kind
+
+        /// Appends reasoning text to the segment `segmentID` (the last segment when `nil`).
+        public static func appendText(_ text: String, segmentID: String? = nil, tokenCount: Int) -> Self {
+            Self(kind: .append(.init(content: text, segmentID: segmentID, tokenCount: tokenCount)))
+        }
+
+        /// Replaces the reasoning text of the segment `segmentID` (the last segment when `nil`).
+        public static func replaceTextSegment(_ text: String, segmentID: String? = nil, tokenCount: Int) -> Self {
+            Self(kind: .replace(.init(content: text, segmentID: segmentID, tokenCount: tokenCount)))
+        }
+
+        /// Sets the provider's signature of the reasoning.
+        public static func updateSignature(_ signature: Data, tokenCount: Int) -> Self {
+            Self(kind: .signature(.init(signature: signature, tokenCount: tokenCount)))
+        }
+
+        /// Merges `values` into the reasoning entry's metadata.
+        public static func updateMetadata(_ values: [String: any Sendable & Codable & Equatable]) -> Self {
+            Self(kind: .metadata(.init(values: values)))
+        }
+
+        /// Reports the tokens the step read and wrote (the latest report counts).
+        public static func updateUsage(
+            input: LanguageModelExecutorGenerationChannel.Usage.Input,
+            output: LanguageModelExecutorGenerationChannel.Usage.Output,
+            metadata: [String: any Sendable & Codable & Equatable] = [:]
+        ) -> Self {
+            Self(kind: .usage(.init(input: input, output: output, metadata: metadata)))
+        }
     }
 }

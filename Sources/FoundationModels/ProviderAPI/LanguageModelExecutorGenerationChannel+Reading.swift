@@ -20,6 +20,11 @@ extension LanguageModelExecutorGenerationChannel.Event {
         case removedToolCall(id: String)
         /// The step's token counts so far.
         case usage(LanguageModelExecutorGenerationChannel.Usage)
+        /// Reasoning text appended (a reasoning model's thinking, not part of the answer).
+        case reasoningText(String, tokenCount: Int)
+        /// A change that has no streamed form (metadata, attachments, app-defined segments,
+        /// signatures).
+        case other
     }
 
     /// What the event says (SPI, see `Content`).
@@ -32,15 +37,25 @@ extension LanguageModelExecutorGenerationChannel.Event {
             case .replace(let replacement):
                 .replacedText(replacement.content, segmentID: replacement.segmentID, tokenCount: replacement.tokenCount)
             case .usage(let usage): .usage(usage)
+            case .custom, .addAttachment, .removeAttachment, .metadata: .other
+            }
+        case .reasoning(let reasoning):
+            switch reasoning.action.kind {
+            case .append(let fragment): .reasoningText(fragment.content, tokenCount: fragment.tokenCount)
+            case .replace(let replacement): .reasoningText(replacement.content, tokenCount: replacement.tokenCount)
+            case .usage(let usage): .usage(usage)
+            case .signature, .metadata: .other
             }
         case .toolCalls(let calls):
             switch calls.action.kind {
+            case .call(let call) where call.action.fragment.content.isEmpty && !call.action.metadata.isEmpty: .other
             case .call(let call):
                 .toolCallArguments(
                     id: call.id, name: call.name, fragment: call.action.fragment.content,
                     tokenCount: call.action.fragment.tokenCount)
             case .remove(let id): .removedToolCall(id: id)
             case .usage(let usage): .usage(usage)
+            case .metadata: .other
             }
         }
     }
@@ -50,7 +65,7 @@ extension LanguageModelExecutorGenerationChannel {
     /// Ends the channel for a caller that feeds and reads a channel itself (SPI, see
     /// `Event.Content`): the reader sees the end after the events sent so far, or `error`.
     @_spi(Serving)
-    public func close(throwing error: (any Error)? = nil) {
+    public func close(throwing error: (any Swift.Error)? = nil) {
         finish(throwing: error)
     }
 }

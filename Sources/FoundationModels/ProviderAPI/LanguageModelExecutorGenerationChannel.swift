@@ -18,16 +18,16 @@ public struct LanguageModelExecutorGenerationChannel: AsyncSequence, Sendable {
     /// The channel's elements.
     public typealias Element = Event
     /// Reading a channel throws the executor's error, if it failed.
-    public typealias Failure = any Error
+    public typealias Failure = any Swift.Error
 
     /// The events in the order they were sent.
-    let events: AsyncThrowingStream<Event, any Error>
+    let events: AsyncThrowingStream<Event, any Swift.Error>
     /// The sending end.
-    let continuation: AsyncThrowingStream<Event, any Error>.Continuation
+    let continuation: AsyncThrowingStream<Event, any Swift.Error>.Continuation
 
     /// Creates an open channel with no events.
     public init() {
-        (events, continuation) = AsyncThrowingStream.makeStream(of: Event.self, throwing: (any Error).self)
+        (events, continuation) = AsyncThrowingStream.makeStream(of: Event.self, throwing: (any Swift.Error).self)
     }
 
     /// An iterator over the events.
@@ -41,7 +41,7 @@ public struct LanguageModelExecutorGenerationChannel: AsyncSequence, Sendable {
     }
 
     /// Ends the channel: the reader sees the end, or `error` if the executor failed.
-    func finish(throwing error: (any Error)? = nil) {
+    func finish(throwing error: (any Swift.Error)? = nil) {
         continuation.finish(throwing: error)
     }
 }
@@ -52,10 +52,10 @@ extension LanguageModelExecutorGenerationChannel {
         /// The iterator's elements.
         public typealias Element = Event
         /// Reading throws the executor's error, if it failed.
-        public typealias Failure = any Error
+        public typealias Failure = any Swift.Error
 
         /// The underlying stream's iterator.
-        var base: AsyncThrowingStream<Event, any Error>.Iterator
+        var base: AsyncThrowingStream<Event, any Swift.Error>.Iterator
 
         /// The next event, or `nil` when the executor is done.
         public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Event? {

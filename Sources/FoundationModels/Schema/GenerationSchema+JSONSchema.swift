@@ -13,7 +13,7 @@ struct ImportedJSONSchema: Sendable {
 /// Why a JSON Schema document cannot be enforced, and where (SPI, see
 /// `GenerationSchema.init(jsonSchema:)`).
 @_spi(Serving)
-public struct JSONSchemaProblem: Error, Sendable, CustomStringConvertible {
+public struct JSONSchemaProblem: Swift.Error, Sendable, CustomStringConvertible {
     /// The JSON pointer of the schema object at fault (`""` for the root, `/properties/age`).
     public let pointer: String
     /// The keyword at fault (`contains`, `format`, ...), when one is.

@@ -3,7 +3,7 @@ import Foundation
 /// Reads Apple's JSON-Schema dialect back into schema nodes.
 enum SchemaJSONReader {
     /// Why a document is not a schema in the dialect, and where.
-    struct Problem: Error {
+    struct Problem: Swift.Error {
         /// The JSON pointer of the offending object (`/properties/age`).
         var pointer: String
         /// What is wrong, naming the keyword.

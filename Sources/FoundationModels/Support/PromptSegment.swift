@@ -6,6 +6,8 @@ enum PromptSegment: Sendable, Equatable {
     case text(String)
     /// Generated content from a value of the type named `source`.
     case structure(source: String, content: GeneratedContent)
+    /// A transcript segment carried as it is: an attachment or an app-defined segment.
+    case segment(Transcript.Segment)
 
     /// The segment showing `value`: strings as text, other scalars as their JSON text,
     /// structures and arrays as structured content.
@@ -35,7 +37,8 @@ enum PromptSegment: Sendable, Equatable {
     var transcriptSegment: Transcript.Segment {
         switch self {
         case .text(let text): .text(Transcript.TextSegment(content: text))
-        case .structure(let source, let content): .structure(Transcript.StructuredSegment(source: source, content: content))
+        case .structure(let source, let content): .structure(Transcript.StructuredSegment(schemaName: source, content: content))
+        case .segment(let segment): segment
         }
     }
 }

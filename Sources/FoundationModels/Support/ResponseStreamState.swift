@@ -10,16 +10,18 @@ final class ResponseStreamState: Sendable {
     /// What a reader gets next.
     enum Update: Sendable {
         /// A snapshot newer than the reader's last.
-        case snapshot(sequence: Int, content: GeneratedContent)
+        case snapshot(sequence: Int, content: GeneratedContent, entries: ArraySlice<Transcript.Entry>, usage: LanguageModelSession.Usage)
         /// The turn ended, with its result or error.
-        case finished(Result<LanguageModelSession.TurnResult, any Error>)
+        case finished(Result<LanguageModelSession.TurnResult, any Swift.Error>)
     }
 
     /// The shared state.
     fileprivate struct State {
         var latest: GeneratedContent?
         var sequence = 0
-        var outcome: Result<LanguageModelSession.TurnResult, any Error>?
+        var entries: ArraySlice<Transcript.Entry> = []
+        var usage = LanguageModelSession.Usage.zero
+        var outcome: Result<LanguageModelSession.TurnResult, any Swift.Error>?
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
         var nextWaiter = 0
         var task: Task<Void, Never>?
@@ -32,7 +34,7 @@ final class ResponseStreamState: Sendable {
     init() {}
 
     /// Creates the state of a stream that failed before it started.
-    init(failure: any Error) {
+    init(failure: any Swift.Error) {
         finish(.failure(failure))
     }
 
@@ -66,8 +68,16 @@ final class ResponseStreamState: Sendable {
         waiters.forEach { $0.resume() }
     }
 
+    /// Records the turn's entries and usage so far, shown with the next snapshots.
+    func progress(entries: ArraySlice<Transcript.Entry>, usage: LanguageModelSession.Usage) {
+        state.withLock { state in
+            state.entries = entries
+            state.usage = usage
+        }
+    }
+
     /// Records how the turn ended.
-    func finish(_ outcome: Result<LanguageModelSession.TurnResult, any Error>) {
+    func finish(_ outcome: Result<LanguageModelSession.TurnResult, any Swift.Error>) {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             guard state.outcome == nil else { return [] }
             state.outcome = outcome
@@ -101,11 +111,11 @@ final class ResponseStreamState: Sendable {
     }
 
     /// How the turn ended; waits for the end.
-    func outcome() async -> Result<LanguageModelSession.TurnResult, any Error> {
+    func outcome() async -> Result<LanguageModelSession.TurnResult, any Swift.Error> {
         var seen = 0
         while true {
             switch await update(after: seen) {
-            case .snapshot(let sequence, _): seen = sequence
+            case .snapshot(let sequence, _, _, _): seen = sequence
             case .finished(let outcome): return outcome
             }
         }
@@ -115,7 +125,7 @@ final class ResponseStreamState: Sendable {
 extension ResponseStreamState.State {
     /// The update a reader that saw snapshot `seen` gets now, if any.
     fileprivate func update(after seen: Int) -> ResponseStreamState.Update? {
-        if sequence > seen, let latest { return .snapshot(sequence: sequence, content: latest) }
+        if sequence > seen, let latest { return .snapshot(sequence: sequence, content: latest, entries: entries, usage: usage) }
         if let outcome { return .finished(outcome) }
         return nil
     }

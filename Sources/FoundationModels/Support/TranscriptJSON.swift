@@ -1,7 +1,9 @@
+import Foundation
+
 /// Apple's JSON format for transcripts, written and read through `CodableJSON`.
 enum TranscriptJSON {
     /// Why a document is not a transcript.
-    struct Problem: Error {
+    struct Problem: Swift.Error {
         var message: String
     }
 
@@ -74,6 +76,10 @@ enum TranscriptJSON {
             members.append(("role", .string("response")))
             members.append(("assets", .array(response.assetIDs.map(CodableJSON.string))))
             members.append(("contents", segments(response.segments)))
+        case .reasoning(let reasoning):
+            members.append(("role", .string("reasoning")))
+            members.append(("contents", segments(reasoning.segments)))
+            if let signature = reasoning.signature { members.append(("signature", .string(signature.base64EncodedString()))) }
         }
         return .object(members)
     }
@@ -90,19 +96,35 @@ enum TranscriptJSON {
                         (
                             "structure",
                             .object([
-                                ("source", .string(structure.source)), ("content", CodableJSON(structure.content)),
+                                ("source", .string(structure.schemaName)), ("content", CodableJSON(structure.content)),
                             ])
                         ),
                     ])
+                case .attachment(let attachment):
+                    attachmentJSON(attachment)
+                case .custom(let custom):
+                    // App-defined segments are kept as their description (their type is the app's).
+                    .object([("type", .string("text")), ("id", .string(custom.id)), ("text", .string(custom.description))])
                 }
             })
+    }
+
+    /// An attachment segment: its label and the image's address.
+    static func attachmentJSON(_ attachment: Transcript.AttachmentSegment) -> CodableJSON {
+        var members: [(key: String, value: CodableJSON)] = [("type", .string("attachment")), ("id", .string(attachment.id))]
+        if let label = attachment.label { members.append(("label", .string(label))) }
+        switch attachment.content {
+        case .image(let image):
+            members.append(("image", .object(image.url.map { [("url", .string($0.absoluteString))] } ?? [])))
+        }
+        return .object(members)
     }
 
     static func options(_ options: GenerationOptions) -> CodableJSON {
         var members: [(key: String, value: CodableJSON)] = []
         if let temperature = options.temperature { members.append(("temperature", .double(temperature))) }
         if let maximum = options.maximumResponseTokens { members.append(("maximumResponseTokens", .integer(maximum))) }
-        if let sampling = options.sampling {
+        if let sampling = options.samplingMode {
             var mode: [(key: String, value: CodableJSON)]
             let seed: UInt64?
             switch sampling.mode {
@@ -181,6 +203,9 @@ enum TranscriptJSON {
             }
             let assets = json["assets"]?.arrayValue?.compactMap(\.stringValue) ?? []
             return .response(Transcript.Response(id: id, assetIDs: assets, segments: try segments(json)))
+        case "reasoning":
+            let signature = json["signature"]?.stringValue.flatMap { Data(base64Encoded: $0) }
+            return .reasoning(Transcript.Reasoning(id: id, segments: try segments(json), signature: signature))
         case "tool":
             let callID = json["toolCallID"]?.stringValue ?? id
             return .toolOutput(Transcript.ToolOutput(id: callID, toolName: try string(json, "toolName"), segments: try segments(json)))
@@ -199,7 +224,14 @@ enum TranscriptJSON {
             case "structure":
                 guard let structure = segment["structure"] else { throw Problem(message: "a structure segment has no `structure`") }
                 let content = structure["content"]?.generatedContent ?? GeneratedContent(kind: .null)
-                result.append(.structure(Transcript.StructuredSegment(id: id, source: structure["source"]?.stringValue ?? "", content: content)))
+                result.append(
+                    .structure(Transcript.StructuredSegment(id: id, schemaName: structure["source"]?.stringValue ?? "", content: content)))
+            case "attachment":
+                let url = segment["image"]?["url"]?.stringValue.flatMap { URL(string: $0) }
+                guard let url else { throw Problem(message: "an attachment segment has no image `url`") }
+                let attachment = Transcript.AttachmentSegment(
+                    id: id, content: .image(Transcript.ImageAttachment(imageURL: url)), label: segment["label"]?.stringValue)
+                result.append(.attachment(attachment))
             case let type:
                 throw Problem(message: "unknown segment type \"\(type)\"")
             }
@@ -216,8 +248,8 @@ enum TranscriptJSON {
         if let sampling = json["sampling"] {
             let seed = sampling["seed"]?.stringValue.flatMap { UInt64($0) }
             switch sampling["mode"]?.stringValue {
-            case "greedy": options.sampling = .greedy
-            case "topK": options.sampling = .random(top: sampling["k"]?.intValue ?? 1, seed: seed)
+            case "greedy": options.samplingMode = .greedy
+            case "topK": options.samplingMode = .random(top: sampling["k"]?.intValue ?? 1, seed: seed)
             case "probabilityThreshold":
                 let threshold: Double
                 switch sampling["probabilityThreshold"] {
@@ -225,7 +257,7 @@ enum TranscriptJSON {
                 case .integer(let value)?: threshold = Double(value)
                 default: throw Problem(message: "sampling needs a `probabilityThreshold`")
                 }
-                options.sampling = .random(probabilityThreshold: threshold, seed: seed)
+                options.samplingMode = .random(probabilityThreshold: threshold, seed: seed)
             default: throw Problem(message: "unknown sampling mode \(sampling["mode"]?.compactText(sortedKeys: true) ?? "(none)")")
             }
         }

@@ -1,0 +1,114 @@
+import Foundation
+
+/// What a dynamic profile resolves to before a request step: instructions and tools, model,
+/// option overrides, history transforms and event hooks.
+struct ResolvedProfile {
+    /// A hook run with a prompt, response, reasoning or tool event.
+    typealias Hook<Value> = nonisolated(nonsending) (Value) async throws -> Void
+
+    /// The instructions and tools.
+    var instructions = ResolvedInstructions()
+    /// The model, if the profile chose one.
+    var model: ModelConnection?
+    /// Option overrides, applied over the request's own options.
+    var temperature: Double??
+    var samplingMode: GenerationOptions.SamplingMode??
+    var maximumResponseTokens: Int??
+    var toolCallingMode: GenerationOptions.ToolCallingMode??
+    var reasoningLevel: ContextOptions.ReasoningLevel??
+    var transcriptErrorHandlingPolicy: TranscriptErrorHandlingPolicy??
+    /// Transforms of the history the model sees, applied in order.
+    var historyTransforms: [([Transcript.Entry]) -> [Transcript.Entry]] = []
+    /// Hooks, in the order they were declared.
+    var onPrompt: [Hook<Transcript.Prompt>] = []
+    var onResponse: [Hook<Transcript.Response>] = []
+    var onReasoning: [Hook<Transcript.Reasoning>] = []
+    var onToolCall: [Hook<Transcript.ToolCall>] = []
+    var onToolOutput: [nonisolated(nonsending) (Transcript.ToolCall, Transcript.ToolOutput) async throws -> Void] = []
+    var onActivate: [@isolated(any) () async -> Void] = []
+    var onDeactivate: [@isolated(any) () async -> Void] = []
+
+    /// `options` with the profile's overrides applied.
+    func applied(to options: GenerationOptions) -> GenerationOptions {
+        var options = options
+        if let temperature { options.temperature = temperature }
+        if let samplingMode { options.samplingMode = samplingMode }
+        if let maximumResponseTokens { options.maximumResponseTokens = maximumResponseTokens }
+        if let toolCallingMode { options.toolCallingMode = toolCallingMode }
+        return options
+    }
+
+    /// `contextOptions` with the profile's reasoning level applied.
+    func applied(to contextOptions: ContextOptions) -> ContextOptions {
+        var contextOptions = contextOptions
+        if let reasoningLevel { contextOptions.reasoningLevel = reasoningLevel }
+        return contextOptions
+    }
+}
+
+/// Dynamic profiles that resolve themselves rather than through a body.
+protocol PrimitiveDynamicProfile {
+    /// Adds this profile's settings to `resolved`.
+    func resolve(into resolved: inout ResolvedProfile)
+}
+
+extension LanguageModelSession.DynamicProfile {
+    /// Adds this profile's settings (its body's, for composite profiles) to `resolved`.
+    func resolve(into resolved: inout ResolvedProfile) {
+        if let primitive = self as? any PrimitiveDynamicProfile {
+            primitive.resolve(into: &resolved)
+        } else {
+            body.resolve(into: &resolved)
+        }
+    }
+
+    /// The profile's settings now.
+    func resolved() -> ResolvedProfile {
+        var resolved = ResolvedProfile()
+        resolve(into: &resolved)
+        return resolved
+    }
+}
+
+/// A profile with one setting applied before its content's (the content's own settings win).
+struct ProfileSetting<Content: LanguageModelSession.DynamicProfile>: LanguageModelSession.DynamicProfile, PrimitiveDynamicProfile {
+    /// The profile the setting applies to.
+    let content: Content
+    /// Applies the setting.
+    let apply: (inout ResolvedProfile) -> Void
+
+    /// Primitive: never called.
+    var body: Never { fatalError("ProfileSetting has no body") }
+
+    /// Applies the setting, then the content's.
+    func resolve(into resolved: inout ResolvedProfile) {
+        apply(&resolved)
+        content.resolve(into: &resolved)
+    }
+}
+
+extension LanguageModelSession.DynamicProfile {
+    /// This profile with a setting.
+    func setting(_ apply: @escaping (inout ResolvedProfile) -> Void) -> ProfileSetting<Self> {
+        ProfileSetting(content: self, apply: apply)
+    }
+}
+
+/// A profile value a session holds across tasks; the session runs one request at a time.
+final class ProfileBox: @unchecked Sendable {
+    /// The profile.
+    let profile: any LanguageModelSession.DynamicProfile
+    /// The values `@SessionProperty` reads and writes.
+    let properties: SessionPropertyValues
+
+    /// Holds `profile`.
+    init(_ profile: any LanguageModelSession.DynamicProfile, properties: SessionPropertyValues) {
+        self.profile = profile
+        self.properties = properties
+    }
+
+    /// The profile's settings now, worked out with the session's properties in scope.
+    func resolve() -> ResolvedProfile {
+        SessionPropertyValues.$current.withValue(properties) { profile.resolved() }
+    }
+}

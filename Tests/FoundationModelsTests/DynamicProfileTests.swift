@@ -1,0 +1,143 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import FoundationModels
+
+/// Counts hook calls across tasks.
+private final class HookLog: Sendable {
+    let events = Mutex<[String]>([])
+    func record(_ event: String) { events.withLock { $0.append(event) } }
+    var all: [String] { events.withLock { $0 } }
+}
+
+/// Keeps the last `count` history entries before each request.
+private struct KeepLast: LanguageModelSession.DynamicProfileModifier {
+    @SessionProperty(\.history) private var history
+    let count: Int
+
+    func body(content: Content) -> some DynamicProfile {
+        content.onPrompt { history = history.suffix(count) }
+    }
+}
+
+/// Instructions that show a tool only when allowed.
+private struct WeatherInstructions: DynamicInstructions {
+    let allowWeather: Bool
+
+    var body: some DynamicInstructions {
+        Instructions("You are a helpful assistant.")
+        if allowWeather {
+            Instructions("You can look up the weather.")
+            WeatherTool()
+        }
+        DynamicInstructions.ForEach(["Be brief.", "Be kind."], id: \.self) { rule in
+            Instructions(rule)
+        }
+    }
+}
+
+@Suite struct DynamicProfileTests {
+    @Test func dynamicInstructionsBecomeTheInstructionsEntryAndTheTools() async throws {
+        let model = ScriptedLanguageModel([.text(["ok"])])
+        let session = LanguageModelSession(model: model, dynamicInstructions: WeatherInstructions(allowWeather: true))
+        try await session.respond(to: "Hi")
+        guard case .instructions(let instructions) = session.transcript.first else {
+            Issue.record("no instructions entry: \(session.transcript)")
+            return
+        }
+        #expect(text(of: instructions.segments) == "You are a helpful assistant.You can look up the weather.Be brief.Be kind.")
+        #expect(instructions.toolDefinitions.map(\.name) == ["getWeather"])
+        #expect(model.requests.first?.enabledToolDefinitions.map(\.name) == ["getWeather"])
+    }
+
+    @Test func aConditionThatFailsOffersNoTool() async throws {
+        let model = ScriptedLanguageModel([.text(["ok"])])
+        let session = LanguageModelSession(model: model, dynamicInstructions: WeatherInstructions(allowWeather: false))
+        try await session.respond(to: "Hi")
+        #expect(model.requests.first?.enabledToolDefinitions.isEmpty == true)
+    }
+
+    @Test func profileSettingsOverrideTheRequestsOptions() async throws {
+        let model = ScriptedLanguageModel([.text(["ok"])])
+        let profile = LanguageModelSession.Profile { Instructions("Be brief.") }
+            .model(model).temperature(0.25).maximumResponseTokens(12).toolCallingMode(.disallowed).reasoningLevel(.light)
+        let session = LanguageModelSession(profile: profile)
+        try await session.respond(to: "Hi", options: GenerationOptions(temperature: 0.9))
+        let request = try #require(model.requests.first)
+        #expect(request.generationOptions.temperature == 0.25)
+        #expect(request.generationOptions.maximumResponseTokens == 12)
+        #expect(request.generationOptions.toolCallingMode == .disallowed)
+        #expect(request.contextOptions.reasoningLevel == .light)
+    }
+
+    @Test func hooksRunForPromptsToolCallsOutputsAndResponses() async throws {
+        let log = HookLog()
+        let model = ScriptedLanguageModel([
+            .toolCalls([ScriptedToolCall(id: "c1", name: "getWeather", arguments: #"{"city": "Paris"}"#)]),
+            .text(["Sunny."]),
+        ])
+        let profile = LanguageModelSession.Profile {
+            Instructions("Weather helper.")
+            WeatherTool()
+        }
+        .model(model)
+        .onPrompt { prompt in log.record("prompt \(text(of: prompt.segments))") }
+        .onToolCall { call in log.record("call \(call.toolName)") }
+        .onToolOutput { call, output in log.record("output \(call.id) \(text(of: output.segments))") }
+        .onResponse { response in log.record("response \(text(of: response.segments))") }
+        let session = LanguageModelSession(profile: profile)
+        try await session.respond(to: "Paris?")
+        #expect(log.all == ["prompt Paris?", "call getWeather", "output c1 21°C", "response Sunny."])
+    }
+
+    @Test func aModifierWithASessionPropertyTrimsTheHistory() async throws {
+        let model = ScriptedLanguageModel([.text(["one"]), .text(["two"]), .text(["three"])])
+        let profile = LanguageModelSession.Profile { Instructions("Be brief.") }.model(model).modifier(KeepLast(count: 3))
+        let session = LanguageModelSession(profile: profile)
+        try await session.respond(to: "1")
+        try await session.respond(to: "2")
+        try await session.respond(to: "3")
+        // Before the third request the history (prompt 1, response 1, prompt 2, response 2,
+        // prompt 3) was cut to its last three entries.
+        #expect(kinds(model.requests[2].transcript) == ["instructions", "prompt", "response", "prompt"])
+        #expect(kinds(session.transcript) == ["instructions", "prompt", "response", "prompt", "response"])
+        #expect(session.properties.history.count == 4)
+    }
+
+    @Test func historyTransformChangesWhatTheModelSeesNotTheTranscript() async throws {
+        let model = ScriptedLanguageModel([.text(["one"]), .text(["two"])])
+        let profile = LanguageModelSession.Profile { Instructions("Be brief.") }.model(model).historyTransform { Array($0.suffix(1)) }
+        let session = LanguageModelSession(profile: profile)
+        try await session.respond(to: "1")
+        try await session.respond(to: "2")
+        #expect(kinds(model.requests[1].transcript) == ["instructions", "prompt"])
+        #expect(kinds(session.transcript) == ["instructions", "prompt", "response", "prompt", "response"])
+    }
+}
+
+extension SessionPropertyValues {
+    /// A custom session property declared with the macro.
+    @SessionPropertyEntry var turnsTaken: Int = 0
+}
+
+/// Counts turns in a custom session property.
+private struct CountTurns: LanguageModelSession.DynamicProfileModifier {
+    @SessionProperty(\.turnsTaken) private var turnsTaken
+
+    func body(content: Content) -> some DynamicProfile {
+        content.onResponse { turnsTaken += 1 }
+    }
+}
+
+@Suite struct SessionPropertyEntryTests {
+    @Test func aDeclaredEntryStartsAtItsDefaultAndKeepsWhatHooksWrite() async throws {
+        let model = ScriptedLanguageModel([.text(["one"]), .text(["two"])])
+        let session = LanguageModelSession(profile: LanguageModelSession.Profile { Instructions("Be brief.") }.model(model).modifier(CountTurns()))
+        #expect(session.properties.turnsTaken == 0)
+        try await session.respond(to: "1")
+        try await session.respond(to: "2")
+        #expect(session.properties.turnsTaken == 2)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import FoundationModels
+import Synchronization
+import TestSupport
+import Testing
+
+/// A tool that records each call, whatever it is asked.
+private final class LookupTool: Tool {
+    let name = "lookup"
+    let description = "Looks up a fact about a topic."
+
+    @Generable struct Arguments {
+        @Guide(description: "The topic to look up") var topic: String
+    }
+
+    let calls = Mutex(0)
+
+    func call(arguments: Arguments) async throws -> String {
+        calls.withLock { $0 += 1 }
+        return "No more is known about \(arguments.topic)."
+    }
+}
+
+/// `GenerationOptions.toolCallingMode` on the real model, enforced by the grammar: `.required`
+/// makes every request start with a call, `.disallowed` makes a call impossible, over prompts
+/// that do and do not invite one.
+@Suite(.serialized) struct LocalToolCallingModeTests {
+    static let prompts = [
+        "Tell me about Paris.", "What is 2 + 2?", "Write a haiku about rain.", "Who wrote Hamlet?", "Say hello.",
+        "What is the boiling point of water?", "Describe a cat.", "Name three colors.", "How far is the Moon?", "Translate 'bonjour'.",
+        "What is photosynthesis?", "Give me a pun.", "When did World War II end?", "What is Swift?", "List two prime numbers.",
+        "What does DNA stand for?", "Recommend a book.", "What is the capital of Japan?", "Explain gravity briefly.", "Thank you!",
+    ]
+
+    /// How many of the prompts made the model call the tool under `mode`.
+    private func requestsWithCalls(_ mode: GenerationOptions.ToolCallingMode) async throws -> Int {
+        var withCalls = 0
+        for prompt in Self.prompts {
+            let tool = LookupTool()
+            let session = LanguageModelSession(tools: [tool], instructions: "Answer the user. You may use the lookup tool.")
+            _ = try await session.respond(
+                to: prompt, options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 60, toolCallingMode: mode))
+            if tool.calls.withLock({ $0 }) > 0 { withCalls += 1 }
+        }
+        return withCalls
+    }
+
+    @Test func requiredMakesEveryRequestCallATool() async throws {
+        let withCalls = try await requestsWithCalls(.required)
+        print("toolCallingMode(.required): \(withCalls)/\(Self.prompts.count) requests called the tool")
+        #expect(withCalls == Self.prompts.count)
+    }
+
+    @Test func disallowedMakesNoRequestCallATool() async throws {
+        let withCalls = try await requestsWithCalls(.disallowed)
+        print("toolCallingMode(.disallowed): \(withCalls)/\(Self.prompts.count) requests called the tool")
+        #expect(withCalls == 0)
+    }
+
+    @Test func usageCountsTheTokensTheModelRead() async throws {
+        let session = LanguageModelSession(instructions: "Answer in one sentence.")
+        let response = try await session.respond(
+            to: "What is the capital of Japan?", options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 30))
+        let promptEntries = response.transcriptEntries.dropLast()
+        let counted = try await SystemLanguageModel.default.tokenCount(for: Array(session.transcript.prefix(1)) + Array(promptEntries))
+        print(
+            "usage: input \(response.usage.input.totalTokenCount) (cached \(response.usage.input.cachedTokenCount)), output \(response.usage.output.totalTokenCount); tokenCount(for:) \(counted)"
+        )
+        #expect(response.usage.input.totalTokenCount > 0)
+        #expect(response.usage.output.totalTokenCount > 0)
+        #expect(abs(response.usage.input.totalTokenCount - counted) <= 8)
+        #expect(session.usage.totalTokenCount == response.usage.totalTokenCount)
+    }
+}
