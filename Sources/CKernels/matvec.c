@@ -86,6 +86,24 @@ void ck_matmul_ex(const ck_type_kernels *k, const void *W, size_t row_stride, in
     }
 }
 
+/* Which function a product over nx rows calls in cell k (see ck_matvec and ck_matmul_ex). */
+static const void *ck_product_function(const ck_type_kernels *k, int64_t nx) {
+    if (nx == 1) return (const void *)k->vec_dot;
+    if (k->matmul_rows && nx >= CK_GEMM_MIN_NX) return (const void *)k->matmul_rows;
+    return (const void *)k->vec_dot_multi;
+}
+
+int ck_product_isa(int type, int isa, int64_t nx) {
+    const ck_type_kernels *k = ck_kernels(type, isa);
+    if (!k || nx < 1) return -1;
+    const void *f = ck_product_function(k, nx);
+    for (int level = CK_ISA_REF; level < k->isa; level++) {
+        const ck_type_kernels *lower = ck_kernels(type, level);
+        if (lower->isa == level && ck_product_function(lower, nx) == f) return level;
+    }
+    return k->isa;
+}
+
 void ck_matmul(int type, const void *W, int64_t rows, int64_t cols, const void *X, int64_t nx,
                float *Y, int64_t row_begin, int64_t row_end) {
     const ck_type_kernels *k = ck_kernels(type, ck_selected_isa());

@@ -35,6 +35,13 @@ public struct KernelSet: Sendable {
         InstructionSet(rawValue: Int(table(type).pointee.isa)) ?? .generic
     }
 
+    /// The level of the code a product of `type` over `rows` activation rows runs here
+    /// (`matVec` for one row, `matMul`'s multi-row dot or GEMM for more): the lowest level whose
+    /// table cell holds that function. Every row count should run at `effectiveLevel(for:)`.
+    func productLevel(for type: QuantType, rows: Int) -> InstructionSet? {
+        InstructionSet(rawValue: Int(ck_product_isa(Int32(type.rawValue), Int32(isa.rawValue), Int64(rows))))
+    }
+
     /// `y[r] = dot(w[r], x)` for every row, rows split over `pool` (or on this thread when nil).
     /// `x` holds one quantized row (row 0 is used); `y` has at least `w.rows` elements.
     public func matVec(

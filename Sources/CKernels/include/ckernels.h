@@ -276,6 +276,14 @@ void ck_matmul_ex(const ck_type_kernels *k, const void *W, size_t row_stride, in
                   const void *X, size_t x_stride, int64_t nx, float *Y, int64_t y_stride,
                   int64_t row_begin, int64_t row_end);
 
+/**
+ * The instruction-set level of the code a product over nx activation rows runs for `type` at
+ * level `isa` (nx == 1: ck_matvec's dot; more: ck_matmul's multi-row dot or the variant's own
+ * GEMM): the lowest level whose table cell holds that function, so a cell that borrows a lower
+ * level's function reports that level. -1 for an unsupported type or nx < 1.
+ */
+int ck_product_isa(int type, int isa, int64_t nx);
+
 /** Reads n bytes as fast as memory allows and returns their 64-bit sum (a bandwidth baseline). */
 uint64_t ck_stream_read(const void *p, size_t n);
 
