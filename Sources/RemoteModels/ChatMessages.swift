@@ -14,7 +14,12 @@ import FoundationModels
 /// `response_format`, and the server decides whether the model sees it.
 enum ChatMessages {
     /// The messages of `transcript`, in order.
-    static func json(for transcript: Transcript) -> JSONText {
+    ///
+    /// - Throws: `LanguageModelError.unsupportedCapability` (vision) when an entry holds an image
+    ///   attachment, `.unsupportedTranscriptContent` for a custom segment: the messages carry text
+    ///   only, and content is refused by type rather than dropped.
+    static func json(for transcript: Transcript) throws -> JSONText {
+        try checkTextOnly(transcript)
         var messages: [JSONText] = []
         for entry in transcript {
             switch entry {
@@ -68,8 +73,46 @@ enum ChatMessages {
             switch segment {
             case .text(let text): text.content
             case .structure(let structure): structure.content.jsonString
-            case .attachment, .custom: ""
+            case .attachment, .custom: "" // refused by checkTextOnly before any message is built
             }
         }.joined()
+    }
+
+    /// Refuses what `text(of:)` cannot write: image attachments and custom segments.
+    static func checkTextOnly(_ transcript: Transcript) throws {
+        var images: [Transcript.Entry] = [], custom: [Transcript.Entry] = []
+        for entry in transcript {
+            let segments: [Transcript.Segment]
+            switch entry {
+            case .instructions(let instructions): segments = instructions.segments
+            case .prompt(let prompt): segments = prompt.segments
+            case .response(let response): segments = response.segments
+            case .toolOutput(let output): segments = output.segments
+            case .toolCalls, .reasoning: continue
+            }
+            for segment in segments {
+                switch segment {
+                case .attachment: images.append(entry)
+                case .custom: custom.append(entry)
+                case .text, .structure: continue
+                }
+                break
+            }
+        }
+        if !images.isEmpty {
+            throw LanguageModelError.unsupportedCapability(
+                .init(
+                    capability: .vision,
+                    debugDescription:
+                        "the remote model's messages carry text only: \(images.count) transcript entr\(images.count == 1 ? "y holds" : "ies hold") an image attachment"
+                ))
+        }
+        if !custom.isEmpty {
+            throw LanguageModelError.unsupportedTranscriptContent(
+                .init(
+                    unsupportedContent: custom,
+                    debugDescription:
+                        "the remote model's messages cannot carry \(custom.count) entr\(custom.count == 1 ? "y's" : "ies'") custom segments"))
+        }
     }
 }

@@ -43,7 +43,7 @@ struct ChatRequestBody {
         let offersTools = !details.tools.isEmpty
         let body = JSONText.members([
             ("model", .string(modelName)),
-            ("messages", ChatMessages.json(for: request.transcript)),
+            ("messages", try ChatMessages.json(for: request.transcript)),
             ("tools", offersTools ? .array(details.tools.map(Self.tool)) : nil),
             ("tool_choice", offersTools ? Self.toolChoice(request.toolChoice) : nil),
             ("parallel_tool_calls", offersTools && !request.allowsParallelToolCalls ? .bool(false) : nil),

@@ -192,6 +192,28 @@ struct RemoteModelWireTests {
         }
     }
 
+    @Test("an image attachment is refused as unsupportedCapability (vision), never sent as empty text")
+    func imageAttachmentsAreRefused() throws {
+        let image = Transcript.AttachmentSegment(content: .image(.init(imageURL: URL(fileURLWithPath: "/tmp/receipt.png"))))
+        let transcript = Transcript(entries: [
+            .prompt(.init(segments: [.text(.init(content: "What does it say?")), .attachment(image)]))
+        ])
+        let request = LanguageModelExecutorGenerationRequest(
+            id: UUID(), transcript: transcript, enabledTools: [], generationOptions: GenerationOptions(),
+            contextOptions: ContextOptions(), metadata: [:])
+        #expect {
+            _ = try ChatRequestBody(request, modelName: "m")
+        } throws: { error in
+            guard case LanguageModelError.unsupportedCapability(let detail) = error else { return false }
+            return detail.capability == .vision && detail.debugDescription.contains("image attachment")
+        }
+        // Without the attachment the same request is written.
+        let plain = LanguageModelExecutorGenerationRequest(
+            id: UUID(), transcript: Transcript(entries: [.prompt(.init(segments: [.text(.init(content: "What does it say?"))]))]),
+            enabledTools: [], generationOptions: GenerationOptions(), contextOptions: ContextOptions(), metadata: [:])
+        #expect(try ChatRequestBody(plain, modelName: "m").json.contains("What does it say?"))
+    }
+
     @Test("wire schema: patterns anchored and checked as whole matches; an imported document keeps JSON Schema's meaning")
     func wireSchema() throws {
         let typed = WireSchema(RemoteGuidedOrder.generationSchema)
