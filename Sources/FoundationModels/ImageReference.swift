@@ -18,16 +18,7 @@ extension ImageReference {
     /// several share the label), or `nil`.
     public func resolve(in transcript: Transcript) -> Transcript.ImageAttachment? {
         for entry in transcript.reversed() {
-            let segments: [Transcript.Segment]
-            switch entry {
-            case .instructions(let entry): segments = entry.segments
-            case .prompt(let entry): segments = entry.segments
-            case .toolOutput(let entry): segments = entry.segments
-            case .response(let entry): segments = entry.segments
-            case .reasoning(let entry): segments = entry.segments
-            case .toolCalls: segments = []
-            }
-            for case .attachment(let attachment) in segments.reversed() where attachment.label == attachmentLabel {
+            for case .attachment(let attachment) in entry.segments.reversed() where attachment.label == attachmentLabel {
                 if case .image(let image) = attachment.content { return image }
             }
         }

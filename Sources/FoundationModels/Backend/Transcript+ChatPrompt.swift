@@ -56,16 +56,21 @@ extension Transcript {
     /// The entries holding attachments (images), which a model without vision cannot read.
     var attachmentEntries: [Transcript.Entry] {
         filter { entry in
-            let segments: [Transcript.Segment]
-            switch entry {
-            case .instructions(let entry): segments = entry.segments
-            case .prompt(let entry): segments = entry.segments
-            case .toolOutput(let entry): segments = entry.segments
-            case .response(let entry): segments = entry.segments
-            case .reasoning(let entry): segments = entry.segments
-            case .toolCalls: segments = []
-            }
-            return segments.contains { if case .attachment = $0 { true } else { false } }
+            entry.segments.contains { if case .attachment = $0 { true } else { false } }
+        }
+    }
+}
+
+extension Transcript.Entry {
+    /// The entry's segments (none for tool calls).
+    var segments: [Transcript.Segment] {
+        switch self {
+        case .instructions(let entry): entry.segments
+        case .prompt(let entry): entry.segments
+        case .toolOutput(let entry): entry.segments
+        case .response(let entry): entry.segments
+        case .reasoning(let entry): entry.segments
+        case .toolCalls: []
         }
     }
 }
