@@ -81,11 +81,3 @@ extension Transcript.ToolDefinition {
         ChatTool(name: name, description: description, parametersJSON: parameters.jsonValue.compactText(sortedKeys: false))
     }
 }
-
-/// The words that show a response's schema to the model, after the prompt.
-enum SchemaPromptText {
-    /// The text appended to a prompt whose response must follow `schema`.
-    static func text(for schema: GenerationSchema) -> String {
-        "\n\nRespond with JSON that follows this JSON schema:\n" + schema.jsonValue.compactText(sortedKeys: false)
-    }
-}
