@@ -1,6 +1,7 @@
 import ArgumentParser
 import FMSupport
 import Foundation
+@_spi(Serving) import FoundationModels
 import LLMEngine
 import LocalInference
 import StructuredDecoding
@@ -14,10 +15,15 @@ import StructuredDecoding
 ///    (checked: a run that generates others fails the command), so the times compare directly.
 /// 2. Time to first token of a conversation's turn 1 and turn 2 (turn 2 prefills only its new
 ///    tokens, the rest of the prompt is held by the context).
-/// 3. With `--samples N`: N sampled generations (`top-k 40`, seeds 1...N) under the schema, each
+/// 3. Through a session, as a user's code runs it (`--session-runs N`, 0 to skip): the whole
+///    `respond(to:schema:)` call of a `LanguageModelSession` (template, the schema's text in the
+///    prompt, prefill, grammar, decoding) against a free `respond(to:)` capped at the same number
+///    of output tokens, both greedy from an empty context (each run's instructions differ, so no
+///    KV prefix is reused), model load excluded.
+/// 4. With `--samples N`: N sampled generations (`top-k 40`, seeds 1...N) under the schema, each
 ///    checked by the decoder's validator; `--write-outputs FILE` writes them as JSON lines for an
 ///    independent validator (scripts/bench_guided runs Python's jsonschema over them).
-struct BenchGuidedCommand: ParsableCommand {
+struct BenchGuidedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench-guided",
         abstract: "Measure constrained decoding in the token loop: mask cost, forced tokens, time to first token.")
@@ -42,7 +48,10 @@ struct BenchGuidedCommand: ParsableCommand {
     @Option(name: [.customShort("t"), .long], help: "Threads (default: physical cores).")
     var threads: Int?
 
-    func run() throws {
+    @Option(help: "Structured and free answers timed through a LanguageModelSession (0: none).")
+    var sessionRuns = 3
+
+    func run() async throws {
         let location = ModelLocation(path: try model.path())
         let local = try LocalModel(location: location, contextSize: 4096, threads: threads)
         let schemaText = try String(contentsOfFile: schema, encoding: .utf8)
@@ -121,7 +130,10 @@ struct BenchGuidedCommand: ParsableCommand {
                 format: "time to first token: turn 1 %.0f ms, turn 2 %.0f ms (turn 2 prefilled %d new tokens; medians)",
                 SampleStatistics.median(first) * 1e3, SampleStatistics.median(second) * 1e3, secondPrefilled))
 
-        // 3. Validity of sampled generations.
+        // 3. Through a session.
+        if sessionRuns > 0 { try await sessionFigures(modelPath: location.path, schemaText: schemaText) }
+
+        // 4. Validity of sampled generations.
         guard samples > 0 else { return }
         var valid = 0, truncated = 0, lines: [String] = []
         for seed in 1...samples {
@@ -135,6 +147,73 @@ struct BenchGuidedCommand: ParsableCommand {
         }
         print("sampled: \(samples) generations, \(valid) valid, \(truncated) cut at 1024 tokens, \(samples - valid - truncated) invalid")
         if let writeOutputs { try (lines.joined(separator: "\n") + "\n").write(toFile: writeOutputs, atomically: true, encoding: .utf8) }
+    }
+
+    /// Times `respond(to:schema:)` against a free `respond(to:)` of as many output tokens, each
+    /// from an empty context, on the model at `modelPath` (the one behind
+    /// `SystemLanguageModel.default`, loaded by the first run, which is not timed).
+    func sessionFigures(modelPath: String, schemaText: String) async throws {
+        setenv("FM_MODEL", modelPath, 1)
+        let schema = try GenerationSchema(jsonSchema: schemaText)
+        let clock = ContinuousClock()
+        _ = try await LanguageModelSession().respond(to: "Hi", options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 1))
+        var structured: [Double] = [], unshown: [Double] = [], free: [Double] = [], freeForBare: [Double] = []
+        var promptTokens = 0, outputTokens = 0, bareTokens = 0, bareFailure: String?
+        for run in 0..<sessionRuns {
+            let guided = LanguageModelSession(instructions: "You write JSON for a game. (run \(run))")
+            var start = clock.now
+            let answer = try await guided.respond(to: prompt, schema: schema, options: GenerationOptions(sampling: .greedy))
+            structured.append((clock.now - start).seconds)
+            outputTokens = answer.usage.output.totalTokenCount
+            promptTokens = answer.usage.input.totalTokenCount
+            // The same request without the schema's text in the prompt (Apple's
+            // `includeSchemaInPrompt: false`): still every token constrained, no schema to prefill.
+            let bare = LanguageModelSession(instructions: "You write JSON for a game. (bare run \(run))")
+            start = clock.now
+            do {
+                let bareAnswer = try await bare.respond(
+                    to: prompt, schema: schema, includeSchemaInPrompt: false,
+                    options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 1024))
+                unshown.append((clock.now - start).seconds)
+                bareTokens = bareAnswer.usage.output.totalTokenCount
+                freeForBare.append(try await freeAnswer(tokens: bareTokens, run: run, clock: clock))
+            } catch {
+                // A model that does not see the schema may never close a string (greedy
+                // decoding of a small model loops): a figure of its own, not a failure.
+                bareFailure = "\(error)"
+            }
+            free.append(try await freeAnswer(tokens: outputTokens, run: run, clock: clock))
+        }
+        let s = SampleStatistics.median(structured), f = SampleStatistics.median(free)
+        print(
+            String(
+                format: "session (whole respond calls, medians of %d): structured %.0f ms against free %.0f ms for %d tokens "
+                    + "= %.3f (prompt %d tokens, the schema's text included)",
+                sessionRuns, s * 1e3, f * 1e3, outputTokens, s / f, promptTokens))
+        if let bareFailure {
+            print("session without the schema in the prompt: no figure, a run failed: \(bareFailure)")
+        } else {
+            let u = SampleStatistics.median(unshown), fu = SampleStatistics.median(freeForBare)
+            print(
+                String(
+                    format: "session without the schema in the prompt: %.0f ms against free %.0f ms for %d tokens = %.3f",
+                    u * 1e3, fu * 1e3, bareTokens, u / fu))
+        }
+    }
+
+    /// Times a free greedy `respond(to:)` capped at `tokens` output tokens; fails when the answer
+    /// ends sooner (the times would not be of the same token count).
+    func freeAnswer(tokens: Int, run: Int, clock: ContinuousClock) async throws -> Double {
+        let plain = LanguageModelSession(instructions: "You write text for a game. (run \(run), \(tokens) tokens)")
+        let start = clock.now
+        let text = try await plain.respond(to: prompt, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: tokens))
+        let seconds = (clock.now - start).seconds
+        guard text.usage.output.totalTokenCount == tokens else {
+            throw ValidationError(
+                "the free answer ended after \(text.usage.output.totalTokenCount) of \(tokens) tokens: "
+                    + "the times would not be of the same token count (try a prompt that asks for more)")
+        }
+        return seconds
     }
 
     /// Replays `output` after `prompt` one token at a time, with the grammar's mask before each
