@@ -8,10 +8,15 @@ import Foundation
 /// descriptions — and TypeScript says that in half the tokens (the NPC-encounter schema of
 /// `Benchmarks/schemas` on Qwen2.5's tokenizer: 456 tokens as compact JSON, about 225 as a type).
 /// Every token here is prefilled before the first token of every structured answer.
+///
+/// The text goes before the prompt's own words, not after: requests with the same instructions
+/// and schema then share a token prefix, which the context pool reuses from an idle context
+/// holding it (the server's `json_schema` requests, a game asking for the same `@Generable` type
+/// again), so only the question is prefilled.
 enum SchemaPromptText {
-    /// The text appended to a prompt whose response must follow `schema`.
+    /// The text put before a prompt whose response must follow `schema`.
     static func text(for schema: GenerationSchema) -> String {
-        "\n\nRespond with JSON of this TypeScript type:\n" + SchemaTypeScript(document: schema.jsonValue).text
+        "Respond with JSON of this TypeScript type:\n" + SchemaTypeScript(document: schema.jsonValue).text + "\n\n"
     }
 }
 

@@ -5,8 +5,8 @@ extension Transcript {
     /// as user messages, tool calls as an assistant message with `tool_calls`, tool outputs as
     /// tool messages, responses as assistant messages.
     ///
-    /// A prompt that asked for a structured response carries the schema's text when the schema
-    /// is shown to the model: the last prompt when `includeSchemaInLastPrompt`, earlier prompts
+    /// A prompt that asked for a structured response carries the schema's text (before its own
+    /// words, see `SchemaPromptText`) when the schema is shown to the model: the last prompt when `includeSchemaInLastPrompt`, earlier prompts
     /// always (as they were rendered when they were asked, so the conversation's prefix — and the
     /// KV cache holding it — stays the same from turn to turn).
     func chatMessages(includeSchemaInLastPrompt: Bool) -> [ChatMessage] {
@@ -19,7 +19,7 @@ extension Transcript {
             case .prompt(let prompt):
                 var content = Self.text(of: prompt.segments)
                 if let format = prompt.responseFormat, index != lastPrompt || includeSchemaInLastPrompt {
-                    content += SchemaPromptText.text(for: format.schema)
+                    content = SchemaPromptText.text(for: format.schema) + content
                 }
                 messages.append(ChatMessage(role: .user, content: content))
             case .toolCalls(let calls):
