@@ -44,10 +44,12 @@ public final class LocalModel: Sendable {
         var textMasks: [Int: TokenMask] = [:]
     }
 
-    /// Loads the model at `location` with a context of `contextSize` positions.
+    /// Loads the model at `location` with a context of `contextSize` positions (`nil`: the
+    /// default size, `defaultContextSize`, or the model's trained length when that is shorter).
     ///
-    /// - Throws: `LocalModelError` naming what is missing or unsupported.
-    public init(location: ModelLocation, contextSize: Int = LocalModel.defaultContextSize, threads: Int? = nil) throws(LocalModelError) {
+    /// - Throws: `LocalModelError` naming what is missing or unsupported, or a `contextSize`
+    ///   longer than the model was trained for.
+    public init(location: ModelLocation, contextSize: Int? = nil, threads: Int? = nil) throws(LocalModelError) {
         switch location.check() {
         case .ready: break
         case .missing(let message): throw .missing(message)
@@ -60,6 +62,14 @@ public final class LocalModel: Sendable {
             transformer = try Transformer(file: file, threads: threads ?? Transformer.defaultThreads)
         } catch {
             throw .unsupported("\(location.path): \(error)")
+        }
+        // Positions past the trained length are positions the model never saw (RoPE beyond its
+        // range): refused, naming both numbers, rather than answered with degraded text.
+        let trained = transformer.hyperparameters.trainedContextLength
+        let contextSize = contextSize ?? min(Self.defaultContextSize, trained)
+        guard contextSize <= trained else {
+            throw .unsupported(
+                "\(location.path): a context of \(contextSize) tokens is longer than the \(trained) the model was trained for")
         }
         vocabulary = TokenizerVocabulary(tokenizer: tokenizer)
         index = VocabularyIndexStore.load(vocabulary, besideModelAt: location.path)
@@ -77,8 +87,8 @@ public final class LocalModel: Sendable {
     private static let loaded = Mutex<[String: LocalModel]>([:])
 
     /// The process's one instance for `location` (loaded on first use; later calls share it).
-    public static func shared(at location: ModelLocation, contextSize: Int = defaultContextSize) throws(LocalModelError) -> LocalModel {
-        let key = "\(location.path)#\(contextSize)"
+    public static func shared(at location: ModelLocation, contextSize: Int? = nil) throws(LocalModelError) -> LocalModel {
+        let key = "\(location.path)#\(contextSize.map(String.init) ?? "default")"
         return try loaded.withLock { (models: inout [String: LocalModel]) throws(LocalModelError) -> LocalModel in
             if let model = models[key] { return model }
             let model = try LocalModel(location: location, contextSize: contextSize)

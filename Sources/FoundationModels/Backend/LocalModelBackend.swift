@@ -13,15 +13,19 @@ import Synchronization
 final class LocalModelBackend: SystemLanguageModelBackend {
     /// The model file.
     let location: ModelLocation
-    /// Positions of each session's context.
-    let contextSize: Int
+    /// Positions of each session's context, when configured (`nil`: the model's default).
+    let requestedContextSize: Int?
+    /// Positions of each session's context: as configured, else `LocalModel.defaultContextSize`
+    /// (before the model is loaded, a model trained for fewer positions is not yet known to
+    /// lower it).
+    var contextSize: Int { requestedContextSize ?? LocalModel.defaultContextSize }
     /// The status once the file was found ready (a ready file stays ready).
     private let readiness = Mutex<ModelLocation.Status?>(nil)
 
     /// The backend of the model at `location`.
-    init(location: ModelLocation, contextSize: Int = LocalModel.defaultContextSize) {
+    init(location: ModelLocation, contextSize: Int? = nil) {
         self.location = location
-        self.contextSize = contextSize
+        requestedContextSize = contextSize
     }
 
     /// What `location.check()` says, remembered once ready.
@@ -56,7 +60,7 @@ final class LocalModelBackend: SystemLanguageModelBackend {
     /// - Throws: `GenerationError.assetsUnavailable` naming why it cannot be loaded.
     func model() throws -> LocalModel {
         do {
-            return try LocalModel.shared(at: location, contextSize: contextSize)
+            return try LocalModel.shared(at: location, contextSize: requestedContextSize)
         } catch {
             throw LanguageModelSession.GenerationError.assetsUnavailable(.init(debugDescription: error.description))
         }
