@@ -28,24 +28,29 @@ final class ContextPool: Sendable {
         self.retained = retained
     }
 
-    /// Takes the idle context holding the longest prefix of `prompt` (a new one when none holds
-    /// any and there is room), for the caller's exclusive use until `release`.
+    /// Takes the idle context holding the longest prefix of `prompt`, for the caller's exclusive
+    /// use until `release`.
+    ///
+    /// A context is taken when the prompt keeps at least half of what it holds (the next turn of
+    /// its conversation, another request with the same instructions and schema). A shorter match
+    /// (a chat template's first few tokens) would cut another conversation's prefix to save a few
+    /// positions of prefill, so while there is room a new context is made instead; without room,
+    /// the longest match is taken, or the least recently used context when nothing is shared.
     func acquire(for prompt: [Int]) -> ModelContext {
         let reuse = state.withLock { state -> ModelContext? in
-            var best: (index: Int, length: Int)?
+            var best: (index: Int, length: Int, held: Int)?
             for (i, slot) in state.idle.enumerated() {
                 let length = slot.context.reusablePrefixLength(of: prompt)
-                if best == nil || length > best!.length { best = (i, length) }
+                if best == nil || length > best!.length { best = (i, length, slot.context.count) }
             }
-            if let best, best.length > 0 || state.idle.count >= retained {
-                // Nothing shared and no room: the least recently used idle context is recycled.
-                let index =
-                    best.length > 0
-                    ? best.index
-                    : state.idle.indices.min { state.idle[$0].lastUsed < state.idle[$1].lastUsed }!
-                return state.idle.remove(at: index).context
-            }
-            return nil
+            guard let best else { return nil }
+            if best.length > 0, best.length * 2 >= best.held { return state.idle.remove(at: best.index).context }
+            guard state.idle.count >= retained else { return nil }
+            let index =
+                best.length > 0
+                ? best.index
+                : state.idle.indices.min { state.idle[$0].lastUsed < state.idle[$1].lastUsed }!
+            return state.idle.remove(at: index).context
         }
         return reuse ?? ModelContext(model: model, capacity: capacity)
     }
