@@ -44,8 +44,8 @@ public final class LocalModel: Sendable {
         var textMasks: [Int: TokenMask] = [:]
     }
 
-    /// Loads the model at `location` with a context of `contextSize` positions (`nil`: the
-    /// default size, `defaultContextSize`, or the model's trained length when that is shorter).
+    /// Loads the model at `location` with a context of `contextSize` positions (`nil`:
+    /// `FM_CONTEXT_SIZE` when set, else 4096 or the model's trained length when that is shorter).
     ///
     /// - Throws: `LocalModelError` naming what is missing or unsupported, or a `contextSize`
     ///   longer than the model was trained for.
@@ -66,7 +66,9 @@ public final class LocalModel: Sendable {
         // Positions past the trained length are positions the model never saw (RoPE beyond its
         // range): refused, naming both numbers, rather than answered with degraded text.
         let trained = transformer.hyperparameters.trainedContextLength
-        let contextSize = contextSize ?? min(Self.defaultContextSize, trained)
+        // `FM_CONTEXT_SIZE` is a request like an argument (refused past the trained length);
+        // only Apple's 4096 shrinks to a model trained for fewer.
+        let contextSize = contextSize ?? Self.configuredContextSize ?? min(4096, trained)
         guard contextSize <= trained else {
             throw .unsupported(
                 "\(location.path): a context of \(contextSize) tokens is longer than the \(trained) the model was trained for")
@@ -79,9 +81,12 @@ public final class LocalModel: Sendable {
     }
 
     /// The context size when none is configured: `FM_CONTEXT_SIZE`, else 4096 (Apple's).
-    public static var defaultContextSize: Int {
-        if let text = ProcessInfo.processInfo.environment["FM_CONTEXT_SIZE"], let size = Int(text), size > 0 { return size }
-        return 4096
+    public static var defaultContextSize: Int { configuredContextSize ?? 4096 }
+
+    /// `FM_CONTEXT_SIZE`, when set to a positive number.
+    static var configuredContextSize: Int? {
+        guard let text = ProcessInfo.processInfo.environment["FM_CONTEXT_SIZE"], let size = Int(text), size > 0 else { return nil }
+        return size
     }
 
     private static let loaded = Mutex<[String: LocalModel]>([:])
