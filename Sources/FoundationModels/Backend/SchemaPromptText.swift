@@ -126,7 +126,7 @@ struct SchemaTypeScript {
         }.joined(separator: " | ")
     }
 
-    /// `{a: T, b?: U}`, or one property per line when a property has a description.
+    /// `{"a": T, "b"?: U}`, or one property per line when a property has a description.
     private func objectType(_ node: CodableJSON, indent: String) -> String {
         guard case .object(let members)? = node["properties"], !members.isEmpty else {
             if let values = node["additionalProperties"], case .object = values {
