@@ -1,4 +1,4 @@
-import FoundationModels
+@_spi(Serving) import FoundationModels
 
 /// A transcript as chat-completions `messages`: instructions as `system`, prompts as `user`,
 /// responses as `assistant` content, tool calls as an `assistant` message with `tool_calls`,
@@ -80,25 +80,15 @@ enum ChatMessages {
 
     /// Refuses what `text(of:)` cannot write: image attachments and custom segments.
     static func checkTextOnly(_ transcript: Transcript) throws {
-        var images: [Transcript.Entry] = [], custom: [Transcript.Entry] = []
-        for entry in transcript {
-            let segments: [Transcript.Segment]
-            switch entry {
-            case .instructions(let instructions): segments = instructions.segments
-            case .prompt(let prompt): segments = prompt.segments
-            case .response(let response): segments = response.segments
-            case .toolOutput(let output): segments = output.segments
-            case .toolCalls, .reasoning: continue
-            }
-            for segment in segments {
-                switch segment {
-                case .attachment: images.append(entry)
-                case .custom: custom.append(entry)
-                case .text, .structure: continue
-                }
-                break
+        // Reasoning entries are not sent, so what they hold is not refused.
+        func holding(_ kind: (Transcript.Segment) -> Bool) -> [Transcript.Entry] {
+            transcript.filter { entry in
+                if case .reasoning = entry { return false }
+                return entry.segments.contains(where: kind)
             }
         }
+        let images = holding { if case .attachment = $0 { true } else { false } }
+        let custom = holding { if case .custom = $0 { true } else { false } }
         if !images.isEmpty {
             throw LanguageModelError.unsupportedCapability(
                 .init(

@@ -63,7 +63,11 @@ extension Transcript {
 
 extension Transcript.Entry {
     /// The entry's segments (none for tool calls).
-    var segments: [Transcript.Segment] {
+    ///
+    /// SPI: visible to `@_spi(Serving) import FoundationModels` (the remote model refuses
+    /// segments its messages cannot carry with it).
+    @_spi(Serving)
+    public var segments: [Transcript.Segment] {
         switch self {
         case .instructions(let entry): entry.segments
         case .prompt(let entry): entry.segments
