@@ -77,7 +77,7 @@ extension GenerationGuide where Value == String {
     ///
     /// The pattern's text is recovered from the regex (literals, `Regex(_: String)` and most
     /// builder regexes); a regex whose text cannot be recovered makes a request that uses it
-    /// throw `GenerationError.unsupportedGuide`.
+    /// throw `LanguageModelError.unsupportedGenerationGuide`.
     public static func pattern<Output>(_ regex: Regex<Output>) -> GenerationGuide<String> {
         GenerationGuide(.pattern(regex._literalPattern, regexDescription: String(describing: regex)))
     }

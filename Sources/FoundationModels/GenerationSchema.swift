@@ -25,7 +25,7 @@ public struct GenerationSchema: Sendable, CustomDebugStringConvertible {
     var definitions: [SchemaDefinition]
 
     /// Guides that could not be applied, with the reason; a request using this schema throws
-    /// `GenerationError.unsupportedGuide` naming the first.
+    /// `LanguageModelError.unsupportedGenerationGuide` naming the first.
     var unsupportedGuides: [String]
 
     /// The JSON Schema document the schema was imported from (`init(jsonSchema:)`), which then

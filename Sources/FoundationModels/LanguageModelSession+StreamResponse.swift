@@ -7,7 +7,7 @@ extension LanguageModelSession {
     /// }
     /// ```
     /// The request starts at once (`isResponding` is true on return). Its errors — including
-    /// `GenerationError.concurrentRequests` — are thrown when the stream is read.
+    /// `LanguageModelSession.Error.concurrentRequests` — are thrown when the stream is read.
     public final func streamResponse(to prompt: Prompt, options: GenerationOptions = GenerationOptions()) -> sending ResponseStream<String> {
         stream(TurnRequest(prompt: prompt, schema: nil, responseFormat: nil, includeSchemaInPrompt: true, options: options), generating: String.self)
     }

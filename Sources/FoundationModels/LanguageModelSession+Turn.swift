@@ -32,7 +32,7 @@ extension LanguageModelSession {
 
     /// Marks the session as responding.
     ///
-    /// - Throws: `GenerationError.concurrentRequests` when a request is already running.
+    /// - Throws: `LanguageModelSession.Error.concurrentRequests` when a request is already running.
     func beginRequest() throws {
         guard !state.withLock({ $0.isResponding }) else { throw Self.concurrentRequestsError() }
         var began = false
@@ -54,12 +54,10 @@ extension LanguageModelSession {
         }
     }
 
-    /// The error of a request that overlaps another.
-    static func concurrentRequestsError() -> GenerationError {
-        .concurrentRequests(
-            .init(
-                debugDescription:
-                    "The session is still responding to an earlier request; wait until isResponding is false, or use another session."))
+    /// The error of a request that overlaps another (27.0: `LanguageModelSession.Error`, which
+    /// replaces the deprecated `GenerationError.concurrentRequests`).
+    static func concurrentRequestsError() -> LanguageModelSession.Error {
+        .concurrentRequests
     }
 
     /// Runs a turn of a request already begun (`beginRequest`), then ends the request: asks the
@@ -185,15 +183,19 @@ extension LanguageModelSession {
         propertyValues.history = transcript.history
     }
 
-    /// Throws `unsupportedGuide` when the response's schema or a tool's parameters hold a guide
-    /// that cannot be enforced.
+    /// Throws `LanguageModelError.unsupportedGenerationGuide` when the response's schema or a
+    /// tool's parameters hold a guide that cannot be enforced.
     private func checkGuides(of turn: TurnRequest, tools: [Transcript.ToolDefinition]) throws {
         if let schema = turn.schema, let problem = schema.unsupportedGuides.first {
-            throw GenerationError.unsupportedGuide(.init(debugDescription: problem))
+            throw LanguageModelError.unsupportedGenerationGuide(
+                .init(schemaName: schema.name.isEmpty ? nil : schema.name, debugDescription: problem))
         }
         for definition in tools {
             if let problem = definition.parameters.unsupportedGuides.first {
-                throw GenerationError.unsupportedGuide(.init(debugDescription: "In the parameters of the tool \(definition.name): \(problem)"))
+                throw LanguageModelError.unsupportedGenerationGuide(
+                    .init(
+                        schemaName: definition.parameters.name.isEmpty ? nil : definition.parameters.name,
+                        debugDescription: "In the parameters of the tool \(definition.name): \(problem)"))
             }
         }
     }

@@ -11,7 +11,7 @@ import Synchronization
 /// ```
 ///
 /// A session answers one request at a time: a request made while another is running throws
-/// `GenerationError.concurrentRequests` (watch `isResponding`). A turn's entries — the prompt,
+/// `LanguageModelSession.Error.concurrentRequests` (watch `isResponding`). A turn's entries — the prompt,
 /// any tool calls and tool outputs, the response — are added to `transcript` together when the
 /// request succeeds; a request that fails or is cancelled leaves the transcript as it was, so
 /// the session can be used again at once. `transcript` and `isResponding` are observable.

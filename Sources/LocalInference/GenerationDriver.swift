@@ -91,7 +91,9 @@ enum GenerationDriver {
             if isCancelled() { throw CancellationError() }
             let forced = takeForced()
             if !forced.isEmpty {
-                guard context.count + forced.count < capacity else { throw GenerationError.contextFull(capacity: capacity) }
+                guard context.count + forced.count < capacity else {
+                    throw GenerationError.contextFull(tokens: context.count + forced.count + 1, capacity: capacity)
+                }
                 logits = try engine { try context.append(contentsOf: forced) }
                 continue
             }
@@ -105,14 +107,14 @@ enum GenerationDriver {
             if processor.isFinished { break generation }
             outcome.tokens.append(token)
             emit(token)
-            guard context.count < capacity else { throw GenerationError.contextFull(capacity: capacity) }
+            guard context.count < capacity else { throw GenerationError.contextFull(tokens: context.count + 1, capacity: capacity) }
             if outcome.tokens.count >= limit { outcome.stopReason = .maximumTokens; break }
             // The forced run the token opens joins its step: one forward pass computes the
             // token's row and theirs, and only the last row's logits (the next choice).
             let run = takeForced()
             // (a forced run leaves a position for the token after it, as when it runs alone)
             guard run.isEmpty || context.count + 1 + run.count < capacity else {
-                throw GenerationError.contextFull(capacity: capacity)
+                throw GenerationError.contextFull(tokens: context.count + 2 + run.count, capacity: capacity)
             }
             let step = [token] + run
             logits = try engine { try context.append(contentsOf: step) }
@@ -136,8 +138,9 @@ enum GenerationDriver {
             return try body()
         } catch let error as GenerationFailure {
             switch error {
-            case .contextFull(let capacity): throw GenerationError.contextFull(capacity: capacity)
-            case .exceedsContext(_, _, let capacity): throw GenerationError.contextFull(capacity: capacity)
+            case .contextFull(let capacity): throw GenerationError.contextFull(tokens: capacity + 1, capacity: capacity)
+            case let .exceedsContext(tokens, used, capacity):
+                throw GenerationError.contextFull(tokens: used + tokens, capacity: capacity)
             default: throw GenerationError.engine(error.description)
             }
         }

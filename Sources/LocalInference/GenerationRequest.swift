@@ -96,8 +96,9 @@ public struct GenerationOutcome: Sendable, Equatable {
 public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The prompt does not fit the context (nothing was computed).
     case promptTooLong(tokens: Int, capacity: Int)
-    /// The response filled the context.
-    case contextFull(capacity: Int)
+    /// The response filled the context: `tokens` is what the conversation needed (the
+    /// context's tokens plus those that did not fit).
+    case contextFull(tokens: Int, capacity: Int)
     /// Every token was masked: the constraint left no way forward (a vocabulary that cannot
     /// spell what the grammar needs).
     case noAllowedToken(position: Int)
@@ -109,7 +110,8 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
         switch self {
         case let .promptTooLong(tokens, capacity):
             "the prompt takes \(tokens) tokens and leaves no room to answer in the context of \(capacity)"
-        case let .contextFull(capacity): "the response filled the context of \(capacity) tokens"
+        case let .contextFull(tokens, capacity):
+            "the response filled the context of \(capacity) tokens (the conversation needed \(tokens))"
         case let .noAllowedToken(position): "no token is allowed at position \(position): every candidate was masked"
         case let .engine(message): message
         }

@@ -25,8 +25,6 @@ struct ChatStreamReader {
 
     /// What the response must follow, and how to name the server in messages.
     let check: ResponseCheck
-    /// The transcript so far (a refusal carries it).
-    let transcript: Transcript
     /// Whether the step had to call a tool (`tool_choice` required or named).
     let toolChoice: LanguageModelExecutorGenerationRequest.ToolChoice
     /// The response text so far.
@@ -48,7 +46,6 @@ struct ChatStreamReader {
     /// A reader for the response to `request` sent as `body`.
     init(request: LanguageModelExecutorGenerationRequest, body: ChatRequestBody, endpoint: String) {
         check = ResponseCheck(schema: body.schema, tools: body.tools, endpoint: endpoint)
-        transcript = request.transcript
         toolChoice = request.toolChoice
     }
 
@@ -136,15 +133,13 @@ struct ChatStreamReader {
                         "\(check.endpoint) ended the stream before the response was complete (no finish reason, no [DONE])."))
         }
         if finishReason == "content_filter" {
-            throw LanguageModelSession.GenerationError.guardrailViolation(
+            throw LanguageModelError.guardrailViolation(
                 .init(
                     debugDescription:
                         "\(check.endpoint) stopped the response: its content filter flagged it (finish_reason content_filter)."))
         }
         if calls.isEmpty, text.isEmpty, !refusal.isEmpty {
-            throw LanguageModelSession.GenerationError.refusal(
-                .init(transcriptEntries: Array(transcript)),
-                .init(debugDescription: "The remote model refused: \(refusal)"))
+            throw LanguageModelError.refusal(.init(explanation: refusal, debugDescription: "The remote model refused: \(refusal)"))
         }
         var calls = self.calls
         if calls.isEmpty, !check.tools.isEmpty {

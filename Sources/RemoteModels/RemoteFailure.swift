@@ -1,39 +1,35 @@
 import AsyncHTTPClient
+import Foundation
 import FoundationModels
 
-/// How the remote model's failures become `LanguageModelSession.GenerationError`, the errors a
-/// session's caller can act on. Every message names the endpoint, the HTTP status and the
-/// server's own words (type, code, param, message).
+/// How the remote model's failures become the errors a session's caller can act on: Apple
+/// 27.0's `LanguageModelError` where 27.0 has a case for them, `GenerationError` for the cases
+/// 27.0 keeps (`assetsUnavailable`, `decodingFailure`). Every message names the endpoint, the
+/// HTTP status and the server's own words (type, code, param, message).
 ///
 /// | Failure | Error |
 /// |---|---|
-/// | 400/413, or an error event, saying the context is exceeded (`context_length_exceeded`, …) | `exceededContextWindowSize` |
-/// | 413 (the conversation is larger than the server accepts) | `exceededContextWindowSize` |
-/// | 429, or `rate_limit_error` | `rateLimited` (with the `Retry-After` delay) |
-/// | the request's deadline passed | `assetsUnavailable` (a time-out) |
-/// | 401, 403 (API key), 404 (model or URL), 408, 5xx, no connection | `assetsUnavailable` |
-/// | other 4xx whose `param` is in `response_format` or `tools` | `unsupportedGuide` |
-/// | other 4xx, an error event mid-stream, a stream that is not chat completions | `decodingFailure` |
+/// | 400/413, or an error event, saying the context is exceeded (`context_length_exceeded`, …) | `LanguageModelError.contextSizeExceeded` (the server's figures) |
+/// | 413 (the conversation is larger than the server accepts) | `LanguageModelError.contextSizeExceeded` |
+/// | 429, or `rate_limit_error` | `LanguageModelError.rateLimited` (`resetDate` from `Retry-After`) |
+/// | the request's deadline passed | `LanguageModelError.timeout` |
+/// | other 4xx whose `param` is in `response_format` or `tools` | `LanguageModelError.unsupportedGenerationGuide` |
+/// | 401, 403 (API key), 404 (model or URL), 408, 5xx, no connection | `GenerationError.assetsUnavailable` |
+/// | other 4xx, an error event mid-stream, a stream that is not chat completions | `GenerationError.decodingFailure` |
 ///
 /// Cancellation is never mapped: a cancelled task sees `CancellationError`.
-///
-/// The cases Apple's 27.0 API types more precisely — a rate limit with its reset date
-/// (`LanguageModelError.rateLimited`), a time-out (`LanguageModelError.timeout`) — are built in
-/// one place each (`rateLimited(_:retryAfter:)`, `timedOut(_:)`), so switching them to the
-/// 27.0 errors is a change there alone.
 enum RemoteFailure {
-    /// The error for a server that asks the client to slow down, after `retryAfter` when it
-    /// said (`Retry-After`). The delay is in the message; 27.0's
-    /// `LanguageModelError.RateLimited(resetDate:)` would carry `now + retryAfter`.
-    static func rateLimited(_ message: String, retryAfter: Duration?) -> any Error & Sendable {
+    /// The error for a server that asks the client to slow down; `resetDate` is when it said
+    /// to come back (`Retry-After`), `nil` when it did not say.
+    static func rateLimited(_ message: String, retryAfter: Duration?, now: Date = Date()) -> any Error & Sendable {
         let text = retryAfter.map { message + " (retry after \(RetryAfter.phrase($0)))" } ?? message
-        return LanguageModelSession.GenerationError.rateLimited(.init(debugDescription: text))
+        let resetDate = retryAfter.map { now.addingTimeInterval(Double($0.components.seconds) + Double($0.components.attoseconds) * 1e-18) }
+        return LanguageModelError.rateLimited(.init(resetDate: resetDate, debugDescription: text))
     }
 
-    /// The error for a request that did not finish within its deadline (27.0:
-    /// `LanguageModelError.timeout`).
+    /// The error for a request that did not finish within its deadline.
     static func timedOut(_ message: String) -> any Error & Sendable {
-        LanguageModelSession.GenerationError.assetsUnavailable(.init(debugDescription: message))
+        LanguageModelError.timeout(.init(debugDescription: message))
     }
 
     /// The error for a response with a non-2xx `status`, or (`status == nil`) an error event in
@@ -48,18 +44,27 @@ enum RemoteFailure {
         let context = LanguageModelSession.GenerationError.Context(debugDescription: text)
         let status = status ?? 0
         if server.isContextLengthExceeded, status == 0 || (400..<500).contains(status) {
-            return LanguageModelSession.GenerationError.exceededContextWindowSize(context)
+            return contextSizeExceeded(text, server: server)
         }
         switch status {
-        case 413: return LanguageModelSession.GenerationError.exceededContextWindowSize(context)
+        case 413: return contextSizeExceeded(text, server: server)
         case 429: return rateLimited(text, retryAfter: delay)
         case 401, 403, 404, 408, 500...: return LanguageModelSession.GenerationError.assetsUnavailable(context)
         default: break
         }
         if server.type == "rate_limit_error" || server.code == "rate_limit_exceeded" { return rateLimited(text, retryAfter: delay) }
         if server.code == "model_unavailable" { return LanguageModelSession.GenerationError.assetsUnavailable(context) }
-        if server.concernsSchemaOrTools { return LanguageModelSession.GenerationError.unsupportedGuide(context) }
+        if server.concernsSchemaOrTools {
+            return LanguageModelError.unsupportedGenerationGuide(.init(schemaName: nil, debugDescription: text, metadata: ["param": server.param ?? ""]))
+        }
         return LanguageModelSession.GenerationError.decodingFailure(context)
+    }
+
+    /// The error for a conversation the server's context cannot hold, with the server's figures
+    /// (0 for a figure it did not give).
+    static func contextSizeExceeded(_ message: String, server: ServerError) -> LanguageModelError {
+        let figures = server.contextFigures
+        return .contextSizeExceeded(.init(contextSize: figures.contextSize, tokenCount: figures.tokenCount, debugDescription: message))
     }
 
     /// The error for a failure to send the request or read the response: cancellation stays
@@ -69,7 +74,7 @@ enum RemoteFailure {
     /// `whileStreaming`: the response had begun, so a lost connection cut the answer short.
     static func transportError(_ error: any Error, endpoint: String, timeout: Duration, whileStreaming: Bool = false) -> any Error {
         if error is CancellationError || Task.isCancelled { return CancellationError() }
-        if error is LanguageModelSession.GenerationError { return error }
+        if error is LanguageModelSession.GenerationError || error is LanguageModelError { return error }
         let what: String
         switch error as? HTTPClientError {
         case .deadlineExceeded?: return timedOut("\(endpoint) did not finish the response within the request timeout (\(timeout))")

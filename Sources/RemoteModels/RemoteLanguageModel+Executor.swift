@@ -49,19 +49,23 @@ extension RemoteLanguageModel {
         /// text into `channel` as it arrives, and — once the stream ends and the response has
         /// passed its checks — the tool calls and the usage.
         ///
-        /// - Throws: `LanguageModelSession.GenerationError`:
-        ///   - `decodingFailure` when the response does not follow `request.schema`, or a tool
-        ///     call's arguments do not follow its tool's parameters (the server may not enforce
-        ///     them), or the server refused the request (4xx) for another reason;
-        ///   - `exceededContextWindowSize` when the server says the conversation is too long
-        ///     (`context_length_exceeded`, HTTP 413);
-        ///   - `rateLimited` for HTTP 429;
-        ///   - `assetsUnavailable` for HTTP 401/403 (key), 404 (model or URL), 408, 5xx, no
-        ///     connection, a time-out, or a stream that ends early;
-        ///   - `unsupportedGuide` when the server refuses the schema or the tools (4xx with
-        ///     `param` in `response_format` or `tools`);
-        ///   - `guardrailViolation` when the server's content filter stopped the response;
-        ///   - `refusal` when the model refused (OpenAI's `refusal`).
+        /// - Throws:
+        ///   - `LanguageModelError.contextSizeExceeded` when the server says the conversation is
+        ///     too long (`context_length_exceeded`, HTTP 413), with its context size and token
+        ///     count when it gave them;
+        ///   - `LanguageModelError.rateLimited` for HTTP 429, `resetDate` from `Retry-After`;
+        ///   - `LanguageModelError.timeout` when the response did not finish within `timeout`;
+        ///   - `LanguageModelError.unsupportedGenerationGuide` when the server refuses the schema
+        ///     or the tools (4xx with `param` in `response_format` or `tools`);
+        ///   - `LanguageModelError.guardrailViolation` when the server's content filter stopped
+        ///     the response, `LanguageModelError.refusal` when the model refused (OpenAI's
+        ///     `refusal`, which is its explanation);
+        ///   - `GenerationError.decodingFailure` when the response does not follow
+        ///     `request.schema`, or a tool call's arguments do not follow its tool's parameters
+        ///     (the server may not enforce them), or the server refused the request (4xx) for
+        ///     another reason;
+        ///   - `GenerationError.assetsUnavailable` for HTTP 401/403 (key), 404 (model or URL),
+        ///     408, 5xx, no connection, or a stream that ends early.
         ///
         ///   Messages include the HTTP status and the server's error message. A cancelled task
         ///   throws `CancellationError` and drops the connection.

@@ -18,18 +18,28 @@ struct ServerError: Decodable, Equatable {
     var param: String?
     /// A machine-readable code (`context_length_exceeded`, `model_not_found`, `404`, ...).
     var code: String?
+    /// The model's context size, when the server said it (llama-server's `n_ctx`).
+    var contextSize: Int?
+    /// The tokens the request needed, when the server said it (llama-server's `n_prompt_tokens`).
+    var tokenCount: Int?
 
     /// The keys of an error object.
     private enum Keys: String, CodingKey {
         case message, type, param, code, error
+        case contextSize = "n_ctx", tokenCount = "n_prompt_tokens"
     }
 
     /// An error with these fields.
-    init(message: String, type: String? = nil, param: String? = nil, code: String? = nil) {
+    init(
+        message: String, type: String? = nil, param: String? = nil, code: String? = nil,
+        contextSize: Int? = nil, tokenCount: Int? = nil
+    ) {
         self.message = message
         self.type = type
         self.param = param
         self.code = code
+        self.contextSize = contextSize
+        self.tokenCount = tokenCount
     }
 
     /// Reads an error object, or a string as the message.
@@ -44,7 +54,9 @@ struct ServerError: Decodable, Equatable {
             message: (try? container.decode(String.self, forKey: .message)) ?? "",
             type: try? container.decode(String.self, forKey: .type),
             param: try? container.decode(String.self, forKey: .param),
-            code: code)
+            code: code,
+            contextSize: try? container.decode(Int.self, forKey: .contextSize),
+            tokenCount: try? container.decode(Int.self, forKey: .tokenCount))
     }
 
     /// Reads the body of an HTTP error response.
@@ -69,6 +81,24 @@ struct ServerError: Decodable, Equatable {
         if code == "context_length_exceeded" || type == "exceed_context_size_error" { return true }
         let text = message.lowercased()
         return ["maximum context length", "context length", "context window", "context size"].contains { text.contains($0) }
+    }
+
+    /// The context size and the tokens the request needed, for a context-length error: the
+    /// server's fields when it sent them (llama-server), else read from its message — OpenAI and
+    /// vLLM write "maximum context length is 4096 tokens. However, you requested 5000 tokens",
+    /// `fm serve` "takes 5000 tokens … in the context of 4096". 0 for what no server said.
+    var contextFigures: (contextSize: Int, tokenCount: Int) {
+        func number(after phrases: [String]) -> Int? {
+            for phrase in phrases {
+                guard let range = message.range(of: phrase, options: .caseInsensitive) else { continue }
+                let digits = message[range.upperBound...].drop { $0 == " " }.prefix { $0.isNumber }
+                if let value = Int(digits) { return value }
+            }
+            return nil
+        }
+        let size = contextSize ?? number(after: ["maximum context length is", "context length is", "in the context of", "context of"])
+        let tokens = tokenCount ?? number(after: ["you requested", "requested", "the prompt takes", "needed"])
+        return (size ?? 0, tokens ?? 0)
     }
 
     /// Whether the error is about the request's schema or tools.

@@ -147,6 +147,20 @@ extension ChatServer {
         if error is CancellationError {
             return OpenAIError(status: .init(code: 499), message: "The request was cancelled", type: "server_error")
         }
+        if let error = error as? LanguageModelError {
+            switch error {
+            case .contextSizeExceeded(let details):
+                return .invalidRequest(details.debugDescription, param: "messages", code: "context_length_exceeded")
+            case .unsupportedGenerationGuide(let details):
+                return .invalidRequest(details.debugDescription, param: schemaOrToolsParameter(of: completion))
+            case .unsupportedCapability(let details):
+                return .invalidRequest(details.debugDescription, param: details.capability == .toolCalling ? "tool_choice" : "messages")
+            case .unsupportedTranscriptContent(let details):
+                return .invalidRequest(details.debugDescription, param: "messages")
+            default:
+                return .server(error.debugDescription)
+            }
+        }
         guard let generation = error as? LanguageModelSession.GenerationError else { return .server("\(error)") }
         switch generation {
         case .exceededContextWindowSize(let context):
@@ -154,14 +168,19 @@ extension ChatServer {
                 "The conversation does not fit the model's context: \(context.debugDescription)",
                 param: "messages", code: "context_length_exceeded")
         case .unsupportedGuide(let context):
-            let param: String
-            if case .jsonSchema = completion.responseFormat { param = "response_format.json_schema.schema" } else { param = "tools" }
-            return .invalidRequest(context.debugDescription, param: param)
+            return .invalidRequest(context.debugDescription, param: schemaOrToolsParameter(of: completion))
         case .assetsUnavailable(let context):
             return .unavailable(context.debugDescription)
         default:
             return .server(generation.errorDescription ?? "\(generation)")
         }
+    }
+}
+
+extension ChatServer {
+    /// The request field a schema the decoder cannot enforce came from.
+    static func schemaOrToolsParameter(of completion: ChatCompletionRequest) -> String {
+        if case .jsonSchema = completion.responseFormat { "response_format.json_schema.schema" } else { "tools" }
     }
 }
 

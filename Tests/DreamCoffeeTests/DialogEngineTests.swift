@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func anOverflowingConversationIsCondensedThroughTheModel() async throws {
-        let overflow = LanguageModelSession.GenerationError.exceededContextWindowSize(.init(debugDescription: "full"))
+        let overflow = LanguageModelError.contextSizeExceeded(.init(contextSize: 4096, tokenCount: 4100, debugDescription: "full"))
         let model = ScriptedLanguageModel([
             .text(["I love oat milk."]),
             .failure(overflow),

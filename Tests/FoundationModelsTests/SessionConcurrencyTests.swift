@@ -13,8 +13,8 @@ import Testing
         await gate.reached()
         #expect(session.isResponding)
 
-        let error = await thrownError(LanguageModelSession.GenerationError.self) { try await session.respond(to: "2") }
-        #expect(error?.caseName == "concurrentRequests")
+        let error = await thrownError(LanguageModelSession.Error.self) { try await session.respond(to: "2") }
+        #expect(error == .concurrentRequests)
         #expect(model.requests.count == 1)
 
         gate.open()

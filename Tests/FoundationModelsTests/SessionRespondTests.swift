@@ -164,11 +164,15 @@ import Testing
         let model = ScriptedLanguageModel([.text(["{}"])])
         let session = LanguageModelSession(model: model)
         let broken = GenerationSchema(type: Roast.self, anyOf: [] as [any Generable.Type])
-        let error = await thrownError(LanguageModelSession.GenerationError.self) {
+        let error = await thrownError(LanguageModelError.self) {
             try await session.respond(to: "A roast", schema: broken)
         }
-        #expect(error?.caseName == "unsupportedGuide")
-        #expect(error?.failureReason?.contains("no type choices") == true)
+        guard case .unsupportedGenerationGuide(let guide)? = error else {
+            Issue.record("expected unsupportedGenerationGuide, got \(String(describing: error))")
+            return
+        }
+        #expect(guide.debugDescription.contains("no type choices"))
+        #expect(guide.schemaName == "Roast")
         #expect(model.requests.isEmpty)
         #expect(session.transcript.isEmpty)
     }

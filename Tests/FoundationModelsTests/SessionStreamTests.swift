@@ -114,8 +114,8 @@ import Testing
         #expect(session.isResponding)
 
         let second = session.streamResponse(to: "Two")
-        let error = await thrownError(LanguageModelSession.GenerationError.self) { try await second.collect() }
-        #expect(error?.caseName == "concurrentRequests")
+        let error = await thrownError(LanguageModelSession.Error.self) { try await second.collect() }
+        #expect(error == .concurrentRequests)
 
         gate.open()
         #expect(try await first.collect().content == "")

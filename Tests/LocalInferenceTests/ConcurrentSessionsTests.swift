@@ -34,7 +34,7 @@ import Testing
         do {
             _ = try await session.respond(to: "Hi")
             Issue.record("a concurrent request was accepted")
-        } catch LanguageModelSession.GenerationError.concurrentRequests {
+        } catch LanguageModelSession.Error.concurrentRequests {
         }
         long.cancel()
         _ = await long.result

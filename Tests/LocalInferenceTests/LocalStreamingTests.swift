@@ -87,8 +87,19 @@ import Testing
         do {
             _ = try await session.respond(to: long)
             Issue.record("a prompt of over 200 tokens fit a context of 64")
-        } catch LanguageModelSession.GenerationError.exceededContextWindowSize(let context) {
-            #expect(context.debugDescription.contains("64"))
+        } catch LanguageModelError.contextSizeExceeded(let exceeded) {
+            // The real figures: the context's size, and the tokens of the request — the prompt
+            // as `tokenCount(for:)` counts it, plus the header that opens the model's answer.
+            #expect(exceeded.contextSize == 64)
+            let counted = try await model.tokenCount(for: Prompt(long))
+            let renderer = try backend.model().renderer
+            let message = [ChatMessage(role: .user, content: long)]
+            let header =
+                try renderer.tokens(for: ChatPrompt(messages: message, tools: [], addGenerationPrompt: true)).count
+                - renderer.tokens(for: ChatPrompt(messages: message, tools: [], addGenerationPrompt: false)).count
+            #expect(header > 0)
+            #expect(exceeded.tokenCount == counted + header, "error \(exceeded.tokenCount), tokenCount(for:) \(counted) + \(header)")
+            #expect(exceeded.debugDescription.contains("64"))
         }
         #expect(session.transcript.isEmpty)
     }

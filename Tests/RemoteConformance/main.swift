@@ -132,9 +132,11 @@ if proxy != nil {
         do {
             _ = try await LanguageModelSession(model: proxied("429")!).respond(to: "Hi")
             throw CheckFailure(description: "no error")
-        } catch LanguageModelSession.GenerationError.rateLimited(let context) {
-            guard context.debugDescription.contains("retry after 3 s") else { throw CheckFailure(description: context.debugDescription) }
-            return context.debugDescription
+        } catch LanguageModelError.rateLimited(let limited) {
+            guard limited.debugDescription.contains("retry after 3 s"), limited.resetDate != nil else {
+                throw CheckFailure(description: limited.debugDescription)
+            }
+            return limited.debugDescription
         }
     }
 
@@ -142,9 +144,9 @@ if proxy != nil {
         do {
             _ = try await LanguageModelSession(model: proxied("stall", timeout: .seconds(3))!).respond(to: "Hi")
             throw CheckFailure(description: "no error")
-        } catch LanguageModelSession.GenerationError.assetsUnavailable(let context) {
-            guard context.debugDescription.contains("timeout") else { throw CheckFailure(description: context.debugDescription) }
-            return context.debugDescription
+        } catch LanguageModelError.timeout(let timeout) {
+            guard timeout.debugDescription.contains("timeout") else { throw CheckFailure(description: timeout.debugDescription) }
+            return timeout.debugDescription
         }
     }
 

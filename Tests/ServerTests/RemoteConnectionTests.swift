@@ -14,13 +14,21 @@ import Testing
 struct RemoteConnectionTests {
     /// The `GenerationError` a session's `respond` throws, or `nil` (recording an issue).
     func failure(_ model: RemoteLanguageModel, tools: [any Tool] = []) async -> LanguageModelSession.GenerationError? {
+        await anyFailure(model, tools: tools) as? LanguageModelSession.GenerationError
+    }
+
+    /// The 27.0 error the one request to `model` fails with.
+    func languageModelError(_ model: RemoteLanguageModel) async -> LanguageModelError? {
+        await anyFailure(model) as? LanguageModelError
+    }
+
+    /// The error the one request to `model` fails with.
+    func anyFailure(_ model: RemoteLanguageModel, tools: [any Tool] = []) async -> (any Error)? {
         do {
             let answer = try await LanguageModelSession(model: model, tools: tools).respond(to: "Hi")
-            Issue.record("expected a GenerationError, got the answer \(answer.content)")
-        } catch let error as LanguageModelSession.GenerationError {
-            return error
+            Issue.record("expected an error, got the answer \(answer.content)")
         } catch {
-            Issue.record("expected a GenerationError, got \(type(of: error)): \(error)")
+            return error
         }
         return nil
     }
@@ -75,18 +83,22 @@ struct RemoteConnectionTests {
         await server.stop()
     }
 
-    @Test("429 with Retry-After is rateLimited carrying the delay; 503 is assetsUnavailable with the server's words")
+    @Test("429 with Retry-After is LanguageModelError.rateLimited with its reset date; 503 is assetsUnavailable with the server's words")
     func statusFailures() async throws {
         let server = try await ScriptedHTTPServer([
             .response(status: 429, headers: [("Retry-After", "7")], body: #"{"error": {"message": "Slow down", "type": "rate_limit_error"}}"#),
             .response(status: 503, body: #"{"error": {"message": "Loading model", "type": "unavailable_error", "code": 503}}"#),
         ])
         let model = RemoteLanguageModel(baseURL: server.baseURL, model: "m", timeout: .seconds(60))
-        guard case .rateLimited(let limited)? = await failure(model) else {
+        let sent = Date()
+        guard case .rateLimited(let limited)? = await languageModelError(model) else {
             Issue.record("429 was not rateLimited")
             return
         }
         #expect(limited.debugDescription.contains("retry after 7 s"), "\(limited.debugDescription)")
+        // Seven seconds after the answer came, which was after `sent` and before now.
+        let reset = try #require(limited.resetDate)
+        #expect(reset >= sent.addingTimeInterval(7) && reset <= Date().addingTimeInterval(7), "\(reset)")
         #expect(limited.debugDescription.contains("Slow down"))
         guard case .assetsUnavailable(let unavailable)? = await failure(model) else {
             Issue.record("503 was not assetsUnavailable")
@@ -105,7 +117,7 @@ struct RemoteConnectionTests {
         #expect(RetryAfter.delay("soon") == nil)
     }
 
-    @Test("a stream cut mid-answer and a stalled server past the deadline are assetsUnavailable saying which")
+    @Test("a stream cut mid-answer is assetsUnavailable, a stalled server past the deadline LanguageModelError.timeout")
     func cutAndStalled() async throws {
         let server = try await ScriptedHTTPServer([.stream(deltas: ["Hel"], complete: false), .stall])
         let model = RemoteLanguageModel(baseURL: server.baseURL, model: "m", timeout: .seconds(2))
@@ -115,8 +127,8 @@ struct RemoteConnectionTests {
         }
         #expect(cut.debugDescription.contains("before the response was complete"), "\(cut.debugDescription)")
         #expect(!cut.debugDescription.contains("could not be reached"), "\(cut.debugDescription)")
-        guard case .assetsUnavailable(let stalled)? = await failure(model) else {
-            Issue.record("a stall was not assetsUnavailable")
+        guard case .timeout(let stalled)? = await languageModelError(model) else {
+            Issue.record("a stall was not timeout")
             return
         }
         #expect(stalled.debugDescription.contains("within the request timeout"), "\(stalled.debugDescription)")

@@ -60,6 +60,17 @@ struct RemoteModelTests {
 
     /// The `GenerationError` `body` throws, or `nil` (recording an issue) when it throws another
     /// error or none.
+    /// The error `body` threw.
+    func anyError(_ body: () async throws -> Void) async -> (any Error)? {
+        do {
+            try await body()
+            Issue.record("expected an error, but nothing was thrown")
+        } catch {
+            return error
+        }
+        return nil
+    }
+
     func generationError(_ body: () async throws -> Void) async -> LanguageModelSession.GenerationError? {
         do {
             try await body()
@@ -261,25 +272,35 @@ struct RemoteModelTests {
         await served.stop()
     }
 
-    @Test("model errors the server reports come back as the same GenerationError")
+    @Test("model errors the server reports come back as the same LanguageModelError, figures included")
     func modelErrors() async throws {
         let model = ScriptedLanguageModel([
+            .failure(
+                LanguageModelError.contextSizeExceeded(
+                    .init(contextSize: 4096, tokenCount: 9000, debugDescription: "the prompt takes 9000 tokens and leaves no room to answer in the context of 4096"))),
+            .failure(LanguageModelError.unsupportedGenerationGuide(.init(schemaName: "Drink", debugDescription: "multipleOf cannot be enforced"))),
             .failure(LanguageModelSession.GenerationError.exceededContextWindowSize(.init(debugDescription: "9000 tokens do not fit 4096"))),
-            .failure(LanguageModelSession.GenerationError.unsupportedGuide(.init(debugDescription: "multipleOf cannot be enforced"))),
         ])
         let served = try await Served.start(model)
-        let tooLong = await generationError { _ = try await LanguageModelSession(model: served.remote()).respond(to: "Hi") }
-        guard case .exceededContextWindowSize(let context)? = tooLong else {
-            Issue.record("expected exceededContextWindowSize, got \(String(describing: tooLong))")
+        let tooLong = await anyError { _ = try await LanguageModelSession(model: served.remote()).respond(to: "Hi") }
+        guard case .contextSizeExceeded(let exceeded)? = tooLong as? LanguageModelError else {
+            Issue.record("expected contextSizeExceeded, got \(String(describing: tooLong))")
             return
         }
-        #expect(context.debugDescription.contains("9000 tokens do not fit 4096"))
+        #expect(exceeded.debugDescription.contains("takes 9000 tokens"))
+        #expect(exceeded.contextSize == 4096 && exceeded.tokenCount == 9000, "\(exceeded.contextSize) \(exceeded.tokenCount)")
 
-        let unsupported = await generationError {
+        let unsupported = await anyError {
             _ = try await LanguageModelSession(model: served.remote()).respond(to: "A drink", generating: RemoteModelDrink.self)
         }
-        guard case .unsupportedGuide(let guide)? = unsupported else {
-            Issue.record("expected unsupportedGuide, got \(String(describing: unsupported))")
+        guard case .unsupportedGenerationGuide(let guide)? = unsupported as? LanguageModelError else {
+            Issue.record("expected unsupportedGenerationGuide, got \(String(describing: unsupported))")
+            return
+        }
+        // A 26.x executor's error reaches the server's client as the 27.0 one.
+        let older = await anyError { _ = try await LanguageModelSession(model: served.remote()).respond(to: "Hi") }
+        guard case .contextSizeExceeded? = older as? LanguageModelError else {
+            Issue.record("expected contextSizeExceeded, got \(String(describing: older))")
             return
         }
         #expect(guide.debugDescription.contains("multipleOf cannot be enforced"))
@@ -329,7 +350,7 @@ struct RemoteModelTests {
         while answer == nil, ContinuousClock.now < deadline {
             do {
                 answer = try await LanguageModelSession(model: remote).respond(to: "2").content
-            } catch LanguageModelSession.GenerationError.rateLimited {
+            } catch LanguageModelError.rateLimited {
                 try await Task.sleep(for: .milliseconds(50))
             }
         }

@@ -39,19 +39,41 @@ struct RemoteModelWireTests {
         #expect(ServerError(body: "  Bad Gateway\n") == ServerError(message: "Bad Gateway"))
     }
 
-    @Test("HTTP statuses and error codes map to GenerationError cases")
+    @Test("a context-length error carries the server's figures: llama-server's fields, OpenAI's and vLLM's sentences, fm serve's")
+    func contextFigures() {
+        func figures(_ body: String) -> (Int, Int)? {
+            let error = RemoteFailure.generationError(status: 400, server: ServerError(body: body), endpoint: "http://h/v1/chat/completions")
+            guard case .contextSizeExceeded(let exceeded)? = error as? LanguageModelError else { return nil }
+            return (exceeded.contextSize, exceeded.tokenCount)
+        }
+        let llama = #"{"error": {"code": 400, "message": "the request exceeds the available context size, try increasing it", "type": "exceed_context_size_error", "n_prompt_tokens": 5123, "n_ctx": 4096}}"#
+        #expect(figures(llama)! == (4096, 5123))
+        let openAI = #"{"error": {"message": "This model's maximum context length is 8192 tokens. However, you requested 9000 tokens (8000 in the messages, 1000 in the completion).", "type": "invalid_request_error", "param": "messages", "code": "context_length_exceeded"}}"#
+        #expect(figures(openAI)! == (8192, 9000))
+        let vLLM = #"{"object": "error", "message": "This model's maximum context length is 2048 tokens. However, you requested 2100 tokens in the messages, Please reduce the length of the messages.", "type": "BadRequestError", "param": null, "code": 400}"#
+        #expect(figures(vLLM)! == (2048, 2100))
+        let ours = #"{"error": {"message": "The conversation does not fit the model's context: the prompt takes 300 tokens and leaves no room to answer in the context of 256", "type": "invalid_request_error", "param": "messages", "code": "context_length_exceeded"}}"#
+        #expect(figures(ours)! == (256, 300))
+        let silent = #"{"error": {"message": "too long", "code": "context_length_exceeded"}}"#
+        #expect(figures(silent)! == (0, 0))
+    }
+
+    @Test("HTTP statuses and error codes map to 27.0 LanguageModelError cases, or the GenerationError cases 27.0 keeps")
     func errorMapping() {
         func kind(_ status: Int?, _ server: ServerError) -> String {
-            switch RemoteFailure.generationError(status: status, server: server, endpoint: "http://h/v1/chat/completions")
-                as? LanguageModelSession.GenerationError
-            {
-            case .exceededContextWindowSize: "context"
-            case .assetsUnavailable: "assets"
-            case .rateLimited: "rate"
-            case .unsupportedGuide: "guide"
-            case .decodingFailure: "decoding"
-            case .guardrailViolation: "guardrail"
-            default: "other"
+            let error = RemoteFailure.generationError(status: status, server: server, endpoint: "http://h/v1/chat/completions")
+            switch error as? LanguageModelError {
+            case .contextSizeExceeded?: return "context"
+            case .rateLimited?: return "rate"
+            case .unsupportedGenerationGuide?: return "guide"
+            case .guardrailViolation?: return "guardrail"
+            case .some: return "other"
+            case nil: break
+            }
+            switch error as? LanguageModelSession.GenerationError {
+            case .assetsUnavailable?: return "assets"
+            case .decodingFailure?: return "decoding"
+            default: return "other"
             }
         }
         #expect(kind(400, ServerError(message: "x", code: "context_length_exceeded")) == "context")
@@ -180,7 +202,7 @@ struct RemoteModelWireTests {
         let body = try ChatRequestBody(request, modelName: "m")
         var reader = ChatStreamReader(request: request, body: body, endpoint: "e")
         try await reader.read(event: #"{"choices":[{"delta":{"content":"Hi"}}]}"#, into: channel)
-        await #expect(throws: LanguageModelSession.GenerationError.self) {
+        await #expect(throws: LanguageModelError.self) {
             try await reader.read(event: #"{"error":{"message":"The context is full","code":"context_length_exceeded"}}"#, into: channel)
         }
         let cut = ChatStreamReader(request: request, body: body, endpoint: "e")

@@ -136,7 +136,7 @@ public final class DialogEngine {
                     return Reply(text: character.errorResponse, outcome: .blocked(blocked))
                 }
                 return Reply(text: answer, outcome: outcome)
-            } catch LanguageModelSession.GenerationError.exceededContextWindowSize where attempt == 0 {
+            } catch LanguageModelError.contextSizeExceeded where attempt == 0 {
                 do {
                     let condensed = try await TranscriptCondenser(model: model, options: options)
                         .condense(session.transcript, speaker: character.displayName)
@@ -152,8 +152,10 @@ public final class DialogEngine {
                 return fail(character, error)
             }
         }
+        // Not reached: the second attempt returns whatever happens.
         return fail(
-            character, LanguageModelSession.GenerationError.exceededContextWindowSize(.init(debugDescription: "still too long after condensing")))
+            character,
+            LanguageModelError.contextSizeExceeded(.init(contextSize: 0, tokenCount: 0, debugDescription: "still too long after condensing")))
     }
 
     private func fail(_ character: any GameCharacter, _ error: any Error) -> Reply {

@@ -30,7 +30,7 @@ final class ExecutorCache: Sendable {
 
     /// The executor for `model`'s configuration, created on first use.
     ///
-    /// - Throws: the executor's own `GenerationError`, or `GenerationError.assetsUnavailable`
+    /// - Throws: the executor's own `GenerationError` or `LanguageModelError`, or `GenerationError.assetsUnavailable`
     ///   naming the executor type and the error its initializer threw.
     func executor<Model: LanguageModel>(for model: Model) throws -> Model.Executor {
         let configuration = model.executorConfiguration
@@ -42,6 +42,8 @@ final class ExecutorCache: Sendable {
         do {
             created = try Model.Executor(configuration: configuration)
         } catch let error as LanguageModelSession.GenerationError {
+            throw error
+        } catch let error as LanguageModelError {
             throw error
         } catch {
             throw LanguageModelSession.GenerationError.assetsUnavailable(

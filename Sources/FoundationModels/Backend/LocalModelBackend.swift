@@ -173,8 +173,9 @@ final class LocalModelBackend: SystemLanguageModelBackend {
     /// The session's error for a generation failure.
     static func mapped(_ error: LocalInference.GenerationError) -> any Swift.Error {
         switch error {
-        case .promptTooLong, .contextFull:
-            LanguageModelSession.GenerationError.exceededContextWindowSize(.init(debugDescription: error.description))
+        case let .promptTooLong(tokens, capacity), let .contextFull(tokens, capacity):
+            LanguageModelError.contextSizeExceeded(
+                .init(contextSize: capacity, tokenCount: tokens, debugDescription: "The conversation does not fit the model's context: \(error)"))
         case .noAllowedToken:
             LanguageModelSession.GenerationError.decodingFailure(.init(debugDescription: "The constraint cornered generation: \(error)"))
         case .engine(let message):

@@ -38,32 +38,35 @@ struct LocalRequestBuilder {
             messages: request.transcript.chatMessages(includeSchemaInLastPrompt: includeSchema),
             tools: offered.map(\.chatTool))
         // A prompt that does not fit is refused by the token loop before any work
-        // (`GenerationError.promptTooLong`, mapped to `exceededContextWindowSize`).
+        // (`GenerationError.promptTooLong`, mapped to `LanguageModelError.contextSizeExceeded`).
         let tokens = try LocalModelBackend.mapped { try model.renderer.tokens(for: prompt) }
         var plan = GrammarLogitProcessor.Plan.text
         if let schema = request.schema {
-            plan = .json(try Self.compile(schema.decodingGraph(), what: "the response schema"))
+            plan = .json(try Self.compile(schema.decodingGraph(), schemaName: schema.name, what: "the response schema"))
         }
         var toolGrammar: Grammar?
         var callable = offered
         if case .named(let name) = request.toolChoice {
             callable = callable.filter { $0.name == name }
             guard !callable.isEmpty else {
-                throw LanguageModelSession.GenerationError.unsupportedGuide(
+                throw LanguageModelError.unsupportedGenerationGuide(
                     .init(
+                        schemaName: nil,
                         debugDescription: "The tool choice names \"\(name)\", which is not among the enabled tools"))
             }
         }
         if requiresCall, model.toolCallFormat == nil {
-            throw LanguageModelSession.GenerationError.unsupportedGuide(
+            throw LanguageModelError.unsupportedCapability(
                 .init(
+                    capability: .toolCalling,
                     debugDescription: "This model's chat template has no tool-call format, so a tool call cannot be required"))
         }
         if !callable.isEmpty, model.toolCallFormat != nil {
             let tools = try callable.map { (name: $0.name, parameters: try $0.parameters.decodingGraph()) }
             // Calls may be laid out as the model likes (small models pretty-print them); the
             // session reads the arguments as JSON whatever their whitespace.
-            toolGrammar = try Self.compile(.toolCall(tools: tools), options: .flexible(maxRun: 16), what: "the tools' parameters")
+            toolGrammar = try Self.compile(
+                .toolCall(tools: tools), options: .flexible(maxRun: 16), schemaName: nil, what: "the tools' parameters")
         }
         let options = request.generationOptions
         return GenerationRequest(
@@ -73,12 +76,16 @@ struct LocalRequestBuilder {
             sampling: Self.sampling(options), maximumTokens: options.maximumResponseTokens)
     }
 
-    /// Compiles a grammar, or names the schema the decoder cannot enforce.
-    static func compile(_ graph: SchemaGraph, options: GrammarOptions = .appleCompact, what: String) throws -> Grammar {
+    /// Compiles a grammar, or names the schema the decoder cannot enforce
+    /// (`LanguageModelError.unsupportedGenerationGuide`).
+    static func compile(
+        _ graph: SchemaGraph, options: GrammarOptions = .appleCompact, schemaName: String?, what: String
+    ) throws -> Grammar {
         do {
             return try Grammar.compile(graph, options: options)
         } catch {
-            throw LanguageModelSession.GenerationError.unsupportedGuide(.init(debugDescription: "The decoder cannot enforce \(what): \(error)"))
+            throw LanguageModelError.unsupportedGenerationGuide(
+                .init(schemaName: schemaName, debugDescription: "The decoder cannot enforce \(what): \(error)"))
         }
     }
 

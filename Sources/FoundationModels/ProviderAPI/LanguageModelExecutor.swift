@@ -19,8 +19,9 @@
 /// }
 /// ```
 ///
-/// Throw `LanguageModelSession.GenerationError` for failures a caller can act on
-/// (`exceededContextWindowSize`, `assetsUnavailable`, ...); honour task cancellation.
+/// Throw `LanguageModelError` for failures a caller can act on (`contextSizeExceeded`,
+/// `rateLimited`, `timeout`, ...) and the `GenerationError` cases 27.0 keeps
+/// (`assetsUnavailable`, `decodingFailure`); honour task cancellation.
 /// Executors are created once per configuration and shared, so creating one should be cheap
 /// (load weights lazily) and `respond` must be safe to call from several sessions at once.
 public protocol LanguageModelExecutor: Sendable {

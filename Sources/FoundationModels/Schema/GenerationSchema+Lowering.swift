@@ -7,7 +7,7 @@ extension GenerationSchema {
     /// choices and constants as enumerations, `@Guide(.pattern)` regexes matching the whole
     /// string, numeric bounds, counts, and named types as shared nodes (so recursion is a cycle).
     ///
-    /// - Throws: `GenerationError.unsupportedGuide` for a pattern the decoder cannot compile.
+    /// - Throws: `LanguageModelError.unsupportedGenerationGuide` for a pattern the decoder cannot compile.
     func decodingGraph() throws -> SchemaGraph {
         if let imported { return imported.graph }
         var lowering = SchemaLowering(schema: self)
@@ -88,8 +88,9 @@ private struct SchemaLowering {
             do {
                 patterns.append(try RegexPattern(source))
             } catch {
-                throw LanguageModelSession.GenerationError.unsupportedGuide(
+                throw LanguageModelError.unsupportedGenerationGuide(
                     .init(
+                        schemaName: nil,
                         debugDescription:
                             "The pattern /\(source)/ cannot be enforced: \(error)"))
             }

@@ -3,7 +3,7 @@ extension SchemaShape {
     /// string, a regex without recoverable text, an empty range), or `nil` once applied.
     ///
     /// Guides that do not fit are not dropped silently: the schema keeps the reason, and a
-    /// request using it throws `GenerationError.unsupportedGuide`.
+    /// request using it throws `LanguageModelError.unsupportedGenerationGuide`.
     mutating func apply(_ guide: GuideKind) -> String? {
         switch (guide, self) {
         case (.anyOf(let values), .string(var string)):

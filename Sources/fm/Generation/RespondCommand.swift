@@ -67,6 +67,10 @@ struct RespondCommand: AsyncParsableCommand {
             try await answer(text, session: session, schema: decoded)
         } catch let error as LanguageModelSession.GenerationError {
             throw CLIError("\(error)")
+        } catch let error as LanguageModelError {
+            throw CLIError(error.debugDescription)
+        } catch let error as LanguageModelSession.Error {
+            throw CLIError(error.debugDescription)
         }
         if let saveTranscript { try Self.save(session.transcript, to: saveTranscript) }
     }

@@ -35,6 +35,10 @@ struct TokenCountCommand: AsyncParsableCommand {
             count = try await Self.count(prompt: text, instructions: input.instructions, transcript: input.loadedTranscript(), model: systemModel)
         } catch let error as LanguageModelSession.GenerationError {
             throw CLIError("\(error)")
+        } catch let error as LanguageModelError {
+            throw CLIError(error.debugDescription)
+        } catch let error as LanguageModelSession.Error {
+            throw CLIError(error.debugDescription)
         }
         if quiet || isatty(STDOUT_FILENO) == 0 {
             print(count)
