@@ -89,6 +89,7 @@ extension LanguageModelSession {
         )
         entries.append(.prompt(promptEntry))
         if let resolved = plan.profile {
+            entries = try await runActivationHooks(of: plan, entries: entries)
             entries = try await runHooks(resolved.onPrompt, with: promptEntry, entries: entries)
         }
         let requestID = UUID()
@@ -97,6 +98,7 @@ extension LanguageModelSession {
             while true {
                 if profile != nil {
                     plan = stepPlan()
+                    entries = try await runActivationHooks(of: plan, entries: entries)
                     entries = Self.entries(history: entries, instructions: plan.profile?.instructions ?? ResolvedInstructions())
                 }
                 if let onProgress {

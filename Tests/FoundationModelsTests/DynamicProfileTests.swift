@@ -141,3 +141,50 @@ private struct CountTurns: LanguageModelSession.DynamicProfileModifier {
         #expect(session.properties.turnsTaken == 2)
     }
 }
+
+/// Two parts chosen by how many turns were taken, each announcing when it becomes active and
+/// when it stops being active; the whole profile announces itself once.
+private struct FirstTurnThenRest: LanguageModelSession.DynamicProfile {
+    @SessionProperty(\.turnsTaken) private var turnsTaken
+    let model: ScriptedLanguageModel
+    let log: HookLog
+
+    var body: some DynamicProfile {
+        if turnsTaken == 0 {
+            Profile { Instructions("Greet.") }.model(model)
+                .onActivate { log.record("greeting on") }
+                .onDeactivate { log.record("greeting off") }
+        } else {
+            Profile { Instructions("Answer.") }.model(model)
+                .onActivate { log.record("answering on") }
+                .onDeactivate { log.record("answering off") }
+        }
+    }
+}
+
+@Suite struct ProfileActivationTests {
+    @Test func activationHooksRunWhenTheBranchTakenChanges() async throws {
+        let log = HookLog()
+        let model = ScriptedLanguageModel([.text(["hello"]), .text(["one"]), .text(["two"])])
+        let profile = FirstTurnThenRest(model: model, log: log)
+            .onActivate { log.record("session on") }
+            .onDeactivate { log.record("session off") }
+            .onPrompt { log.record("prompt") }
+            .modifier(CountTurns())
+        let session = LanguageModelSession(profile: profile)
+        try await session.respond(to: "1")
+        #expect(log.all == ["session on", "greeting on", "prompt"])
+        try await session.respond(to: "2")
+        #expect(log.all == ["session on", "greeting on", "prompt", "greeting off", "answering on", "prompt"])
+        try await session.respond(to: "3")
+        // The same branch again: nothing activates or deactivates.
+        #expect(log.all == ["session on", "greeting on", "prompt", "greeting off", "answering on", "prompt", "prompt"])
+        #expect(model.requests.map { text(of: instructionsSegments($0.transcript)) } == ["Greet.", "Answer.", "Answer."])
+    }
+}
+
+/// The segments of a transcript's instructions entry.
+private func instructionsSegments(_ transcript: Transcript) -> [Transcript.Segment] {
+    guard case .instructions(let instructions)? = transcript.first else { return [] }
+    return instructions.segments
+}

@@ -106,9 +106,15 @@ extension LanguageModelSession {
 
         /// Resolves the branch taken.
         func resolve(into resolved: inout ResolvedProfile) {
+            let outer = resolved.branch
+            defer { resolved.branch = outer }
             switch branch {
-            case .trueContent(let content): content.resolve(into: &resolved)
-            case .falseContent(let content): content.resolve(into: &resolved)
+            case .trueContent(let content):
+                resolved.branch = outer + "/t"
+                content.resolve(into: &resolved)
+            case .falseContent(let content):
+                resolved.branch = outer + "/f"
+                content.resolve(into: &resolved)
             }
         }
     }

@@ -76,17 +76,20 @@ extension LanguageModelSession.DynamicProfile {
         setting { $0.onToolOutput.append(action) }
     }
 
-    /// Runs `action` when the profile becomes the session's active profile.
+    /// Runs `action` when the profile becomes the session's active profile: before the first
+    /// request's prompt hooks, and whenever a condition in the body switches to the branch
+    /// holding this modifier (checked before each step of a request).
     public func onActivate(
         @_inheritActorContext perform action: sending @escaping @isolated(any) () async -> Void
     ) -> some LanguageModelSession.DynamicProfile {
-        setting { $0.onActivate.append(action) }
+        setting { $0.onActivate.append(.init(branch: $0.branch, action: action)) }
     }
 
-    /// Runs `action` when the profile stops being the session's active profile.
+    /// Runs `action` when the profile stops being the session's active profile: when a
+    /// condition in the body switches away from the branch holding this modifier.
     public func onDeactivate(
         @_inheritActorContext perform action: sending @escaping @isolated(any) () async -> Void
     ) -> some LanguageModelSession.DynamicProfile {
-        setting { $0.onDeactivate.append(action) }
+        setting { $0.onDeactivate.append(.init(branch: $0.branch, action: action)) }
     }
 }

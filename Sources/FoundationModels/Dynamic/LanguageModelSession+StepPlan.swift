@@ -33,6 +33,18 @@ extension LanguageModelSession {
             profile: resolved)
     }
 
+    /// Runs the `onDeactivate` and `onActivate` hooks of the profile parts `plan` leaves and
+    /// enters, with the session's values in scope; returns the entries with the history the
+    /// hooks left.
+    nonisolated(nonsending) func runActivationHooks(of plan: StepPlan, entries: [Transcript.Entry]) async throws -> [Transcript.Entry] {
+        guard let box = profile, let resolved = plan.profile else { return entries }
+        var entries = entries
+        for action in box.activate(resolved) {
+            entries = try await withHistory(entries) { await action() }
+        }
+        return entries
+    }
+
     /// Runs `hooks` with `value`, each with the session's values in scope and its history set
     /// to `entries`; returns the entries with the history the hooks left.
     nonisolated(nonsending) func runHooks<Value>(

@@ -25,8 +25,25 @@ struct ResolvedProfile {
     var onReasoning: [Hook<Transcript.Reasoning>] = []
     var onToolCall: [Hook<Transcript.ToolCall>] = []
     var onToolOutput: [nonisolated(nonsending) (Transcript.ToolCall, Transcript.ToolOutput) async throws -> Void] = []
-    var onActivate: [@isolated(any) () async -> Void] = []
-    var onDeactivate: [@isolated(any) () async -> Void] = []
+    /// Hooks run when the branch they were declared in becomes active, or stops being active.
+    var onActivate: [ActivationHook] = []
+    var onDeactivate: [ActivationHook] = []
+    /// The conditional branches taken to reach the settings being added: `""` at the top,
+    /// `"/t"`, `"/f"`, `"/t/f"`… below `if`/`else` (and `switch`) in a profile's body.
+    var branch = ""
+
+    /// An `onActivate` or `onDeactivate` action and the branch of the body that declared it.
+    struct ActivationHook {
+        /// The branch (`ResolvedProfile.branch` when the modifier was resolved).
+        var branch: String
+        /// The action.
+        var action: @isolated(any) () async -> Void
+    }
+
+    /// The branches that declared activation hooks: the parts of the profile that are active.
+    var activeBranches: Set<String> {
+        Set(onActivate.map(\.branch)).union(onDeactivate.map(\.branch))
+    }
 
     /// `options` with the profile's overrides applied.
     func applied(to options: GenerationOptions) -> GenerationOptions {
@@ -107,8 +124,24 @@ final class ProfileBox: @unchecked Sendable {
         self.properties = properties
     }
 
+    /// The branches active at the last step, and their `onDeactivate` hooks; `nil` before the
+    /// first step.
+    private var active: (branches: Set<String>, onDeactivate: [ResolvedProfile.ActivationHook])?
+
     /// The profile's settings now, worked out with the session's properties in scope.
     func resolve() -> ResolvedProfile {
         SessionPropertyValues.$current.withValue(properties) { profile.resolved() }
+    }
+
+    /// Records `resolved` as the active profile and returns what changed: the `onDeactivate`
+    /// hooks of branches no longer taken, then the `onActivate` hooks of branches newly taken
+    /// (every branch on the first step). A step that takes the same branches returns nothing.
+    func activate(_ resolved: ResolvedProfile) -> [@isolated(any) () async -> Void] {
+        let previous = active?.branches ?? []
+        let now = resolved.activeBranches
+        let leaving = (active?.onDeactivate ?? []).filter { !now.contains($0.branch) }.map(\.action)
+        let entering = resolved.onActivate.filter { active == nil || !previous.contains($0.branch) }.map(\.action)
+        active = (now, resolved.onDeactivate)
+        return leaving + entering
     }
 }
