@@ -35,6 +35,10 @@ struct ChatCompletionChunk: Decodable {
         var refusal: String?
         /// Tool-call fragments.
         var toolCalls: [ToolCallDelta]?
+        /// A reasoning model's thinking: vLLM's and llama-server's `reasoning_content`.
+        var reasoningContent: String?
+        /// The same under the name other servers use (`reasoning`: OpenRouter, Ollama, newer vLLM).
+        var reasoning: String?
     }
 
     /// A fragment of a tool call, keyed by `index`: the first carries `id` and the function's

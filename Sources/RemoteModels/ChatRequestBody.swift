@@ -12,7 +12,8 @@ import Foundation
 ///
 /// Options: greedy sampling is `temperature: 0`; nucleus sampling is `top_p`; a sampling seed
 /// is `seed`; `maximumResponseTokens` is `max_tokens`. Top-k has no field in the protocol, so
-/// only its seed is sent. `tool_choice` and `parallel_tool_calls` are sent when a request set
+/// only its seed is sent. A reasoning level is `reasoning_effort` (`light` → `low`, `moderate` →
+/// `medium`, `deep` → `high`). `tool_choice` and `parallel_tool_calls` are sent when a request set
 /// them (the `Server` module's SPI), so a `fm serve` in front of a remote model passes them on.
 struct ChatRequestBody {
     /// The body's JSON text.
@@ -52,10 +53,22 @@ struct ChatRequestBody {
             ("top_p", topP.map(JSONText.number)),
             ("seed", seed.map { .integer(Int64(bitPattern: $0)) }),
             ("max_tokens", options.maximumResponseTokens.map { .integer(Int64($0)) }),
+            ("reasoning_effort", request.contextOptions.reasoningLevel.map { .string(Self.reasoningEffort($0)) }),
             ("stream", .bool(true)),
             ("stream_options", .object([("include_usage", .bool(true))])),
         ])
         json = body.text
+    }
+
+    /// `reasoning_effort` for a reasoning level: OpenAI's `low`/`medium`/`high` (vLLM and
+    /// llama-server read the same), or the provider's own name for a custom level.
+    static func reasoningEffort(_ level: ContextOptions.ReasoningLevel) -> String {
+        switch level {
+        case .light: "low"
+        case .moderate: "medium"
+        case .deep: "high"
+        case .custom(let name): name
+        }
     }
 
     /// A tool as an entry of `tools`.

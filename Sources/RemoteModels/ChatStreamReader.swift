@@ -76,6 +76,10 @@ struct ChatStreamReader {
         }
         if let choice = chunk.choices?.first {
             if let delta = choice.delta ?? choice.message {
+                // Thinking comes before the answer; it becomes the step's reasoning entry.
+                if let thought = delta.reasoningContent ?? delta.reasoning, !thought.isEmpty {
+                    await channel.send(.reasoning(action: .appendText(thought, tokenCount: 1)))
+                }
                 if let content = delta.content, !content.isEmpty {
                     text += content
                     pending += content
