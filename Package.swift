@@ -37,6 +37,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // `fm serve`'s request-arrival deadline sees Hummingbird's HTTP parts (already a
+        // dependency of Hummingbird's; declared because the Server target imports it).
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         // The remote model's HTTP client (and the server tests' client).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -132,6 +135,7 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],
             exclude: ["README.md"]
         ),

@@ -2,6 +2,7 @@ import Foundation
 @_spi(Serving) import FoundationModels
 import Hummingbird
 import Logging
+import NIOCore
 import ServiceLifecycle
 import Synchronization
 
@@ -64,11 +65,18 @@ public final class ChatServer: Sendable {
         if let key = configuration.apiKey { router.add(middleware: APIKeyMiddleware(key: Array(key.utf8))) }
         addRoutes(to: router)
         let warmUp = configuration.warmUp
+        let idleTimeout = configuration.idleTimeout.map { TimeAmount.nanoseconds(Int64($0.nanosecondsClamped)) }
+        let metrics = metrics
+        let onSlowRequest: @Sendable () -> Void = { metrics.slowRequestClosed() }
         let address: BindAddress =
             configuration.socketPath.map { .unixDomainSocket(path: $0) } ?? .hostname(configuration.host, port: configuration.port)
         return Application(
             router: router,
-            server: .http1(configuration: .init(idleTimeout: configuration.idleTimeout.map { .nanoseconds(Int64($0.nanosecondsClamped)) })),
+            server: .http1(
+                configuration: .init(
+                    // The idle timeout also bounds how long one request may take to arrive.
+                    additionalChannelHandlers: idleTimeout.map { [RequestArrivalDeadline(limit: $0, onExpired: onSlowRequest)] } ?? [],
+                    idleTimeout: idleTimeout)),
             configuration: .init(address: address, serverName: "fm"),
             onServerRunning: { [self] channel in
                 if let path = configuration.socketPath { UnixSocketFile.restrictToOwner(path) }

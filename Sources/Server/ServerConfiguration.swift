@@ -13,8 +13,10 @@ public struct ServerConfiguration: Sendable {
     /// A Unix-domain socket to listen on instead of `host` and `port`. The socket file is made
     /// readable and writable by its owner only, and removed when the server stops.
     public var socketPath: String?
-    /// How long a connection may stay silent — sending nothing, or not finishing its request —
-    /// before the server closes it (`nil`: never). A request being answered is never cut.
+    /// How long a connection may stay silent before the server closes it, and the longest one
+    /// request may take to arrive, from its first byte to the end of its body — so a client
+    /// dripping a request a byte at a time is closed too (`nil`: never). A request being
+    /// answered is never cut.
     public var idleTimeout: Duration? = .seconds(60)
     /// The name `/v1/models` lists and requests must use in `model`.
     public var modelName: String

@@ -12,6 +12,7 @@ final class ServerMetrics: Sendable {
     private let completionTokens: Metrics.Counter
     private let rejected: Metrics.Counter
     private let cancelled: Metrics.Counter
+    private let slowRequests: Metrics.Counter
     /// Requests generating now.
     let running: Metrics.Gauge
     /// Requests waiting now.
@@ -30,6 +31,7 @@ final class ServerMetrics: Sendable {
         completionTokens = Metrics.Counter(label: "fm_completion_tokens_total", factory: factory)
         rejected = Metrics.Counter(label: "fm_requests_rejected_total", dimensions: [("reason", "queue_full")], factory: factory)
         cancelled = Metrics.Counter(label: "fm_requests_cancelled_total", factory: factory)
+        slowRequests = Metrics.Counter(label: "fm_connections_closed_total", dimensions: [("reason", "slow_request")], factory: factory)
         running = Metrics.Gauge(label: "fm_requests_running", factory: factory)
         waiting = Metrics.Gauge(label: "fm_requests_waiting", factory: factory)
     }
@@ -53,6 +55,9 @@ final class ServerMetrics: Sendable {
 
     /// Counts a generation cancelled because its client went away.
     func cancelledByClient() { cancelled.increment() }
+
+    /// Counts a connection closed because its request did not arrive whole within the idle timeout.
+    func slowRequestClosed() { slowRequests.increment() }
 
     /// The Prometheus text exposition.
     func exposition() -> String { registry.emitToString() }

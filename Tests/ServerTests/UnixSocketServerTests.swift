@@ -62,6 +62,40 @@ import Glibc
         #expect(try await harness.get("/health").status == 200)
         await harness.stop()
     }
+
+    @Test("a request dripped a byte at a time is closed once it has taken longer than the idle timeout to arrive")
+    func drippedRequestsAreClosed() async throws {
+        let harness = try await ServerHarness.start(model: ScriptedLanguageModel([.text(["ok"])])) { $0.idleTimeout = .milliseconds(500) }
+        let port = Int(harness.base.split(separator: ":").last!)!
+        let body = #"{"model": "test-model", "messages": [{"role": "user", "content": "Hi"}]}"#
+        let head = "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+        // A body dripped, then headers dripped: each byte comes well inside the idle timeout, but
+        // the whole would take 20 × 100 ms = 2 s, four times the limit. Hummingbird's idle timer
+        // restarts with every piece of body it decodes, so only the arrival deadline closes the
+        // first (and the metric says so); headers decode to nothing until they are complete, so
+        // either may close the second.
+        for (prefix, dripped) in [(head, body), ("", head)] {
+            let socket = try RawConnection(port: port)
+            defer { socket.close() }
+            if !prefix.isEmpty { try socket.send(prefix) }
+            let clock = ContinuousClock(), start = clock.now
+            var closedAfter: Duration?
+            for byte in dripped.prefix(20) {
+                guard !socket.isClosedByPeer, (try? socket.send(String(byte))) != nil else { closedAfter = clock.now - start; break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            if closedAfter == nil, socket.readUntilClosed() == .closedByPeer { closedAfter = clock.now - start }
+            let elapsed = try #require(closedAfter, "the server kept a connection dripping \(prefix.isEmpty ? "its headers" : "its body")")
+            #expect(elapsed < .seconds(2), "closed only after \(elapsed)")
+            if !prefix.isEmpty {
+                let metrics = try await harness.get("/metrics").body
+                #expect(metrics.contains(#"fm_connections_closed_total{reason="slow_request"} 1"#), "\(metrics)")
+            }
+        }
+        // A request sent at once is answered, on a connection that then waits for the next.
+        #expect(try await harness.send("/v1/chat/completions", body: ServerHarness.chat("Hi")).status == 200)
+        await harness.stop()
+    }
 }
 
 /// A plain TCP connection to loopback, for speaking (or not speaking) HTTP by hand.
@@ -87,7 +121,15 @@ struct RawConnection {
 
     func send(_ text: String) throws {
         let bytes = Array(text.utf8)
-        guard write(descriptor, bytes, bytes.count) == bytes.count else { throw POSIXError(.EIO) }
+        // MSG_NOSIGNAL: writing to a connection the server closed fails instead of raising SIGPIPE.
+        guard Glibc.send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else { throw POSIXError(.EIO) }
+    }
+
+    /// Whether the server has closed the connection (looked at without waiting or consuming).
+    var isClosedByPeer: Bool {
+        var byte: UInt8 = 0
+        let count = recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return count == 0 || (count < 0 && errno == ECONNRESET)
     }
 
     /// Reads until the peer closes (or the receive timeout passes).
