@@ -15,6 +15,9 @@ extension ChatServer {
             throw OpenAIError.bodyTooLarge(limit: configuration.maximumBodyBytes)
         }
         let completion = try ChatCompletionRequest(bodyText: String(buffer: buffer))
+        if let reason = configuration.unavailableModels[completion.model] {
+            throw OpenAIError.modelUnavailable(completion.model, reason: reason)
+        }
         guard configuration.serves(completion.model) else { throw OpenAIError.modelNotFound(completion.model) }
         let step = completion.executorRequest(defaultMaximumTokens: configuration.defaultMaximumTokens)
 

@@ -66,6 +66,7 @@ public final class ChatServer: Sendable {
         addRoutes(to: router)
         let warmUp = configuration.warmUp
         let idleTimeout = configuration.idleTimeout.map { TimeAmount.nanoseconds(Int64($0.nanosecondsClamped)) }
+        let requestTimeout = configuration.requestTimeout.map { TimeAmount.nanoseconds(Int64($0.nanosecondsClamped)) }
         let metrics = metrics
         let onSlowRequest: @Sendable () -> Void = { metrics.slowRequestClosed() }
         let address: BindAddress =
@@ -74,8 +75,7 @@ public final class ChatServer: Sendable {
             router: router,
             server: .http1(
                 configuration: .init(
-                    // The idle timeout also bounds how long one request may take to arrive.
-                    additionalChannelHandlers: idleTimeout.map { [RequestArrivalDeadline(limit: $0, onExpired: onSlowRequest)] } ?? [],
+                    additionalChannelHandlers: requestTimeout.map { [RequestArrivalDeadline(limit: $0, onExpired: onSlowRequest)] } ?? [],
                     idleTimeout: idleTimeout)),
             configuration: .init(address: address, serverName: "fm"),
             onServerRunning: { [self] channel in
@@ -119,12 +119,12 @@ public final class ChatServer: Sendable {
                 body: ResponseBody(byteBuffer: ByteBuffer(string: metrics.exposition())))
         }
         router.get("/v1/models") { [self] _, _ -> Response in
-            Self.json(["object": "list", "data": [modelObject]])
+            Self.json(["object": "list", "data": listedModelNames.map(modelObject)])
         }
         router.get("/v1/models/:id") { [self] _, context -> Response in
             let id = context.parameters.get("id") ?? ""
-            guard configuration.serves(id) else { throw OpenAIError.modelNotFound(id) }
-            return Self.json(modelObject)
+            guard listedModelNames.contains(id) else { throw OpenAIError.modelNotFound(id) }
+            return Self.json(modelObject(id))
         }
         router.post("/v1/chat/completions") { [self] request, _ -> Response in
             try await chatCompletion(request)
@@ -135,27 +135,41 @@ public final class ChatServer: Sendable {
     /// it cannot, why (the shape of Apple's `fm serve`).
     func healthResponse(_ state: Health) -> Response {
         let names = [configuration.modelName] + configuration.modelAliases
+        let unavailable: [[String: Any]] = configuration.unavailableModels.sorted { $0.key < $1.key }.map { name, reason in
+            ["name": name, "available": false, "reason": reason]
+        }
         func models(available: Bool, reason: String?) -> [[String: Any]] {
             names.map { name in
                 var model: [String: Any] = ["name": name, "available": available]
                 if let reason { model["reason"] = reason }
                 return model
-            }
+            } + unavailable
         }
+        // `status` is a sentence, as in Apple's `fm serve` ("fm serve is running"); a client
+        // waiting for the model reads the HTTP status (200 once it can answer) or `models`.
         switch state {
         case .ready:
-            return Self.json(["status": "ok", "models": models(available: true, reason: nil)])
+            return Self.json(["status": "fm serve is running", "models": models(available: true, reason: nil)])
         case .loading:
-            return Self.json(["status": "loading", "models": models(available: false, reason: "the model is loading")], status: .serviceUnavailable)
+            return Self.json(
+                ["status": "fm serve is loading the model", "models": models(available: false, reason: "the model is loading")],
+                status: .serviceUnavailable)
         case .failed(let message):
             return Self.json(
-                ["status": "error", "message": message, "models": models(available: false, reason: message)], status: .serviceUnavailable)
+                ["status": "fm serve could not load the model", "message": message, "models": models(available: false, reason: message)],
+                status: .serviceUnavailable)
         }
     }
 
-    /// The served model, as `/v1/models` lists it.
-    var modelObject: [String: Any] {
-        ["id": configuration.modelName, "object": "model", "created": 0, "owned_by": "fm"]
+    /// The names `/v1/models` lists: the served model, its aliases, and the models named but
+    /// unavailable here.
+    var listedModelNames: [String] {
+        [configuration.modelName] + configuration.modelAliases + configuration.unavailableModels.keys.sorted()
+    }
+
+    /// A model as `/v1/models` lists it.
+    func modelObject(_ name: String) -> [String: Any] {
+        ["id": name, "object": "model", "created": 0, "owned_by": "fm"]
     }
 
     /// A JSON response.

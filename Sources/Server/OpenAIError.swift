@@ -56,6 +56,14 @@ public struct OpenAIError: Error, Sendable, Equatable, CustomStringConvertible {
             type: "invalid_request_error", param: "model", code: "model_not_found")
     }
 
+    /// 503: a model the server names but cannot run here (Apple's `pcc` on Linux), in Apple's
+    /// words: `Model 'pcc' is unavailable: <reason>`.
+    public static func modelUnavailable(_ name: String, reason: String) -> OpenAIError {
+        OpenAIError(
+            status: .serviceUnavailable, message: "Model '\(name)' is unavailable: \(reason)", type: "service_unavailable",
+            param: "model", code: "model_unavailable")
+    }
+
     /// 404: no such route.
     public static func routeNotFound(_ method: HTTPRequest.Method, _ path: String) -> OpenAIError {
         OpenAIError(status: .notFound, message: "No route for \(method) \(path).", type: "invalid_request_error", code: "unknown_url")

@@ -15,7 +15,8 @@ import NIOHTTPTypes
 ///              (deadline armed)     (deadline cancelled)
 /// ```
 ///
-/// A response being written is never cut; between requests the idle timeout applies.
+/// A response being written is never cut; between requests the idle timeout applies
+/// (`ServerConfiguration.requestTimeout` sets `limit`).
 final class RequestArrivalDeadline: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart

@@ -13,16 +13,22 @@ public struct ServerConfiguration: Sendable {
     /// A Unix-domain socket to listen on instead of `host` and `port`. The socket file is made
     /// readable and writable by its owner only, and removed when the server stops.
     public var socketPath: String?
-    /// How long a connection may stay silent before the server closes it, and the longest one
-    /// request may take to arrive, from its first byte to the end of its body — so a client
-    /// dripping a request a byte at a time is closed too (`nil`: never). A request being
-    /// answered is never cut.
+    /// How long a connection may stay silent — sending nothing, or not finishing its request
+    /// head — before the server closes it (`nil`: never). A request being answered is never cut.
     public var idleTimeout: Duration? = .seconds(60)
+    /// The longest one request may take to arrive, from its first byte to the end of its body
+    /// (`nil`: no limit). A client dripping a request a byte at a time never goes silent for
+    /// `idleTimeout`; this closes it.
+    public var requestTimeout: Duration? = .seconds(30)
     /// The name `/v1/models` lists and requests must use in `model`.
     public var modelName: String
     /// Other names requests may use in `model` for the same model (Apple's `system`); answers
     /// carry the name the request used.
     public var modelAliases: [String] = []
+    /// Models the server names but cannot run here, each with the reason (`fm serve` lists
+    /// Apple's `pcc`, which does not exist on Linux): `/health` and `/v1/models` list them,
+    /// and a request naming one is refused with 503 and the reason, as Apple's `fm serve` does.
+    public var unavailableModels: [String: String] = [:]
     /// Requests that generate at the same time (the rest wait in the queue).
     public var concurrency = 1
     /// Requests that may wait; beyond this, 429 with `Retry-After`.

@@ -45,6 +45,29 @@ import Glibc
         await harness.stop()
     }
 
+    @Test("Apple's shapes: /health's status sentence, and `pcc` listed but refused with 503 in Apple's words")
+    func unavailableModel() async throws {
+        let reason = "PCC inference is not available in this context."
+        let harness = try await ServerHarness.start(model: ScriptedLanguageModel([.text(["ok"])])) {
+            $0.modelAliases = ["system"]
+            $0.unavailableModels = ["pcc": reason]
+        }
+        let health = try await harness.get("/health")
+        #expect(health.json["status"] as? String == "fm serve is running")
+        let models = try #require(health.json["models"] as? [[String: Any]])
+        #expect(models.compactMap { $0["name"] as? String } == ["test-model", "system", "pcc"])
+        #expect(models.compactMap { $0["available"] as? Bool } == [true, true, false])
+        #expect(models.last?["reason"] as? String == reason)
+        let listed = try await harness.get("/v1/models").json["data"] as? [[String: Any]]
+        #expect(listed?.compactMap { $0["id"] as? String } == ["test-model", "system", "pcc"])
+        let refused = try await harness.send("/v1/chat/completions", body: ServerHarness.chat("Hi", model: "pcc"))
+        #expect(refused.status == 503)
+        let error = refused.json["error"] as? [String: Any]
+        #expect(error?["message"] as? String == "Model 'pcc' is unavailable: \(reason)")
+        #expect(error?["type"] as? String == "service_unavailable")
+        await harness.stop()
+    }
+
     @Test("a connection that sends nothing, or half a request, is closed after the idle timeout")
     func idleConnectionsAreClosed() async throws {
         let harness = try await ServerHarness.start(model: ScriptedLanguageModel([.text(["ok"])])) { $0.idleTimeout = .milliseconds(300) }
@@ -63,18 +86,19 @@ import Glibc
         await harness.stop()
     }
 
-    @Test("a request dripped a byte at a time is closed once it has taken longer than the idle timeout to arrive")
+    @Test("a request dripped a byte at a time is closed once it has taken longer than the request timeout to arrive")
     func drippedRequestsAreClosed() async throws {
-        let harness = try await ServerHarness.start(model: ScriptedLanguageModel([.text(["ok"])])) { $0.idleTimeout = .milliseconds(500) }
+        let harness = try await ServerHarness.start(model: ScriptedLanguageModel([.text(["ok"])])) {
+            // The idle timeout is far longer than the whole drip: only the arrival deadline can close it.
+            $0.idleTimeout = .seconds(10)
+            $0.requestTimeout = .milliseconds(500)
+        }
         let port = Int(harness.base.split(separator: ":").last!)!
         let body = #"{"model": "test-model", "messages": [{"role": "user", "content": "Hi"}]}"#
         let head = "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
-        // A body dripped, then headers dripped: each byte comes well inside the idle timeout, but
-        // the whole would take 20 × 100 ms = 2 s, four times the limit. Hummingbird's idle timer
-        // restarts with every piece of body it decodes, so only the arrival deadline closes the
-        // first (and the metric says so); headers decode to nothing until they are complete, so
-        // either may close the second.
-        for (prefix, dripped) in [(head, body), ("", head)] {
+        // A body dripped, then headers dripped: the whole would take 20 × 100 ms = 2 s, four
+        // times the limit.
+        for (count, (prefix, dripped)) in [(head, body), ("", head)].enumerated() {
             let socket = try RawConnection(port: port)
             defer { socket.close() }
             if !prefix.isEmpty { try socket.send(prefix) }
@@ -87,10 +111,8 @@ import Glibc
             if closedAfter == nil, socket.readUntilClosed() == .closedByPeer { closedAfter = clock.now - start }
             let elapsed = try #require(closedAfter, "the server kept a connection dripping \(prefix.isEmpty ? "its headers" : "its body")")
             #expect(elapsed < .seconds(2), "closed only after \(elapsed)")
-            if !prefix.isEmpty {
-                let metrics = try await harness.get("/metrics").body
-                #expect(metrics.contains(#"fm_connections_closed_total{reason="slow_request"} 1"#), "\(metrics)")
-            }
+            let metrics = try await harness.get("/metrics").body
+            #expect(metrics.contains(#"fm_connections_closed_total{reason="slow_request"} \#(count + 1)"#), "\(metrics)")
         }
         // A request sent at once is answered, on a connection that then waits for the next.
         #expect(try await harness.send("/v1/chat/completions", body: ServerHarness.chat("Hi")).status == 200)

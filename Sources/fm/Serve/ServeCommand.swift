@@ -34,8 +34,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Listen on this Unix-domain socket instead of TCP (owner-only permissions; removed at exit).")
     var socket: String?
 
-    @Option(help: "Close a connection silent for this many seconds (sending nothing, or a request too slowly); 0: never.")
+    @Option(help: "Close a connection silent for this many seconds (sending nothing, or half a request head); 0: never.")
     var idleTimeout = 60.0
+
+    @Option(help: "Close a connection whose request takes longer than this many seconds to arrive, first byte to end of body; 0: never.")
+    var requestTimeout = 30.0
 
     @Option(help: "The model name clients send in `model` (default: the catalog name or the file's name).")
     var name: String?
@@ -64,6 +67,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be 0...65535") }
         if socket != nil, host != nil || port != nil { throw ValidationError("--socket cannot be combined with --host or --port") }
         if !(idleTimeout >= 0) { throw ValidationError("--idle-timeout must not be negative") }
+        if !(requestTimeout >= 0) { throw ValidationError("--request-timeout must not be negative") }
     }
 
     func run() async throws {
@@ -74,8 +78,13 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.host = host ?? "127.0.0.1"
         configuration.port = port ?? 8080
         configuration.idleTimeout = idleTimeout > 0 ? .milliseconds(Int64(idleTimeout * 1000)) : nil
+        configuration.requestTimeout = requestTimeout > 0 ? .milliseconds(Int64(requestTimeout * 1000)) : nil
         if model.modelFile == nil, model.model == nil || model.model == AppleTier.system, configuration.modelName != AppleTier.system {
             configuration.modelAliases = [AppleTier.system]
+        }
+        if model.modelFile == nil {
+            // As Apple's `fm serve` on a Mac without Private Cloud Compute.
+            configuration.unavailableModels = [AppleTier.pcc: AppleTier.pccUnavailable]
         }
         if let socket {
             try SocketPath.prepare(socket)
