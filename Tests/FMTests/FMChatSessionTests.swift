@@ -35,10 +35,21 @@ import Testing
         try pty.waitFor("PCC inference is not available in this context.", timeout: .seconds(10))
         try pty.send("/help\r")
         try pty.waitFor("/instructions [TEXT]", timeout: .seconds(10))
+        try pty.send("/increase-limit\r")
+        try pty.waitFor("/increase-limit applies to PCC only", timeout: .seconds(10))
+        try pty.send("/appearance light\r")
+        try pty.waitFor("appearance: light", timeout: .seconds(10))
+        // On a terminal the prompt is coloured for a light background from now on.
+        try pty.waitForRawOutput(containing: "\u{1B}[1;34m>", timeout: .seconds(10))
+        try pty.send("/appearance sepia\r")
+        try pty.waitFor("usage: /appearance dark|light|auto", timeout: .seconds(10))
         try pty.send("exit\r")
         #expect(try pty.waitForExit(timeout: .seconds(30)) == 0)
         let saved = try String(contentsOf: sessions.appendingPathComponent("first.json"), encoding: .utf8)
         #expect(saved.contains("What color is the sky"))
+        // The appearance is kept for the next chat.
+        let appearance = try String(contentsOf: sessions.deletingLastPathComponent().appendingPathComponent("appearance"), encoding: .utf8)
+        #expect(appearance == "light\n")
 
         // --continue picks the most recent session; the next answer is saved into it.
         let next = try FMBinary.run(["chat", "-g", "--max-tokens", "12", "--continue"], stdin: "And at night?\n", environment: home)

@@ -14,6 +14,8 @@ extension ChatCommand {
         /save [NAME]           save this session now (as NAME: a new name, or a path with '/')
         /clear                 a new conversation (this one stays saved)
         /transcript            this conversation's entries
+        /appearance [MODE]     show, or set, the colours: dark, light or auto (kept for next time)
+        /increase-limit        raise the PCC quota (PCC only; not available on this system)
         exit                   end the chat (also /quit, /exit, end of input)
         Ctrl-C stops an answer.
         """
@@ -60,10 +62,35 @@ extension ChatCommand {
             save(as: argument, state: &state)
         case "/transcript":
             for entry in state.session.transcript { Self.write("\(entry)\n") }
+        case "/appearance":
+            setAppearance(argument, state: &state)
+        case "/increase-limit":
+            // Apple's tool opens the PCC quota flow; the system model has no quota.
+            Terminal.status("/increase-limit applies to PCC only: \(AppleTier.pccUnavailable)")
         default:
             Terminal.status("unknown command \(parts[0]); /help lists the commands")
         }
         return true
+    }
+
+    /// `/appearance [dark|light|auto]`: shows the colours, or sets and saves them.
+    func setAppearance(_ argument: String?, state: inout ChatState) {
+        guard let argument else {
+            let current = state.appearance
+            Terminal.status("appearance: \(current.rawValue)" + (current == .auto ? " (\(current.resolved().rawValue) here)" : ""))
+            return
+        }
+        guard let appearance = ChatAppearance(rawValue: argument.lowercased()) else {
+            Terminal.status("usage: /appearance dark|light|auto")
+            return
+        }
+        state.appearance = appearance
+        do {
+            try appearance.save()
+            Terminal.status("appearance: \(appearance.rawValue)")
+        } catch {
+            Terminal.status("appearance: \(appearance.rawValue) (not saved: \(error.localizedDescription))")
+        }
     }
 
     /// `/load NAME` (or a path): continues that transcript; a corrupt file is reported by name

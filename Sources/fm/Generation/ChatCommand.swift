@@ -64,7 +64,10 @@ struct ChatCommand: AsyncParsableCommand {
         let interrupts = InterruptForwarder()
         let interactive = isatty(STDIN_FILENO) != 0
         while true {
-            if interactive { Self.write("> ") }
+            if interactive {
+                let palette = state.appearance.palette(colour: ChatAppearance.colourAllowed)
+                Self.write(palette.prompt + ">" + palette.reset + " ")
+            }
             guard let line = readLine() else { break }
             let text = line.trimmingCharacters(in: .whitespaces)
             if text.isEmpty { continue }
@@ -72,7 +75,8 @@ struct ChatCommand: AsyncParsableCommand {
                 guard handle(command: text, state: &state) else { break }
                 continue
             }
-            if await answer(text, session: state.session, interrupts: interrupts) { state.autosave() }
+            let palette = state.appearance.palette(colour: ChatAppearance.colourAllowed)
+            if await answer(text, session: state.session, interrupts: interrupts, palette: palette) { state.autosave() }
         }
     }
 
@@ -99,7 +103,10 @@ struct ChatCommand: AsyncParsableCommand {
 
     /// Streams the answer to `prompt`; Ctrl-C cancels it and the conversation goes on.
     /// Returns whether an answer was recorded.
-    func answer(_ prompt: String, session: LanguageModelSession, interrupts: InterruptForwarder) async -> Bool {
+    func answer(
+        _ prompt: String, session: LanguageModelSession, interrupts: InterruptForwarder,
+        palette: ChatAppearance.Palette = ChatAppearance.dark.palette(colour: false)
+    ) async -> Bool {
         let options = sampling.generationOptions
         let task = Task {
             var printed = ""
@@ -116,7 +123,7 @@ struct ChatCommand: AsyncParsableCommand {
             Self.write("\n")
             return true
         } catch is CancellationError {
-            Self.write(" [stopped]\n")
+            Self.write(" " + palette.note + "[stopped]" + palette.reset + "\n")
         } catch {
             Self.write("\n")
             Terminal.status("error: \(error)")

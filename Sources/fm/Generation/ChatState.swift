@@ -18,6 +18,8 @@ struct ChatState {
     var session: LanguageModelSession
     /// The model of sessions made after `/model NAME` (`nil`: `SystemLanguageModel.default`).
     var switchedModel: GGUFLanguageModel?
+    /// The colours (`/appearance`).
+    var appearance = ChatAppearance.saved()
 
     /// The instructions of the conversation, if any.
     var instructions: String? {
