@@ -46,7 +46,7 @@ struct ChatRequestBody {
             ("model", .string(modelName)),
             ("messages", try ChatMessages.json(for: request.transcript)),
             ("tools", offersTools ? .array(details.tools.map(Self.tool)) : nil),
-            ("tool_choice", offersTools ? Self.toolChoice(request.toolChoice) : nil),
+            ("tool_choice", offersTools ? Self.toolChoice(request.stepToolChoice) : nil),
             ("parallel_tool_calls", offersTools && !request.allowsParallelToolCalls ? .bool(false) : nil),
             ("response_format", schema.map(Self.responseFormat)),
             ("temperature", temperature.map(JSONText.number)),

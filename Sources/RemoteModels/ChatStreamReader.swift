@@ -46,7 +46,7 @@ struct ChatStreamReader {
     /// A reader for the response to `request` sent as `body`.
     init(request: LanguageModelExecutorGenerationRequest, body: ChatRequestBody, endpoint: String) {
         check = ResponseCheck(schema: body.schema, tools: body.tools, endpoint: endpoint)
-        toolChoice = request.toolChoice
+        toolChoice = request.stepToolChoice
     }
 
     /// Reads the data of one server-sent event: a chunk, an error, or `[DONE]`.

@@ -42,7 +42,7 @@ struct EncodedRequestDetails {
     ///   shape (it would mean Apple's format changed).
     init(_ request: LanguageModelExecutorGenerationRequest) throws {
         let probe = Transcript(entries: [
-            .instructions(Transcript.Instructions(segments: [], toolDefinitions: request.enabledToolDefinitions)),
+            .instructions(Transcript.Instructions(segments: [], toolDefinitions: request.offeredToolDefinitions)),
             .prompt(Transcript.Prompt(segments: [], options: request.generationOptions)),
         ])
         let encoder = JSONEncoder()
@@ -57,19 +57,13 @@ struct EncodedRequestDetails {
                 throw Self.unexpected("a tool without `function.name` or `function.parameters`")
             }
             let schema =
-                request.enabledToolDefinitions.first { $0.name == name }.flatMap(Self.parameters) ?? Self.schema(fromJSON: parameters.jsonString)
+                request.offeredToolDefinitions.first { $0.name == name }?.parameters ?? Self.schema(fromJSON: parameters.jsonString)
             guard let schema else { throw Self.unexpected("the parameters of the tool \(name) are not a schema") }
             tools.append(Tool(name: name, description: function["description"]?.stringValue ?? "", parameters: WireSchema(schema)))
         }
         if let sampling = entries[1]["options"]?["sampling"] {
             self.sampling = try Self.sampling(sampling)
         }
-    }
-
-    /// The parameter schema a tool definition holds. Apple's API keeps it internal; the
-    /// definition's stored `parameters` member shows it (a wire test pins this reading).
-    static func parameters(of definition: Transcript.ToolDefinition) -> GenerationSchema? {
-        Mirror(reflecting: definition).descendant("parameters") as? GenerationSchema
     }
 
     /// A schema from the transcript's JSON of a tool's parameters: Apple's dialect (a tool's

@@ -39,7 +39,7 @@ struct WireSchema: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let dialect = (try? encoder.encode(schema)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        if Self.isImported(schema) {
+        if schema.isImportedJSONSchema {
             json = dialect
             validator = schema
             problem = nil
@@ -64,14 +64,6 @@ struct WireSchema: Sendable {
         return validator.validationProblem(forJSON: text)
     }
 
-    /// Whether `schema` was imported from a JSON Schema document (and so already means what
-    /// JSON Schema says). Apple's API does not show it; the schema's stored `imported` member
-    /// does (the wire tests pin this reading, so a rename fails a test rather than a request).
-    static func isImported(_ schema: GenerationSchema) -> Bool {
-        guard let member = Mirror(reflecting: schema).descendant("imported") else { return false }
-        let optional = Mirror(reflecting: member)
-        return optional.displayStyle == .optional && !optional.children.isEmpty
-    }
 
     /// `pattern` as a whole match in JSON Schema's (ECMAScript) search semantics.
     static func anchored(_ pattern: String) -> String {

@@ -108,6 +108,17 @@ await check("tools (allowed)") {
     return "called for \(tool.cities); answer: \(answer)"
 }
 
+await check("tools (required)") {
+    // A prompt that needs no tool: under `.required` the model must still call one.
+    let tool = ConformanceWeatherTool()
+    let session = LanguageModelSession(model: model, tools: [tool], instructions: "You are a helpful assistant.")
+    var options = greedy
+    options.toolCallingMode = .required
+    let answer = try await session.respond(to: "Say hello to Ana.", options: options).content
+    guard !tool.cities.isEmpty else { throw CheckFailure(description: "no tool was called under .required; answer: \(answer)") }
+    return "called for \(tool.cities); answer: \(answer)"
+}
+
 await check("cancellation") {
     let task = Task {
         var count = 0

@@ -199,6 +199,38 @@ struct RemoteConnectionTests {
     }
 }
 
+extension RemoteConnectionTests {
+    @Test("toolCallingMode reaches the wire: .required is tool_choice required on a turn's first step only; .disallowed sends no tools")
+    func toolCallingModeOnTheWire() async throws {
+        let prompt = Transcript.Entry.prompt(.init(segments: [.text(.init(content: "?"))]))
+        func body(_ mode: GenerationOptions.ToolCallingMode, after entries: [Transcript.Entry] = []) throws -> (json: String, reader: ChatStreamReader) {
+            var options = GenerationOptions()
+            options.toolCallingMode = mode
+            let request = LanguageModelExecutorGenerationRequest(
+                id: UUID(), transcript: Transcript(entries: [prompt] + entries),
+                enabledTools: [Transcript.ToolDefinition(tool: RemoteCodeTool())], generationOptions: options,
+                contextOptions: ContextOptions(), metadata: [:])
+            let body = try ChatRequestBody(request, modelName: "m")
+            return (body.json, ChatStreamReader(request: request, body: body, endpoint: "e"))
+        }
+        let required = try body(.required)
+        #expect(required.json.contains(#""tool_choice":"required""#), "\(required.json)")
+        // Text under .required fails closed instead of becoming the answer.
+        var reader = required.reader
+        try await reader.read(event: #"{"choices":[{"delta":{"content":"Hello Ana!"},"finish_reason":"stop"}]}"#, into: .init())
+        await #expect(throws: LanguageModelSession.GenerationError.self) { try await reader.finish(into: .init()) }
+        // After the tool's output the model answers freely.
+        let call = Transcript.ToolCall(id: "c1", toolName: "lookUpCode", arguments: GeneratedContent(properties: ["code": "CDG"]))
+        let output = Transcript.ToolOutput(id: "c1", toolName: "lookUpCode", segments: [.text(.init(content: "CDG is Paris"))])
+        let next = try body(.required, after: [.toolCalls(.init([call])), .toolOutput(output)])
+        #expect(!next.json.contains("tool_choice"), "\(next.json)")
+        #expect(next.json.contains(#""tools""#))
+        let disallowed = try body(.disallowed)
+        #expect(!disallowed.json.contains(#""tools""#) && !disallowed.json.contains("tool_choice"), "\(disallowed.json)")
+        #expect(!(try body(.allowed)).json.contains("tool_choice"))
+    }
+}
+
 /// Counts attempts across concurrent closures.
 final class Attempts: Sendable {
     private let value = NIOLockedValueBox(0)

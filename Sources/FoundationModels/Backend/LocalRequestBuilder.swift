@@ -31,9 +31,8 @@ struct LocalRequestBuilder {
         if case .prompt? = request.transcript.last { firstStep = true } else { firstStep = false }
         // `toolCallingMode`: `.disallowed` offers no tools at all (none in the prompt, no call
         // grammar); `.required` makes the first step start with a call to an enabled tool.
-        let mode = request.generationOptions.toolCallingMode?.kind ?? .allowed
-        let offered = mode == .disallowed ? [] : request.enabledToolDefinitions
-        let requiresCall = request.toolChoice != .auto || (mode == .required && firstStep && !offered.isEmpty)
+        let offered = request.offeredToolDefinitions
+        let requiresCall = request.stepToolChoice != .auto
         let prompt = ChatPrompt(
             messages: request.transcript.chatMessages(includeSchemaInLastPrompt: includeSchema),
             tools: offered.map(\.chatTool))
@@ -46,7 +45,7 @@ struct LocalRequestBuilder {
         }
         var toolGrammar: Grammar?
         var callable = offered
-        if case .named(let name) = request.toolChoice {
+        if case .named(let name) = request.stepToolChoice {
             callable = callable.filter { $0.name == name }
             guard !callable.isEmpty else {
                 throw LanguageModelError.unsupportedGenerationGuide(

@@ -38,6 +38,26 @@ extension LanguageModelExecutorGenerationRequest {
         }
     }
 
+    /// The tools this step offers the model: the enabled ones, none under
+    /// `toolCallingMode(.disallowed)`. SPI, the one reading of the mode every executor shares.
+    @_spi(Serving)
+    public var offeredToolDefinitions: [Transcript.ToolDefinition] {
+        generationOptions.toolCallingMode?.kind == .disallowed ? [] : enabledToolDefinitions
+    }
+
+    /// The tool choice this step runs with: the request's own (`toolChoice`, OpenAI's
+    /// `tool_choice` through `fm serve`) when set, else what `generationOptions.toolCallingMode`
+    /// asks — `.required` on the turn's first step (the transcript ends with the prompt, and
+    /// tools are offered), `.auto` once tool outputs follow it. SPI, see `offeredToolDefinitions`.
+    @_spi(Serving)
+    public var stepToolChoice: ToolChoice {
+        if toolChoice != .auto { return toolChoice }
+        guard generationOptions.toolCallingMode?.kind == .required, !offeredToolDefinitions.isEmpty,
+            case .prompt? = transcript.last
+        else { return .auto }
+        return .required
+    }
+
     /// Whether the step may make several tool calls (OpenAI's `parallel_tool_calls`; `true` when
     /// not set). SPI, see `ToolChoice`.
     @_spi(Serving)

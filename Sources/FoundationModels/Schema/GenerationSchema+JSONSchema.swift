@@ -53,8 +53,10 @@ extension GenerationSchema {
         imported = ImportedJSONSchema(graph: graph, document: CodableJSON(document))
     }
 
-    /// Why `json` does not follow the schema, or `nil` when it does: JSON Schema's semantics,
-    /// object keys in any order. For output the decoder did not constrain (a remote server's).
+    /// Why `json` does not follow the schema, or `nil` when it does, object keys in any order.
+    /// For output the decoder did not constrain (a remote server's). A schema imported from a
+    /// JSON Schema document means what JSON Schema says; one built from types or guides means
+    /// what Apple's guides say (a pattern matches the whole string), as the decoder enforces it.
     ///
     /// SPI: visible only to `@_spi(Serving) import FoundationModels`.
     @_spi(Serving)
@@ -67,11 +69,23 @@ extension GenerationSchema {
         }
         let graph: SchemaGraph
         do {
-            graph = try JSONSchemaImporter(mode: .validation).importSchema(jsonValue.compactText(sortedKeys: false))
+            graph =
+                imported == nil
+                ? try decodingGraph()
+                : try JSONSchemaImporter(mode: .validation).importSchema(jsonValue.compactText(sortedKeys: false))
         } catch {
             return "the schema cannot be checked: \(error)"
         }
         return graph.accepts(value) ? nil : "the output does not follow the schema"
+    }
+
+    /// Whether the schema was imported from a JSON Schema document (`init(jsonSchema:)`), so
+    /// its keywords mean what JSON Schema says rather than what Apple's guides say.
+    ///
+    /// SPI: visible only to `@_spi(Serving) import FoundationModels`.
+    @_spi(Serving)
+    public var isImportedJSONSchema: Bool {
+        imported != nil
     }
 }
 
