@@ -65,12 +65,13 @@ extension ChatCompletionRequest {
         return request
     }
 
-    /// Apple's options for the request's sampling fields: temperature 0 is greedy; `top_p`
-    /// is nucleus sampling; a seed makes sampling repeatable; with neither, the model's default
-    /// sampling at the temperature given.
+    /// Apple's options for the request's sampling fields: temperature 0 or `top_p` 0 (the
+    /// smallest nucleus: the likeliest token alone, which Apple's `ChatCompletionsLanguageModel`
+    /// sends for greedy sampling) is greedy; another `top_p` is nucleus sampling; a seed makes
+    /// sampling repeatable; with neither, the model's default sampling at the temperature given.
     func generationOptions(defaultMaximumTokens: Int?) -> GenerationOptions {
         let maximum = maxTokens ?? defaultMaximumTokens
-        if temperature == 0 {
+        if temperature == 0 || topP == 0 {
             return GenerationOptions(sampling: .greedy, temperature: 0, maximumResponseTokens: maximum)
         }
         if topP != nil || seed != nil {

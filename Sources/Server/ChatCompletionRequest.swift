@@ -107,7 +107,8 @@ struct ChatCompletionRequest {
         }
         if let field = body.member("top_p") {
             let value = try field.number()
-            guard value > 0, value <= 1 else { throw OpenAIError.invalidRequest("`top_p` must be in (0, 1]", param: "top_p") }
+            // OpenAI's range is [0, 1]; Apple's own ChatCompletionsLanguageModel sends 0 for greedy.
+            guard (0...1).contains(value) else { throw OpenAIError.invalidRequest("`top_p` must be between 0 and 1", param: "top_p") }
             topP = value
         }
         if let field = body.member("seed") { seed = UInt64(bitPattern: Int64(try field.integer())) }

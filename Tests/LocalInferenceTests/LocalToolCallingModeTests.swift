@@ -15,9 +15,19 @@ private final class LookupTool: Tool {
     }
 
     let calls = Mutex(0)
+    /// The call that throws `Enough` (ending a `.required` request, as Apple documents), if any.
+    let throwsAtCall: Int?
+
+    /// The error that ends a `.required` request.
+    struct Enough: Error {}
+
+    init(throwsAtCall: Int? = nil) {
+        self.throwsAtCall = throwsAtCall
+    }
 
     func call(arguments: Arguments) async throws -> String {
-        calls.withLock { $0 += 1 }
+        let count = calls.withLock { $0 += 1; return $0 }
+        if count == throwsAtCall { throw Enough() }
         return "No more is known about \(arguments.topic)."
     }
 }
@@ -33,17 +43,33 @@ private final class LookupTool: Tool {
         "What does DNA stand for?", "Recommend a book.", "What is the capital of Japan?", "Explain gravity briefly.", "Thank you!",
     ]
 
-    /// How many of the prompts made the model call the tool under `mode`.
+    /// How many of the prompts made the model call the tool under `mode`. Under `.required` the
+    /// session keeps calling tools until one throws (Apple's contract), so the tool throws at
+    /// its first call and the request ends with that `ToolCallError`.
     private func requestsWithCalls(_ mode: GenerationOptions.ToolCallingMode) async throws -> Int {
         var withCalls = 0
         for prompt in Self.prompts {
-            let tool = LookupTool()
+            let tool = LookupTool(throwsAtCall: mode == .required ? 1 : nil)
             let session = LanguageModelSession(tools: [tool], instructions: "Answer the user. You may use the lookup tool.")
-            _ = try await session.respond(
-                to: prompt, options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 60, toolCallingMode: mode))
+            do {
+                _ = try await session.respond(
+                    to: prompt, options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 60, toolCallingMode: mode))
+            } catch let error as LanguageModelSession.ToolCallError where error.underlyingError is LookupTool.Enough {
+            }
             if tool.calls.withLock({ $0 }) > 0 { withCalls += 1 }
         }
         return withCalls
+    }
+
+    @Test func requiredKeepsCallingToolsUntilOneThrows() async throws {
+        let tool = LookupTool(throwsAtCall: 3)
+        let session = LanguageModelSession(tools: [tool], instructions: "Answer the user. You may use the lookup tool.")
+        await #expect(throws: LanguageModelSession.ToolCallError.self) {
+            try await session.respond(
+                to: "Say hello.", options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 60, toolCallingMode: .required))
+        }
+        // Every step had to call: the answer never came before the third call threw.
+        #expect(tool.calls.withLock { $0 } == 3)
     }
 
     @Test func requiredMakesEveryRequestCallATool() async throws {

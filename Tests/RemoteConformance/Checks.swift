@@ -73,6 +73,15 @@ final class ConformanceWeatherTool: Tool, @unchecked Sendable {
     let description = "Gets the current temperature in a city."
     private let lock = NSLock()
     private var calls: [String] = []
+    /// The call that throws `Enough`, ending a `.required` request as Apple documents.
+    let throwsAtCall: Int?
+
+    /// The error that ends a `.required` request.
+    struct Enough: Error {}
+
+    init(throwsAtCall: Int? = nil) {
+        self.throwsAtCall = throwsAtCall
+    }
 
     @Generable
     struct Arguments {
@@ -83,7 +92,11 @@ final class ConformanceWeatherTool: Tool, @unchecked Sendable {
     var cities: [String] { lock.withLock { calls } }
 
     func call(arguments: Arguments) async throws -> String {
-        lock.withLock { calls.append(arguments.city) }
+        let count = lock.withLock {
+            calls.append(arguments.city)
+            return calls.count
+        }
+        if count == throwsAtCall { throw Enough() }
         return "It is 21°C in \(arguments.city)."
     }
 }

@@ -109,14 +109,18 @@ await check("tools (allowed)") {
 }
 
 await check("tools (required)") {
-    // A prompt that needs no tool: under `.required` the model must still call one.
-    let tool = ConformanceWeatherTool()
+    // A prompt that needs no tool: under `.required` the model must still call one, at every
+    // step, until a tool throws (Apple's contract); the second call throws.
+    let tool = ConformanceWeatherTool(throwsAtCall: 2)
     let session = LanguageModelSession(model: model, tools: [tool], instructions: "You are a helpful assistant.")
     var options = greedy
     options.toolCallingMode = .required
-    let answer = try await session.respond(to: "Say hello to Ana.", options: options).content
-    guard !tool.cities.isEmpty else { throw CheckFailure(description: "no tool was called under .required; answer: \(answer)") }
-    return "called for \(tool.cities); answer: \(answer)"
+    do {
+        let answer = try await session.respond(to: "Say hello to Ana.", options: options).content
+        throw CheckFailure(description: "answered under .required after \(tool.cities.count) calls: \(answer)")
+    } catch let error as LanguageModelSession.ToolCallError where error.underlyingError is ConformanceWeatherTool.Enough {
+        return "called for \(tool.cities), then the tool threw"
+    }
 }
 
 await check("cancellation") {

@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import Server
+
 /// Every request the server cannot honour exactly is refused with a 4xx in OpenAI's shape,
 /// naming the field — never a 200 that ignores it, never a 5xx.
 @Suite("Chat completions: validation")
@@ -66,6 +68,7 @@ struct ChatCompletionsValidationTests {
             status: 400, param: "tool_choice.function.name"),
         Case(name: "required without tools", body: ServerHarness.chat("hi", extra: #""tool_choice": "required""#), status: 400, param: "tool_choice"),
         Case(name: "temperature out of range", body: ServerHarness.chat("hi", extra: #""temperature": 3"#), status: 400, param: "temperature"),
+        Case(name: "top_p above 1", body: ServerHarness.chat("hi", extra: #""top_p": 1.5"#), status: 400, param: "top_p"),
         Case(name: "max_tokens zero", body: ServerHarness.chat("hi", extra: #""max_tokens": 0"#), status: 400, param: "max_tokens"),
         Case(name: "too many stops", body: ServerHarness.chat("hi", extra: #""stop": ["a", "b", "c", "d", "e"]"#), status: 400, param: "stop"),
         Case(
@@ -86,6 +89,14 @@ struct ChatCompletionsValidationTests {
         #expect(reply.errorType == "invalid_request_error")
         #expect(model.requests.isEmpty, "a refused request must not reach the model")
         await harness.stop()
+    }
+
+    @Test("top_p 0, which Apple's ChatCompletionsLanguageModel sends for greedy sampling, is greedy")
+    func topPZeroIsGreedy() throws {
+        let request = try ChatCompletionRequest(bodyText: ServerHarness.chat("hi", extra: #""top_p": 0"#))
+        #expect(request.generationOptions(defaultMaximumTokens: nil).sampling == .greedy)
+        let nucleus = try ChatCompletionRequest(bodyText: ServerHarness.chat("hi", extra: #""top_p": 0.5"#))
+        #expect(nucleus.generationOptions(defaultMaximumTokens: nil).sampling != .greedy)
     }
 
     @Test("an unknown route is a 404 and a body over the limit a 413, both in OpenAI's shape")

@@ -30,7 +30,8 @@ struct LocalRequestBuilder {
         let firstStep: Bool
         if case .prompt? = request.transcript.last { firstStep = true } else { firstStep = false }
         // `toolCallingMode`: `.disallowed` offers no tools at all (none in the prompt, no call
-        // grammar); `.required` makes the first step start with a call to an enabled tool.
+        // grammar); `.required` makes every step start with a call to an enabled tool (Apple:
+        // the session keeps calling tools until one throws or a dynamic profile changes the mode).
         let offered = request.offeredToolDefinitions
         let requiresCall = request.stepToolChoice != .auto
         let prompt = ChatPrompt(

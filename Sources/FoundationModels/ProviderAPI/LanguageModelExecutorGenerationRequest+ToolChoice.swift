@@ -47,14 +47,13 @@ extension LanguageModelExecutorGenerationRequest {
 
     /// The tool choice this step runs with: the request's own (`toolChoice`, OpenAI's
     /// `tool_choice` through `fm serve`) when set, else what `generationOptions.toolCallingMode`
-    /// asks — `.required` on the turn's first step (the transcript ends with the prompt, and
-    /// tools are offered), `.auto` once tool outputs follow it. SPI, see `offeredToolDefinitions`.
+    /// asks — `.required` at every step while tools are offered. As Apple documents it, the
+    /// session then keeps calling tools until a tool throws or a dynamic profile changes the
+    /// mode. SPI, see `offeredToolDefinitions`.
     @_spi(Serving)
     public var stepToolChoice: ToolChoice {
         if toolChoice != .auto { return toolChoice }
-        guard generationOptions.toolCallingMode?.kind == .required, !offeredToolDefinitions.isEmpty,
-            case .prompt? = transcript.last
-        else { return .auto }
+        guard generationOptions.toolCallingMode?.kind == .required, !offeredToolDefinitions.isEmpty else { return .auto }
         return .required
     }
 
