@@ -55,7 +55,8 @@ enum RemoteFailure {
         if server.type == "rate_limit_error" || server.code == "rate_limit_exceeded" { return rateLimited(text, retryAfter: delay) }
         if server.code == "model_unavailable" { return LanguageModelSession.GenerationError.assetsUnavailable(context) }
         if server.concernsSchemaOrTools {
-            return LanguageModelError.unsupportedGenerationGuide(.init(schemaName: nil, debugDescription: text, metadata: ["param": server.param ?? ""]))
+            return LanguageModelError.unsupportedGenerationGuide(
+                .init(schemaName: nil, debugDescription: text, metadata: ["param": server.param ?? ""]))
         }
         return LanguageModelSession.GenerationError.decodingFailure(context)
     }

@@ -64,7 +64,6 @@ struct WireSchema: Sendable {
         return validator.validationProblem(forJSON: text)
     }
 
-
     /// `pattern` as a whole match in JSON Schema's (ECMAScript) search semantics.
     static func anchored(_ pattern: String) -> String {
         "^(?:" + pattern + ")$"

@@ -2,9 +2,9 @@ import NIOCore
 import NIOHTTPTypes
 
 /// Closes a connection whose request does not arrive whole in time: from the first byte of a
-/// request to the end of its body, at most `limit`. Hummingbird's idle timeout alone restarts on
-/// every byte read, so a client dripping a request a byte at a time (a "slowloris") would hold
-/// its connection, and a place in the server, for ever.
+/// request to the end of its body, at most `limit`. Hummingbird's idle timeout alone restarts with
+/// every piece of request body it decodes, so a client dripping a body a byte at a time (a
+/// "slowloris") would hold its connection, and a place in the server, for ever.
 ///
 /// Two handlers share one clock: `RequestArrivalDeadline` sits after HTTP decoding and sees
 /// where requests end and responses finish; the `ByteWatcher` it installs at the front of the

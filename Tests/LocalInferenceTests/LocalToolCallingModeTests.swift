@@ -26,7 +26,9 @@ private final class LookupTool: Tool {
     }
 
     func call(arguments: Arguments) async throws -> String {
-        let count = calls.withLock { $0 += 1; return $0 }
+        let count = calls.withLock {
+            $0 += 1; return $0
+        }
         if count == throwsAtCall { throw Enough() }
         return "No more is known about \(arguments.topic)."
     }

@@ -203,7 +203,9 @@ extension RemoteConnectionTests {
     @Test("toolCallingMode reaches the wire: .required is tool_choice required at every step; .disallowed sends no tools")
     func toolCallingModeOnTheWire() async throws {
         let prompt = Transcript.Entry.prompt(.init(segments: [.text(.init(content: "?"))]))
-        func body(_ mode: GenerationOptions.ToolCallingMode, after entries: [Transcript.Entry] = []) throws -> (json: String, reader: ChatStreamReader) {
+        func body(
+            _ mode: GenerationOptions.ToolCallingMode, after entries: [Transcript.Entry] = []
+        ) throws -> (json: String, reader: ChatStreamReader) {
             var options = GenerationOptions()
             options.toolCallingMode = mode
             let request = LanguageModelExecutorGenerationRequest(

@@ -277,7 +277,9 @@ struct RemoteModelTests {
         let model = ScriptedLanguageModel([
             .failure(
                 LanguageModelError.contextSizeExceeded(
-                    .init(contextSize: 4096, tokenCount: 9000, debugDescription: "the prompt takes 9000 tokens and leaves no room to answer in the context of 4096"))),
+                    .init(
+                        contextSize: 4096, tokenCount: 9000,
+                        debugDescription: "the prompt takes 9000 tokens and leaves no room to answer in the context of 4096"))),
             .failure(LanguageModelError.unsupportedGenerationGuide(.init(schemaName: "Drink", debugDescription: "multipleOf cannot be enforced"))),
             .failure(LanguageModelSession.GenerationError.exceededContextWindowSize(.init(debugDescription: "9000 tokens do not fit 4096"))),
         ])

@@ -46,13 +46,17 @@ struct RemoteModelWireTests {
             guard case .contextSizeExceeded(let exceeded)? = error as? LanguageModelError else { return nil }
             return (exceeded.contextSize, exceeded.tokenCount)
         }
-        let llama = #"{"error": {"code": 400, "message": "the request exceeds the available context size, try increasing it", "type": "exceed_context_size_error", "n_prompt_tokens": 5123, "n_ctx": 4096}}"#
+        let llama =
+            #"{"error": {"code": 400, "message": "the request exceeds the available context size, try increasing it", "type": "exceed_context_size_error", "n_prompt_tokens": 5123, "n_ctx": 4096}}"#
         #expect(figures(llama)! == (4096, 5123))
-        let openAI = #"{"error": {"message": "This model's maximum context length is 8192 tokens. However, you requested 9000 tokens (8000 in the messages, 1000 in the completion).", "type": "invalid_request_error", "param": "messages", "code": "context_length_exceeded"}}"#
+        let openAI =
+            #"{"error": {"message": "This model's maximum context length is 8192 tokens. However, you requested 9000 tokens (8000 in the messages, 1000 in the completion).", "type": "invalid_request_error", "param": "messages", "code": "context_length_exceeded"}}"#
         #expect(figures(openAI)! == (8192, 9000))
-        let vLLM = #"{"object": "error", "message": "This model's maximum context length is 2048 tokens. However, you requested 2100 tokens in the messages, Please reduce the length of the messages.", "type": "BadRequestError", "param": null, "code": 400}"#
+        let vLLM =
+            #"{"object": "error", "message": "This model's maximum context length is 2048 tokens. However, you requested 2100 tokens in the messages, Please reduce the length of the messages.", "type": "BadRequestError", "param": null, "code": 400}"#
         #expect(figures(vLLM)! == (2048, 2100))
-        let ours = #"{"error": {"message": "The conversation does not fit the model's context: the prompt takes 300 tokens and leaves no room to answer in the context of 256", "type": "invalid_request_error", "param": "messages", "code": "context_length_exceeded"}}"#
+        let ours =
+            #"{"error": {"message": "The conversation does not fit the model's context: the prompt takes 300 tokens and leaves no room to answer in the context of 256", "type": "invalid_request_error", "param": "messages", "code": "context_length_exceeded"}}"#
         #expect(figures(ours)! == (256, 300))
         let silent = #"{"error": {"message": "too long", "code": "context_length_exceeded"}}"#
         #expect(figures(silent)! == (0, 0))

@@ -21,7 +21,9 @@ struct RemoteReasoningTests {
         return events.map { "data: \($0)\n\n" }.joined() + "data: [DONE]\n\n"
     }
 
-    @Test("reasoning_content and reasoning become a reasoning entry before the response; the answer stays clean", arguments: ["reasoning_content", "reasoning"])
+    @Test(
+        "reasoning_content and reasoning become a reasoning entry before the response; the answer stays clean",
+        arguments: ["reasoning_content", "reasoning"])
     func thinkingBecomesAReasoningEntry(field: String) async throws {
         let server = try await ScriptedHTTPServer([
             .response(status: 200, headers: [("Content-Type", "text/event-stream")], body: Self.thinkingStream(field: field))

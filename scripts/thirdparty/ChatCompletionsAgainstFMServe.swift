@@ -33,7 +33,9 @@ final class LoopbackWeatherTool: Tool {
     }
 
     func call(arguments: Arguments) async throws -> String {
-        let count = cities.withLock { $0.append(arguments.city); return $0.count }
+        let count = cities.withLock {
+            $0.append(arguments.city); return $0.count
+        }
         if count == 2 { throw Enough() }
         return "It is sunny and 21 °C in \(arguments.city)."
     }
