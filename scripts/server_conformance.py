@@ -34,7 +34,14 @@ def user(text):
 
 # models.list
 models = client.models.list()
-check("models.list names the served model", [m.id for m in models.data] == [MODEL], models)
+# The served model first, then Apple's names: `system` (the default model, an alias) and `pcc`
+# (listed but unavailable, as Apple's `fm serve` lists it on a Mac without Private Cloud Compute).
+check("models.list names the served model, then system and pcc", [m.id for m in models.data] == [MODEL, "system", "pcc"], models)
+try:
+    client.chat.completions.create(model="pcc", messages=user("Hi"), max_tokens=4)
+    check("a request for pcc is refused", False, "it was answered")
+except openai.APIStatusError as error:
+    check("a request for pcc is 503 in Apple's words", error.status_code == 503 and "Model 'pcc' is unavailable" in str(error), error)
 
 # plain chat
 plain = client.chat.completions.create(model=MODEL, messages=user("What is the capital of France?"), temperature=0, max_tokens=32)
