@@ -12,7 +12,7 @@ import FoundationModels
 /// | 400/413, or an error event, saying the context is exceeded (`context_length_exceeded`, …) | `LanguageModelError.contextSizeExceeded` (the server's figures) |
 /// | 413 (the conversation is larger than the server accepts) | `LanguageModelError.contextSizeExceeded` |
 /// | 429, or `rate_limit_error` | `LanguageModelError.rateLimited` (`resetDate` from `Retry-After`) |
-/// | the request's deadline passed | `LanguageModelError.timeout` |
+/// | the request's deadline passed, or HTTP 504 (a gateway's model timed out) | `LanguageModelError.timeout` |
 /// | other 4xx whose `param` is in `response_format` or `tools` | `LanguageModelError.unsupportedGenerationGuide` |
 /// | 401, 403 (API key), 404 (model or URL), 408, 5xx, no connection | `GenerationError.assetsUnavailable` |
 /// | other 4xx, an error event mid-stream, a stream that is not chat completions | `GenerationError.decodingFailure` |
@@ -49,6 +49,7 @@ enum RemoteFailure {
         switch status {
         case 413: return contextSizeExceeded(text, server: server)
         case 429: return rateLimited(text, retryAfter: delay)
+        case 504: return timedOut(text)
         case 401, 403, 404, 408, 500...: return LanguageModelSession.GenerationError.assetsUnavailable(context)
         default: break
         }

@@ -160,6 +160,14 @@ extension ChatServer {
                 return .invalidRequest(details.debugDescription, param: details.capability == .toolCalling ? "tool_choice" : "messages")
             case .unsupportedTranscriptContent(let details):
                 return .invalidRequest(details.debugDescription, param: "messages")
+            case .rateLimited(let details):
+                // A model behind this server (a remote one) was rate limited: so is the client.
+                let seconds = details.resetDate.map { max(1, Int($0.timeIntervalSinceNow.rounded(.up))) }
+                return OpenAIError(
+                    status: .tooManyRequests, message: details.debugDescription, type: "rate_limit_error", code: "rate_limited",
+                    retryAfter: seconds)
+            case .timeout(let details):
+                return OpenAIError(status: .gatewayTimeout, message: details.debugDescription, type: "server_error", code: "timeout")
             default:
                 return .server(error.debugDescription)
             }

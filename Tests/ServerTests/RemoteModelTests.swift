@@ -282,6 +282,8 @@ struct RemoteModelTests {
                         debugDescription: "the prompt takes 9000 tokens and leaves no room to answer in the context of 4096"))),
             .failure(LanguageModelError.unsupportedGenerationGuide(.init(schemaName: "Drink", debugDescription: "multipleOf cannot be enforced"))),
             .failure(LanguageModelSession.GenerationError.exceededContextWindowSize(.init(debugDescription: "9000 tokens do not fit 4096"))),
+            .failure(LanguageModelError.rateLimited(.init(resetDate: Date().addingTimeInterval(5), debugDescription: "upstream busy"))),
+            .failure(LanguageModelError.timeout(.init(debugDescription: "upstream too slow"))),
         ])
         let served = try await Served.start(model)
         let tooLong = await anyError { _ = try await LanguageModelSession(model: served.remote()).respond(to: "Hi") }
@@ -303,6 +305,21 @@ struct RemoteModelTests {
         let older = await anyError { _ = try await LanguageModelSession(model: served.remote()).respond(to: "Hi") }
         guard case .contextSizeExceeded? = older as? LanguageModelError else {
             Issue.record("expected contextSizeExceeded, got \(String(describing: older))")
+            return
+        }
+        // A model behind the server that is rate limited, or times out, is so for the client:
+        // 429 with Retry-After (the reset date again), and 504 (a time-out).
+        let sent = Date()
+        let limited = await anyError { _ = try await LanguageModelSession(model: served.remote()).respond(to: "Hi") }
+        guard case .rateLimited(let rate)? = limited as? LanguageModelError else {
+            Issue.record("expected rateLimited, got \(String(describing: limited))")
+            return
+        }
+        let reset = try #require(rate.resetDate)
+        #expect(reset > sent.addingTimeInterval(2) && reset < Date().addingTimeInterval(7), "\(reset)")
+        let slow = await anyError { _ = try await LanguageModelSession(model: served.remote()).respond(to: "Hi") }
+        guard case .timeout? = slow as? LanguageModelError else {
+            Issue.record("expected timeout, got \(String(describing: slow))")
             return
         }
         #expect(guide.debugDescription.contains("multipleOf cannot be enforced"))
