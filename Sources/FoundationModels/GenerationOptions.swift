@@ -140,11 +140,12 @@ extension GenerationOptions.SamplingMode {
 extension GenerationOptions {
     /// Whether the model may, must or must not call tools.
     ///
-    /// On the local models it is enforced by the grammar: under `.required` the response can
-    /// only start with a call to an enabled tool, under `.disallowed` no call can be written.
+    /// On the local models it is enforced by the grammar: under `.required` every step can
+    /// only start with a call to an enabled tool (the session keeps calling tools until one
+    /// throws, or a dynamic profile changes the mode), under `.disallowed` no call can be written.
     ///
     /// ```swift
-    /// let answer = try await session.respond(to: "Weather in Paris?", options: GenerationOptions(toolCallingMode: .required))
+    /// let answer = try await session.respond(to: "Weather in Paris?", options: GenerationOptions(toolCallingMode: .disallowed))
     /// ```
     public struct ToolCallingMode: Sendable, Equatable {
         /// The mode.
