@@ -144,7 +144,7 @@ let package = Package(
         // Ollama, `fm serve`.
         .target(
             name: "RemoteModels",
-            dependencies: ["FoundationModels", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: ["FoundationModels", "FMSupport", .product(name: "AsyncHTTPClient", package: "async-http-client")],
             exclude: ["README.md"]
         ),
 

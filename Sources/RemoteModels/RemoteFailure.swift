@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import FMSupport
 import Foundation
 import FoundationModels
 
@@ -23,7 +24,7 @@ enum RemoteFailure {
     /// to come back (`Retry-After`), `nil` when it did not say.
     static func rateLimited(_ message: String, retryAfter: Duration?, now: Date = Date()) -> any Error & Sendable {
         let text = retryAfter.map { message + " (retry after \(RetryAfter.phrase($0)))" } ?? message
-        let resetDate = retryAfter.map { now.addingTimeInterval(Double($0.components.seconds) + Double($0.components.attoseconds) * 1e-18) }
+        let resetDate = retryAfter.map { now.addingTimeInterval($0.seconds) }
         return LanguageModelError.rateLimited(.init(resetDate: resetDate, debugDescription: text))
     }
 

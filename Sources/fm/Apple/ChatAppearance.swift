@@ -8,19 +8,14 @@ import Foundation
 enum ChatAppearance: String, CaseIterable {
     case dark, light, auto
 
-    /// The file holding the choice.
-    static var file: URL { FMHome.directory.appendingPathComponent("appearance") }
-
     /// The saved choice (`auto` when none, or when the file says something else).
     static func saved() -> ChatAppearance {
-        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return .auto }
-        return ChatAppearance(rawValue: text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? .auto
+        FMHome.setting("appearance").flatMap(ChatAppearance.init(rawValue:)) ?? .auto
     }
 
     /// Saves the choice, atomically.
     func save() throws {
-        try FileManager.default.createDirectory(at: FMHome.directory, withIntermediateDirectories: true)
-        try Data((rawValue + "\n").utf8).write(to: Self.file, options: .atomic)
+        try FMHome.save(setting: "appearance", rawValue)
     }
 
     /// `dark` or `light`: `auto` resolved from `COLORFGBG` ("15;0": light text on colour 0, a

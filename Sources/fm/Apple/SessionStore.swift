@@ -102,24 +102,31 @@ enum FMHome {
         }
         return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".fm", isDirectory: true)
     }
+
+    /// The one-line setting kept in the file `name` (`default-model`, `appearance`), if set.
+    static func setting(_ name: String) -> String? {
+        guard let text = try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8) else { return nil }
+        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return value.isEmpty ? nil : value
+    }
+
+    /// Keeps `value` as the setting `name`, written atomically.
+    static func save(setting name: String, _ value: String) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data((value + "\n").utf8).write(to: directory.appendingPathComponent(name), options: .atomic)
+    }
 }
 
 /// The model `fm chat` uses when none is named (`fm chat --set-default-model NAME`), kept in
 /// `~/.fm/default-model`.
 enum ChatDefaults {
-    /// The file holding the name.
-    static var file: URL { FMHome.directory.appendingPathComponent("default-model") }
-
     /// The saved name, if any.
     static func savedModel() -> String? {
-        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
-        let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return name.isEmpty ? nil : name
+        FMHome.setting("default-model")
     }
 
     /// Saves `name` as the default.
     static func save(_ name: String) throws {
-        try FileManager.default.createDirectory(at: FMHome.directory, withIntermediateDirectories: true)
-        try Data((name + "\n").utf8).write(to: file, options: .atomic)
+        try FMHome.save(setting: "default-model", name)
     }
 }
