@@ -10,21 +10,31 @@
  *   out[r][h] = sum_p softmax_p(scale * q[r][h] . K[p]) V[p],  p in first(r)...p0 + r,
  *   first(r) = max(0, p0 + r - window + 1) with a sliding window, else 0.
  *
- * The M = rows * group query vectors walk the keys 16 positions at a time (flash attention's
- * online softmax): the block's keys are converted to f32 and transposed once, to Kt [dk][16],
- * so that one query's 16 scores are dk fmas of a broadcast query element against Kt rows (no
- * horizontal sums); the values are converted once, to Vb [16][dv]. Each query keeps its running
- * maximum m, its running sum l and its output accumulator O [dv] (in `scratch`), rescaled by
- * exp(m_old - m_new) when the maximum grows. Positions outside a row's range are masked. Not
- * bit-equal to attention.c's two-pass softmax: the same sums, in another order.
+ * The M = rows * group query vectors walk the keys 32 positions at a time (flash attention's
+ * online softmax). A block's keys are converted to f32 and transposed once, to Kt [2][dk][16]
+ * (two halves of 16 positions), so that a query's 32 scores are dk fmas of a broadcast query
+ * element against two Kt rows (no horizontal sums); the values are converted once, to
+ * Vb [32][dv]. The queries go four at a time, so that each Kt row and each Vb row loaded serves
+ * four queries and the fmas form 8 (scores) or 16 (values) independent chains: the loop is
+ * bound by fma throughput, not by the latency of one chain. Each query keeps its running
+ * maximum m, its running sum l (as 16 lane sums, added up at the end) and its output
+ * accumulator O [dv] (in `scratch`), rescaled by exp(m_old - m_new) when the maximum grows.
+ * Positions outside a row's range are masked. Not bit-equal to attention.c's two-pass softmax:
+ * the same sums, in another order.
  */
 #include <math.h>
 
 #include "ck_internal.h"
 
+/* Positions per key block of the tiled kernel, and queries per register tile. */
+#define CK_ROWS_BLOCK 32
+#define CK_ROWS_QUADS 4
+
 int64_t ck_attend_rows_scratch(int rows, int group, int dk, int dv, int64_t positions) {
     const int64_t m = (int64_t)rows * group;
-    const int64_t tiled = (int64_t)dk * 16 + 16 * (int64_t)dv + m * dv + 2 * m + 16; /* + 16: alignment */
+    /* Kt, Vb, O, the lane sums, the block's weights of four queries, the maxima; + 16: alignment */
+    const int64_t tiled = (int64_t)dk * CK_ROWS_BLOCK + CK_ROWS_BLOCK * (int64_t)dv + m * dv + 16 * m +
+                          CK_ROWS_QUADS * CK_ROWS_BLOCK + m + 16;
     const int64_t per_row = (int64_t)group * positions; /* the fallback's scores */
     return tiled > per_row ? tiled : per_row;
 }
@@ -47,73 +57,161 @@ CK_INLINE_AVX512 void ck_rows_load_block(const ck_half *K, int64_t k_stride, con
             _mm512_store_ps(Vb + (int64_t)b * dv + i, _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(V + (p0 + b) * v_stride + i))));
 }
 
+/* The state of the tiled kernel for one tile and the current key block. */
+typedef struct {
+    const float *q;
+    int64_t q_stride;
+    int group, dk, dv;
+    float scale;
+    const float *Kt, *Vb; /* the block: Kt [2][dk][16], Vb [32][dv] */
+    int64_t b0;           /* the block's first position */
+    int nb;               /* positions in the block (1...32) */
+    int64_t p0, window;
+    float *O, *lsum, *pw, *mx; /* O [M][dv], lsum [M][16], pw [4][32], mx [M] */
+} ck_rows_state;
+
+/* O[m] = O[m] * corr[m] + sum_b pw[b] Vb[b] for queries m0...m0+QN-1, columns d...d+16*W-1
+ * (W 4 or 1, a constant once inlined, so that the QN * W accumulators stay in registers). */
+CK_INLINE_AVX512 void ck_rows_values(const ck_rows_state *st, int m0, const int QN, int d, const int W,
+                                     const __m512 corr[CK_ROWS_QUADS]) {
+    const int dv = st->dv;
+    __m512 acc[CK_ROWS_QUADS][4];
+    for (int j = 0; j < QN; j++)
+        for (int k = 0; k < W; k++)
+            acc[j][k] = _mm512_mul_ps(_mm512_load_ps(st->O + (int64_t)(m0 + j) * dv + d + 16 * k), corr[j]);
+    for (int b = 0; b < st->nb; b++) {
+        const float *vrow = st->Vb + (int64_t)b * dv + d;
+        __m512 v[4];
+        for (int k = 0; k < W; k++) v[k] = _mm512_load_ps(vrow + 16 * k);
+        for (int j = 0; j < QN; j++) {
+            const __m512 wb = _mm512_set1_ps(st->pw[j * CK_ROWS_BLOCK + b]);
+            for (int k = 0; k < W; k++) acc[j][k] = _mm512_fmadd_ps(wb, v[k], acc[j][k]);
+        }
+    }
+    for (int j = 0; j < QN; j++)
+        for (int k = 0; k < W; k++) _mm512_store_ps(st->O + (int64_t)(m0 + j) * dv + d + 16 * k, acc[j][k]);
+}
+
+/* Queries m0...m0+QN-1 (QN <= 4) over the current block: scores, online softmax, values. */
+CK_INLINE_AVX512 void ck_rows_queries(const ck_rows_state *st, int m0, const int QN) {
+    const int dk = st->dk, dv = st->dv, group = st->group;
+    const float *qp[CK_ROWS_QUADS];
+    __mmask16 valid[CK_ROWS_QUADS][2];
+    int active = 0;
+    const __m512 lane = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m512 pos0 = _mm512_add_ps(lane, _mm512_set1_ps((float)st->b0));
+    const __m512 pos1 = _mm512_add_ps(pos0, _mm512_set1_ps(16.0f));
+    for (int j = 0; j < QN; j++) {
+        const int m = m0 + j, r = m / group, h = m % group;
+        qp[j] = st->q + r * st->q_stride + (int64_t)h * dk;
+        const int64_t last = st->p0 + r;
+        const int64_t first = st->window > 0 && last - st->window + 1 > 0 ? last - st->window + 1 : 0;
+        /* lanes whose position is in first...last (positions are exact in f32 below 2^24) */
+        const __m512 lo = _mm512_set1_ps((float)first), hi = _mm512_set1_ps((float)last);
+        valid[j][0] = _mm512_cmp_ps_mask(pos0, lo, _CMP_GE_OQ) & _mm512_cmp_ps_mask(pos0, hi, _CMP_LE_OQ);
+        valid[j][1] = _mm512_cmp_ps_mask(pos1, lo, _CMP_GE_OQ) & _mm512_cmp_ps_mask(pos1, hi, _CMP_LE_OQ);
+        if (st->nb < 16) valid[j][0] &= (__mmask16)((1u << st->nb) - 1);
+        valid[j][1] &= st->nb <= 16 ? 0 : (__mmask16)((1u << (st->nb - 16)) - 1);
+        if (valid[j][0] | valid[j][1]) active++;
+    }
+    if (active == 0) return;
+
+    /* scores: QN queries x 32 positions, 2 * QN independent fma chains */
+    __m512 s[CK_ROWS_QUADS][2];
+    for (int j = 0; j < QN; j++) s[j][0] = s[j][1] = _mm512_setzero_ps();
+    const float *Kt0 = st->Kt, *Kt1 = st->Kt + (int64_t)dk * 16;
+    if (st->nb > 16) {
+        for (int i = 0; i < dk; i++) {
+            const __m512 k0 = _mm512_load_ps(Kt0 + (int64_t)i * 16), k1 = _mm512_load_ps(Kt1 + (int64_t)i * 16);
+            for (int j = 0; j < QN; j++) {
+                const __m512 b = _mm512_set1_ps(qp[j][i]);
+                s[j][0] = _mm512_fmadd_ps(b, k0, s[j][0]);
+                s[j][1] = _mm512_fmadd_ps(b, k1, s[j][1]);
+            }
+        }
+    } else {
+        for (int i = 0; i < dk; i++) {
+            const __m512 k0 = _mm512_load_ps(Kt0 + (int64_t)i * 16);
+            for (int j = 0; j < QN; j++) s[j][0] = _mm512_fmadd_ps(_mm512_set1_ps(qp[j][i]), k0, s[j][0]);
+        }
+    }
+
+    /* online softmax: the block's weights into pw, the corrections of O and l */
+    __m512 corr[CK_ROWS_QUADS];
+    const __m512 scale = _mm512_set1_ps(st->scale), ninf = _mm512_set1_ps(-INFINITY);
+    for (int j = 0; j < QN; j++) {
+        float *pw = st->pw + j * CK_ROWS_BLOCK;
+        if (!(valid[j][0] | valid[j][1])) {
+            /* nothing of this query in the block: weights zero, O and l unchanged */
+            _mm512_store_ps(pw, _mm512_setzero_ps());
+            _mm512_store_ps(pw + 16, _mm512_setzero_ps());
+            corr[j] = _mm512_set1_ps(1.0f);
+            continue;
+        }
+        const int m = m0 + j;
+        const __m512 x0 = _mm512_mask_mov_ps(ninf, valid[j][0], _mm512_mul_ps(s[j][0], scale));
+        const __m512 x1 = _mm512_mask_mov_ps(ninf, valid[j][1], _mm512_mul_ps(s[j][1], scale));
+        const float bmax = _mm512_reduce_max_ps(_mm512_max_ps(x0, x1));
+        const float mold = st->mx[m], mnew = bmax > mold ? bmax : mold;
+        const __m512 mv = _mm512_set1_ps(mnew);
+        const __m512 p0 = _mm512_maskz_mov_ps(valid[j][0], ck_exp512(_mm512_sub_ps(x0, mv)));
+        const __m512 p1 = _mm512_maskz_mov_ps(valid[j][1], ck_exp512(_mm512_sub_ps(x1, mv)));
+        /* exp(-inf - mnew) for the first block: ck_exp512 clamps to exp(-88), and O and l are 0 */
+        corr[j] = mold == mnew ? _mm512_set1_ps(1.0f) : ck_exp512(_mm512_set1_ps(mold - mnew));
+        st->mx[m] = mnew;
+        float *ls = st->lsum + (int64_t)m * 16;
+        _mm512_store_ps(ls, _mm512_add_ps(_mm512_fmadd_ps(_mm512_load_ps(ls), corr[j], p0), p1));
+        _mm512_store_ps(pw, p0);
+        _mm512_store_ps(pw + 16, p1);
+    }
+
+    /* values: O[m] = O[m] * corr + sum_b pw[b] Vb[b], 64 columns at a time, 4 * QN chains */
+    int d = 0;
+    for (; d + 64 <= dv; d += 64) ck_rows_values(st, m0, QN, d, 4, corr);
+    for (; d < dv; d += 16) ck_rows_values(st, m0, QN, d, 1, corr);
+}
+
 CK_AVX512 static void ck_attend_rows_avx512(const float *q, int64_t q_stride, const ck_half *K, int64_t k_stride,
                                             const ck_half *V, int64_t v_stride, int64_t p0, int rows, int64_t window,
                                             int group, int dk, int dv, float scale, float *scratch, float *out,
                                             int64_t o_stride) {
     const int M = rows * group;
+    ck_rows_state st;
     float *Kt = (float *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63);
-    float *Vb = Kt + (int64_t)dk * 16, *O = Vb + 16 * (int64_t)dv, *mx = O + (int64_t)M * dv, *l = mx + M;
-    for (int m = 0; m < M; m++) {
-        mx[m] = -INFINITY;
-        l[m] = 0;
-    }
-    memset(O, 0, sizeof(float) * (size_t)M * (size_t)dv);
+    float *Vb = Kt + (int64_t)dk * CK_ROWS_BLOCK;
+    st.O = Vb + (int64_t)CK_ROWS_BLOCK * dv;
+    st.lsum = st.O + (int64_t)M * dv;
+    st.pw = st.lsum + (int64_t)M * 16;
+    st.mx = st.pw + CK_ROWS_QUADS * CK_ROWS_BLOCK;
+    st.q = q, st.q_stride = q_stride, st.group = group, st.dk = dk, st.dv = dv, st.scale = scale;
+    st.Kt = Kt, st.Vb = Vb, st.p0 = p0, st.window = window;
+    for (int m = 0; m < M; m++) st.mx[m] = -INFINITY;
+    memset(st.O, 0, sizeof(float) * (size_t)M * (size_t)dv);
+    memset(st.lsum, 0, sizeof(float) * (size_t)M * 16);
     const int64_t last_all = p0 + rows - 1;
     const int64_t first_all = window > 0 && p0 - window + 1 > 0 ? p0 - window + 1 : 0;
-    const __m512 lane = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    for (int64_t b0 = first_all; b0 <= last_all; b0 += 16) {
-        const int nb = (int)(last_all - b0 + 1 < 16 ? last_all - b0 + 1 : 16);
-        ck_rows_load_block(K, k_stride, V, v_stride, b0, nb, dk, dv, Kt, Vb);
-        const __m512 pos = _mm512_add_ps(lane, _mm512_set1_ps((float)b0));
-        for (int r = 0; r < rows; r++) {
-            const int64_t last = p0 + r, first = window > 0 && last - window + 1 > 0 ? last - window + 1 : 0;
-            if (last < b0 || first > b0 + nb - 1) continue;
-            /* lanes whose position is in first...last (positions are exact in f32 below 2^24) */
-            const __mmask16 valid = _mm512_cmp_ps_mask(pos, _mm512_set1_ps((float)first), _CMP_GE_OQ) &
-                                    _mm512_cmp_ps_mask(pos, _mm512_set1_ps((float)last), _CMP_LE_OQ);
-            for (int h = 0; h < group; h++) {
-                const int m = r * group + h;
-                const float *qm = q + r * q_stride + (int64_t)h * dk;
-                __m512 s0 = _mm512_setzero_ps(), s1 = _mm512_setzero_ps();
-                int i = 0;
-                for (; i + 1 < dk; i += 2) {
-                    s0 = _mm512_fmadd_ps(_mm512_set1_ps(qm[i]), _mm512_load_ps(Kt + (int64_t)i * 16), s0);
-                    s1 = _mm512_fmadd_ps(_mm512_set1_ps(qm[i + 1]), _mm512_load_ps(Kt + (int64_t)(i + 1) * 16), s1);
-                }
-                for (; i < dk; i++) s0 = _mm512_fmadd_ps(_mm512_set1_ps(qm[i]), _mm512_load_ps(Kt + (int64_t)i * 16), s0);
-                const __m512 s = _mm512_mul_ps(_mm512_add_ps(s0, s1), _mm512_set1_ps(scale));
-                const float bmax = _mm512_mask_reduce_max_ps(valid, s);
-                const float mnew = bmax > mx[m] ? bmax : mx[m];
-                const __m512 p = _mm512_maskz_mov_ps(valid, ck_exp512(_mm512_sub_ps(s, _mm512_set1_ps(mnew))));
-                const float corr = mx[m] == mnew ? 1.0f : expf(mx[m] - mnew);
-                l[m] = l[m] * corr + _mm512_reduce_add_ps(p);
-                mx[m] = mnew;
-                float pb[16];
-                _mm512_storeu_ps(pb, p);
-                float *o = O + (int64_t)m * dv;
-                const __m512 c = _mm512_set1_ps(corr);
-                for (int d = 0; d < dv; d += 64) {
-                    const int w = dv - d < 64 ? (dv - d) / 16 : 4;
-                    __m512 acc[4];
-                    for (int k = 0; k < w; k++) acc[k] = _mm512_mul_ps(_mm512_load_ps(o + d + 16 * k), c);
-                    for (int b = 0; b < nb; b++) {
-                        const __m512 wb = _mm512_set1_ps(pb[b]);
-                        for (int k = 0; k < w; k++)
-                            acc[k] = _mm512_fmadd_ps(wb, _mm512_load_ps(Vb + (int64_t)b * dv + d + 16 * k), acc[k]);
-                    }
-                    for (int k = 0; k < w; k++) _mm512_store_ps(o + d + 16 * k, acc[k]);
-                }
-            }
+    for (int64_t b0 = first_all; b0 <= last_all; b0 += CK_ROWS_BLOCK) {
+        const int nb = (int)(last_all - b0 + 1 < CK_ROWS_BLOCK ? last_all - b0 + 1 : CK_ROWS_BLOCK);
+        ck_rows_load_block(K, k_stride, V, v_stride, b0, nb < 16 ? nb : 16, dk, dv, Kt, Vb);
+        if (nb > 16)
+            ck_rows_load_block(K, k_stride, V, v_stride, b0 + 16, nb - 16, dk, dv, Kt + (int64_t)dk * 16,
+                               Vb + (int64_t)16 * dv);
+        st.b0 = b0, st.nb = nb;
+        int m0 = 0;
+        for (; m0 + CK_ROWS_QUADS <= M; m0 += CK_ROWS_QUADS) ck_rows_queries(&st, m0, CK_ROWS_QUADS);
+        switch (M - m0) {
+        case 3: ck_rows_queries(&st, m0, 3); break;
+        case 2: ck_rows_queries(&st, m0, 2); break;
+        case 1: ck_rows_queries(&st, m0, 1); break;
+        default: break;
         }
     }
-    for (int r = 0; r < rows; r++)
-        for (int h = 0; h < group; h++) {
-            const int m = r * group + h;
-            const __m512 inv = _mm512_set1_ps(1.0f / l[m]);
-            for (int d = 0; d < dv; d += 16)
-                _mm512_storeu_ps(out + r * o_stride + (int64_t)h * dv + d, _mm512_mul_ps(_mm512_load_ps(O + (int64_t)m * dv + d), inv));
-        }
+    for (int m = 0; m < M; m++) {
+        const int r = m / group, h = m % group;
+        const __m512 inv = _mm512_set1_ps(1.0f / _mm512_reduce_add_ps(_mm512_load_ps(st.lsum + (int64_t)m * 16)));
+        for (int d = 0; d < dv; d += 16)
+            _mm512_storeu_ps(out + r * o_stride + (int64_t)h * dv + d, _mm512_mul_ps(_mm512_load_ps(st.O + (int64_t)m * dv + d), inv));
+    }
 }
 #endif
 

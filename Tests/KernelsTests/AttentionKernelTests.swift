@@ -87,6 +87,9 @@ struct AttentionKernelTests {
         TileShape(group: 4, keyLength: 256, valueLength: 256, kvHeads: 1, start: 30, rows: 8, window: 40), // window > rows
         TileShape(group: 2, keyLength: 32, valueLength: 80, kvHeads: 3, start: 17, rows: 16, window: nil), // dv not 64-aligned
         TileShape(group: 3, keyLength: 12, valueLength: 20, kvHeads: 1, start: 2, rows: 5, window: 3), // not 16-aligned: per row
+        TileShape(group: 7, keyLength: 64, valueLength: 64, kvHeads: 2, start: 90, rows: 9, window: nil), // 4 key blocks, 3 queries left
+        TileShape(group: 1, keyLength: 128, valueLength: 128, kvHeads: 1, start: 47, rows: 2, window: 33), // 2 queries, 2 dv groups
+        TileShape(group: 4, keyLength: 256, valueLength: 256, kvHeads: 1, start: 511, rows: 8, window: nil), // Gemma 3, global, deep
     ]
 
     /// `attendRows` (online softmax over key blocks) gives each row what a double-precision

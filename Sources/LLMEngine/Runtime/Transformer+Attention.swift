@@ -89,8 +89,13 @@ extension Transformer {
     /// step stays bit-equal to the steps alone.
     static let tiledAttentionRows = 16
 
+    /// The query vectors (rows × query heads per kv head) of one prefill attention tile: each
+    /// key and value block a tile reads is converted once for all of them, so bigger tiles
+    /// convert less, down to the point where the prefill chunk has too few tiles to share.
+    static let tileQueries = 32
+
     /// Attention of a prefill chunk: each run of rows (one sequence, consecutive positions) in
-    /// tiles of about 32 query heads' rows, every tile reading each cached key and value block
+    /// tiles of about `tileQueries` query vectors, every tile reading each cached key and value block
     /// once (`KernelSet.attendRows`). Work items are (tile, kv head) pairs, dealt round-robin.
     func attendInTiles(layer: Int, _ placement: RowPlacement, window: Int?) {
         let hp = hyperparameters, s = scratch
@@ -98,7 +103,7 @@ extension Transformer {
         let dk = hp.keyLength, dv = hp.valueLength
         let kWidth = hp.headCountKV * dk, vWidth = hp.headCountKV * dv
         let qWidth = hp.headCount * dk, oWidth = hp.headCount * dv
-        let tileRows = max(1, 32 / group)
+        let tileRows = max(1, Self.tileQueries / group)
         let tiles = placement.runs.flatMap { run in
             stride(from: run.rows.lowerBound, to: run.rows.upperBound, by: tileRows).map {
                 (cache: run.cache, rows: $0..<min($0 + tileRows, run.rows.upperBound))
