@@ -42,6 +42,22 @@ import Testing
         #expect(unknown.status != 0 && !unknown.crashed)
     }
 
+    /// `--context-size` sets the session's context: a prompt longer than a small context is
+    /// refused with both figures; one past the model's trained length is refused, naming it.
+    @Test func contextSizeIsTheSessionsContext() throws {
+        _ = try TestModels.qwenPath()
+        let prompt = String(repeating: "Tell me about coffee. ", count: 20)
+        let small = try FMBinary.run(["respond", "-g", "--context-size", "64", "--max-tokens", "4", prompt])
+        #expect(small.status == 1 && !small.crashed, "\(small.stderr)")
+        #expect(small.stderr.contains("64"), "\(small.stderr)")
+        let enough = try FMBinary.run(["respond", "-g", "--context-size", "512", "--max-tokens", "4", prompt])
+        #expect(enough.status == 0, "\(enough.stderr)")
+        let tooLong = try FMBinary.run(["respond", "-g", "--context-size", "40000", "--max-tokens", "4", "Hi"])
+        #expect(tooLong.status == 1 && tooLong.stderr.contains("40000") && tooLong.stderr.contains("32768"), "\(tooLong.stderr)")
+        let zero = try FMBinary.run(["respond", "--context-size", "0", "Hi"])
+        #expect(zero.status != 0 && zero.stderr.contains("--context-size"), "\(zero.stderr)")
+    }
+
     @Test func imagesAreRefusedWithAReason() throws {
         let out = try FMBinary.run(["respond", "--image", "photo.jpg", "--text", "What is in this image?"])
         #expect(out.status == 1)

@@ -27,6 +27,27 @@ import Testing
         #expect(cache.count == 1) // truncating never grows the cache
     }
 
+    /// A copy of a cache is a value: writing one leaves the other as it was, and the resident
+    /// size counts the positions written, not the capacity.
+    @Test func kvCacheCopiesAreValuesAndResidencyFollowsUse() {
+        var cache = KVCache(layers: 1, capacity: 32768, keyWidth: 2, valueWidth: 2)
+        #expect(cache.byteCount == 32768 * 4 * 2 && cache.residentByteCount == 0)
+        func store(_ cache: inout KVCache, _ position: Int, _ x: Float) {
+            [x, x].withUnsafeBufferPointer { row in cache.store(layer: 0, position: position, key: row, value: row) }
+        }
+        store(&cache, 0, 1)
+        cache.commit(upTo: 1)
+        var copy = cache
+        store(&copy, 0, 7)
+        store(&copy, 1, 8)
+        copy.commit(upTo: 2)
+        cache.withLayer(0) { keys, _ in #expect(Array(keys[0..<4]) == [1, 1, 0, 0]) }
+        copy.withLayer(0) { keys, _ in #expect(Array(keys[0..<4]) == [7, 7, 8, 8]) }
+        #expect(cache.residentByteCount == 1 * 4 * 2 && copy.residentByteCount == 2 * 4 * 2)
+        copy.truncate(to: 0)
+        #expect(copy.residentByteCount == 2 * 4 * 2) // rows once written stay mapped
+    }
+
     /// Attention against a double-precision computation written the obvious way.
     @Test(arguments: [nil, 3] as [Int?])
     func attentionMatchesNaive(window: Int?) {

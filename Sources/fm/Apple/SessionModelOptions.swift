@@ -15,9 +15,17 @@ struct SessionModelOptions: ParsableArguments {
     @Option(name: .long, help: "A GGUF file to use instead of a catalog model.")
     var modelFile: String?
 
+    @Option(
+        name: .long,
+        help: "Positions of the model's context (default 4096, Apple's; at most the length the model was trained for: 32768 for the catalog models).")
+    var contextSize: Int?
+
     func validate() throws {
         if model != nil, modelFile != nil {
             throw ValidationError("give either --model or --model-file, not both")
+        }
+        if let contextSize, contextSize <= 0 {
+            throw ValidationError("--context-size must be a positive number of tokens, not \(contextSize)")
         }
     }
 
@@ -28,9 +36,12 @@ struct SessionModelOptions: ParsableArguments {
         return useSavedDefault ? ChatDefaults.savedModel() : nil
     }
 
-    /// Makes the chosen model the one behind `SystemLanguageModel.default` (through `FM_MODEL`,
-    /// read when the model is first used); throws Apple's message for `pcc`.
+    /// Makes the chosen model, with the chosen context size, the one behind
+    /// `SystemLanguageModel.default` (through `FM_MODEL` and `FM_CONTEXT_SIZE`, read when the
+    /// model is first used: a size past the model's trained length is refused then, naming
+    /// both); throws Apple's message for `pcc`.
     func selectForSessions(useSavedDefault: Bool = false) throws {
+        if let contextSize { setenv("FM_CONTEXT_SIZE", String(contextSize), 1) }
         if let modelFile {
             setenv("FM_MODEL", modelFile, 1)
             return
