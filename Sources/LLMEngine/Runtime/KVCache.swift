@@ -81,8 +81,9 @@ public struct KVCache: Sendable {
     /// The keys and values of `layer` as raw IEEE half bits (`[capacity, keyWidth]` and
     /// `[capacity, valueWidth]`), for the kernels.
     func withLayer<R>(_ layer: Int, _ body: (UnsafePointer<UInt16>, UnsafePointer<UInt16>) -> R) -> R {
-        body(UnsafeRawPointer(storage.keys[layer]).assumingMemoryBound(to: UInt16.self),
-             UnsafeRawPointer(storage.values[layer]).assumingMemoryBound(to: UInt16.self))
+        body(
+            UnsafeRawPointer(storage.keys[layer]).assumingMemoryBound(to: UInt16.self),
+            UnsafeRawPointer(storage.values[layer]).assumingMemoryBound(to: UInt16.self))
     }
 
     /// Writable keys and values of `layer` as raw IEEE half bits, for storing new positions
@@ -91,8 +92,9 @@ public struct KVCache: Sendable {
         if !isKnownUniquelyReferenced(&storage) {
             storage = storage.copy(rows: highWater, keyWidth: keyWidth, valueWidth: valueWidth)
         }
-        return body(UnsafeMutableRawPointer(storage.keys[layer]).assumingMemoryBound(to: UInt16.self),
-                    UnsafeMutableRawPointer(storage.values[layer]).assumingMemoryBound(to: UInt16.self))
+        return body(
+            UnsafeMutableRawPointer(storage.keys[layer]).assumingMemoryBound(to: UInt16.self),
+            UnsafeMutableRawPointer(storage.values[layer]).assumingMemoryBound(to: UInt16.self))
     }
 }
 
