@@ -1,5 +1,6 @@
 import FMSupport
 import Foundation
+import Kernels
 import LLMEngine
 
 /// Prefill and decode throughput of a `Transformer`, measured as llama.cpp's `llama-bench` does:
@@ -141,14 +142,14 @@ public enum EngineBenchmark {
     /// random positions (once, untimed), decode `n` random tokens each on threads of their own,
     /// started together; a repetition lasts until the last one is done. Warm-up: one token each.
     public static func runParallelDecode(
-        _ test: Test, model: Transformer, repetitions: Int, seed: UInt64 = 1
+        _ test: Test, model: Transformer, repetitions: Int, seed: UInt64 = 1, format: KVFormat = .f16
     ) throws -> Measurement {
         guard case .parallelDecode(let n, let sequences, let depth) = test else {
             preconditionFailure("runParallelDecode takes a .parallelDecode test")
         }
         var rng = SeededGenerator(seed: seed)
         let contexts = try (0..<sequences).map { s in
-            let context = ModelContext(model: model, capacity: test.capacity)
+            let context = ModelContext(model: model, capacity: test.capacity, format: format)
             if depth > 0 {
                 var depthRNG = SeededGenerator(seed: seed ^ 0x9E37_79B9_7F4A_7C15 &+ UInt64(s))
                 try context.prefill(randomTokens(depth, model: model, rng: &depthRNG))

@@ -21,6 +21,11 @@
  *   out[h] = sum_c exp(m_c[h] - M) out_c[h] / sum_c exp(m_c[h] - M) l_c[h],  M = max_c m_c[h].
  * ck_attend_group is one part, divided by its sum.
  *
+ * The cache rows come in one of two formats (`fmt`, CK_KV_F16 or CK_KV_Q8_0; row strides in
+ * bytes): IEEE halves, or block_q8_0 (32 elements per block: an f16 scale d and 32 int8 q,
+ * x = d q; 34 bytes), which halves the cache's memory at about 8 bits of precision per element.
+ * A head's elements start on a block boundary (dk and dv multiples of 32 for CK_KV_Q8_0).
+ *
  * The AVX2/F16C variant needs dk and dv to be multiples of 8 and groups of at most 8 heads per
  * pass (it loops over larger groups); the generic variant has no such limits.
  */
@@ -47,27 +52,40 @@ static void ck_exp_rows(float *scores, int group, int64_t n, float *mx, float *l
     }
 }
 
-static void ck_attend_group_generic(const float *q, const ck_half *K, int64_t k_stride, const ck_half *V,
-                                    int64_t v_stride, int64_t first, int64_t last, int group, int dk, int dv,
-                                    float scale, float *scores, float *out, float *mx, float *l) {
+/* Element i of a cache row in format fmt. */
+CK_INLINE float ck_kv_get(const uint8_t *row, int fmt, int i) {
+    if (fmt == CK_KV_F16) {
+        ck_half h;
+        memcpy(&h, row + 2 * (int64_t)i, 2);
+        return ck_h2f(h);
+    }
+    const uint8_t *b = row + (int64_t)(i / 32) * CK_KV_Q8_0_BLOCK_BYTES;
+    ck_half d;
+    memcpy(&d, b, 2);
+    return ck_h2f(d) * (float)(int8_t)b[2 + i % 32];
+}
+
+static void ck_attend_group_generic(const float *q, const uint8_t *K, int64_t k_stride, const uint8_t *V,
+                                    int64_t v_stride, int fmt, int64_t first, int64_t last, int group, int dk,
+                                    int dv, float scale, float *scores, float *out, float *mx, float *l) {
     const int64_t n = last - first + 1;
     for (int64_t p = first; p <= last; p++) {
-        const ck_half *k = K + p * k_stride;
+        const uint8_t *k = K + p * k_stride;
         for (int h = 0; h < group; h++) {
             const float *qh = q + (int64_t)h * dk;
             float dot = 0;
-            for (int i = 0; i < dk; i++) dot += qh[i] * ck_h2f(k[i]);
+            for (int i = 0; i < dk; i++) dot += qh[i] * ck_kv_get(k, fmt, i);
             scores[(int64_t)h * n + (p - first)] = dot * scale;
         }
     }
     ck_exp_rows(scores, group, n, mx, l);
     for (int64_t i = 0; i < (int64_t)group * dv; i++) out[i] = 0;
     for (int64_t p = first; p <= last; p++) {
-        const ck_half *v = V + p * v_stride;
+        const uint8_t *v = V + p * v_stride;
         for (int h = 0; h < group; h++) {
             const float w = scores[(int64_t)h * n + (p - first)];
             float *o = out + (int64_t)h * dv;
-            for (int i = 0; i < dv; i++) o[i] += w * ck_h2f(v[i]);
+            for (int i = 0; i < dv; i++) o[i] += w * ck_kv_get(v, fmt, i);
         }
     }
 }
@@ -100,20 +118,31 @@ CK_AVX2 static void ck_exp_rows_avx2(float *scores, int group, int64_t n, float 
     }
 }
 
-CK_AVX2 static void ck_attend_group_avx2(const float *q, const ck_half *K, int64_t k_stride, const ck_half *V,
-                                         int64_t v_stride, int64_t first, int64_t last, int group, int dk, int dv,
-                                         float scale, float *scores, float *out, float *mx, float *l) {
+/* Elements i...i+7 of a cache row in format fmt (i a multiple of 8). */
+CK_INLINE_AVX2 __m256 ck_kv_load8(const uint8_t *row, int fmt, int i) {
+    if (fmt == CK_KV_F16) return _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(row + 2 * (int64_t)i)));
+    const uint8_t *b = row + (int64_t)(i / 32) * CK_KV_Q8_0_BLOCK_BYTES;
+    ck_half d;
+    memcpy(&d, b, 2);
+    const __m256 x = _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(_mm_loadl_epi64((const __m128i *)(b + 2 + i % 32))));
+    return _mm256_mul_ps(_mm256_set1_ps(ck_h2f_f16c(d)), x);
+}
+
+/* fmt is a constant once inlined into the wrappers below, so the loops carry no format branch. */
+CK_INLINE_AVX2 void ck_attend_group_avx2(const float *q, const uint8_t *K, int64_t k_stride, const uint8_t *V,
+                                         int64_t v_stride, const int fmt, int64_t first, int64_t last, int group,
+                                         int dk, int dv, float scale, float *scores, float *out, float *mx, float *l) {
     const int64_t n = last - first + 1;
     for (int h0 = 0; h0 < group; h0 += CK_ATT_HEADS) {
         const int g = group - h0 < CK_ATT_HEADS ? group - h0 : CK_ATT_HEADS;
         const float *qg = q + (int64_t)h0 * dk;
         float *sg = scores + (int64_t)h0 * n;
         for (int64_t p = first; p <= last; p++) {
-            const ck_half *k = K + p * k_stride;
+            const uint8_t *k = K + p * k_stride;
             __m256 acc[CK_ATT_HEADS];
             for (int h = 0; h < g; h++) acc[h] = _mm256_setzero_ps();
             for (int i = 0; i < dk; i += 8) {
-                const __m256 kv = _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(k + i)));
+                const __m256 kv = ck_kv_load8(k, fmt, i);
                 for (int h = 0; h < g; h++) acc[h] = _mm256_fmadd_ps(_mm256_loadu_ps(qg + (int64_t)h * dk + i), kv, acc[h]);
             }
             for (int h = 0; h < g; h++) sg[(int64_t)h * n + (p - first)] = ck_hsum256(acc[h]) * scale;
@@ -126,13 +155,25 @@ CK_AVX2 static void ck_attend_group_avx2(const float *q, const ck_half *K, int64
             __m256 acc[CK_ATT_HEADS];
             for (int h = 0; h < g; h++) acc[h] = _mm256_setzero_ps();
             for (int64_t p = first; p <= last; p++) {
-                const __m256 vv = _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(V + p * v_stride + i)));
+                const __m256 vv = ck_kv_load8(V + p * v_stride, fmt, i);
                 for (int h = 0; h < g; h++)
                     acc[h] = _mm256_fmadd_ps(_mm256_set1_ps(scores[(int64_t)(h0 + h) * n + (p - first)]), vv, acc[h]);
             }
             for (int h = 0; h < g; h++) _mm256_storeu_ps(out + (int64_t)(h0 + h) * dv + i, acc[h]);
         }
     }
+}
+
+CK_AVX2 static void ck_attend_group_avx2_f16(const float *q, const uint8_t *K, int64_t k_stride, const uint8_t *V,
+                                             int64_t v_stride, int64_t first, int64_t last, int group, int dk, int dv,
+                                             float scale, float *scores, float *out, float *mx, float *l) {
+    ck_attend_group_avx2(q, K, k_stride, V, v_stride, CK_KV_F16, first, last, group, dk, dv, scale, scores, out, mx, l);
+}
+
+CK_AVX2 static void ck_attend_group_avx2_q8(const float *q, const uint8_t *K, int64_t k_stride, const uint8_t *V,
+                                            int64_t v_stride, int64_t first, int64_t last, int group, int dk, int dv,
+                                            float scale, float *scores, float *out, float *mx, float *l) {
+    ck_attend_group_avx2(q, K, k_stride, V, v_stride, CK_KV_Q8_0, first, last, group, dk, dv, scale, scores, out, mx, l);
 }
 
 CK_AVX2 static void ck_f32_to_f16_avx2(const float *src, ck_half *dst, int64_t n) {
@@ -143,34 +184,50 @@ CK_AVX2 static void ck_f32_to_f16_avx2(const float *src, ck_half *dst, int64_t n
 }
 #endif
 
-void ck_attend_group_partial(int isa, const float *q, const ck_half *K, int64_t k_stride, const ck_half *V,
-                             int64_t v_stride, int64_t first, int64_t last, int group, int dk, int dv, float scale,
-                             float *scores, float *out, float *mx, float *l) {
+void ck_attend_kv_partial(int isa, int fmt, const float *q, const void *K, int64_t k_stride, const void *V,
+                          int64_t v_stride, int64_t first, int64_t last, int group, int dk, int dv, float scale,
+                          float *scores, float *out, float *mx, float *l) {
     if (last < first || group <= 0) return;
+    const uint8_t *k = (const uint8_t *)K, *v = (const uint8_t *)V;
 #if CK_X86
     if (isa >= CK_ISA_AVX2 && ck_isa_supported(CK_ISA_AVX2) && dk % 8 == 0 && dv % 8 == 0) {
-        ck_attend_group_avx2(q, K, k_stride, V, v_stride, first, last, group, dk, dv, scale, scores, out, mx, l);
+        if (fmt == CK_KV_Q8_0)
+            ck_attend_group_avx2_q8(q, k, k_stride, v, v_stride, first, last, group, dk, dv, scale, scores, out, mx, l);
+        else
+            ck_attend_group_avx2_f16(q, k, k_stride, v, v_stride, first, last, group, dk, dv, scale, scores, out, mx, l);
         return;
     }
 #endif
     (void)isa;
-    ck_attend_group_generic(q, K, k_stride, V, v_stride, first, last, group, dk, dv, scale, scores, out, mx, l);
+    ck_attend_group_generic(q, k, k_stride, v, v_stride, fmt, first, last, group, dk, dv, scale, scores, out, mx, l);
 }
 
-void ck_attend_group(int isa, const float *q, const ck_half *K, int64_t k_stride, const ck_half *V, int64_t v_stride,
-                     int64_t first, int64_t last, int group, int dk, int dv, float scale, float *scores, float *out) {
+void ck_attend_kv(int isa, int fmt, const float *q, const void *K, int64_t k_stride, const void *V, int64_t v_stride,
+                  int64_t first, int64_t last, int group, int dk, int dv, float scale, float *scores, float *out) {
     if (last < first || group <= 0) return;
     float mx[CK_ATT_MAX_GROUP], l[CK_ATT_MAX_GROUP];
     for (int h0 = 0; h0 < group; h0 += CK_ATT_MAX_GROUP) {
         const int g = group - h0 < CK_ATT_MAX_GROUP ? group - h0 : CK_ATT_MAX_GROUP;
         float *o = out + (int64_t)h0 * dv;
-        ck_attend_group_partial(isa, q + (int64_t)h0 * dk, K, k_stride, V, v_stride, first, last, g, dk, dv, scale,
-                                scores, o, mx, l);
+        ck_attend_kv_partial(isa, fmt, q + (int64_t)h0 * dk, K, k_stride, V, v_stride, first, last, g, dk, dv, scale,
+                             scores, o, mx, l);
         for (int h = 0; h < g; h++) {
             const float inv = 1.0f / l[h];
             for (int i = 0; i < dv; i++) o[(int64_t)h * dv + i] *= inv;
         }
     }
+}
+
+void ck_attend_group_partial(int isa, const float *q, const ck_half *K, int64_t k_stride, const ck_half *V,
+                             int64_t v_stride, int64_t first, int64_t last, int group, int dk, int dv, float scale,
+                             float *scores, float *out, float *mx, float *l) {
+    ck_attend_kv_partial(isa, CK_KV_F16, q, K, 2 * k_stride, V, 2 * v_stride, first, last, group, dk, dv, scale, scores,
+                         out, mx, l);
+}
+
+void ck_attend_group(int isa, const float *q, const ck_half *K, int64_t k_stride, const ck_half *V, int64_t v_stride,
+                     int64_t first, int64_t last, int group, int dk, int dv, float scale, float *scores, float *out) {
+    ck_attend_kv(isa, CK_KV_F16, q, K, 2 * k_stride, V, 2 * v_stride, first, last, group, dk, dv, scale, scores, out);
 }
 
 void ck_attend_merge(int parts, int group, int dv, const float *slots, int64_t slot_width, float *out) {
@@ -204,4 +261,16 @@ void ck_f32_to_f16_row(int isa, const float *src, ck_half *dst, int64_t n) {
 #endif
     (void)isa;
     for (int64_t i = 0; i < n; i++) dst[i] = ck_f2h(src[i]);
+}
+
+int64_t ck_kv_row_bytes(int fmt, int64_t n) {
+    return fmt == CK_KV_Q8_0 ? n / 32 * CK_KV_Q8_0_BLOCK_BYTES : 2 * n;
+}
+
+void ck_kv_store_row(int isa, int fmt, const float *src, void *dst, int64_t n) {
+    if (fmt == CK_KV_Q8_0) {
+        ck_quantize_row_q8_0(src, dst, n);
+        return;
+    }
+    ck_f32_to_f16_row(isa, src, (ck_half *)dst, n);
 }

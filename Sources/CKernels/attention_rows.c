@@ -4,7 +4,8 @@
  * for the whole tile (the per-position kernel of attention.c reads them once per position).
  *
  *   q:   row r (position p0 + r) at q + r * q_stride: its group's query heads, [group * dk] f32
- *   K:   row p at K + p * k_stride halves (dk of them for this kv head); V likewise with dv
+ *   K:   row p at K + p * k_stride bytes (dk elements for this kv head, f16 or q8_0 as in
+ *        attention.c); V likewise with dv
  *   out: row r at out + r * o_stride: [group * dv] f32
  *
  *   out[r][h] = sum_p softmax_p(scale * q[r][h] . K[p]) V[p],  p in first(r)...p0 + r,
@@ -41,20 +42,26 @@ int64_t ck_attend_rows_scratch(int rows, int group, int dk, int dv, int64_t posi
 
 #if CK_X86
 
+/* Elements i...i+15 of a cache row in format fmt (i a multiple of 16). */
+CK_INLINE_AVX512 __m512 ck_kv_load16(const uint8_t *row, int fmt, int i) {
+    if (fmt == CK_KV_F16) return _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(row + 2 * (int64_t)i)));
+    const uint8_t *b = row + (int64_t)(i / 32) * CK_KV_Q8_0_BLOCK_BYTES;
+    const __m512 d = _mm512_cvtph_ps(_mm256_set1_epi16((short)(b[0] | (b[1] << 8))));
+    return _mm512_mul_ps(d, _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i *)(b + 2 + i % 32)))));
+}
+
 /* Keys p0...p0+nb-1 (nb <= 16; missing ones zero) as Kt[i][lane], and values as Vb[lane][i]. */
-CK_INLINE_AVX512 void ck_rows_load_block(const ck_half *K, int64_t k_stride, const ck_half *V, int64_t v_stride,
-                                         int64_t p0, int nb, int dk, int dv, float *Kt, float *Vb) {
+CK_INLINE_AVX512 void ck_rows_load_block(const uint8_t *K, int64_t k_stride, const uint8_t *V, int64_t v_stride,
+                                         const int fmt, int64_t p0, int nb, int dk, int dv, float *Kt, float *Vb) {
     for (int i0 = 0; i0 < dk; i0 += 16) {
         __m512i t[16];
         for (int b = 0; b < 16; b++)
-            t[b] = b < nb ? _mm512_castps_si512(_mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(K + (p0 + b) * k_stride + i0))))
-                          : _mm512_setzero_si512();
+            t[b] = b < nb ? _mm512_castps_si512(ck_kv_load16(K + (p0 + b) * k_stride, fmt, i0)) : _mm512_setzero_si512();
         ck_transpose16(t);
         for (int i = 0; i < 16; i++) _mm512_store_si512(Kt + (int64_t)(i0 + i) * 16, t[i]);
     }
     for (int b = 0; b < nb; b++)
-        for (int i = 0; i < dv; i += 16)
-            _mm512_store_ps(Vb + (int64_t)b * dv + i, _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(V + (p0 + b) * v_stride + i))));
+        for (int i = 0; i < dv; i += 16) _mm512_store_ps(Vb + (int64_t)b * dv + i, ck_kv_load16(V + (p0 + b) * v_stride, fmt, i));
 }
 
 /* The state of the tiled kernel for one tile and the current key block. */
@@ -171,10 +178,11 @@ CK_INLINE_AVX512 void ck_rows_queries(const ck_rows_state *st, int m0, const int
     for (; d < dv; d += 16) ck_rows_values(st, m0, QN, d, 1, corr);
 }
 
-CK_AVX512 static void ck_attend_rows_avx512(const float *q, int64_t q_stride, const ck_half *K, int64_t k_stride,
-                                            const ck_half *V, int64_t v_stride, int64_t p0, int rows, int64_t window,
-                                            int group, int dk, int dv, float scale, float *scratch, float *out,
-                                            int64_t o_stride) {
+/* fmt is a constant once inlined into the wrappers below. */
+CK_INLINE_AVX512 void ck_attend_rows_avx512(const float *q, int64_t q_stride, const uint8_t *K, int64_t k_stride,
+                                            const uint8_t *V, int64_t v_stride, const int fmt, int64_t p0, int rows,
+                                            int64_t window, int group, int dk, int dv, float scale, float *scratch,
+                                            float *out, int64_t o_stride) {
     const int M = rows * group;
     ck_rows_state st;
     float *Kt = (float *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63);
@@ -192,9 +200,9 @@ CK_AVX512 static void ck_attend_rows_avx512(const float *q, int64_t q_stride, co
     const int64_t first_all = window > 0 && p0 - window + 1 > 0 ? p0 - window + 1 : 0;
     for (int64_t b0 = first_all; b0 <= last_all; b0 += CK_ROWS_BLOCK) {
         const int nb = (int)(last_all - b0 + 1 < CK_ROWS_BLOCK ? last_all - b0 + 1 : CK_ROWS_BLOCK);
-        ck_rows_load_block(K, k_stride, V, v_stride, b0, nb < 16 ? nb : 16, dk, dv, Kt, Vb);
+        ck_rows_load_block(K, k_stride, V, v_stride, fmt, b0, nb < 16 ? nb : 16, dk, dv, Kt, Vb);
         if (nb > 16)
-            ck_rows_load_block(K, k_stride, V, v_stride, b0 + 16, nb - 16, dk, dv, Kt + (int64_t)dk * 16,
+            ck_rows_load_block(K, k_stride, V, v_stride, fmt, b0 + 16, nb - 16, dk, dv, Kt + (int64_t)dk * 16,
                                Vb + (int64_t)16 * dv);
         st.b0 = b0, st.nb = nb;
         int m0 = 0;
@@ -213,21 +221,50 @@ CK_AVX512 static void ck_attend_rows_avx512(const float *q, int64_t q_stride, co
             _mm512_storeu_ps(out + r * o_stride + (int64_t)h * dv + d, _mm512_mul_ps(_mm512_load_ps(st.O + (int64_t)m * dv + d), inv));
     }
 }
+
+CK_AVX512 static void ck_attend_rows_avx512_f16(const float *q, int64_t q_stride, const uint8_t *K, int64_t k_stride,
+                                                const uint8_t *V, int64_t v_stride, int64_t p0, int rows, int64_t window,
+                                                int group, int dk, int dv, float scale, float *scratch, float *out,
+                                                int64_t o_stride) {
+    ck_attend_rows_avx512(q, q_stride, K, k_stride, V, v_stride, CK_KV_F16, p0, rows, window, group, dk, dv, scale, scratch,
+                          out, o_stride);
+}
+
+CK_AVX512 static void ck_attend_rows_avx512_q8(const float *q, int64_t q_stride, const uint8_t *K, int64_t k_stride,
+                                               const uint8_t *V, int64_t v_stride, int64_t p0, int rows, int64_t window,
+                                               int group, int dk, int dv, float scale, float *scratch, float *out,
+                                               int64_t o_stride) {
+    ck_attend_rows_avx512(q, q_stride, K, k_stride, V, v_stride, CK_KV_Q8_0, p0, rows, window, group, dk, dv, scale,
+                          scratch, out, o_stride);
+}
 #endif
 
-void ck_attend_rows(int isa, const float *q, int64_t q_stride, const ck_half *K, int64_t k_stride, const ck_half *V,
-                    int64_t v_stride, int64_t p0, int rows, int64_t window, int group, int dk, int dv, float scale,
-                    float *scratch, float *out, int64_t o_stride) {
+void ck_attend_rows_kv(int isa, int fmt, const float *q, int64_t q_stride, const void *K, int64_t k_stride,
+                       const void *V, int64_t v_stride, int64_t p0, int rows, int64_t window, int group, int dk, int dv,
+                       float scale, float *scratch, float *out, int64_t o_stride) {
     if (rows <= 0 || group <= 0) return;
+    const uint8_t *k = (const uint8_t *)K, *v = (const uint8_t *)V;
 #if CK_X86
     if (isa >= CK_ISA_AVX512 && ck_isa_supported(CK_ISA_AVX512) && dk % 16 == 0 && dv % 16 == 0) {
-        ck_attend_rows_avx512(q, q_stride, K, k_stride, V, v_stride, p0, rows, window, group, dk, dv, scale, scratch, out, o_stride);
+        if (fmt == CK_KV_Q8_0)
+            ck_attend_rows_avx512_q8(q, q_stride, k, k_stride, v, v_stride, p0, rows, window, group, dk, dv, scale, scratch,
+                                     out, o_stride);
+        else
+            ck_attend_rows_avx512_f16(q, q_stride, k, k_stride, v, v_stride, p0, rows, window, group, dk, dv, scale,
+                                      scratch, out, o_stride);
         return;
     }
 #endif
     for (int r = 0; r < rows; r++) {
         const int64_t last = p0 + r, first = window > 0 && last - window + 1 > 0 ? last - window + 1 : 0;
-        ck_attend_group(isa, q + r * q_stride, K, k_stride, V, v_stride, first, last, group, dk, dv, scale, scratch,
-                        out + r * o_stride);
+        ck_attend_kv(isa, fmt, q + r * q_stride, K, k_stride, V, v_stride, first, last, group, dk, dv, scale, scratch,
+                     out + r * o_stride);
     }
+}
+
+void ck_attend_rows(int isa, const float *q, int64_t q_stride, const ck_half *K, int64_t k_stride, const ck_half *V,
+                    int64_t v_stride, int64_t p0, int rows, int64_t window, int group, int dk, int dv, float scale,
+                    float *scratch, float *out, int64_t o_stride) {
+    ck_attend_rows_kv(isa, CK_KV_F16, q, q_stride, K, 2 * k_stride, V, 2 * v_stride, p0, rows, window, group, dk, dv, scale,
+                      scratch, out, o_stride);
 }

@@ -1,3 +1,4 @@
+import Kernels
 import LLMEngine
 import Synchronization
 
@@ -5,14 +6,17 @@ import Synchronization
 /// longest prefix of its prompt (its own, from its previous turn), so only new tokens are
 /// prefilled; a conversation never shares a context with another while it generates.
 ///
-/// At most `retained` idle contexts are kept (each holds `capacity` positions of keys and values,
-/// about 50 MB at 4096 positions for Qwen2.5-0.5B); when more conversations generate at once, extra
-/// contexts are created and dropped after use.
+/// At most `retained` idle contexts are kept (each holds up to `capacity` positions of keys and
+/// values, in `format`: about 50 MB at 4096 positions of f16 for Qwen2.5-0.5B, mapped as they are
+/// written); when more conversations generate at once, extra contexts are created and dropped
+/// after use.
 final class ContextPool: Sendable {
     /// Positions per context.
     let capacity: Int
     /// Idle contexts kept for later turns.
     let retained: Int
+    /// How the contexts store keys and values.
+    let format: KVFormat
     private let model: Transformer
     private let state = Mutex<State>(State())
 
@@ -22,9 +26,10 @@ final class ContextPool: Sendable {
     }
 
     /// A pool of contexts on `model`.
-    init(model: Transformer, capacity: Int, retained: Int = 4) {
+    init(model: Transformer, capacity: Int, format: KVFormat = .f16, retained: Int = 4) {
         self.model = model
         self.capacity = capacity
+        self.format = format
         self.retained = retained
     }
 
@@ -52,7 +57,7 @@ final class ContextPool: Sendable {
                 : state.idle.indices.min { state.idle[$0].lastUsed < state.idle[$1].lastUsed }!
             return state.idle.remove(at: index).context
         }
-        return reuse ?? ModelContext(model: model, capacity: capacity)
+        return reuse ?? ModelContext(model: model, capacity: capacity, format: format)
     }
 
     /// Gives a context back for later turns.

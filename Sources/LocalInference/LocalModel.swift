@@ -1,6 +1,7 @@
 import ChatTemplates
 import Foundation
 import GGUF
+import Kernels
 import LLMEngine
 import StructuredDecoding
 import Synchronization
@@ -49,7 +50,13 @@ public final class LocalModel: Sendable {
     ///
     /// - Throws: `LocalModelError` naming what is missing or unsupported, or a `contextSize`
     ///   longer than the model was trained for.
-    public init(location: ModelLocation, contextSize: Int? = nil, threads: Int? = nil) throws(LocalModelError) {
+    /// Keys and values are cached in `kvFormat` (`nil`: `FM_KV_CACHE` when set — `f16` or
+    /// `q8_0` — else f16); a format the model's head size cannot take is refused.
+    public init(
+        location: ModelLocation, contextSize: Int? = nil, threads: Int? = nil, kvFormat: KVFormat? = nil
+    )
+        throws(LocalModelError)
+    {
         switch location.check() {
         case .ready: break
         case .missing(let message): throw .missing(message)
@@ -73,11 +80,18 @@ public final class LocalModel: Sendable {
             throw .unsupported(
                 "\(location.path): a context of \(contextSize) tokens is longer than the \(trained) the model was trained for")
         }
+        let configured = try Self.configuredKVFormat()
+        let kvFormat = kvFormat ?? configured ?? .f16
+        guard transformer.supportsKVFormat(kvFormat) else {
+            throw .unsupported(
+                "\(location.path): heads of \(transformer.hyperparameters.keyLength) elements cannot be cached as \(kvFormat) (blocks of \(kvFormat.blockElements))"
+            )
+        }
         vocabulary = TokenizerVocabulary(tokenizer: tokenizer)
         index = VocabularyIndexStore.load(vocabulary, besideModelAt: location.path)
         toolCallFormat = ToolCallFormat.detect(in: vocabulary)
         renderer = try PromptRenderer(file: file, tokenizer: tokenizer)
-        contexts = ContextPool(model: transformer, capacity: max(16, contextSize))
+        contexts = ContextPool(model: transformer, capacity: max(16, contextSize), format: kvFormat)
     }
 
     /// The context size when none is configured: `FM_CONTEXT_SIZE`, else 4096 (Apple's).
@@ -87,6 +101,16 @@ public final class LocalModel: Sendable {
     static var configuredContextSize: Int? {
         guard let text = ProcessInfo.processInfo.environment["FM_CONTEXT_SIZE"], let size = Int(text), size > 0 else { return nil }
         return size
+    }
+
+    /// `FM_KV_CACHE` (`f16` or `q8_0`), when set; another value is refused, naming it.
+    static func configuredKVFormat() throws(LocalModelError) -> KVFormat? {
+        guard let text = ProcessInfo.processInfo.environment["FM_KV_CACHE"], !text.isEmpty else { return nil }
+        guard let format = KVFormat(rawValue: text) else {
+            throw .unsupported(
+                "FM_KV_CACHE=\(text) is not a KV cache type (\(KVFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return format
     }
 
     private static let loaded = Mutex<[String: LocalModel]>([:])

@@ -58,6 +58,21 @@ import Testing
         #expect(zero.status != 0 && zero.stderr.contains("--context-size"), "\(zero.stderr)")
     }
 
+    /// `--kv-cache q8_0` answers as the f16 cache does on a short greedy prompt; an unknown
+    /// format is refused by the flag, and by `FM_KV_CACHE` with a message naming it.
+    @Test func kvCacheFormats() throws {
+        _ = try TestModels.qwenPath()
+        let prompt = "What is the capital of France? Answer in one word."
+        let half = try FMBinary.run(["respond", "-g", "--no-stream", "--max-tokens", "8", prompt])
+        let eight = try FMBinary.run(["respond", "-g", "--no-stream", "--kv-cache", "q8_0", "--max-tokens", "8", prompt])
+        #expect(half.status == 0 && eight.status == 0, "\(half.stderr) \(eight.stderr)")
+        #expect(eight.stdout.contains("Paris") && half.stdout.contains("Paris"), "\(eight.stdout) / \(half.stdout)")
+        let flag = try FMBinary.run(["respond", "--kv-cache", "q4_0", "Hi"])
+        #expect(flag.status != 0 && flag.stderr.contains("q4_0"), "\(flag.stderr)")
+        let variable = try FMBinary.run(["respond", "-g", "--max-tokens", "4", "Hi"], environment: ["FM_KV_CACHE": "q4_0"])
+        #expect(variable.status == 1 && !variable.crashed && variable.stderr.contains("FM_KV_CACHE=q4_0"), "\(variable.stderr)")
+    }
+
     @Test func imagesAreRefusedWithAReason() throws {
         let out = try FMBinary.run(["respond", "--image", "photo.jpg", "--text", "What is in this image?"])
         #expect(out.status == 1)

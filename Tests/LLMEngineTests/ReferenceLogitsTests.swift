@@ -1,5 +1,6 @@
 import Foundation
 import GGUF
+import Kernels
 import LLMEngine
 import TestSupport
 import Testing
@@ -28,8 +29,9 @@ import Testing
 
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-    @Test(arguments: ["qwen", "gemma"])
-    func logitsMatchTheNumpyReference(_ name: String) throws {
+    /// Both cache formats: the 8-bit cache (`q8_0`) is held to the same tolerances as halves.
+    @Test(arguments: ["qwen", "gemma"], [KVFormat.f16, .q8_0])
+    func logitsMatchTheNumpyReference(_ name: String, _ format: KVFormat) throws {
         let (path, fixtureName) =
             name == "qwen"
             ? (try TestModels.qwenPath(), "qwen2.5-coder-0.5b-instruct-q4_k_m")
@@ -39,7 +41,7 @@ import Testing
         let tol = try #require(fixture.tolerance["q8_activations"])
         let model = try Transformer(file: GGUFFile(path: path))
         for sequence in fixture.sequences {
-            var cache = model.makeCache(capacity: sequence.tokens.count)
+            var cache = model.makeCache(capacity: sequence.tokens.count, format: format)
             var worstTop: Float = 0
             for (i, token) in sequence.tokens.enumerated() {
                 let logits = try model.forward(token: token, cache: &cache)
@@ -63,11 +65,11 @@ import Testing
                     for (a, b) in zip(row, logits) { let d = abs(a - b); maxDiff = max(maxDiff, d); sum += d }
                     #expect(maxDiff <= tol.last_row_abs, "\(sequence.name): last row max diff \(maxDiff)")
                     #expect(sum / Float(row.count) <= tol.last_row_mean_abs, "\(sequence.name): last row mean diff")
-                    print("\(name) \(sequence.name): last row max |diff| \(maxDiff), mean \(sum / Float(row.count))")
+                    print("\(name) \(format) \(sequence.name): last row max |diff| \(maxDiff), mean \(sum / Float(row.count))")
                 }
             }
             #expect(worstTop <= tol.top20_abs, "\(sequence.name): top-20 logit diff \(worstTop)")
-            print("\(name) \(sequence.name): \(sequence.tokens.count) tokens, worst top-20 |diff| \(worstTop)")
+            print("\(name) \(format) \(sequence.name): \(sequence.tokens.count) tokens, worst top-20 |diff| \(worstTop)")
         }
     }
 

@@ -324,13 +324,34 @@ void ck_attend_merge(int parts, int group, int dv, const float *slots, int64_t s
  * Query row r at q + r * q_stride ([group * dk] f32), output row r at out + r * o_stride
  * ([group * dv]); keys and values as for ck_attend_group. `scratch` holds at least
  * ck_attend_rows_scratch(rows, group, dk, dv, p0 + rows) floats. AVX-512 when dk and dv are
- * multiples of 16 (online softmax over blocks of 16 keys), else ck_attend_group per row.
+ * multiples of 16 (online softmax over blocks of 32 keys), else ck_attend_group per row.
  */
 void ck_attend_rows(int isa, const float *q, int64_t q_stride, const ck_half *K, int64_t k_stride, const ck_half *V,
                     int64_t v_stride, int64_t p0, int rows, int64_t window, int group, int dk, int dv, float scale,
                     float *scratch, float *out, int64_t o_stride);
 /** The scratch floats ck_attend_rows needs for a tile ending at position `positions` - 1. */
 int64_t ck_attend_rows_scratch(int rows, int group, int dk, int dv, int64_t positions);
+/** KV cache row formats: IEEE halves, or block_q8_0 (34 bytes per 32 elements: f16 d, 32 int8). */
+enum { CK_KV_F16 = 0, CK_KV_Q8_0 = 1 };
+/** Bytes of one block_q8_0 (the CK_KV_Q8_0 format's block). */
+#define CK_KV_Q8_0_BLOCK_BYTES 34
+/** Bytes of a cache row of n elements in format fmt (n a multiple of 32 for CK_KV_Q8_0). */
+int64_t ck_kv_row_bytes(int fmt, int64_t n);
+/** Stores n floats as a cache row in format fmt (f16 by ck_f32_to_f16_row, q8_0 by ck_quantize_row_q8_0). */
+void ck_kv_store_row(int isa, int fmt, const float *src, void *dst, int64_t n);
+/**
+ * ck_attend_group and ck_attend_group_partial over a cache in format fmt: K and V are this kv
+ * head's first element in row 0, k_stride and v_stride the rows' strides in bytes.
+ */
+void ck_attend_kv(int isa, int fmt, const float *q, const void *K, int64_t k_stride, const void *V, int64_t v_stride,
+                  int64_t first, int64_t last, int group, int dk, int dv, float scale, float *scores, float *out);
+void ck_attend_kv_partial(int isa, int fmt, const float *q, const void *K, int64_t k_stride, const void *V,
+                          int64_t v_stride, int64_t first, int64_t last, int group, int dk, int dv, float scale,
+                          float *scores, float *out, float *mx, float *l);
+/** ck_attend_rows over a cache in format fmt (strides in bytes, as ck_attend_kv). */
+void ck_attend_rows_kv(int isa, int fmt, const float *q, int64_t q_stride, const void *K, int64_t k_stride,
+                       const void *V, int64_t v_stride, int64_t p0, int rows, int64_t window, int group, int dk, int dv,
+                       float scale, float *scratch, float *out, int64_t o_stride);
 /** n floats -> IEEE binary16 bits, round to nearest even (F16C where `isa` allows). */
 void ck_f32_to_f16_row(int isa, const float *src, ck_half *dst, int64_t n);
 

@@ -1,17 +1,21 @@
 import Foundation
+import Kernels
 
-/// Keys and values of every processed position, stored as `Float16` to halve memory traffic.
+/// Keys and values of every processed position, as IEEE halves or as 8-bit `q8_0` blocks
+/// (`KVFormat`; llama.cpp's `--cache-type-k/-v q8_0`, about half the memory).
 ///
-/// Layout, per layer: `keys[layer]` is `[capacity, kvHeads * keyLength]` and `values[layer]` is
-/// `[capacity, kvHeads * valueLength]`, row `p` holding position `p`. The cache holds positions
-/// `0..<count`; `truncate(to:)` forgets the tail in O(1), which is how prefix reuse (keep the
-/// common prefix of the previous turn) and constrained-decoding backtracking rewind it.
+/// Layout, per layer: keys are `[capacity]` rows of `kvHeads * keyLength` elements and values
+/// `[capacity]` rows of `kvHeads * valueLength`, row `p` holding position `p`, each row
+/// `format.rowBytes(elements:)` bytes (a head's elements start on a block boundary). The cache
+/// holds positions `0..<count`; `truncate(to:)` forgets the tail in O(1), which is how prefix
+/// reuse (keep the common prefix of the previous turn) and constrained-decoding backtracking
+/// rewind it.
 ///
 /// The rows are allocated zeroed but not touched (`calloc`: the system maps zero pages on
 /// first write), so a context of 32,768 positions takes memory for the positions it has held,
 /// not for its capacity: `residentByteCount` after a short chat is a few megabytes, not the
-/// 400 MB `byteCount` of Qwen2.5-0.5B's full context. Copies share the rows until one of them
-/// writes (copy on write, as an array would).
+/// 400 MB `byteCount` of Qwen2.5-0.5B's full f16 context. Copies share the rows until one of
+/// them writes (copy on write, as an array would).
 public struct KVCache: Sendable {
     /// Positions the cache can hold.
     public let capacity: Int
@@ -21,6 +25,12 @@ public struct KVCache: Sendable {
     public let keyWidth: Int
     /// Width of one value row (`kvHeads * valueLength`).
     public let valueWidth: Int
+    /// How the rows are stored.
+    public let format: KVFormat
+    /// Bytes of one key row.
+    public let keyRowBytes: Int
+    /// Bytes of one value row.
+    public let valueRowBytes: Int
     /// Positions currently held.
     public private(set) var count = 0
     /// The most positions held at once so far (the rows written, hence mapped).
@@ -28,21 +38,25 @@ public struct KVCache: Sendable {
 
     private var storage: KVStorage
 
-    /// Allocates a cache for `capacity` positions.
-    public init(layers: Int, capacity: Int, keyWidth: Int, valueWidth: Int) {
+    /// Allocates a cache for `capacity` positions in `format` (the widths whole blocks of it).
+    public init(layers: Int, capacity: Int, keyWidth: Int, valueWidth: Int, format: KVFormat = .f16) {
+        precondition(keyWidth % format.blockElements == 0 && valueWidth % format.blockElements == 0)
         self.capacity = capacity
         self.layerCount = layers
         self.keyWidth = keyWidth
         self.valueWidth = valueWidth
-        storage = KVStorage(layers: layers, keyCount: capacity * keyWidth, valueCount: capacity * valueWidth)
+        self.format = format
+        keyRowBytes = format.rowBytes(elements: keyWidth)
+        valueRowBytes = format.rowBytes(elements: valueWidth)
+        storage = KVStorage(layers: layers, keyBytes: capacity * keyRowBytes, valueBytes: capacity * valueRowBytes)
     }
 
     /// Bytes the cache can hold (its capacity).
-    public var byteCount: Int { layerCount * capacity * (keyWidth + valueWidth) * 2 }
+    public var byteCount: Int { layerCount * capacity * (keyRowBytes + valueRowBytes) }
 
     /// Bytes of the rows written so far (`highWater` positions): what the cache adds to the
     /// process's resident memory, to the page.
-    public var residentByteCount: Int { layerCount * highWater * (keyWidth + valueWidth) * 2 }
+    public var residentByteCount: Int { layerCount * highWater * (keyRowBytes + valueRowBytes) }
 
     /// Stores the key and value rows of `position` in `layer` (`position <= count`).
     public mutating func store(
@@ -50,12 +64,11 @@ public struct KVCache: Sendable {
         value: UnsafeBufferPointer<Float>
     ) {
         precondition(position < capacity && key.count == keyWidth && value.count == valueWidth)
-        let keyWidth = keyWidth, valueWidth = valueWidth
-        withMutableLayer(layer) { (k: UnsafeMutablePointer<UInt16>, v: UnsafeMutablePointer<UInt16>) in
-            let keys = UnsafeMutableRawPointer(k).assumingMemoryBound(to: Float16.self) + position * keyWidth
-            let values = UnsafeMutableRawPointer(v).assumingMemoryBound(to: Float16.self) + position * valueWidth
-            for i in 0..<keyWidth { keys[i] = Float16(key[i]) }
-            for i in 0..<valueWidth { values[i] = Float16(value[i]) }
+        let kernels = KernelSet.default, format = format
+        let keyOffset = position * keyRowBytes, valueOffset = position * valueRowBytes
+        withMutableLayer(layer) { (keys: UnsafeMutableRawPointer, values: UnsafeMutableRawPointer) in
+            kernels.storeKVRow(key.baseAddress!, into: keys + keyOffset, count: key.count, format: format)
+            kernels.storeKVRow(value.baseAddress!, into: values + valueOffset, count: value.count, format: format)
         }
     }
 
@@ -71,30 +84,27 @@ public struct KVCache: Sendable {
         count = min(count, max(0, newCount))
     }
 
-    /// Reads the keys and values of `layer` for positions `0..<upTo`.
+    /// Reads the keys and values of `layer` (an f16 cache) as `[capacity * keyWidth]` and
+    /// `[capacity * valueWidth]` halves.
     public func withLayer<R>(_ layer: Int, _ body: (UnsafeBufferPointer<Float16>, UnsafeBufferPointer<Float16>) -> R) -> R {
-        body(
-            UnsafeBufferPointer(start: storage.keys[layer], count: capacity * keyWidth),
-            UnsafeBufferPointer(start: storage.values[layer], count: capacity * valueWidth))
-    }
-
-    /// The keys and values of `layer` as raw IEEE half bits (`[capacity, keyWidth]` and
-    /// `[capacity, valueWidth]`), for the kernels.
-    func withLayer<R>(_ layer: Int, _ body: (UnsafePointer<UInt16>, UnsafePointer<UInt16>) -> R) -> R {
-        body(
-            UnsafeRawPointer(storage.keys[layer]).assumingMemoryBound(to: UInt16.self),
-            UnsafeRawPointer(storage.values[layer]).assumingMemoryBound(to: UInt16.self))
-    }
-
-    /// Writable keys and values of `layer` as raw IEEE half bits, for storing new positions
-    /// (then `commit(upTo:)`).
-    mutating func withMutableLayer<R>(_ layer: Int, _ body: (UnsafeMutablePointer<UInt16>, UnsafeMutablePointer<UInt16>) -> R) -> R {
-        if !isKnownUniquelyReferenced(&storage) {
-            storage = storage.copy(rows: highWater, keyWidth: keyWidth, valueWidth: valueWidth)
-        }
+        precondition(format == .f16, "withLayer: the cache's rows are \(format), not halves")
         return body(
-            UnsafeMutableRawPointer(storage.keys[layer]).assumingMemoryBound(to: UInt16.self),
-            UnsafeMutableRawPointer(storage.values[layer]).assumingMemoryBound(to: UInt16.self))
+            UnsafeBufferPointer(start: storage.keys[layer].assumingMemoryBound(to: Float16.self), count: capacity * keyWidth),
+            UnsafeBufferPointer(start: storage.values[layer].assumingMemoryBound(to: Float16.self), count: capacity * valueWidth))
+    }
+
+    /// The keys and values of `layer` as raw rows (`keyRowBytes`, `valueRowBytes` apart), for
+    /// the kernels.
+    func withLayer<R>(_ layer: Int, _ body: (UnsafeRawPointer, UnsafeRawPointer) -> R) -> R {
+        body(UnsafeRawPointer(storage.keys[layer]), UnsafeRawPointer(storage.values[layer]))
+    }
+
+    /// Writable raw rows of `layer`, for storing new positions (then `commit(upTo:)`).
+    mutating func withMutableLayer<R>(_ layer: Int, _ body: (UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> R) -> R {
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = storage.copy(keyBytes: highWater * keyRowBytes, valueBytes: highWater * valueRowBytes)
+        }
+        return body(storage.keys[layer], storage.values[layer])
     }
 }
 
@@ -102,35 +112,33 @@ public struct KVCache: Sendable {
 /// the system maps as they are first written.
 private final class KVStorage: @unchecked Sendable {
     // Written only through a uniquely referenced KVCache (copy on write), read otherwise.
-    let keys: [UnsafeMutablePointer<Float16>] // [layers] of [keyCount]
-    let values: [UnsafeMutablePointer<Float16>] // [layers] of [valueCount]
-    let keyCount: Int, valueCount: Int
+    let keys: [UnsafeMutableRawPointer] // [layers] of keyBytes
+    let values: [UnsafeMutableRawPointer] // [layers] of valueBytes
+    let keyBytes: Int, valueBytes: Int
 
-    init(layers: Int, keyCount: Int, valueCount: Int) {
-        self.keyCount = keyCount
-        self.valueCount = valueCount
-        keys = (0..<layers).map { _ in Self.zeroed(keyCount) }
-        values = (0..<layers).map { _ in Self.zeroed(valueCount) }
+    init(layers: Int, keyBytes: Int, valueBytes: Int) {
+        self.keyBytes = keyBytes
+        self.valueBytes = valueBytes
+        keys = (0..<layers).map { _ in Self.zeroed(keyBytes) }
+        values = (0..<layers).map { _ in Self.zeroed(valueBytes) }
     }
 
     deinit {
         for pointer in keys + values { free(pointer) }
     }
 
-    /// A zeroed allocation of `count` halves (at least one, so the pointer is never null).
-    private static func zeroed(_ count: Int) -> UnsafeMutablePointer<Float16> {
-        guard let raw = calloc(max(1, count), MemoryLayout<Float16>.stride) else {
-            fatalError("KVCache: cannot allocate \(count * 2) bytes")
-        }
-        return raw.assumingMemoryBound(to: Float16.self)
+    /// A zeroed allocation of `count` bytes (at least 64, so the pointer is never null).
+    private static func zeroed(_ count: Int) -> UnsafeMutableRawPointer {
+        guard let raw = calloc(max(64, count), 1) else { fatalError("KVCache: cannot allocate \(count) bytes") }
+        return raw
     }
 
-    /// A storage of the same size holding the first `rows` rows of every layer.
-    func copy(rows: Int, keyWidth: Int, valueWidth: Int) -> KVStorage {
-        let copy = KVStorage(layers: keys.count, keyCount: keyCount, valueCount: valueCount)
+    /// A storage of the same size holding the first `keyBytes`/`valueBytes` of every layer.
+    func copy(keyBytes used: Int, valueBytes usedValues: Int) -> KVStorage {
+        let copy = KVStorage(layers: keys.count, keyBytes: keyBytes, valueBytes: valueBytes)
         for layer in keys.indices {
-            copy.keys[layer].update(from: keys[layer], count: min(keyCount, rows * keyWidth))
-            copy.values[layer].update(from: values[layer], count: min(valueCount, rows * valueWidth))
+            copy.keys[layer].copyMemory(from: keys[layer], byteCount: min(keyBytes, used))
+            copy.values[layer].copyMemory(from: values[layer], byteCount: min(valueBytes, usedValues))
         }
         return copy
     }

@@ -1,3 +1,4 @@
+import Kernels
 import Synchronization
 
 /// A conversation's state on one model: the KV cache and the tokens it holds, so that a new
@@ -35,10 +36,11 @@ public final class ModelContext: Sendable {
         }
     }
 
-    /// A context of `capacity` positions (prompt and generated tokens together).
-    public init(model: Transformer, capacity: Int) {
+    /// A context of `capacity` positions (prompt and generated tokens together), its keys and
+    /// values stored in `format`.
+    public init(model: Transformer, capacity: Int, format: KVFormat = .f16) {
         self.model = model
-        let cache = model.makeCache(capacity: max(1, capacity))
+        let cache = model.makeCache(capacity: max(1, capacity), format: format)
         self.capacity = cache.capacity
         state = Mutex(State(cache: cache))
     }

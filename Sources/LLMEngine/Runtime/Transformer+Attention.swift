@@ -15,7 +15,6 @@ extension Transformer {
         let hp = hyperparameters, s = scratch, n = placement.count
         let group = hp.headCount / hp.headCountKV
         let dk = hp.keyLength, dv = hp.valueLength
-        let kWidth = hp.headCountKV * dk, vWidth = hp.headCountKV * dv
         let qWidth = hp.headCount * dk, oWidth = hp.headCount * dv
         // (row, kv head, positions, slot): slot -1 writes the row's output, else a partial result.
         var work: [(row: Int, head: Int, span: ClosedRange<Int>, slot: Int)] = []
@@ -52,21 +51,24 @@ extension Transformer {
                 for slice in range {
                     for item in stride(from: slice, to: items, by: slices) {
                         let (r, g, span, slot) = plan[item]
-                        let (kp, vp) = layers[cacheOfRow[r]]
+                        let layer = layers[cacheOfRow[r]]
                         let query = q.base + r * qWidth + g * group * dk
-                        let keys = kp.base + g * dk, values = vp.base + g * dv
+                        let keys = layer.keys.base + layer.format.rowBytes(elements: g * dk)
+                        let values = layer.values.base + layer.format.rowBytes(elements: g * dv)
                         let scratch = scores.base + slice * perSlice
                         if slot < 0 {
                             kernels.attend(
-                                query: query, keys: keys, keyStride: kWidth, values: values, valueStride: vWidth,
-                                positions: span, group: group, keyLength: dk, valueLength: dv, scale: scale,
-                                scores: scratch, output: out.base + r * oWidth + g * group * dv)
+                                query: query, keys: keys, keyStride: layer.keyRowBytes, values: values,
+                                valueStride: layer.valueRowBytes, format: layer.format, positions: span, group: group,
+                                keyLength: dk, valueLength: dv, scale: scale, scores: scratch,
+                                output: out.base + r * oWidth + g * group * dv)
                         } else {
                             let part = partials.base + slot * slotWidth
                             kernels.attendPartial(
-                                query: query, keys: keys, keyStride: kWidth, values: values, valueStride: vWidth,
-                                positions: span, group: group, keyLength: dk, valueLength: dv, scale: scale,
-                                scores: scratch, output: part, maxima: part + group * dv, sums: part + group * dv + group)
+                                query: query, keys: keys, keyStride: layer.keyRowBytes, values: values,
+                                valueStride: layer.valueRowBytes, format: layer.format, positions: span, group: group,
+                                keyLength: dk, valueLength: dv, scale: scale, scores: scratch, output: part,
+                                maxima: part + group * dv, sums: part + group * dv + group)
                         }
                     }
                 }
@@ -101,7 +103,6 @@ extension Transformer {
         let hp = hyperparameters, s = scratch
         let group = hp.headCount / hp.headCountKV
         let dk = hp.keyLength, dv = hp.valueLength
-        let kWidth = hp.headCountKV * dk, vWidth = hp.headCountKV * dv
         let qWidth = hp.headCount * dk, oWidth = hp.headCount * dv
         let tileRows = max(1, Self.tileQueries / group)
         let tiles = placement.runs.flatMap { run in
@@ -124,12 +125,14 @@ extension Transformer {
                     for item in stride(from: slice, to: items, by: slices) {
                         let tile = tiles[item / hp.headCountKV], g = item % hp.headCountKV
                         let r0 = tile.rows.lowerBound
-                        let (kp, vp) = layers[tile.cache]
+                        let layer = layers[tile.cache]
                         kernels.attendRows(
                             query: q.base + r0 * qWidth + g * group * dk, queryStride: qWidth,
-                            keys: kp.base + g * dk, keyStride: kWidth, values: vp.base + g * dv, valueStride: vWidth,
-                            firstPosition: firstPositions[r0], rows: tile.rows.count, window: window, group: group,
-                            keyLength: dk, valueLength: dv, scale: scale, scratch: scratch.base + slice * perSlice,
+                            keys: layer.keys.base + layer.format.rowBytes(elements: g * dk), keyStride: layer.keyRowBytes,
+                            values: layer.values.base + layer.format.rowBytes(elements: g * dv),
+                            valueStride: layer.valueRowBytes, format: layer.format, firstPosition: firstPositions[r0],
+                            rows: tile.rows.count, window: window, group: group, keyLength: dk, valueLength: dv,
+                            scale: scale, scratch: scratch.base + slice * perSlice,
                             output: out.base + r0 * oWidth + g * group * dv, outputStride: oWidth)
                     }
                 }
@@ -138,23 +141,27 @@ extension Transformer {
         }
     }
 
-    /// Calls `body` with the keys and values of `layer` in each of `caches` (as raw half bits,
-    /// in the order of `caches`), all valid for the duration of the call.
-    static func withLayers<R>(
-        _ caches: [UnsafeMutablePointer<KVCache>], _ layer: Int,
-        _ body: ([(UnsafeSendablePointer<UInt16>, UnsafeSendablePointer<UInt16>)]) -> R
-    ) -> R {
-        func nest(_ i: Int, _ held: [(UnsafeSendablePointer<UInt16>, UnsafeSendablePointer<UInt16>)]) -> R {
+    /// One cache's rows of one layer, as the attention kernels read them.
+    struct LayerRows: @unchecked Sendable {
+        /// Row 0 of the keys and of the values.
+        let keys: UnsafeSendablePointer<UInt8>, values: UnsafeSendablePointer<UInt8>
+        /// How the rows are stored, and their sizes in bytes.
+        let format: KVFormat, keyRowBytes: Int, valueRowBytes: Int
+    }
+
+    /// Calls `body` with the keys and values of `layer` in each of `caches` (in the order of
+    /// `caches`), all valid for the duration of the call.
+    static func withLayers<R>(_ caches: [UnsafeMutablePointer<KVCache>], _ layer: Int, _ body: ([LayerRows]) -> R) -> R {
+        func nest(_ i: Int, _ held: [LayerRows]) -> R {
             guard i < caches.count else { return body(held) }
-            return caches[i].pointee.withLayer(layer) { (keys: UnsafePointer<UInt16>, values: UnsafePointer<UInt16>) in
-                nest(
-                    i + 1,
-                    held + [
-                        (
-                            UnsafeSendablePointer(UnsafeMutablePointer(mutating: keys)),
-                            UnsafeSendablePointer(UnsafeMutablePointer(mutating: values))
-                        )
-                    ])
+            let cache = caches[i]
+            return cache.pointee.withLayer(layer) { (keys: UnsafeRawPointer, values: UnsafeRawPointer) in
+                let rows = LayerRows(
+                    keys: UnsafeSendablePointer(UnsafeMutablePointer(mutating: keys.assumingMemoryBound(to: UInt8.self))),
+                    values: UnsafeSendablePointer(UnsafeMutablePointer(mutating: values.assumingMemoryBound(to: UInt8.self))),
+                    format: cache.pointee.format, keyRowBytes: cache.pointee.keyRowBytes,
+                    valueRowBytes: cache.pointee.valueRowBytes)
+                return nest(i + 1, held + [rows])
             }
         }
         return nest(0, [])

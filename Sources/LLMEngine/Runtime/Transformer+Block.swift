@@ -38,11 +38,20 @@ extension Transformer {
             rotate(s.k + r * kWidth, heads: hp.headCountKV, row: r, table)
         }
         for run in placement.runs {
-            placement.caches[run.cache].pointee.withMutableLayer(index) { keys, values in
+            let cache = placement.caches[run.cache]
+            let format = cache.pointee.format, keyBytes = cache.pointee.keyRowBytes, valueBytes = cache.pointee.valueRowBytes
+            if format == .q8_0, let scales = keyScales[index] {
+                // (q / s) . (k s): the keys' big channels shrunk before quantizing (KeyChannelScales)
+                for r in run.rows {
+                    scales.scaleKeys(s.k + r * kWidth)
+                    scales.scaleQueries(s.q + r * qWidth, heads: hp.headCount, group: hp.headCount / hp.headCountKV, keyLength: hp.keyLength)
+                }
+            }
+            cache.pointee.withMutableLayer(index) { (keys: UnsafeMutableRawPointer, values: UnsafeMutableRawPointer) in
                 for r in run.rows {
                     let p = placement.positions[r]
-                    kernels.convertToHalf(s.k + r * kWidth, into: keys + p * kWidth, count: kWidth)
-                    kernels.convertToHalf(s.v + r * vWidth, into: values + p * vWidth, count: vWidth)
+                    kernels.storeKVRow(s.k + r * kWidth, into: keys + p * keyBytes, count: kWidth, format: format)
+                    kernels.storeKVRow(s.v + r * vWidth, into: values + p * valueBytes, count: vWidth, format: format)
                 }
             }
         }

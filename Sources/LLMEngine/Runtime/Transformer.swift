@@ -31,6 +31,8 @@ public final class Transformer: @unchecked Sendable {
     /// Rope angle per position of each rotated pair, for global and sliding-window layers.
     let ropeFrequencies: (global: [Float], local: [Float])
     let scratch: ForwardScratch
+    /// Per layer, the key channel scales of 8-bit caches (`nil`: none needed).
+    let keyScales: [KeyChannelScales?]
     let lock = NSLock()
     /// Joins the concurrent decode steps of this model's contexts into shared forward passes.
     let batcher = DecodeBatcher()
@@ -92,18 +94,25 @@ public final class Transformer: @unchecked Sendable {
         }
         self.batchCapacity = max(1, batchCapacity)
         scratch = ForwardScratch(hp, capacity: self.batchCapacity, slices: max(1, threads), kernels: kernels)
+        keyScales = layers.map { l in l.keyBias.flatMap { KeyChannelScales(bias: $0, keyLength: hp.keyLength) } }
     }
 
     /// How this model's decode steps have been batched so far (`ModelContext.append` from
     /// concurrent generations): steps, rows and the largest batch.
     public var decodeStatistics: DecodeStatistics { batcher.counts }
 
-    /// A cache for `capacity` positions (at most the trained context length is sensible).
-    public func makeCache(capacity: Int) -> KVCache {
+    /// A cache for `capacity` positions (at most the trained context length is sensible) in
+    /// `format` (`.q8_0` needs heads of whole 32-element blocks: `supportsKVFormat`).
+    public func makeCache(capacity: Int, format: KVFormat = .f16) -> KVCache {
         let hp = hyperparameters
         return KVCache(
             layers: hp.blockCount, capacity: capacity,
-            keyWidth: hp.headCountKV * hp.keyLength, valueWidth: hp.headCountKV * hp.valueLength)
+            keyWidth: hp.headCountKV * hp.keyLength, valueWidth: hp.headCountKV * hp.valueLength, format: format)
+    }
+
+    /// Whether this model's heads can be cached in `format` (a head's elements must be whole blocks).
+    public func supportsKVFormat(_ format: KVFormat) -> Bool {
+        hyperparameters.keyLength % format.blockElements == 0 && hyperparameters.valueLength % format.blockElements == 0
     }
 
     /// Runs `token` at position `cache.count`, appends its keys and values to the cache, and

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FoundationModels
+import Kernels
 
 /// `-m/--model NAME | --model-file PATH` for the commands that run sessions (`respond`, `chat`,
 /// `token-count`, `available`): Apple's tier names beside our catalog.
@@ -20,6 +21,9 @@ struct SessionModelOptions: ParsableArguments {
         help: "Positions of the model's context (default 4096, Apple's; at most the length the model was trained for: 32768 for the catalog models).")
     var contextSize: Int?
 
+    @Option(name: .long, help: "How the context stores keys and values: f16 (default), or q8_0 (about half the memory).")
+    var kvCache: KVFormat?
+
     func validate() throws {
         if model != nil, modelFile != nil {
             throw ValidationError("give either --model or --model-file, not both")
@@ -37,11 +41,12 @@ struct SessionModelOptions: ParsableArguments {
     }
 
     /// Makes the chosen model, with the chosen context size, the one behind
-    /// `SystemLanguageModel.default` (through `FM_MODEL` and `FM_CONTEXT_SIZE`, read when the
+    /// `SystemLanguageModel.default` (through `FM_MODEL`, `FM_CONTEXT_SIZE` and `FM_KV_CACHE`, read when the
     /// model is first used: a size past the model's trained length is refused then, naming
     /// both); throws Apple's message for `pcc`.
     func selectForSessions(useSavedDefault: Bool = false) throws {
         if let contextSize { setenv("FM_CONTEXT_SIZE", String(contextSize), 1) }
+        if let kvCache { setenv("FM_KV_CACHE", kvCache.rawValue, 1) }
         if let modelFile {
             setenv("FM_MODEL", modelFile, 1)
             return

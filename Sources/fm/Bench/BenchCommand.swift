@@ -57,6 +57,9 @@ struct BenchCommand: ParsableCommand {
     @Option(name: [.customShort("r"), .long], help: "Repetitions of each test.")
     var repetitions = 5
 
+    @Option(help: "How the KV cache stores keys and values: f16, or q8_0 (llama-bench's -ctk/-ctv q8_0).")
+    var kvCache: KVFormat = .f16
+
     @Option(help: "Positions per prefill chunk (llama-bench's n_batch and n_ubatch).")
     var batch = 128
 
@@ -116,18 +119,18 @@ struct BenchCommand: ParsableCommand {
             for d in depths {
                 let tests = try tests(depth: d)
                 guard let capacity = tests.map(\.capacity).max() else { continue }
-                var cache = model.makeCache(capacity: capacity)
+                var cache = model.makeCache(capacity: capacity, format: kvCache)
                 kvBytes = max(kvBytes, cache.byteCount)
                 try EngineBenchmark.prefillDepth(d, model: model, cache: &cache)
                 for test in tests {
                     let m =
                         if case .parallelDecode = test {
-                            try EngineBenchmark.runParallelDecode(test, model: model, repetitions: repetitions)
+                            try EngineBenchmark.runParallelDecode(test, model: model, repetitions: repetitions, format: kvCache)
                         } else {
                             try EngineBenchmark.run(test, model: model, cache: &cache, repetitions: repetitions)
                         }
                     writer.write(
-                        BenchRecord(model: info, threads: count, batch: batch, measurement: m, time: Date()),
+                        BenchRecord(model: info, threads: count, batch: batch, kvCache: kvCache.rawValue, measurement: m, time: Date()),
                         measurement: m)
                 }
             }
@@ -169,3 +172,5 @@ enum PeakMemory {
         return nil
     }
 }
+
+extension KVFormat: ExpressibleByArgument {}

@@ -32,7 +32,9 @@ struct BenchRecord {
     let samplesNanoseconds: [UInt64]
     let samplesTokensPerSecond: [Double]
 
-    init(model: BenchModelInfo, threads: Int, batch: Int, measurement m: EngineBenchmark.Measurement, time: Date) {
+    init(
+        model: BenchModelInfo, threads: Int, batch: Int, kvCache: String = "f16", measurement m: EngineBenchmark.Measurement, time: Date
+    ) {
         let (prompt, generated) =
             switch m.test {
             case .prefill(let n, _): (n, 0)
@@ -44,7 +46,7 @@ struct BenchRecord {
         values = [
             ProcessInfo.processInfo.environment["FM_BUILD_COMMIT"] ?? "unknown", "0", model.cpu, "", "CPU",
             model.path, model.type, String(model.bytes), String(model.parameters), String(batch), String(batch),
-            String(threads), "0x0", "0", "0", "f16", "f16", "0", "0", "none", "0", "0", "0", "", "0.00", "none",
+            String(threads), "0x0", "0", "0", kvCache, kvCache, "0", "0", "none", "0", "0", "0", "", "0.00", "none",
             "mmap", "none", "0", "0", "0", "0", "0", "0",
             String(prompt), String(generated), String(m.test.depth),
             stamp, String(UInt64(SampleStatistics.mean(ns))), String(UInt64(SampleStatistics.standardDeviation(ns))),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FoundationModels
+import Kernels
 import LLMEngine
 import LocalModels
 import Server
@@ -52,8 +53,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The largest request body, in bytes.")
     var maxBodyBytes = 4 * 1024 * 1024
 
-    @Option(help: "Positions of each conversation's KV context.")
+    @Option(help: "Positions of each conversation's KV context (at most the model's trained length).")
     var contextSize = 4096
+
+    @Option(help: "How the KV contexts store keys and values: f16, or q8_0 (about half the memory).")
+    var kvCache: KVFormat?
 
     @Option(help: "The response length when a request sets no max_tokens.")
     var defaultMaxTokens: Int?
@@ -72,6 +76,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let path = try model.path()
+        // read by the local model when it loads (as `fm respond --kv-cache`)
+        if let kvCache { setenv("FM_KV_CACHE", kvCache.rawValue, 1) }
         let gguf = GGUFLanguageModel(path: path, contextSize: contextSize)
         if let message = gguf.unavailabilityMessage { throw CLIError(message) }
         var configuration = ServerConfiguration(modelName: name ?? servedName(path: path))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GGUF
+import Kernels
 import LLMEngine
 
 /// `fm logits`: the next-token logits after each of several token sequences, as raw float32, for
@@ -31,6 +32,9 @@ struct LogitsCommand: ParsableCommand {
     @Option(name: [.customShort("t"), .long], help: "Threads (default: physical cores).")
     var threads: Int?
 
+    @Option(help: "How the KV cache stores keys and values: f16 or q8_0.")
+    var kvCache: KVFormat = .f16
+
     func run() throws {
         let sequences = try JSONDecoder().decode([[Int]].self, from: Data(contentsOf: URL(fileURLWithPath: prompts)))
         guard !sequences.isEmpty, sequences.allSatisfy({ !$0.isEmpty }) else {
@@ -39,7 +43,7 @@ struct LogitsCommand: ParsableCommand {
         let model = try Transformer(file: GGUFFile(path: options.path()), threads: threads ?? Transformer.defaultThreads)
         var data = Data()
         for tokens in sequences {
-            var cache = model.makeCache(capacity: tokens.count)
+            var cache = model.makeCache(capacity: tokens.count, format: kvCache)
             let logits = try model.forward(tokens: tokens, cache: &cache)
             logits.withUnsafeBytes { data.append(contentsOf: $0) } // little-endian on every supported CPU
         }
