@@ -48,10 +48,11 @@ public final class LocalModel: Sendable {
     /// Loads the model at `location` with a context of `contextSize` positions (`nil`:
     /// `FM_CONTEXT_SIZE` when set, else 4096 or the model's trained length when that is shorter).
     ///
-    /// - Throws: `LocalModelError` naming what is missing or unsupported, or a `contextSize`
-    ///   longer than the model was trained for.
     /// Keys and values are cached in `kvFormat` (`nil`: `FM_KV_CACHE` when set — `f16` or
-    /// `q8_0` — else f16); a format the model's head size cannot take is refused.
+    /// `q8_0` — else f16).
+    ///
+    /// - Throws: `LocalModelError` naming what is missing or unsupported, a `contextSize`
+    ///   longer than the model was trained for, or a `kvFormat` its head size cannot take.
     public init(
         location: ModelLocation, contextSize: Int? = nil, threads: Int? = nil, kvFormat: KVFormat? = nil
     )

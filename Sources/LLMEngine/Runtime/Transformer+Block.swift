@@ -41,7 +41,8 @@ extension Transformer {
             let cache = placement.caches[run.cache]
             let format = cache.pointee.format, keyBytes = cache.pointee.keyRowBytes, valueBytes = cache.pointee.valueRowBytes
             if format == .q8_0, let scales = keyScales[index] {
-                // (q / s) . (k s): the keys' big channels shrunk before quantizing (KeyChannelScales)
+                // (q / s) . (k s): the keys' big channels shrunk before quantizing (KeyChannelScales);
+                // in place: attention below is the last reader of these rows of s.q and s.k
                 for r in run.rows {
                     scales.scaleKeys(s.k + r * kWidth)
                     scales.scaleQueries(s.q + r * qWidth, heads: hp.headCount, group: hp.headCount / hp.headCountKV, keyLength: hp.keyLength)
