@@ -1,6 +1,6 @@
 import CKernels
 
-/// Attention over a half-precision KV cache, and the f32 -> f16 conversion that fills it.
+/// Attention over a half-precision KV cache (`KernelSet+KVFormat` stores its rows, and reads 8-bit ones).
 ///
 /// ```swift
 /// // decode: query heads 0..<7 read kv head 0 (Qwen2.5-0.5B: 14 heads, 2 kv heads, dk 64)
@@ -26,11 +26,6 @@ extension KernelSet {
             Int32(isa.rawValue), query, keys, Int64(keyStride), values, Int64(valueStride),
             Int64(positions.lowerBound), Int64(positions.upperBound), Int32(group),
             Int32(keyLength), Int32(valueLength), scale, scores, output)
-    }
-
-    /// Converts `count` floats to IEEE half-precision bits, rounding to nearest even.
-    public func convertToHalf(_ source: UnsafePointer<Float>, into destination: UnsafeMutablePointer<UInt16>, count: Int) {
-        ck_f32_to_f16_row(Int32(isa.rawValue), source, destination, Int64(count))
     }
 }
 

@@ -22,6 +22,11 @@ public enum KVFormat: String, Sendable, CaseIterable, CustomStringConvertible {
     /// Bytes of a row of `elements` elements (a multiple of `blockElements`).
     public func rowBytes(elements: Int) -> Int { Int(ck_kv_row_bytes(id, Int64(elements))) }
 
+    /// Whether heads of `keyLength` and `valueLength` elements are whole blocks of the format.
+    public func holds(keyLength: Int, valueLength: Int) -> Bool {
+        keyLength > 0 && valueLength > 0 && keyLength % blockElements == 0 && valueLength % blockElements == 0
+    }
+
     /// The format's name, as llama.cpp's `--cache-type-k` spells it.
     public var description: String { rawValue }
 }
@@ -42,8 +47,7 @@ extension KernelSet {
         scores: UnsafeMutablePointer<Float>, output: UnsafeMutablePointer<Float>
     ) {
         precondition(
-            positions.lowerBound >= 0 && group > 0 && keyLength % format.blockElements == 0
-                && valueLength % format.blockElements == 0 && keyLength > 0 && valueLength > 0,
+            positions.lowerBound >= 0 && group > 0 && format.holds(keyLength: keyLength, valueLength: valueLength),
             "attend: invalid shape")
         ck_attend_kv(
             Int32(isa.rawValue), format.id, query, keys, Int64(keyStride), values, Int64(valueStride),
@@ -59,8 +63,7 @@ extension KernelSet {
         maxima: UnsafeMutablePointer<Float>, sums: UnsafeMutablePointer<Float>
     ) {
         precondition(
-            positions.lowerBound >= 0 && group > 0 && keyLength % format.blockElements == 0
-                && valueLength % format.blockElements == 0 && keyLength > 0 && valueLength > 0,
+            positions.lowerBound >= 0 && group > 0 && format.holds(keyLength: keyLength, valueLength: valueLength),
             "attendPartial: invalid shape")
         ck_attend_kv_partial(
             Int32(isa.rawValue), format.id, query, keys, Int64(keyStride), values, Int64(valueStride),
@@ -76,8 +79,8 @@ extension KernelSet {
         scratch: UnsafeMutablePointer<Float>, output: UnsafeMutablePointer<Float>, outputStride: Int
     ) {
         precondition(
-            firstPosition >= 0 && rows >= 0 && group > 0 && keyLength > 0 && valueLength > 0 && (window ?? 1) > 0
-                && keyLength % format.blockElements == 0 && valueLength % format.blockElements == 0,
+            firstPosition >= 0 && rows >= 0 && group > 0 && (window ?? 1) > 0
+                && format.holds(keyLength: keyLength, valueLength: valueLength),
             "attendRows: invalid shape")
         ck_attend_rows_kv(
             Int32(isa.rawValue), format.id, query, Int64(queryStride), keys, Int64(keyStride), values,

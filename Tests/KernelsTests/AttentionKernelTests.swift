@@ -131,6 +131,20 @@ struct AttentionKernelTests {
                 }
             }
         }
+        Self.expectTileMatchesDoublePrecision(
+            out, shape: shape, query: query, key: { Double(keys[$0]) }, value: { Double(values[$0]) }, scale: scale,
+            label: "\(shape) \(level)")
+    }
+
+    /// Checks `out` (the tile's rows, `[rows, kvHeads * group * valueLength]`) against a
+    /// double-precision attention of each row over its positions, the cache's elements read by
+    /// `key` and `value` (index `p * width + element`), to 1e-5 relative.
+    static func expectTileMatchesDoublePrecision(
+        _ out: [Float], shape: TileShape, query: [Float], key: (Int) -> Double, value: (Int) -> Double, scale: Float,
+        label: String
+    ) {
+        let kWidth = shape.kvHeads * shape.keyLength, vWidth = shape.kvHeads * shape.valueLength
+        let qWidth = shape.kvHeads * shape.group * shape.keyLength, oWidth = shape.kvHeads * shape.group * shape.valueLength
         for r in 0..<shape.rows {
             let last = shape.start + r
             let first = shape.window.map { max(0, last - $0 + 1) } ?? 0
@@ -139,7 +153,7 @@ struct AttentionKernelTests {
                     let qBase = r * qWidth + (g * shape.group + h) * shape.keyLength
                     let s = (first...last).map { p in
                         (0..<shape.keyLength).reduce(0.0) {
-                            $0 + Double(query[qBase + $1]) * Double(keys[p * kWidth + g * shape.keyLength + $1])
+                            $0 + Double(query[qBase + $1]) * key(p * kWidth + g * shape.keyLength + $1)
                         } * Double(scale)
                     }
                     let m = s.max()!
@@ -147,12 +161,12 @@ struct AttentionKernelTests {
                     let total = e.reduce(0, +)
                     for i in 0..<shape.valueLength {
                         let expected = (first...last).enumerated().reduce(0.0) { acc, item in
-                            acc + e[item.offset] / total * Double(values[item.element * vWidth + g * shape.valueLength + i])
+                            acc + e[item.offset] / total * value(item.element * vWidth + g * shape.valueLength + i)
                         }
                         let actual = Double(out[r * oWidth + (g * shape.group + h) * shape.valueLength + i])
                         #expect(
                             abs(actual - expected) <= 1e-5 + 1e-5 * abs(expected),
-                            "\(shape) \(level) row \(r) head \(g).\(h) [\(i)]: \(actual) vs \(expected)")
+                            "\(label) row \(r) head \(g).\(h) [\(i)]: \(actual) vs \(expected)")
                     }
                 }
             }
@@ -229,7 +243,11 @@ struct AttentionKernelTests {
         var source = (0..<1003).map { _ in rng.nextSigned() * 70_000 }
         source += [0, -0, 1e-8, -6.1e-5, 65_519.99, 65_520, .infinity, -.infinity, 2.000_976_6, 1.000_488_3]
         var bits = [UInt16](repeating: 0, count: source.count)
-        KernelSet(isa: level).convertToHalf(source, into: &bits, count: source.count)
+        source.withUnsafeBufferPointer { src in
+            bits.withUnsafeMutableBytes {
+                KernelSet(isa: level).storeKVRow(src.baseAddress!, into: $0.baseAddress!, count: source.count, format: .f16)
+            }
+        }
         for (x, b) in zip(source, bits) {
             #expect(b == Float16(x).bitPattern, "\(level): \(x) -> \(String(b, radix: 16)) vs \(String(Float16(x).bitPattern, radix: 16))")
         }

@@ -10,13 +10,7 @@ import Testing
 /// (`attendRows`) kernels must give.
 @Suite("attention over a q8_0 cache")
 struct KVFormatAttentionTests {
-    struct Shape: Sendable, CustomStringConvertible {
-        let group, keyLength, valueLength, kvHeads, start, rows: Int
-        let window: Int?
-        var description: String {
-            "group \(group) dk \(keyLength) dv \(valueLength) kv \(kvHeads) rows \(start)+\(rows) w \(window.map(String.init) ?? "-")"
-        }
-    }
+    typealias Shape = AttentionKernelTests.TileShape
 
     static let shapes: [Shape] = [
         Shape(group: 7, keyLength: 64, valueLength: 64, kvHeads: 2, start: 70, rows: 9, window: nil), // Qwen2.5-0.5B
@@ -95,33 +89,10 @@ struct KVFormatAttentionTests {
                 }
             }
         }
-        for r in 0..<shape.rows {
-            let last = shape.start + r, first = shape.window.map { max(0, last - $0 + 1) } ?? 0
-            for g in 0..<shape.kvHeads {
-                for h in 0..<shape.group {
-                    let qBase = r * qWidth + (g * shape.group + h) * shape.keyLength
-                    let s = (first...last).map { p in
-                        (0..<shape.keyLength).reduce(0.0) {
-                            $0 + Double(query[qBase + $1]) * keys[p * kWidth + g * shape.keyLength + $1]
-                        } * Double(scale)
-                    }
-                    let m = s.max()!
-                    let e = s.map { Foundation.exp($0 - m) }
-                    let total = e.reduce(0, +)
-                    for i in 0..<shape.valueLength {
-                        let expected = (first...last).enumerated().reduce(0.0) { acc, item in
-                            acc + e[item.offset] / total * values[item.element * vWidth + g * shape.valueLength + i]
-                        }
-                        let at = r * oWidth + (g * shape.group + h) * shape.valueLength + i
-                        #expect(
-                            abs(Double(tiled[at]) - expected) <= 1e-5 + 1e-5 * abs(expected),
-                            "\(shape) \(level) tiled row \(r) head \(g).\(h) [\(i)]: \(tiled[at]) vs \(expected)")
-                        #expect(
-                            abs(Double(single[at]) - expected) <= 1e-5 + 1e-5 * abs(expected),
-                            "\(shape) \(level) single row \(r) head \(g).\(h) [\(i)]: \(single[at]) vs \(expected)")
-                    }
-                }
-            }
+        for (out, kind) in [(tiled, "tiled"), (single, "single")] {
+            AttentionKernelTests.expectTileMatchesDoublePrecision(
+                out, shape: shape, query: query, key: { keys[$0] }, value: { values[$0] }, scale: scale,
+                label: "\(shape) \(level) \(kind)")
         }
     }
 

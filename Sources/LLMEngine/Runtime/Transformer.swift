@@ -112,7 +112,7 @@ public final class Transformer: @unchecked Sendable {
 
     /// Whether this model's heads can be cached in `format` (a head's elements must be whole blocks).
     public func supportsKVFormat(_ format: KVFormat) -> Bool {
-        hyperparameters.keyLength % format.blockElements == 0 && hyperparameters.valueLength % format.blockElements == 0
+        format.holds(keyLength: hyperparameters.keyLength, valueLength: hyperparameters.valueLength)
     }
 
     /// Runs `token` at position `cache.count`, appends its keys and values to the cache, and
