@@ -32,18 +32,11 @@ enum GenerationDriver {
         let processor = GrammarLogitProcessor(plan: request.plan, tools: tools, allowsBareCalls: request.allowsBareToolCalls, model: model)
         var sampler = Sampler(request.sampling, processors: [processor])
 
-        // Prefill, one batch at a time, so cancellation is seen between chunks.
+        // Prefill: the model's scheduler runs it chunk by chunk, between other generations'
+        // decode steps; cancellation is seen between chunks.
         let reused = context.reusablePrefixLength(of: request.prompt)
         let prefillStart = clock.now
-        let chunk = max(1, model.transformer.batchCapacity)
-        var end = min(request.prompt.count, reused + chunk)
-        var logits: [Float]
-        while true {
-            if isCancelled() { throw CancellationError() }
-            logits = try engine { try context.prefill(Array(request.prompt[..<end])) }
-            if end == request.prompt.count { break }
-            end = min(request.prompt.count, end + chunk)
-        }
+        var logits = try engine { try context.prefill(request.prompt, isCancelled: isCancelled) }
         var outcome = GenerationOutcome(
             text: "", responseTokens: [], tokens: [], toolCalls: [], stopReason: .endOfTurn, reusedPromptTokens: reused,
             prefilledTokens: request.prompt.count - reused, prefillDuration: clock.now - prefillStart, forcedTokens: 0,
@@ -141,6 +134,7 @@ enum GenerationDriver {
             case .contextFull(let capacity): throw GenerationError.contextFull(tokens: capacity + 1, capacity: capacity)
             case let .exceedsContext(tokens, used, capacity):
                 throw GenerationError.contextFull(tokens: used + tokens, capacity: capacity)
+            case .cancelled: throw CancellationError()
             default: throw GenerationError.engine(error.description)
             }
         }

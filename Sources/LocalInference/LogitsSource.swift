@@ -12,8 +12,9 @@ protocol LogitsSource: AnyObject {
     var tokens: [Int] { get }
     /// How many leading positions of `prompt` are held already (and would not be computed).
     func reusablePrefixLength(of prompt: [Int]) -> Int
-    /// Holds exactly `prompt` and returns the logits after its last token.
-    func prefill(_ prompt: [Int]) throws -> [Float]
+    /// Holds exactly `prompt` and returns the logits after its last token; `isCancelled` is
+    /// asked between the chunks it computes (`GenerationFailure.cancelled` when it says stop).
+    func prefill(_ prompt: [Int], isCancelled: () -> Bool) throws -> [Float]
     /// Holds one more token and returns the logits after it.
     func append(_ token: Int) throws -> [Float]
     /// Holds `tokens` after those held and returns the logits after the last one.

@@ -20,7 +20,8 @@ final class SyntheticSource: LogitsSource {
         zip(tokens, prompt.dropLast()).prefix { $0 == $1 }.count
     }
 
-    func prefill(_ prompt: [Int]) throws -> [Float] {
+    func prefill(_ prompt: [Int], isCancelled: () -> Bool) throws -> [Float] {
+        if isCancelled() { throw GenerationFailure.cancelled }
         tokens = prompt
         return next()
     }

@@ -8,6 +8,8 @@ public enum GenerationFailure: Error, Equatable, CustomStringConvertible {
     case tokenOutOfRange(Int, vocabularySize: Int)
     /// The sampler's processors (a grammar constraint) forbade every token at `position`.
     case noAllowedToken(position: Int)
+    /// The caller asked to stop (between two prefill chunks).
+    case cancelled
 
     /// A sentence naming the problem.
     public var description: String {
@@ -17,6 +19,7 @@ public enum GenerationFailure: Error, Equatable, CustomStringConvertible {
             "\(tokens) tokens do not fit in the context: \(used) of \(capacity) positions are taken"
         case let .tokenOutOfRange(token, size): "token id \(token) is outside the vocabulary (\(size) tokens)"
         case let .noAllowedToken(position): "no token is allowed at position \(position): every candidate was masked"
+        case .cancelled: "cancelled"
         }
     }
 }

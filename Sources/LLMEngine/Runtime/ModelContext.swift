@@ -12,11 +12,14 @@ import Synchronization
 /// context.rewind(to: context.count - 2)                 // forget the last two positions
 /// ```
 ///
-/// Calls are serialized by a lock (a request's steps normally come from one task at a time).
-/// A failed or cancelled step leaves the context consistent: `tokens` always describes exactly
-/// the positions the cache holds. Decode steps (`append`) of contexts on the same model that
-/// run at the same time, from different threads, are computed together in one forward pass
-/// (`DecodeBatcher`), with the same logits each would get alone.
+/// Every forward pass on a context holds its lock; a context's calls are meant to come from one
+/// task at a time (a prefill is several passes, one per chunk, so two callers at once would
+/// interleave theirs). A failed or cancelled step leaves the context consistent: `tokens` always
+/// describes exactly the positions the cache holds. The model's `StepScheduler` orders the
+/// passes of all its contexts: decode steps (`append`) that run at the same time, from
+/// different threads, are computed together in one forward pass, with the same logits each
+/// would get alone, and prefill chunks take turns with them, so a long prompt does not stop
+/// the generations already running.
 public final class ModelContext: Sendable {
     /// The model.
     public let model: Transformer
@@ -24,7 +27,7 @@ public final class ModelContext: Sendable {
     public let capacity: Int
     private let state: Mutex<State>
 
-    /// The cache and the tokens it holds (reached by `DecodeBatcher` under the lock).
+    /// The cache and the tokens it holds (reached by `StepScheduler` under the lock).
     struct State {
         var cache: KVCache // keys and values of `tokens`
         var tokens: [Int] = []
@@ -52,24 +55,47 @@ public final class ModelContext: Sendable {
 
     /// Makes the context hold exactly `prompt` and returns the logits after its last token
     /// (`[vocabularySize]`). The longest common prefix with the tokens already held is kept;
-    /// only the rest is computed. When `prompt` is entirely held already, its last position is
-    /// computed again (the logits after it were not kept).
+    /// only the rest is computed, in chunks of `Transformer.batchCapacity` positions that take
+    /// turns with other contexts' decode steps (`StepScheduler`). When `prompt` is entirely held
+    /// already, its last position is computed again (the logits after it were not kept).
+    ///
+    /// `isCancelled` is asked before every chunk; when it answers `true` the prefill stops with
+    /// `GenerationFailure.cancelled`, the context holding the chunks done so far.
     ///
     /// Throws `GenerationFailure.exceedsContext` (before changing anything) when `prompt` is
     /// longer than the capacity, `.tokenOutOfRange` for an id outside the vocabulary.
     @discardableResult
-    public func prefill(_ prompt: [Int]) throws(GenerationFailure) -> [Float] {
+    public func prefill(_ prompt: [Int], isCancelled: () -> Bool = { false }) throws(GenerationFailure) -> [Float] {
         guard !prompt.isEmpty else { return [] }
         guard prompt.count <= capacity else {
             throw .exceedsContext(tokens: prompt.count, used: 0, capacity: capacity)
         }
-        return try state.withLock { (s: inout State) throws(GenerationFailure) -> [Float] in
+        let vocabulary = model.hyperparameters.vocabularySize
+        if let bad = prompt.first(where: { !(0..<vocabulary).contains($0) }) {
+            throw .tokenOutOfRange(bad, vocabularySize: vocabulary)
+        }
+        let keep = state.withLock { (s: inout State) -> Int in
             let keep = Self.reusablePrefixLength(s.tokens, prompt)
             s.rewind(to: keep)
-            let rest = Array(prompt[keep...])
-            let logits = try model.forward(tokens: rest, cache: &s.cache)
-            s.tokens += rest
-            return logits
+            return keep
+        }
+        return try run(prompt[keep...], isCancelled: isCancelled)
+    }
+
+    /// Runs `tokens` after the positions held as prefill chunks through the model's scheduler,
+    /// and returns the logits after the last one.
+    private func run(_ tokens: ArraySlice<Int>, isCancelled: () -> Bool) throws(GenerationFailure) -> [Float] {
+        let scheduler = model.scheduler, arrival = ContinuousClock.now, chunk = model.batchCapacity
+        var start = tokens.startIndex
+        while true {
+            if isCancelled() { throw .cancelled }
+            let end = min(tokens.endIndex, start + chunk)
+            let step = StepScheduler.Step(
+                context: self, tokens: Array(tokens[start..<end]),
+                kind: .chunk(remaining: tokens.endIndex - start, arrival: arrival), wantsLogits: end == tokens.endIndex)
+            let logits = try scheduler.run(step, on: model)
+            if end == tokens.endIndex { return logits }
+            start = end
         }
     }
 
@@ -104,14 +130,20 @@ public final class ModelContext: Sendable {
     /// vocabulary.
     public func append(contentsOf tokens: [Int]) throws(GenerationFailure) -> [Float] {
         guard !tokens.isEmpty else { return [] }
-        guard tokens.count <= DecodeBatcher.maximumRows else {
-            return try state.withLock { (s: inout State) throws(GenerationFailure) -> [Float] in
-                let logits = try model.forward(tokens: tokens, cache: &s.cache)
-                s.tokens += tokens
-                return logits
+        guard tokens.count <= StepScheduler.maximumRows else {
+            // A prefill of its own, checked whole first: its chunks commit one by one.
+            let vocabulary = model.hyperparameters.vocabularySize
+            if let bad = tokens.first(where: { !(0..<vocabulary).contains($0) }) {
+                throw .tokenOutOfRange(bad, vocabularySize: vocabulary)
             }
+            let count = state.withLock { $0.cache.count }
+            guard count + tokens.count <= capacity else {
+                throw count >= capacity
+                    ? .contextFull(capacity: capacity) : .exceedsContext(tokens: tokens.count, used: count, capacity: capacity)
+            }
+            return try run(tokens[...], isCancelled: { false })
         }
-        return try model.batcher.run(DecodeBatcher.Step(context: self, tokens: tokens), on: model)
+        return try model.scheduler.run(StepScheduler.Step(context: self, tokens: tokens), on: model)
     }
 
     /// Calls `body` with the states of `contexts` locked (in that order) and reachable through

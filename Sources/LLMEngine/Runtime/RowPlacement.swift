@@ -1,7 +1,7 @@
 /// Where the rows of one forward step belong: each row's position and the cache of its sequence.
 ///
 /// A prefill chunk is one sequence at consecutive positions in one cache; a batched decode step
-/// (`DecodeBatcher`) holds a row or a few for each of several sequences, each in its own cache.
+/// (`StepScheduler`) holds a row or a few for each of several sequences, each in its own cache.
 /// Rows of one sequence are consecutive and in position order, so each row attends to the rows
 /// of its sequence before it, already stored in its cache.
 struct RowPlacement {

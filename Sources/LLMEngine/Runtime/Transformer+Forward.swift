@@ -7,6 +7,8 @@ public enum LogitRows: Sendable, Equatable {
     case last
     /// Every position's (`[tokens.count, vocabularySize]` row-major): for checks and scoring.
     case all
+    /// None (an empty array): a prompt's earlier chunks, whose next token is known.
+    case none
 }
 
 extension Transformer {
@@ -30,7 +32,13 @@ extension Transformer {
         lock.lock()
         defer { lock.unlock() }
         let vocabulary = hp.vocabularySize
-        var result = [Float](repeating: 0, count: rows == .all ? tokens.count * vocabulary : vocabulary)
+        let count =
+            switch rows {
+            case .all: tokens.count * vocabulary
+            case .last: vocabulary
+            case .none: 0
+            }
+        var result = [Float](repeating: 0, count: count)
         var done = 0
         while done < tokens.count {
             let n = min(batchCapacity, tokens.count - done)
@@ -40,7 +48,7 @@ extension Transformer {
                 switch rows {
                 case .all: outputLogits(rows: 0..<n, into: out.baseAddress! + done * vocabulary)
                 case .last where done + n == tokens.count: outputLogits(rows: (n - 1)..<n, into: out.baseAddress!)
-                case .last: break
+                case .last, .none: break
                 }
             }
             done += n
@@ -95,7 +103,7 @@ extension Transformer {
     /// logits are bit-identical to a step of its sequence alone while the batch stays below the
     /// matrix-matrix kernels' threshold (the same dot products compute every row).
     ///
-    /// The caller has checked the tokens and the room in each cache (`DecodeBatcher`); the rows
+    /// The caller has checked the tokens and the room in each cache (`StepScheduler`); the rows
     /// together fit in `batchCapacity`.
     func decodeStep(_ tokens: [[Int]], caches: [UnsafeMutablePointer<KVCache>]) -> [[Float]] {
         lock.lock()

@@ -34,8 +34,8 @@ public final class Transformer: @unchecked Sendable {
     /// Per layer, the key channel scales of 8-bit caches (`nil`: none needed).
     let keyScales: [KeyChannelScales?]
     let lock = NSLock()
-    /// Joins the concurrent decode steps of this model's contexts into shared forward passes.
-    let batcher = DecodeBatcher()
+    /// Orders the forward passes of this model's contexts: decode steps batched, prefill chunks between them.
+    let scheduler = StepScheduler()
     /// The most positions one forward step processes (longer inputs are split into chunks).
     public let batchCapacity: Int
 
@@ -99,7 +99,7 @@ public final class Transformer: @unchecked Sendable {
 
     /// How this model's decode steps have been batched so far (`ModelContext.append` from
     /// concurrent generations): steps, rows and the largest batch.
-    public var decodeStatistics: DecodeStatistics { batcher.counts }
+    public var decodeStatistics: DecodeStatistics { scheduler.counts }
 
     /// A cache for `capacity` positions (at most the trained context length is sensible) in
     /// `format` (`.q8_0` needs heads of whole 32-element blocks: `supportsKVFormat`).

@@ -5,10 +5,11 @@ import Testing
 
 @testable import LLMEngine
 
-/// Concurrent generations on one model share forward passes (`DecodeBatcher`), and batching
-/// changes no logit: each row is computed by the same dot products as a step alone.
-@Suite("decode batching")
-struct DecodeBatchingTests {
+/// Concurrent generations on one model share forward passes (`StepScheduler`), and batching
+/// changes no logit: each row is computed by the same dot products as a step alone. Prefill
+/// chunks take turns with decode steps, the shortest prompt first.
+@Suite("step scheduler")
+struct StepSchedulerTests {
     typealias Model = BatchedForwardTests.Model
 
     /// Four sequences with prompts of different lengths, as (prompt, tokens decoded after it).
@@ -109,6 +110,77 @@ struct DecodeBatchingTests {
             try fine.append(contentsOf: Array(repeating: 1, count: 16))
         }
         #expect(fine.tokens == [1, 2, 3, 9])
+    }
+}
+
+extension StepSchedulerTests {
+    /// While a long prompt prefills (24 chunks), a running generation keeps decoding — its 12
+    /// steps finish before the prompt does, with the logits it gets alone — and a short prompt
+    /// that arrives after the long one started is computed before it; the long prompt's logits
+    /// are those of a prefill alone.
+    @Test func prefillChunksTakeTurnsWithDecodeAndShortPromptsGoFirst() throws {
+        let model = try BatchedForwardTests.load(.qwen, batchCapacity: 16)
+        let v = model.hyperparameters.vocabularySize
+        let long = (0..<(16 * 24)).map { ($0 * 7_919 + 3) % v }
+        let short = (0..<16).map { ($0 * 104_729 + 11) % v }
+        let running = Self.sequences(model)[0]
+        let expected = (
+            long: try ModelContext(model: model, capacity: 512).prefill(long),
+            short: try ModelContext(model: model, capacity: 64).prefill(short),
+            decoded: try Self.alone(model, running)
+        )
+        let before = model.decodeStatistics
+
+        let decoder = ModelContext(model: model, capacity: 64)
+        try decoder.prefill(running.prompt)
+        let finished = FinishOrder()
+        let started = DispatchSemaphore(value: 0)
+        let group = DispatchGroup()
+        func thread(_ name: String, _ body: @escaping @Sendable () throws -> [[Float]]) {
+            group.enter()
+            Thread {
+                finished.record(name, Result { try body() })
+                group.leave()
+            }.start()
+        }
+        thread("long") {
+            var chunks = 0
+            let logits = try ModelContext(model: model, capacity: 512).prefill(long) {
+                chunks += 1
+                if chunks == 2 { started.signal() } // the first chunk has run
+                return false
+            }
+            return [logits]
+        }
+        started.wait()
+        thread("decode") { try running.decoded.map { try decoder.append($0) } }
+        thread("short") { [try ModelContext(model: model, capacity: 64).prefill(short)] }
+        #expect(group.wait(timeout: .now() + 600) == .success)
+
+        #expect(try finished.result("long") == [expected.long])
+        #expect(try finished.result("short") == [expected.short])
+        #expect(try finished.result("decode") == expected.decoded)
+        let order = finished.names
+        #expect(order.last == "long", "finish order: \(order)")
+        let after = model.decodeStatistics
+        #expect(after.prefillChunks - before.prefillChunks == 24 + 2)
+        #expect(after.rows - before.rows == 12)
+    }
+}
+
+/// The order threads finished in, and what each returned.
+private final class FinishOrder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [(name: String, result: Result<[[Float]], any Error>)] = []
+
+    func record(_ name: String, _ result: Result<[[Float]], any Error>) {
+        lock.withLock { entries.append((name, result)) }
+    }
+
+    var names: [String] { lock.withLock { entries.map(\.name) } }
+
+    func result(_ name: String) throws -> [[Float]]? {
+        try lock.withLock { entries.first { $0.name == name } }?.result.get()
     }
 }
 
