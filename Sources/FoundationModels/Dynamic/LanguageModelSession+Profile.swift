@@ -6,9 +6,14 @@ extension LanguageModelSession {
     /// let session = LanguageModelSession(profile: Profile { Instructions("Be brief.") }.temperature(0.3))
     /// ```
     public convenience init(profile: sending some DynamicProfile, history: some Collection<Transcript.Entry> = []) {
-        let box = ProfileBox(profile, properties: SessionPropertyValues())
+        self.init(profileBox: ProfileBox(profile, properties: SessionPropertyValues()), history: Array(history))
+    }
+
+    /// A session configured by `box`, its instructions resolved once for the transcript's
+    /// first entry.
+    private convenience init(profileBox box: ProfileBox, history: [Transcript.Entry]) {
         let resolved = box.resolve()
-        let entries = Self.entries(history: Array(history), instructions: resolved.instructions)
+        let entries = Self.entries(history: history, instructions: resolved.instructions)
         self.init(
             connection: ModelConnection(SystemLanguageModel.default), tools: [], toolDefinitions: [], transcript: Transcript(entries: entries),
             profile: box)
@@ -25,7 +30,8 @@ extension LanguageModelSession {
         history: some Collection<Transcript.Entry> = []
     ) {
         let instructions = AnyDynamicInstructions(dynamicInstructions)
-        self.init(profile: LanguageModelSession.Profile { instructions }.model(model), history: history)
+        let profile = LanguageModelSession.Profile { instructions }.model(model)
+        self.init(profileBox: ProfileBox(profile, properties: SessionPropertyValues()), history: Array(history))
     }
 
     /// The values `@SessionProperty` reads and writes in this session.
