@@ -363,20 +363,51 @@ void ck_copy_row_f32(const float *x, void *y, int64_t n);
 
 /* Given `static inline void name_nx(n, w, x, x_stride, nx, out)` (always inlined), defines the
  * single-row entry `name` and `name_multi`, each a copy of the body specialised for a constant
- * nx, so the per-activation loops unroll and the accumulators stay in registers. */
-#define CK_NX_ENTRIES(name, ATTR)                                                             \
+ * nx, so the per-activation loops unroll and the accumulators stay in registers.
+ * CK_NX_ENTRIES has copies for 1...4 rows and runs 5...8 as 4 and the rest: the k-quant bodies
+ * keep several registers per row, and 8 rows of them spill. CK_NX_ENTRIES_8 has copies up to 8,
+ * for bodies light enough per row that decoding a weight block once for 8 rows pays
+ * (the 32-block types against ck_q8_0x16). Either way a row's sums are the same operations in
+ * the same order whatever nx is, so every row's result equals the single-row entry's, bit for
+ * bit (a sequence's logits do not depend on what it was batched with). */
+#define CK_NX_SINGLE_ENTRY(name, ATTR)                                                        \
     ATTR float name(int64_t n, const void *w, const void *x) {                                \
         float out;                                                                            \
         name##_nx(n, w, x, 0, 1, &out);                                                       \
         return out;                                                                           \
-    }                                                                                         \
+    }
+
+#define CK_NX_ENTRIES(name, ATTR)                                                             \
+    CK_NX_SINGLE_ENTRY(name, ATTR)                                                            \
+    ATTR void name##_multi(int64_t n, const void *w, const void *x, size_t xs, int nx,        \
+                           float *out) {                                                      \
+        if (nx > 4) {                                                                         \
+            name##_nx(n, w, x, xs, 4, out);                                                   \
+            x = (const char *)x + 4 * xs;                                                     \
+            out += 4;                                                                         \
+            nx -= 4;                                                                          \
+        }                                                                                     \
+        switch (nx) {                                                                         \
+        case 1: name##_nx(n, w, x, xs, 1, out); break;                                        \
+        case 2: name##_nx(n, w, x, xs, 2, out); break;                                        \
+        case 3: name##_nx(n, w, x, xs, 3, out); break;                                        \
+        default: name##_nx(n, w, x, xs, 4, out); break;                                       \
+        }                                                                                     \
+    }
+
+#define CK_NX_ENTRIES_8(name, ATTR)                                                           \
+    CK_NX_SINGLE_ENTRY(name, ATTR)                                                            \
     ATTR void name##_multi(int64_t n, const void *w, const void *x, size_t xs, int nx,        \
                            float *out) {                                                      \
         switch (nx) {                                                                         \
         case 1: name##_nx(n, w, x, xs, 1, out); break;                                        \
         case 2: name##_nx(n, w, x, xs, 2, out); break;                                        \
         case 3: name##_nx(n, w, x, xs, 3, out); break;                                        \
-        default: name##_nx(n, w, x, xs, 4, out); break;                                       \
+        case 4: name##_nx(n, w, x, xs, 4, out); break;                                        \
+        case 5: name##_nx(n, w, x, xs, 5, out); break;                                        \
+        case 6: name##_nx(n, w, x, xs, 6, out); break;                                        \
+        case 7: name##_nx(n, w, x, xs, 7, out); break;                                        \
+        default: name##_nx(n, w, x, xs, 8, out); break;                                       \
         }                                                                                     \
     }
 

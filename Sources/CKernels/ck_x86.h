@@ -450,7 +450,7 @@ void ck_quantize_row_q8_K6x(const float *x, void *y, int64_t n);
         }                                                                                       \
         for (int j = 0; j < nx; j++) out[j] = ck_hsum512(_mm512_add_ps(acc[j][0], acc[j][1]));  \
     }                                                                                           \
-    CK_NX_ENTRIES(name, CK_AVX512)
+    CK_NX_ENTRIES_8(name, CK_AVX512)
 
 /* The matrix-matrix product of a 32-block type at the AVX-512 level (see gemm_x16.c): `name`
  * is a ck_matmul_rows_fn over ck_q8_0x16 activations; name##_pack decodes blocks c0...c0+cb-1

@@ -5,9 +5,13 @@
  *    dimensions [cols, rows] is exactly this).
  * matvec: y[r] = dot(W[r], xq) for r in [row_begin, row_end); xq one activation row.
  * matmul: Y[j * y_stride + r] = dot(W[r], X[j]) for j < nx, X[j] at X + j * x_stride bytes.
- *   Rows are processed in tiles of about 32 KB of weights; for each tile, the activations
- *   CK_MAX_NX at a time (vec_dot_multi decodes each weight block once per group), so the
- *   tile stays in L1 while the activations stream from L2. A variant may bring its own product
+ *   Under 16 activation rows (a batched decode step) the weights stream once, prefetched as in
+ *   matvec, and every group of up to CK_MAX_NX activation rows runs over each weight row while
+ *   it is in L1 (vec_dot_multi decodes each weight block once per group). From 16 rows on,
+ *   rows are processed in tiles of about 32 KB of weights; for each tile, the activations
+ *   CK_MAX_NX at a time, so the tile stays in L1 while the activations stream from L2.
+ *   Every row's result is the single-row dot's, bit for bit, except where a variant brings
+ *   its own product
  *   (`matmul_rows`: the AVX-512 GEMMs of gemm_x16.c and gemm_kq.c, which decode 16 weight
  *   rows once into an int8 panel and run every activation row over it).
  * Callers split [0, rows) into ranges, one per thread; ranges write disjoint parts of y / Y.
@@ -55,18 +59,23 @@ void ck_matmul_ex(const ck_type_kernels *k, const void *W, size_t row_stride, in
     }
     const char *w = (const char *)W;
     const char *x = (const char *)X;
-    if (nx <= CK_MAX_NX) {
-        /* One group of activation rows (a batched decode step): stream the weights once, as
-         * matvec does, prefetching rows ahead; tiles only pay off over several groups. */
+    if (nx < CK_GEMM_MIN_NX) {
+        /* A batched decode step (up to 15 activation rows): stream the weights once, as matvec
+         * does, prefetching rows ahead, and run every group of CK_MAX_NX activation rows over
+         * each weight row while it is in L1. Tiles would lose the prefetch stream, and with it
+         * about half the bandwidth on a matrix that does not fit the caches. */
         const size_t row_bytes = (size_t)(cols / k->block_size * k->block_bytes);
         for (int64_t r = row_begin; r < row_end; r++) {
             if (r + CK_PREFETCH_ROWS < row_end) {
                 const char *ahead = w + (size_t)(r + CK_PREFETCH_ROWS) * row_stride;
                 for (size_t offset = 0; offset < row_bytes; offset += 64) __builtin_prefetch(ahead + offset, 0, 3);
             }
-            float out[CK_MAX_NX];
-            k->vec_dot_multi(cols, w + (size_t)r * row_stride, x, x_stride, (int)nx, out);
-            for (int j = 0; j < nx; j++) Y[j * y_stride + r] = out[j];
+            for (int64_t j0 = 0; j0 < nx; j0 += CK_MAX_NX) {
+                const int nj = (int)(nx - j0 < CK_MAX_NX ? nx - j0 : CK_MAX_NX);
+                float out[CK_MAX_NX];
+                k->vec_dot_multi(cols, w + (size_t)r * row_stride, x + (size_t)j0 * x_stride, x_stride, nj, out);
+                for (int j = 0; j < nj; j++) Y[(j0 + j) * y_stride + r] = out[j];
+            }
         }
         return;
     }

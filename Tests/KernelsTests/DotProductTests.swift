@@ -57,20 +57,22 @@ struct DotProductTests {
         }
     }
 
-    /// The multi-row entry (prefill) gives each activation row exactly what the single-row
-    /// entry gives, for 1...4 rows at once, at every level.
+    /// The multi-row entry (batched decode, prefill) gives each activation row exactly what the
+    /// single-row entry gives, for 1...CK_MAX_NX rows at once, at every level: kernels with
+    /// copies for eight rows and those that run five to eight as four and the rest alike.
     @Test(arguments: QuantType.allCases, KernelTest.levels)
     func multiRowEqualsSingleRow(type: QuantType, level: InstructionSet) throws {
         let columns = type.blockSize == 1 ? 333 : (type.blockSize == 32 ? 992 : 1280)
         let kernels = KernelSet(isa: level)
         let bytes = KernelTest.weights(type, rows: 1, columns: columns, seed: 11)
-        let xq = QuantizedActivations(type: type, columns: columns, capacity: 4, kernels: kernels)
-        for j in 0..<4 {
+        let most = Int(CK_MAX_NX)
+        let xq = QuantizedActivations(type: type, columns: columns, capacity: most, kernels: kernels)
+        for j in 0..<most {
             KernelTest.activations(columns, seed: UInt64(20 + j)).withUnsafeBufferPointer { xq.quantize($0, row: j) }
         }
         let table = kernels.table(type).pointee
         bytes.withUnsafeBytes { w in
-            for nx in 1...4 {
+            for nx in 1...most {
                 var out = [Float](repeating: .nan, count: nx)
                 out.withUnsafeMutableBufferPointer {
                     table.vec_dot_multi(Int64(columns), w.baseAddress, xq.rowPointer(0), xq.rowStride, Int32(nx), $0.baseAddress)

@@ -29,7 +29,8 @@ struct MatrixProductTests {
     }
 
     /// matMul of n activation rows equals n matVecs, bit for bit, with and without a pool,
-    /// for activation counts that leave partial groups of four. Variants with a GEMM of their
+    /// for activation counts that leave partial groups of four and of eight, in the decode path
+    /// (under 16 rows: the weights streamed once, every group over each row) and past it. Variants with a GEMM of their
     /// own that sums the block terms in another order (`KernelTest.reordersSums`) are checked
     /// against the reference instead, in `gemmMatchesReference`; here only pooled == unpooled.
     @Test(arguments: [QuantType.q4_K, .q5_0, .q6_K, .q8_0, .f16, .q5_K, .q3_K, .q5_1, .q2_K], KernelTest.levels)
@@ -39,7 +40,7 @@ struct MatrixProductTests {
         let bytes = KernelTest.weights(type, rows: rows, columns: columns, seed: 41)
         try bytes.withUnsafeBytes { raw in
             let w = try QuantizedMatrix(raw, type: type, rows: rows, columns: columns)
-            for n in [1, 3, 4, 9] {
+            for n in [1, 3, 4, 7, 9, 15, 17] {
                 let x = KernelTest.activations(n * columns, seed: UInt64(42 + n))
                 let xq = QuantizedActivations(type: type, columns: columns, capacity: n, kernels: kernels)
                 x.withUnsafeBufferPointer { xq.quantize(rows: $0, count: n, pool: Self.pools[0]) }

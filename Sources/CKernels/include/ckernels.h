@@ -72,7 +72,7 @@ enum {
 };
 
 /** Most activation rows one `ck_vec_dot_multi_fn` call handles. */
-#define CK_MAX_NX 4
+#define CK_MAX_NX 8
 
 /** Dequantizes n elements (a multiple of the block size) of one row to f32. */
 typedef void (*ck_dequantize_fn)(const void *src, float *dst, int64_t n);
