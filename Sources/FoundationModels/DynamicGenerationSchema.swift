@@ -21,7 +21,12 @@ public struct DynamicGenerationSchema: Sendable {
         case anyOf(name: String, description: String?, choices: [DynamicGenerationSchema])
         case strings(name: String, description: String?, choices: [String])
         case array(item: DynamicGenerationSchema, minimum: Int?, maximum: Int?)
-        case type(GenerationSchema)
+        /// A generable type's schema with guides, built when the `GenerationSchema` that uses it
+        /// is (as `GenerationSchema.Property` does), so a type whose own schema is dynamic can
+        /// name itself among its properties without building itself forever.
+        case type(@Sendable () -> GenerationSchema)
+        /// A generable type's schema, built (see `resolved()`).
+        case builtType(GenerationSchema)
         case reference(String)
         case null
     }
@@ -86,13 +91,16 @@ public struct DynamicGenerationSchema: Sendable {
     /// DynamicGenerationSchema(type: Int.self, guides: [.range(1...5)])
     /// ```
     public init<Value>(type: Value.Type, guides: [GenerationGuide<Value>] = []) where Value: Generable {
-        var schema = SchemaResolver.schema(for: Value.self)
-        for guide in guides {
-            if let problem = schema.root.apply(guide.kind) {
-                schema.unsupportedGuides.append("\(Value.self): \(problem)")
+        let kinds = guides.map(\.kind)
+        node = .type {
+            var schema = SchemaResolver.schema(for: Value.self)
+            for kind in kinds {
+                if let problem = schema.root.apply(kind) {
+                    schema.unsupportedGuides.append("\(Value.self): \(problem)")
+                }
             }
+            return schema
         }
-        node = .type(schema)
     }
 
     /// Creates a reference to the schema named `name`, defined among the dependencies (or the
@@ -125,12 +133,39 @@ public struct DynamicGenerationSchema: Sendable {
         }
     }
 
-    /// The schema's name, for structures and choices.
+    /// The schema's name, for structures and choices (a type's schema is built to find it).
     var name: String? {
         switch node {
+        case .type(let build): build().root.definitionName
+        case .builtType(let schema): schema.root.definitionName
+        default: declaredName
+        }
+    }
+
+    /// The name written in the schema itself: a dynamic structure's or choice's.
+    var declaredName: String? {
+        switch node {
         case .object(let name, _, _, _), .anyOf(let name, _, _), .strings(let name, _, _): name
-        case .type(let schema): schema.root.definitionName
-        case .array, .reference, .null: nil
+        case .type, .builtType, .array, .reference, .null: nil
+        }
+    }
+
+    /// The same schema with every generable type's schema built, once.
+    func resolved() -> DynamicGenerationSchema {
+        switch node {
+        case .object(let name, let description, let explicitNil, let properties):
+            let built = properties.map {
+                Property(name: $0.name, description: $0.description, schema: $0.schema.resolved(), isOptional: $0.isOptional)
+            }
+            return DynamicGenerationSchema(node: .object(name: name, description: description, explicitNil: explicitNil, properties: built))
+        case .anyOf(let name, let description, let choices):
+            return DynamicGenerationSchema(node: .anyOf(name: name, description: description, choices: choices.map { $0.resolved() }))
+        case .array(let item, let minimum, let maximum):
+            return DynamicGenerationSchema(node: .array(item: item.resolved(), minimum: minimum, maximum: maximum))
+        case .type(let build):
+            return DynamicGenerationSchema(node: .builtType(build()))
+        case .strings, .builtType, .reference, .null:
+            return self
         }
     }
 }

@@ -11,10 +11,23 @@ extension GenerationSchema {
     /// inline unless something refers to them by name. A reference to the root's name is
     /// recursion (`#`).
     ///
+    /// A generable type may build its own schema this way (an `@Generable(name:)` structure, an
+    /// enumeration with associated values) and hold itself, directly or through other types:
+    /// building the schema named `N` while a schema named `N` is being built is that recursion,
+    /// and gives a reference to `N`.
+    ///
     /// - Throws: `SchemaError.duplicateType` when two schemas have the same name,
     ///   `.duplicateProperty` when a structure repeats a property name, `.emptyTypeChoices` for
     ///   a choice without choices, `.undefinedReferences` for references no schema defines.
     public init(root: DynamicGenerationSchema, dependencies: [DynamicGenerationSchema]) throws {
+        let building = SchemaResolver.dynamicRootsBeingBuilt
+        if let name = root.declaredName, building.contains(name) {
+            self.init(root: .reference(name), definitions: [])
+            return
+        }
+        let (root, dependencies) = SchemaResolver.$dynamicRootsBeingBuilt.withValue(building + [root.declaredName].compactMap { $0 }) {
+            (root.resolved(), dependencies.map { $0.resolved() })
+        }
         var survey = DynamicSchemaSurvey(rootName: root.name)
         try survey.visit(root, in: nil, isTopLevel: true)
         for dependency in dependencies {
@@ -100,7 +113,9 @@ struct DynamicSchemaSurvey {
             }
         case .array(let item, _, _):
             try visit(item, in: owner, isTopLevel: false)
-        case .type(let schema):
+        case .type(let build):
+            try visit(DynamicGenerationSchema(node: .builtType(build())), in: owner, isTopLevel: isTopLevel)
+        case .builtType(let schema):
             if let name = schema.rootName { try define(name, node: schema.root, in: owner) }
             for definition in schema.definitions where definition.name != rootName {
                 try define(definition.name, node: definition.node, in: owner)
@@ -151,7 +166,9 @@ struct DynamicSchemaLowering {
             node = .string(StringSchema(name: name, description: description, choices: choices))
         case .array(let item, let minimum, let maximum):
             node = .array(ArraySchema(items: lower(item, isTopLevel: false), minimumCount: minimum, maximumCount: maximum))
-        case .type(let schema):
+        case .type(let build):
+            return lower(DynamicGenerationSchema(node: .builtType(build())), isTopLevel: isTopLevel)
+        case .builtType(let schema):
             if isTopLevel {
                 composer.unsupportedGuides += schema.unsupportedGuides
                 for definition in schema.definitions { composer.add(definition) }

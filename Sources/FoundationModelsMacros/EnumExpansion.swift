@@ -50,6 +50,19 @@ struct EnumExpansion {
 
     private var stringSchema: String {
         let choices = cases.map { literal($0.name) }.joined(separator: ", ")
+        if let name = arguments.name {
+            // A name of its own: only a dynamic schema can carry it.
+            return """
+                \(access)nonisolated static var generationSchema: FoundationModels.GenerationSchema {
+                    let root = FoundationModels.DynamicGenerationSchema(name: \(name.trimmedDescription)\(descriptionArgument), anyOf: [\(choices)] as [Swift.String])
+                    do {
+                        return try FoundationModels.GenerationSchema(root: root, dependencies: [])
+                    } catch {
+                        return FoundationModels.GenerationSchema(type: Self.self, description: "\\(error)", anyOf: [] as [Swift.String])
+                    }
+                }
+                """
+        }
         return """
             \(access)nonisolated static var generationSchema: FoundationModels.GenerationSchema {
                 FoundationModels.GenerationSchema(type: Self.self\(descriptionArgument), anyOf: [\(choices)])
@@ -104,7 +117,7 @@ struct EnumExpansion {
         }
         return """
             \(access)nonisolated static var generationSchema: FoundationModels.GenerationSchema {
-                let name = Swift.String(describing: Self.self)
+                let name = \(arguments.name?.trimmedDescription ?? "Swift.String(describing: Self.self)")
                 let root = FoundationModels.DynamicGenerationSchema(name: name\(descriptionArgument), anyOf: \(arrayLiteral(choices, indent: "    ")))
                 do {
                     return try FoundationModels.GenerationSchema(root: root, dependencies: [])

@@ -1,8 +1,10 @@
 import SwiftDiagnostics
 import SwiftSyntax
 
-/// The arguments of `@Generable(description:representNilExplicitlyInGeneratedContent:)`.
+/// The arguments of `@Generable(name:description:representNilExplicitlyInGeneratedContent:)`.
 struct GenerableArguments {
+    /// The schema name given with `name:` (the type's name is used otherwise).
+    var name: ExprSyntax?
     /// The type's description as written.
     var description: ExprSyntax?
     /// The explicit-nil flag, when given.
@@ -14,6 +16,8 @@ struct GenerableArguments {
         guard case .argumentList(let arguments) = attribute.arguments else { return }
         for argument in arguments {
             switch argument.label?.text {
+            case "name":
+                name = argument.expression
             case "description":
                 description = argument.expression
             case "representNilExplicitlyInGeneratedContent":

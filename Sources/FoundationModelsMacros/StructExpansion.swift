@@ -31,6 +31,7 @@ struct StructExpansion {
     // MARK: Schema
 
     private var generationSchema: String {
+        if let name = arguments.name { return namedSchema(name.trimmedDescription) }
         let list = properties.map { property -> String in
             var text = "FoundationModels.GenerationSchema.Property(name: \(literal(property.name))"
             if let description = property.description { text += ", description: \(description.trimmedDescription)" }
@@ -45,6 +46,40 @@ struct StructExpansion {
                     type: Self.self\(arguments.schemaArguments),
                     properties: \(arrayLiteral(list, indent: "        "))
                 )
+            }
+            """
+    }
+
+    /// The schema of a structure given a name of its own (`@Generable(name:)`): public API has
+    /// no typed schema with another name, so the structure is a dynamic schema of that name
+    /// whose properties hold their types' schemas. The structure met again inside its own
+    /// properties is recursion by name (see `GenerationSchema(root:dependencies:)`).
+    private func namedSchema(_ name: String) -> String {
+        let list = properties.map { property -> String in
+            var type = property.type
+            if case .optional(_, let wrapped) = property.shape { type = wrapped }
+            let guides = property.guideTexts
+            let guideList = guides.isEmpty ? "" : ", guides: [\(guides.joined(separator: ", "))]"
+            var text = "FoundationModels.DynamicGenerationSchema.Property(name: \(literal(property.name))"
+            if let description = property.description { text += ", description: \(description.trimmedDescription)" }
+            text += ", schema: FoundationModels.DynamicGenerationSchema(type: \(type.trimmedDescription).self\(guideList))"
+            if property.shape.isOptional { text += ", isOptional: true" }
+            return text + ")"
+        }
+        var leading = "name: \(name)"
+        if let description = arguments.description { leading += ", description: \(description.trimmedDescription)" }
+        if let explicitNil = arguments.representNilExplicitly { leading += ", representNilExplicitlyInGeneratedContent: \(explicitNil)" }
+        return """
+            \(access)nonisolated static var generationSchema: FoundationModels.GenerationSchema {
+                let root = FoundationModels.DynamicGenerationSchema(
+                    \(leading),
+                    properties: \(arrayLiteral(list, indent: "        "))
+                )
+                do {
+                    return try FoundationModels.GenerationSchema(root: root, dependencies: [])
+                } catch {
+                    return FoundationModels.GenerationSchema(type: Self.self, description: "\\(error)", anyOf: [] as [any FoundationModels.Generable.Type])
+                }
             }
             """
     }

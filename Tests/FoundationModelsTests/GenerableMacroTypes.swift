@@ -163,3 +163,71 @@ struct Box<Content: Generable> {
 struct Tagged: Generable {
     var tag: String
 }
+
+// `@Generable(name:)`: twins of the types above under schema names of their own.
+
+/// Apple's Person under the name of its twin: the schemas must be equal.
+@Generable(name: "MacroPerson")
+struct NamedPerson {
+    @Guide(description: "The person's age", .range(18...100))
+    var age: Int?
+    @Guide(description: "The person's children", .maximumCount(3))
+    var children: [NamedPerson]
+    @Guide(description: "The person's name")
+    var name: String
+}
+
+/// Every guide kind, under the name of its twin.
+@Generable(name: "MacroOrder")
+struct NamedOrder {
+    @Guide(.anyOf(["latte", "mocha"])) var drink: String
+    @Guide(.constant("tall")) var size: String
+    @Guide(.pattern(/[A-Z]{3}-\d{2}/)) var code: String
+    @Guide(/T\d+/) var ticket: String?
+    @Guide(.minimum(1), .maximum(4)) var shots: Int
+    @Guide(.range(1.5...9.0)) var price: Double
+    @Guide(.minimum(0.5)) var temperature: Float
+    @Guide(.maximum(Decimal(string: "2.25")!)) var tip: Decimal
+    @Guide(.count(2), .element(.anyOf(["foam", "syrup"]))) var extras: [String]
+    @Guide(.count(1...5), .element(.range(1...10))) var ratings: [Int]
+    @Guide(.minimumCount(1)) var notes: [String]
+    @Guide(.maximumCount(2)) var beans: [MacroBean]
+    var favorite: MacroBean?
+    var paid: Bool
+}
+
+/// Mutual recursion through a type whose name is its own.
+@Generable(name: "Directory")
+struct NamedFolder {
+    var files: [NamedFile]
+}
+
+@Generable
+struct NamedFile {
+    var name: String
+    var parent: NamedFolder?
+}
+
+@Generable(name: "Roast level", description: "How dark the beans are")
+enum NamedRoast {
+    case light, medium, dark
+}
+
+@Generable(name: "Visit")
+enum NamedEncounter {
+    case orderCoffee(String)
+    case wantToTalkToManager(complaint: String)
+}
+
+@Generable(name: "Sparse", representNilExplicitlyInGeneratedContent: true)
+struct NamedSparse {
+    var note: String?
+    var count: Int
+}
+
+/// The typed twin of `NamedSparse`.
+@Generable(representNilExplicitlyInGeneratedContent: true)
+struct MacroSparse {
+    var note: String?
+    var count: Int
+}

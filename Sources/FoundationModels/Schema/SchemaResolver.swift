@@ -9,6 +9,11 @@ enum SchemaResolver {
     /// The types whose schemas are being built, outermost first.
     @TaskLocal static var typesBeingBuilt: [ObjectIdentifier] = []
 
+    /// The names of the dynamic root schemas whose `GenerationSchema(root:dependencies:)` is
+    /// building the schemas of generable types right now, outermost first: a type whose schema
+    /// is dynamic (`@Generable(name:)`) is met again by name, not by type.
+    @TaskLocal static var dynamicRootsBeingBuilt: [String] = []
+
     /// The schema of `type`, or a reference to it if its schema is being built right now.
     static func schema(for type: any Generable.Type) -> GenerationSchema {
         if typesBeingBuilt.contains(ObjectIdentifier(type)) {
