@@ -22,15 +22,24 @@ struct ChatRequestBody {
     let tools: [EncodedRequestDetails.Tool]
     /// The response's schema as sent (to check the response against), `nil` for free text.
     let schema: WireSchema?
+    /// Whether `response_format` asks for a tool call as JSON content (`callFormat`).
+    let asksForCallAsContent: Bool
 
     /// The body for `request` on the model `modelName`.
     ///
+    /// With `callAsContent`, for a step that must call a tool (`tool_choice` required or
+    /// named): `response_format` is the JSON of such a call instead of the response's schema
+    /// (see `callFormat`), for servers that do not honour `tool_choice` but do enforce a
+    /// `json_schema` format.
+    ///
     /// - Throws: `GenerationError.decodingFailure` if the request's tools or options cannot be
     ///   read.
-    init(_ request: LanguageModelExecutorGenerationRequest, modelName: String) throws {
+    init(_ request: LanguageModelExecutorGenerationRequest, modelName: String, callAsContent: Bool = false) throws {
         let details = try EncodedRequestDetails(request)
         tools = details.tools
-        schema = request.schema.map(WireSchema.init)
+        let callFormat = callAsContent ? Self.callFormat(details.tools, choice: request.stepToolChoice) : nil
+        asksForCallAsContent = callFormat != nil
+        schema = callFormat == nil ? request.schema.map(WireSchema.init) : nil
         let options = request.generationOptions
         var temperature = options.temperature
         var topP: Double?
@@ -48,7 +57,7 @@ struct ChatRequestBody {
             ("tools", offersTools ? .array(details.tools.map(Self.tool)) : nil),
             ("tool_choice", offersTools ? Self.toolChoice(request.stepToolChoice) : nil),
             ("parallel_tool_calls", offersTools && !request.allowsParallelToolCalls ? .bool(false) : nil),
-            ("response_format", schema.map(Self.responseFormat)),
+            ("response_format", callFormat ?? schema.map(Self.responseFormat)),
             ("temperature", temperature.map(JSONText.number)),
             ("top_p", topP.map(JSONText.number)),
             ("seed", seed.map { .integer(Int64(bitPattern: $0)) }),
@@ -107,6 +116,41 @@ struct ChatRequestBody {
                     ("schema", .raw(schema.json)),
                 ])
             ),
+        ])
+    }
+
+    /// `response_format` for a step that must call a tool, written as JSON content:
+    /// `{"name": <an offered tool, or the named one>, "arguments": <its parameters>}`, one
+    /// `anyOf` choice per tool; `nil` when the step need not call one. The content is then read
+    /// as a call (`ContentToolCall`) and its arguments checked against the tool's parameters.
+    static func callFormat(
+        _ tools: [EncodedRequestDetails.Tool], choice: LanguageModelExecutorGenerationRequest.ToolChoice
+    ) -> JSONText? {
+        let callable: [EncodedRequestDetails.Tool]
+        switch choice {
+        case .auto: return nil
+        case .required: callable = tools
+        case .named(let name): callable = tools.filter { $0.name == name }
+        }
+        guard !callable.isEmpty else { return nil }
+        let calls = callable.map { tool -> JSONText in
+            .object([
+                ("type", .string("object")),
+                (
+                    "properties",
+                    .object([
+                        ("name", .object([("type", .string("string")), ("enum", .array([.string(tool.name)]))])),
+                        ("arguments", .raw(tool.parameters.json)),
+                    ])
+                ),
+                ("required", .array([.string("name"), .string("arguments")])),
+                ("additionalProperties", .bool(false)),
+            ])
+        }
+        let schema: JSONText = calls.count == 1 ? calls[0] : .object([("anyOf", .array(calls))])
+        return .object([
+            ("type", .string("json_schema")),
+            ("json_schema", .object([("name", .string("tool_call")), ("strict", .bool(true)), ("schema", schema)])),
         ])
     }
 

@@ -42,6 +42,8 @@ struct ChatStreamReader {
     private var usage: ChatCompletionChunk.Usage?
     /// Whether `[DONE]` has arrived.
     private(set) var isDone = false
+    /// Whether reasoning text has gone to the session.
+    private var sentReasoning = false
 
     /// A reader for the response to `request` sent as `body`.
     init(request: LanguageModelExecutorGenerationRequest, body: ChatRequestBody, endpoint: String) {
@@ -78,6 +80,7 @@ struct ChatStreamReader {
             if let delta = choice.delta ?? choice.message {
                 // Thinking comes before the answer; it becomes the step's reasoning entry.
                 if let thought = delta.reasoningContent ?? delta.reasoning, !thought.isEmpty {
+                    sentReasoning = true
                     await channel.send(.reasoning(action: .appendText(thought, tokenCount: 1)))
                 }
                 if let content = delta.content, !content.isEmpty {
@@ -97,11 +100,21 @@ struct ChatStreamReader {
     }
 
     /// Whether the text so far may be a tool call the server wrote as content: tools were
-    /// offered, no schema was asked for, and the text is empty, starts with `{`, or with (a
-    /// prefix of) `<tool_call>`.
+    /// offered, and either the step must call one (all its text is held back: text is no
+    /// answer then) or no schema was asked for and the text is empty, starts with `{`, or with
+    /// (a prefix of) `<tool_call>`.
     private var mayBeContentToolCall: Bool {
-        guard !check.tools.isEmpty, check.schema == nil, calls.isEmpty else { return false }
-        return ContentToolCall.mayStart(text)
+        guard !check.tools.isEmpty, calls.isEmpty else { return false }
+        if toolChoice != .auto { return true }
+        return check.schema == nil && ContentToolCall.mayStart(text)
+    }
+
+    /// Whether the server answered a step that had to call a tool with text that is no call of
+    /// an offered tool (it did not honour `tool_choice`), before any of the step reached the
+    /// session: the step may be asked again (see `ChatRequestBody.callFormat`).
+    var answeredTextInsteadOfRequiredCall: Bool {
+        guard toolChoice != .auto, !check.tools.isEmpty, calls.isEmpty, !sentReasoning else { return false }
+        return ContentToolCall(text: text, offered: check.tools.map(\.name), choice: toolChoice) == nil
     }
 
     /// Adds a tool-call fragment to its call: the call with its `index` (or, from servers that
@@ -147,8 +160,11 @@ struct ChatStreamReader {
         }
         var calls = self.calls
         if calls.isEmpty, !check.tools.isEmpty {
-            // Only text that was held back (no schema asked for) can become a call.
-            if check.schema == nil, let call = ContentToolCall(text: text, offered: check.tools.map(\.name), choice: toolChoice) {
+            // Only text that was held back (no schema asked for, or a call required) can
+            // become a call.
+            if check.schema == nil || toolChoice != .auto,
+                let call = ContentToolCall(text: text, offered: check.tools.map(\.name), choice: toolChoice)
+            {
                 // The server did not recognise the model's call and returned it as text (a small
                 // model writing bare JSON instead of its chat template's markup): it is a call.
                 calls.append(PendingCall(index: 0, id: "", name: call.name, arguments: call.arguments))

@@ -60,6 +60,9 @@ extension RemoteLanguageModel {
         ///   - `LanguageModelError.guardrailViolation` when the server's content filter stopped
         ///     the response, `LanguageModelError.refusal` when the model refused (OpenAI's
         ///     `refusal`, which is its explanation);
+        ///   - `GenerationError.decodingFailure` when a step that must call a tool is answered
+        ///     with text twice — as asked, then with the call's JSON as the response format (a
+        ///     server that honours neither);
         ///   - `GenerationError.decodingFailure` when the response does not follow
         ///     `request.schema`, or a tool call's arguments do not follow its tool's parameters
         ///     (the server may not enforce them), or the server refused the request (4xx) for
@@ -74,12 +77,29 @@ extension RemoteLanguageModel {
             streamingInto channel: LanguageModelExecutorGenerationChannel
         ) async throws {
             let body = try ChatRequestBody(request, modelName: configuration.modelName)
+            let reader = try await step(body, request: request, channel: channel)
+            do {
+                try await reader.finish(into: channel)
+            } catch let error where reader.answeredTextInsteadOfRequiredCall {
+                // The server did not honour tool_choice (llama-server with a model that wrote
+                // no call markup): ask once more with the call's JSON as the response format,
+                // which such servers enforce. Nothing of the first answer reached the session.
+                let again = try ChatRequestBody(request, modelName: configuration.modelName, callAsContent: true)
+                guard again.asksForCallAsContent else { throw error }
+                try await step(again, request: request, channel: channel).finish(into: channel)
+            }
+        }
+
+        /// Posts `body` and reads its stream, up to the checks of `finish`.
+        private nonisolated(nonsending) func step(
+            _ body: ChatRequestBody, request: LanguageModelExecutorGenerationRequest, channel: LanguageModelExecutorGenerationChannel
+        ) async throws -> ChatStreamReader {
             try Task.checkCancellation()
             let response = try await transport.post(body.json)
             var reader = ChatStreamReader(request: request, body: body, endpoint: transport.endpoint)
             try await transport.read(response, into: &reader, channel: channel)
             try Task.checkCancellation()
-            try await reader.finish(into: channel)
+            return reader
         }
     }
 }

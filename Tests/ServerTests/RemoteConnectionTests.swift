@@ -200,6 +200,46 @@ struct RemoteConnectionTests {
 }
 
 extension RemoteConnectionTests {
+    @Test("a server that answers tool_choice required with text is asked once more, with the call as a json_schema format")
+    func requiredCallAskedAgainAsContent() async throws {
+        let server = try await ScriptedHTTPServer([
+            .completion("Hello Ana!"), .completion(#"{"name": "lookUpCode", "arguments": {"code": "CDG"}}"#),
+            .completion("Still no call."), .completion("Nor now."),
+        ])
+        let model = RemoteLanguageModel(baseURL: server.baseURL, model: "m", timeout: .seconds(60))
+        let executor = RemoteLanguageModel.Executor(configuration: .init(baseURL: server.baseURL, modelName: "m"))
+        var request = LanguageModelExecutorGenerationRequest(
+            id: UUID(), transcript: Transcript(entries: [.prompt(.init(segments: [.text(.init(content: "?"))]))]),
+            enabledTools: [Transcript.ToolDefinition(tool: RemoteCodeTool())], generationOptions: GenerationOptions(),
+            contextOptions: ContextOptions(), metadata: [:])
+        request.toolChoice = .required
+
+        let channel = LanguageModelExecutorGenerationChannel()
+        try await executor.respond(to: request, model: model, streamingInto: channel)
+        channel.close()
+        var calls: [String] = []
+        for try await event in channel {
+            switch event.content {
+            case .toolCallArguments(_, let name, _, _): calls.append(name)
+            case .text: Issue.record("text of an answer that had to be a call reached the session")
+            default: break
+            }
+        }
+        #expect(calls == ["lookUpCode"])
+        let bodies = server.bodies
+        #expect(bodies.count == 2)
+        #expect(bodies.first.map { !$0.contains("response_format") } == true)
+        #expect(bodies.last?.contains(#""name":"tool_call""#) == true, "\(bodies.last ?? "")")
+        #expect(bodies.last?.contains(#""enum":["lookUpCode"]"#) == true, "\(bodies.last ?? "")")
+
+        // A server that honours neither: a decodingFailure after the second answer, no third try.
+        await #expect(throws: LanguageModelSession.GenerationError.self) {
+            try await executor.respond(to: request, model: model, streamingInto: LanguageModelExecutorGenerationChannel())
+        }
+        #expect(server.bodies.count == 4)
+        await server.stop()
+    }
+
     @Test("toolCallingMode reaches the wire: .required is tool_choice required at every step; .disallowed sends no tools")
     func toolCallingModeOnTheWire() async throws {
         let prompt = Transcript.Entry.prompt(.init(segments: [.text(.init(content: "?"))]))
