@@ -70,16 +70,22 @@ public final class ModelContext: Sendable {
         guard prompt.count <= capacity else {
             throw .exceedsContext(tokens: prompt.count, used: 0, capacity: capacity)
         }
-        let vocabulary = model.hyperparameters.vocabularySize
-        if let bad = prompt.first(where: { !(0..<vocabulary).contains($0) }) {
-            throw .tokenOutOfRange(bad, vocabularySize: vocabulary)
-        }
+        try checkVocabulary(prompt)
         let keep = state.withLock { (s: inout State) -> Int in
             let keep = Self.reusablePrefixLength(s.tokens, prompt)
             s.rewind(to: keep)
             return keep
         }
         return try run(prompt[keep...], isCancelled: isCancelled)
+    }
+
+    /// Throws `GenerationFailure.tokenOutOfRange` for the first id of `tokens` outside the
+    /// vocabulary: a prompt that runs in chunks is checked whole, before its first chunk commits.
+    private func checkVocabulary(_ tokens: [Int]) throws(GenerationFailure) {
+        let vocabulary = model.hyperparameters.vocabularySize
+        if let bad = tokens.first(where: { !(0..<vocabulary).contains($0) }) {
+            throw .tokenOutOfRange(bad, vocabularySize: vocabulary)
+        }
     }
 
     /// Runs `tokens` after the positions held as prefill chunks through the model's scheduler,
@@ -132,10 +138,7 @@ public final class ModelContext: Sendable {
         guard !tokens.isEmpty else { return [] }
         guard tokens.count <= StepScheduler.maximumRows else {
             // A prefill of its own, checked whole first: its chunks commit one by one.
-            let vocabulary = model.hyperparameters.vocabularySize
-            if let bad = tokens.first(where: { !(0..<vocabulary).contains($0) }) {
-                throw .tokenOutOfRange(bad, vocabularySize: vocabulary)
-            }
+            try checkVocabulary(tokens)
             let count = state.withLock { $0.cache.count }
             guard count + tokens.count <= capacity else {
                 throw count >= capacity

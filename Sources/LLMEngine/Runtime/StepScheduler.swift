@@ -187,6 +187,9 @@ final class StepScheduler: @unchecked Sendable {
             statistics.prefillChunks += 1
             let rate = Double(ran[0].tokens.count) / max(elapsed.seconds, 1e-6)
             prefillRate = 0.8 * prefillRate + 0.2 * rate
+            // The previous batch's contexts have had a whole chunk's time to ask for their next
+            // step: one that has not has finished, and the next batch should not wait for it.
+            previous = []
             return
         }
         previous = Set(ran.map { ObjectIdentifier($0.context) })
