@@ -77,6 +77,9 @@ extension Filters {
             _ = try arguments.bind(name, [])
             return .list(try interpreter.iterate(value))
         case "map":
+            // jinja2's `if value:` — a falsy input (none, undefined, "", [], 0, false) maps to
+            // nothing, before the arguments are even looked at.
+            guard value.isTruthy else { return .list([]) }
             return .list(try map(value, arguments, interpreter: interpreter))
         case "max", "min":
             let values = try arguments.bind(name, [("case_sensitive", .bool(false)), ("attribute", Value.none)])
@@ -97,10 +100,12 @@ extension Filters {
             }
             return best?.item ?? .undefined(Undefined(message: "No aggregated item, sequence was empty."))
         case "select", "reject", "selectattr", "rejectattr":
+            // As `map`: a falsy input selects nothing, whatever the arguments.
+            guard value.isTruthy else { return .list([]) }
             return .list(try select(name, value, arguments, interpreter: interpreter))
         case "reverse":
             _ = try arguments.bind(name, [])
-            if case .string(let string) = value { return .string(PyString.make(string.unicodeScalars.reversed())) }
+            if let string = value.text { return value.sameKind(PyString.make(string.unicodeScalars.reversed())) }
             do {
                 return .list(try interpreter.iterate(value).reversed())
             } catch {
@@ -123,7 +128,7 @@ extension Filters {
                 items = try items.map(try attributeGetter(values[0], default: nil, lowercase: false, interpreter: interpreter))
             }
             var total = values[1]
-            if case .string = total { throw .type("sum() can't sum strings [use ''.join(seq) instead]") }
+            if total.text != nil { throw .type("sum() can't sum strings [use ''.join(seq) instead]") }
             for item in items { total = try Value.arithmetic(.add, total, item) }
             return total
         case "unique":
@@ -149,7 +154,7 @@ extension Filters {
 
     /// jinja2's `ignore_case`: strings are compared lower-cased.
     static func ignoringCase(_ value: Value) -> Value {
-        if case .string(let string) = value { return .string(PyString.lower(string)) }
+        if let string = value.text { return value.sameKind(PyString.lower(string)) }
         return value
     }
 
@@ -159,7 +164,7 @@ extension Filters {
     ) throws(ChatTemplateError) -> (Value) throws(ChatTemplateError) -> Value {
         var parts: [Value] = []
         switch attribute {
-        case .string(let path):
+        case .string(let path), .markup(let path):
             for part in path.split(separator: ".", omittingEmptySubsequences: false) {
                 if let index = Int(part), part.allSatisfy(\.isNumber) { parts.append(.int(index)) } else { parts.append(.string(String(part))) }
             }
@@ -178,8 +183,9 @@ extension Filters {
         }
     }
 
+    /// jinja2's `map`: the arguments are checked before the items are iterated; an unknown filter
+    /// fails only when there is an item to apply it to.
     private static func map(_ value: Value, _ arguments: Arguments, interpreter: Interpreter) throws(ChatTemplateError) -> [Value] {
-        let items = try interpreter.iterate(value)
         if arguments.positional.isEmpty, let attribute = arguments.keyword.first(where: { $0.name == "attribute" })?.value {
             var fallback: Value? = nil
             for (name, item) in arguments.keyword {
@@ -190,10 +196,14 @@ extension Filters {
                 }
             }
             let getter = try attributeGetter(attribute, default: fallback, lowercase: false, interpreter: interpreter)
-            return try items.map(getter)
+            return try interpreter.iterate(value).map(getter)
         }
-        guard case .string(let filter)? = arguments.positional.first else { throw .type("map requires a filter argument") }
-        guard names.contains(filter) else { throw .type("No filter named '\(filter)'.") }
+        guard let filterName = arguments.positional.first else { throw .type("map requires a filter argument") }
+        let items = try interpreter.iterate(value)
+        guard let filter = filterName.text, names.contains(filter) else {
+            if items.isEmpty { return [] }
+            throw .type("No filter named \(filterName.repr).")
+        }
         let rest = Arguments(positional: Array(arguments.positional.dropFirst()), keyword: arguments.keyword)
         var result: [Value] = []
         for item in items { result.append(try apply(filter, to: item, rest, interpreter: interpreter)) }
@@ -212,8 +222,12 @@ extension Filters {
         }
         var test: ((Value) throws(ChatTemplateError) -> Bool) = { (item) throws(ChatTemplateError) in item.isTruthy }
         if !positional.isEmpty {
-            guard case .string(let testName) = positional.removeFirst() else { throw .type("test name must be a string") }
-            guard Tests.names.contains(testName) else { throw .type("No test named '\(testName)'.") }
+            // An unknown test fails only when there is an item to test, as in jinja2.
+            let testValue = positional.removeFirst()
+            guard let testName = testValue.text, Tests.names.contains(testName) else {
+                if try interpreter.iterate(value).isEmpty { return [] }
+                throw .type("No test named \(testValue.repr).")
+            }
             let testArguments = Arguments(positional: positional, keyword: arguments.keyword)
             test = { (item) throws(ChatTemplateError) in try Tests.run(testName, on: item, testArguments, interpreter: interpreter) }
         }

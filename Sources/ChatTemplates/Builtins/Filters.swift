@@ -26,7 +26,7 @@ enum Filters {
             }
         case "attr":
             let attribute = try arguments.bind(name, [("name", nil)])[0]
-            guard case .string(let attributeName) = attribute else { throw .type("attribute name must be string") }
+            guard let attributeName = attribute.text else { throw .type("attribute name must be string") }
             // Unlike `obj.name`, the `attr` filter never falls back to an item of a mapping.
             if case .dict = value, !Methods.dictionary.contains(attributeName), !Methods.unsafeDictionary.contains(attributeName) {
                 return .missing(.string(attributeName), of: value)
@@ -34,12 +34,12 @@ enum Filters {
             return try interpreter.attribute(attributeName, of: value)
         case "capitalize":
             _ = try arguments.bind(name, [])
-            return .string(PyString.capitalize(value.str))
+            return value.sameKind(PyString.capitalize(value.str))
         case "center":
             let width = try arguments.bind(name, [("width", .int(80))])[0]
             guard case .int(let columns) = width else { throw .type("'\(width.typeName)' object cannot be interpreted as an integer") }
             try Limits.checkSize(columns)
-            return .string(Methods.pad(value.str, width: columns, fill: " ", mode: "center"))
+            return value.sameKind(Methods.pad(value.str, width: columns, fill: " ", mode: "center"))
         case "count", "length":
             _ = try arguments.bind(name, [])
             return .int(try length(of: value))
@@ -47,9 +47,12 @@ enum Filters {
             let values = try arguments.bind(name, [("default_value", .string("")), ("boolean", .bool(false))])
             if value.isUndefined || (values[1].isTruthy && !value.isTruthy) { return values[0] }
             return value
-        case "e", "escape", "forceescape":
+        case "e", "escape":
             _ = try arguments.bind(name, [])
-            return .string(htmlEscape(value.str))
+            return .markup(value.escapedText)
+        case "forceescape":
+            _ = try arguments.bind(name, [])
+            return .markup(htmlEscape(value.str))
         case "float":
             let fallback = try arguments.bind(name, [("default", .double(0))])[0]
             return toFloat(value) ?? fallback
@@ -57,12 +60,13 @@ enum Filters {
             if !arguments.keyword.isEmpty {
                 var mapping = Dict()
                 for (key, item) in arguments.keyword { mapping[key] = item }
-                return .string(try Printf.format(value.str, .dict(mapping)))
+                return value.sameKind(try Printf.format(value.str, .dict(mapping), escaping: value.isMarkup))
             }
-            return .string(try Printf.format(value.str, .tuple(arguments.positional)))
+            return value.sameKind(try Printf.format(value.str, .tuple(arguments.positional), escaping: value.isMarkup))
         case "indent":
             let values = try arguments.bind(name, [("width", .int(4)), ("first", .bool(false)), ("blank", .bool(false))])
-            return .string(try indent(value.str, width: values[0], first: values[1].isTruthy, blank: values[2].isTruthy))
+            // jinja2 makes the indentation a Markup too when the input is one: nothing is escaped.
+            return value.sameKind(try indent(value.str, width: values[0], first: values[1].isTruthy, blank: values[2].isTruthy))
         case "int":
             let values = try arguments.bind(name, [("default", .int(0)), ("base", .int(10))])
             return try toInt(value, base: values[1]) ?? values[0]
@@ -75,10 +79,10 @@ enum Filters {
             }
         case "lower":
             _ = try arguments.bind(name, [])
-            return .string(PyString.lower(value.str))
+            return value.sameKind(PyString.lower(value.str))
         case "upper":
             _ = try arguments.bind(name, [])
-            return .string(PyString.upper(value.str))
+            return value.sameKind(PyString.upper(value.str))
         case "replace":
             let values = try arguments.bind(name, [("old", nil), ("new", nil), ("count", Value.none)])
             var count = -1
@@ -89,9 +93,13 @@ enum Filters {
         case "round":
             let values = try arguments.bind(name, [("precision", .int(0)), ("method", .string("common"))])
             return try round(value, precision: values[0], method: values[1])
-        case "safe", "string":
+        case "safe":
             _ = try arguments.bind(name, [])
-            return .string(value.str)
+            return .markup(value.str)
+        case "string":
+            // jinja2's `soft_str`: a `Markup` stays one.
+            _ = try arguments.bind(name, [])
+            return value.sameKind(value.str)
         case "title":
             _ = try arguments.bind(name, [])
             return .string(title(value.str))
@@ -99,11 +107,11 @@ enum Filters {
             return try toJSON(value, arguments)
         case "trim":
             let chars = try arguments.bind(name, [("chars", Value.none)])[0]
-            if case .none = chars { return .string(PyString.strip(value.str, nil)) }
-            return .string(PyString.strip(value.str, chars.str))
+            if case .none = chars { return value.sameKind(PyString.strip(value.str, nil)) }
+            return value.sameKind(PyString.strip(value.str, chars.str))
         case "truncate":
             let values = try arguments.bind(name, [("length", .int(255)), ("killwords", .bool(false)), ("end", .string("...")), ("leeway", .int(5))])
-            return .string(try truncate(value.str, values))
+            return value.sameKind(try truncate(value.str, values, escaping: value.isMarkup))
         case "wordcount":
             _ = try arguments.bind(name, [])
             return .int(wordCount(value.str))
@@ -115,7 +123,7 @@ enum Filters {
     static func length(of value: Value) throws(ChatTemplateError) -> Int {
         switch value {
         case .undefined: return 0
-        case .string(let string): return PyString.length(string)
+        case .string(let string), .markup(let string): return PyString.length(string)
         case .list(let items), .tuple(let items): return items.count
         case .dict(let dict): return dict.count
         default: throw .type("object of type '\(value.typeName)' has no len()")
@@ -140,7 +148,7 @@ enum Filters {
     /// Python's `float(value)`, nil where it raises.
     static func toFloat(_ value: Value) -> Value? {
         if let number = value.number { return .double(number.double) }
-        guard case .string(let string) = value else { return nil }
+        guard let string = value.text else { return nil }
         let trimmed = PyString.strip(string, nil).lowercased()
         switch trimmed {
         case "inf", "+inf", "infinity", "+infinity": return .double(.infinity)
@@ -163,7 +171,7 @@ enum Filters {
         case .double(let double):
             guard double.isFinite, abs(double) < 9.2e18 else { return nil }
             return .int(Int(double.rounded(.towardZero)))
-        case .string(let string):
+        case .string(let string), .markup(let string):
             var radix = 10
             if case .int(let requested) = base { radix = requested }
             var text = PyString.strip(string, nil).replacingOccurrences("_", "")
@@ -189,7 +197,7 @@ enum Filters {
     private static func indent(_ text: String, width: Value, first: Bool, blank: Bool) throws(ChatTemplateError) -> String {
         let indentation: String
         switch width {
-        case .string(let string): indentation = string
+        case .string(let string), .markup(let string): indentation = string
         case .int(let count):
             try Limits.checkSize(count)
             indentation = String(repeating: " ", count: max(0, count))
@@ -283,18 +291,20 @@ enum Filters {
         return .string(text)
     }
 
-    private static func truncate(_ text: String, _ values: [Value]) throws(ChatTemplateError) -> String {
+    /// jinja2's `truncate`; with `escaping` (a `Markup` input) the appended `end` is escaped.
+    private static func truncate(_ text: String, _ values: [Value], escaping: Bool) throws(ChatTemplateError) -> String {
         guard case .int(let length) = values[0], case .int(let leeway) = values[3] else { throw .type("truncate expects integers") }
         let end = values[2].str
+        let appended = escaping ? values[2].escapedText : end
         let scalars = PyString.scalars(text)
         let endLength = PyString.length(end)
         guard length >= endLength else { throw .type("expected length >= \(endLength), got \(length)") }
         guard leeway >= 0 else { throw .type("expected leeway >= 0, got \(leeway)") }
         if scalars.count <= length + leeway { return text }
         let head = PyString.make(scalars.prefix(length - endLength))
-        if values[1].isTruthy { return head + end }
+        if values[1].isTruthy { return head + appended }
         let kept = try PyString.rsplit(head, " ", maxSplit: 1)
-        return (kept.first ?? "") + end
+        return (kept.first ?? "") + appended
     }
 
     private static func wordCount(_ text: String) -> Int {

@@ -16,7 +16,7 @@ enum Globals {
             throw ChatTemplateError(kind: .raised, message: values[0].str, line: 0)
         case "strftime_now":
             let values = try arguments.bind("strftime_now", [("format", nil)])
-            guard case .string(let format) = values[0] else {
+            guard let format = values[0].text else {
                 throw .type("strftime() argument 1 must be str, not \(values[0].typeName)")
             }
             guard let text = LibC.formatNow(format) else { throw .type("strftime_now: the formatted date is too long") }

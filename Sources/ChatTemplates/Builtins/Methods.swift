@@ -18,6 +18,7 @@ enum Methods {
     static func call(_ name: String, on receiver: Value, _ arguments: Arguments, interpreter: Interpreter) throws(ChatTemplateError) -> Value {
         switch receiver {
         case .string(let string): return try callString(name, string, arguments)
+        case .markup(let string): return try callMarkup(name, string, arguments, interpreter: interpreter)
         case .dict(let dict): return try callDict(name, dict, arguments)
         case .list(let items), .tuple(let items): return try callSequence(name, items, arguments)
         case .loop(let loop): return try callLoop(name, loop, arguments)
@@ -26,7 +27,7 @@ enum Methods {
     }
 
     private static func text(_ value: Value, _ function: String) throws(ChatTemplateError) -> String {
-        guard case .string(let string) = value else {
+        guard let string = value.text else {
             throw .type("\(function) arg must be None or str, not \(value.typeName)")
         }
         return string
@@ -65,7 +66,7 @@ enum Methods {
             let values = try arguments.bind(name, [("prefix", nil), ("start", Value.none), ("end", Value.none)])
             var candidates: [String] = []
             switch values[0] {
-            case .string(let candidate): candidates = [candidate]
+            case .string(let candidate), .markup(let candidate): candidates = [candidate]
             case .tuple(let items):
                 for item in items { candidates.append(try text(item, name)) }
             default:
@@ -122,7 +123,7 @@ enum Methods {
             let values = try arguments.bind(name, [("iterable", nil)])
             var parts: [String] = []
             for (index, item) in try iterable(values[0]).enumerated() {
-                guard case .string(let part) = item else {
+                guard let part = item.text else {
                     throw .type("sequence item \(index): expected str instance, \(item.typeName) found")
                 }
                 parts.append(part)
@@ -202,7 +203,7 @@ enum Methods {
         switch value {
         case .list(let items), .tuple(let items): return items
         case .dict(let dict): return dict.keys
-        case .string(let string): return string.unicodeScalars.map { .string(String($0)) }
+        case .string(let string), .markup(let string): return string.unicodeScalars.map { .string(String($0)) }
         case .undefined: return []
         default: throw .type("can only join an iterable")
         }

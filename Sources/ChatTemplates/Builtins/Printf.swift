@@ -3,7 +3,9 @@
 /// %i %f %%`; replacement fields `{}`, `{0}`, `{name}` and `{{ }}` escapes. Format specs after
 /// `:` are not supported and raise an error.
 enum Printf {
-    static func format(_ template: String, _ values: Value) throws(ChatTemplateError) -> String {
+    /// `template % values`; with `escaping` (a `Markup` template) what `%s`, `%r` and `%a` insert is
+    /// HTML-escaped unless it is a `Markup` itself, as `Markup.__mod__` does.
+    static func format(_ template: String, _ values: Value, escaping: Bool = false) throws(ChatTemplateError) -> String {
         var arguments: [Value]
         var mapping: Dict? = nil
         switch values {
@@ -36,8 +38,8 @@ enum Printf {
                 next += 1
             }
             switch conversion {
-            case "s": result += value.str
-            case "r", "a": result += value.repr
+            case "s": result += escaping ? value.escapedText : value.str
+            case "r", "a": result += escaping ? Filters.htmlEscape(value.repr) : value.repr
             case "d", "i":
                 switch value.number {
                 case .int(let integer)?: result += String(integer)

@@ -33,20 +33,18 @@ enum Tests {
             if case .double = value { return true }
             return false
         case "number": return value.number != nil
-        case "string":
-            if case .string = value { return true }
-            return false
+        case "string": return value.text != nil
         case "mapping":
             if case .dict = value { return true }
             return false
         case "sequence":
             switch value {
-            case .string, .list, .tuple, .dict: return true
+            case .string, .markup, .list, .tuple, .dict: return true
             default: return false
             }
         case "iterable":
             switch value {
-            case .string, .list, .tuple, .dict, .undefined, .loop: return true
+            case .string, .markup, .list, .tuple, .dict, .undefined, .loop: return true
             default: return false
             }
         case "callable":
@@ -68,7 +66,7 @@ enum Tests {
             case (.list, _), (.dict, _), (.tuple, _): return false
             default: return Value.pyEquals(value, other) && value.typeName == other.typeName
             }
-        case "escaped": return false
+        case "escaped": return value.isMarkup
         case "lower", "upper":
             let cased = value.str.unicodeScalars.filter(\.properties.isCased)
             return !cased.isEmpty && cased.allSatisfy { name == "upper" ? !$0.properties.isLowercase : !$0.properties.isUppercase }
@@ -80,10 +78,10 @@ enum Tests {
         case "gt", "greaterthan", ">": return try Value.compare(.greater, value, argument())
         case "ge", ">=": return try Value.compare(.greaterOrEqual, value, argument())
         case "filter":
-            guard case .string(let filterName) = value else { return false }
+            guard let filterName = value.text else { return false }
             return Filters.names.contains(filterName)
         case "test":
-            guard case .string(let testName) = value else { return false }
+            guard let testName = value.text else { return false }
             return names.contains(testName)
         default:
             throw .type("No test named '\(name)' found.")

@@ -70,7 +70,7 @@ enum HashKey: Hashable {
             } else {
                 self = .double(double.bitPattern)
             }
-        case .string(let string): self = .string(StringKey(string))
+        case .string(let string), .markup(let string): self = .string(StringKey(string))
         case .tuple(let items):
             var keys: [HashKey] = []
             for item in items {

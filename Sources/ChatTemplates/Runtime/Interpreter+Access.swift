@@ -10,7 +10,7 @@ extension Interpreter {
             if Methods.dictionary.contains(name) { return .callable(.method(object, name)) }
             if Methods.unsafeDictionary.contains(name) { return unsafe(name, of: object) }
             return dict[name] ?? .missing(.string(name), of: object)
-        case .string:
+        case .string, .markup:
             if Methods.string.contains(name) { return .callable(.method(object, name)) }
         case .list:
             if Methods.list.contains(name) { return .callable(.method(object, name)) }
@@ -43,20 +43,20 @@ extension Interpreter {
                 if position >= 0 && position < items.count { return items[position] }
                 return .missing(key, of: object)
             }
-        case .string(let string):
+        case .string(let string), .markup(let string):
             if let index = Self.integerIndex(key) {
                 let scalars = string.unicodeScalars
                 let count = scalars.count
                 let position = index < 0 ? index + count : index
                 if position >= 0 && position < count {
-                    return .string(String(scalars[scalars.index(scalars.startIndex, offsetBy: position)]))
+                    return object.sameKind(String(scalars[scalars.index(scalars.startIndex, offsetBy: position)]))
                 }
                 return .missing(key, of: object)
             }
         default:
             break
         }
-        if case .string(let name) = key { return try attribute(name, of: object) }
+        if let name = key.text { return try attribute(name, of: object) }
         return .missing(key, of: object)
     }
 
@@ -76,10 +76,10 @@ extension Interpreter {
             return .list(try PyString.sliceIndices(count: items.count, start: start, stop: stop, step: step).map { items[$0] })
         case .tuple(let items):
             return .tuple(try PyString.sliceIndices(count: items.count, start: start, stop: stop, step: step).map { items[$0] })
-        case .string(let string):
+        case .string(let string), .markup(let string):
             let scalars = PyString.scalars(string)
             let indices = try PyString.sliceIndices(count: scalars.count, start: start, stop: stop, step: step)
-            return .string(PyString.make(indices.map { scalars[$0] }))
+            return object.sameKind(PyString.make(indices.map { scalars[$0] }))
         default:
             let describe = { (bound: Int?) in bound.map(String.init) ?? "None" }
             return .undefined(

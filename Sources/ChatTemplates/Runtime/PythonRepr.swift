@@ -113,6 +113,7 @@ extension Value {
         case .int(let integer): text += String(integer)
         case .double(let double): text += PythonRepr.float(double)
         case .string(let string): text += asRepr ? PythonRepr.string(string) : string
+        case .markup(let string): text += asRepr ? "Markup(" + PythonRepr.string(string) + ")" : string
         case .list(let items):
             text += "["
             writeItems(items, into: &text)

@@ -21,7 +21,7 @@ struct JSONDumper {
         case .bool(let bool): output += bool ? "true" : "false"
         case .int(let integer): output += String(integer)
         case .double(let double): output += Self.float(double)
-        case .string(let string): writeString(string, into: &output)
+        case .string(let string), .markup(let string): writeString(string, into: &output)
         case .list(let items), .tuple(let items):
             if items.isEmpty { output += "[]"; return }
             output += "["
@@ -61,7 +61,7 @@ struct JSONDumper {
 
     private static func key(_ key: Value) throws(ChatTemplateError) -> String {
         switch key {
-        case .string(let string): return string
+        case .string(let string), .markup(let string): return string
         case .bool(let bool): return bool ? "true" : "false"
         case .int(let integer): return String(integer)
         case .double(let double): return float(double)

@@ -29,9 +29,9 @@ extension Value {
             if case .int(let a) = left, case .int(let b) = right { return a == b }
             return left.double == right.double
         }
+        if let a = lhs.text, let b = rhs.text { return a.utf8.elementsEqual(b.utf8) }
         switch (lhs, rhs) {
         case (.undefined, .undefined), (.none, .none): return true
-        case (.string(let a), .string(let b)): return a.utf8.elementsEqual(b.utf8)
         case (.list(let a), .list(let b)), (.tuple(let a), .tuple(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { pyEquals($0, $1) }
         case (.dict(let a), .dict(let b)):
@@ -54,8 +54,8 @@ extension Value {
             if case .int(let a) = left, case .int(let b) = right { return a < b }
             return left.double < right.double
         }
+        if let a = lhs.text, let b = rhs.text { return a.utf8.lexicographicallyPrecedes(b.utf8) }
         switch (lhs, rhs) {
-        case (.string(let a), .string(let b)): return a.utf8.lexicographicallyPrecedes(b.utf8)
         case (.list(let a), .list(let b)), (.tuple(let a), .tuple(let b)):
             for (x, y) in zip(a, b) where !pyEquals(x, y) { return try pyLess(x, y, symbol: symbol) }
             return a.count < b.count
@@ -85,8 +85,8 @@ extension Value {
         case .dict(let dict):
             if HashKey(item) == nil { throw .type("unhashable type: '\(item.typeName)'") }
             return dict.lookup(item) != nil
-        case .string(let string):
-            guard case .string(let needle) = item else {
+        case .string(let string), .markup(let string):
+            guard let needle = item.text else {
                 if case .undefined(let undefined) = item { throw undefined.error }
                 throw .type("'in <string>' requires string as left operand, not \(item.typeName)")
             }
@@ -101,6 +101,7 @@ extension Value {
         if case .undefined(let undefined) = lhs { throw undefined.error }
         if case .undefined(let undefined) = rhs { throw undefined.error }
         if let left = lhs.number, let right = rhs.number { return try numeric(op, left, right) }
+        if op == .add, let markup = try markupConcatenation(lhs, rhs) { return markup }
         switch (op, lhs, rhs) {
         case (.add, .string(let a), .string(let b)):
             try Limits.checkSize(a.utf8.count + b.utf8.count)
@@ -113,8 +114,15 @@ extension Value {
         case (.multiply, .bool, .string), (.multiply, .int, .string), (.multiply, .bool, .list), (.multiply, .int, .list),
             (.multiply, .bool, .tuple), (.multiply, .int, .tuple):
             return try repeated(rhs, lhs.integerValue ?? 0)
+        case (.multiply, .markup, .bool), (.multiply, .markup, .int):
+            return try repeated(lhs, rhs.integerValue ?? 0)
+        case (.multiply, .bool, .markup), (.multiply, .int, .markup):
+            return try repeated(rhs, lhs.integerValue ?? 0)
         case (.modulo, .string(let format), _):
             return .string(try Printf.format(format, rhs))
+        case (.modulo, .markup(let format), _):
+            // `Markup.__mod__` escapes what `%s` and `%r` insert.
+            return .markup(try Printf.format(format, rhs, escaping: true))
         default:
             break
         }
@@ -137,9 +145,9 @@ extension Value {
     private static func repeated(_ sequence: Value, _ count: Int) throws(ChatTemplateError) -> Value {
         let times = max(0, count)
         switch sequence {
-        case .string(let string):
+        case .string(let string), .markup(let string):
             try Limits.checkRepetition(unit: string.utf8.count, times: times)
-            return .string(String(repeating: string, count: times))
+            return sequence.sameKind(String(repeating: string, count: times))
         case .list(let items), .tuple(let items):
             try Limits.checkRepetition(unit: items.count, times: times, limit: Limits.maximumListLength)
             let repeatedItems = Array([[Value]](repeating: items, count: times).joined())

@@ -11,6 +11,9 @@ indirect enum Value {
     case int(Int)
     case double(Double)
     case string(String)
+    /// markupsafe's `Markup`: a `str` that `|safe` and `|escape` make, which escapes plain
+    /// strings joined to it (see `Value+Markup.swift`).
+    case markup(String)
     case list([Value])
     case tuple([Value])
     case dict(Dict)
@@ -47,7 +50,7 @@ indirect enum Value {
 
     /// The undefined value jinja2 returns for a missing attribute or item of `object`.
     static func missing(_ key: Value, of object: Value) -> Value {
-        if case .string(let name) = key {
+        if let name = key.text {
             return .undefined(Undefined(message: "\(PythonRepr.string(object.objectTypeDescription)) has no attribute \(PythonRepr.string(name))"))
         }
         return .undefined(Undefined(message: "\(object.objectTypeDescription) has no element \(key.repr)"))
@@ -65,7 +68,7 @@ indirect enum Value {
         case .bool(let bool): return bool
         case .int(let integer): return integer != 0
         case .double(let double): return double != 0
-        case .string(let string): return !string.isEmpty
+        case .string(let string), .markup(let string): return !string.isEmpty
         case .list(let items), .tuple(let items): return !items.isEmpty
         case .dict(let dict): return !dict.isEmpty
         case .namespace, .loop, .callable: return true
@@ -81,6 +84,7 @@ indirect enum Value {
         case .int: return "int"
         case .double: return "float"
         case .string: return "str"
+        case .markup: return "Markup"
         case .list: return "list"
         case .tuple: return "tuple"
         case .dict: return "dict"
@@ -105,7 +109,7 @@ indirect enum Value {
         case .bool(let bool): return .bool(bool)
         case .int(let integer): return .integer(integer)
         case .double(let double): return .double(double)
-        case .string(let string): return .string(string)
+        case .string(let string), .markup(let string): return .string(string)
         case .list(let items), .tuple(let items):
             var array: [TemplateValue] = []
             for item in items {
@@ -116,7 +120,7 @@ indirect enum Value {
         case .dict(let dict):
             var object = TemplateObject()
             for (key, value) in dict.entries {
-                guard case .string(let name) = key, let converted = value.templateValue else { return nil }
+                guard let name = key.text, let converted = value.templateValue else { return nil }
                 object[name] = converted
             }
             return .object(object)

@@ -18,6 +18,19 @@ Template sources (templates/*.jinja):
   - microsoft-phi-4: the `chat_template` of microsoft/phi-4 tokenizer_config.json.
   - microsoft-Phi-4-mini-instruct: the `chat_template` of microsoft/Phi-4-mini-instruct
     tokenizer_config.json.
+  - meetkai-functionary-medium-v3.1, Qwen3-Coder, Qwen3.5-4B, NVIDIA-Nemotron-3-Nano-30B-A3B-BF16,
+    StepFun3.5-Flash, mistralai-Ministral-3-14B-Reasoning-2512, meta-llama-Llama-3.3-70B-Instruct,
+    deepseek-ai-DeepSeek-V3.1, HuggingFaceTB-SmolLM3-3B, GLM-4.6, moonshotai-Kimi-K2,
+    Kimi-K2-Instruct, google-gemma-4-31B-it, CohereForAI-c4ai-command-r7b-12-2024-tool_use,
+    deepseek-ai-DeepSeek-R1-Distill-Llama-8B, unsloth-mistral-Devstral-Small-2507,
+    ibm-granite-granite-4.0: copied byte for byte from
+    vendor/llama.cpp/models/templates/ in the PyPI source distribution of llama-cpp-python 0.3.36
+    (`pip download llama-cpp-python==0.3.36 --no-deps --no-binary :all:`). The templates there that
+    call strftime_now unconditionally (the date would change the output) are left out, and so is
+    llama-cpp-deepseek-r1 (its tool prompt pipes a `map` generator to `tojson`, which jinja2
+    rejects and this renderer, whose generators are lists, accepts).
+  - The "modelled" cases are not copies: a few lines each reproduce a pattern of real templates
+    (Markup headers joined with `+`, map/selectattr over null fields); see MODELLED_TEMPLATES.
 """
 import json
 import os
@@ -170,6 +183,23 @@ FAMILIES = {
     "google-gemma-3-it": ("<bos>", "<eos>", {}),
     "CohereForAI-c4ai-command-r-plus-tool_use": ("<BOS_TOKEN>", "<|END_OF_TURN_TOKEN|>", {}),
     "meetkai-functionary-medium-v3.2": ("<|begin_of_text|>", "<|eot_id|>", {}),
+    "meetkai-functionary-medium-v3.1": ("<|begin_of_text|>", "<|eot_id|>", {}),
+    "Qwen3-Coder": ("", "<|im_end|>", {}),
+    "Qwen3.5-4B": ("", "<|im_end|>", {}),
+    "NVIDIA-Nemotron-3-Nano-30B-A3B-BF16": ("<s>", "<|im_end|>", {}),
+    "StepFun3.5-Flash": ("<|begin_of_sentence|>", "<|im_end|>", {}),
+    "mistralai-Ministral-3-14B-Reasoning-2512": ("<s>", "</s>", {}),
+    "meta-llama-Llama-3.3-70B-Instruct": ("<|begin_of_text|>", "<|eot_id|>", {"date_string": "26 Jul 2024"}),
+    "deepseek-ai-DeepSeek-V3.1": ("<｜begin▁of▁sentence｜>", "<｜end▁of▁sentence｜>", {}),
+    "HuggingFaceTB-SmolLM3-3B": ("", "<|im_end|>", {}),
+    "GLM-4.6": ("", "<|endoftext|>", {}),
+    "moonshotai-Kimi-K2": ("[BOS]", "[EOS]", {}),
+    "Kimi-K2-Instruct": ("[BOS]", "[EOS]", {}),
+    "google-gemma-4-31B-it": ("<bos>", "<eos>", {}),
+    "CohereForAI-c4ai-command-r7b-12-2024-tool_use": ("<BOS_TOKEN>", "<|END_OF_TURN_TOKEN|>", {}),
+    "deepseek-ai-DeepSeek-R1-Distill-Llama-8B": ("<｜begin▁of▁sentence｜>", "<｜end▁of▁sentence｜>", {}),
+    "unsloth-mistral-Devstral-Small-2507": ("<s>", "</s>", {}),
+    "ibm-granite-granite-4.0": ("<|end_of_text|>", "<|end_of_text|>", {}),
 }
 
 # (conversation, add_generation_prompt, with tools, extra variables)
@@ -396,7 +426,101 @@ SNIPPETS = [
     "{% endfor %}",
     "{{ tojson }}{{ d|tojson(bogus=1) }}",
     "{{ {'a': undefined_name}|tojson }}",
+    # markupsafe's Markup, which jinja2 uses even without autoescape: `|safe` and `|escape` make one,
+    # `+`, `%`, `|format` and its methods escape the plain strings they meet; `~`, `|join`,
+    # `|replace`, `|title`, blocks and macros give plain strings.
+    "{{ ('<b>'|safe) + '<i>' }}|{{ '<i>' + ('<b>'|safe) }}|{{ ('<b>'|safe) ~ '<i>' }}|{{ '<i>' ~ ('<b>'|safe) }}|{{ (('<b>'|safe) ~ '<') + '<' }}",
+    "{{ '<b>'|e + '&' }}|{{ '<b>'|e|e }}|{{ '<b>'|e|forceescape }}|{{ ('<b>'|safe)|e + '\"' }}|{{ ('<b>'|safe)|forceescape }}|{{ n|e + '<' }}|{{ [1, '<']|e }}|{{ (undefined_name|safe) + \"'\" }}|{{ (1|safe) + '<' }}",
+    "{{ ('<b>'|safe)|string + '<' }}|{{ ('<b>'|safe) == '<b>' }} {{ ('<b>'|safe)|length }} {{ ('<b>'|safe) is string }} {{ ('<b>'|safe) is escaped }} {{ '<b>' is escaped }} {{ '<' in ('<b>'|safe) }} {{ {'<b>': 1}['<b>'|safe] }} {{ ('x'|safe) < 'y' }}",
+    "{{ ['<a>'|safe, '<b>']|join('&') }}|{{ (['<a>', '<b>']|join('&'|safe)) + '<' }}|{{ (('<b>&'|safe)|replace('&', '<')) + '<' }}|{{ ('%s<'|safe)|format('<i>') }}|{{ '%s<'|format('<i>'|safe) }}|{{ ('%s|%r|%d'|safe) % ('<i>', '<', 3) }}|{{ ('%(a)s'|safe) % {'a': '<'} }}|{{ '%s' % ('<'|safe) }}",
+    "{{ ('<b>'|safe)|upper + '<' }}|{{ (' <b> '|safe)|trim + '<' }}|{{ ('<b>'|safe)|title + '<' }}|{{ ('<b>'|safe)|capitalize + '<' }}|{{ ('<b>'|safe)|center(7) + '<' }}|{{ ('<b>'|safe)|reverse + '<' }}|{{ ('<b>'|safe)|first + '<' }}|{{ ('<b>'|safe)|list }}|{{ ('a\nb'|safe)|indent('> ') }}|{{ ('<b> long text here'|safe)|truncate(9, end='<') }}",
+    "{{ ('<b>'|safe)[0] + '<' }}|{{ ('<b>'|safe)[1:] + '<' }}|{{ ('<b>'|safe) * 2 + '<' }}|{{ ('<b>'|safe).upper() + '<' }}|{{ ('<b>'|safe).replace('b', '<') }}|{{ ('a<b'|safe).split('<') }}|{{ ('-'|safe).join(['<', '<'|safe]) }}|{{ '-'.join(['<'|safe, '<']) + '<' }}|{{ ('{}<'|safe).format('<i>') }}|{{ ('<b>'|safe).startswith('<') }}|{{ ('<b>'|safe).center(7, '*') }}",
+    "{{ ['<b>'|safe] }} {{ {'k': '<b>'|safe} }} {{ ('<b>'|safe)|tojson }} {{ ('a<b'|safe).partition('<') }} {{ ['b'|safe, 'a']|sort }} {{ '<b>'|safe|pprint if false }}",
+    "{% set x %}<b>{% endset %}{{ x + '<' }}|{% macro m() %}<b>{% endmacro %}{{ m() + '<' }}|{% set y = '<b>'|safe %}{% set y = y + '<' %}{{ y + '>' }}|{% filter upper %}{{ ('<b>'|safe) + '<' }}{% endfilter %}|{% for c in '<b>'|safe %}{{ c + '<' }}{% endfor %}|{{ ('5'|safe)|int + 1 }}",
+    "{{ ('<b>'|safe) + 1 }}",
+    "{{ 1 + ('<b>'|safe) }}",
+    "{{ ('<b>'|safe) + n }}",
+    # select/reject/selectattr/rejectattr/map over a falsy input yield nothing (jinja2's `if value:`),
+    # without looking at their arguments; a truthy input that is not iterable still fails.
+    "{{ n|select|list }} {{ undefined_name|reject|list }} {{ ''|selectattr('a')|list }} {{ empty|rejectattr('a')|list }} {{ 0|map('upper')|list }} {{ false|map(attribute='a')|list }} {{ 0.0|select('odd')|list }} {{ {}|map('upper')|list }}",
+    "{{ n|map()|list }} {{ n|selectattr()|list }} {{ n|select('nosuchtest')|list }} {{ n|map('nosuchfilter')|list }} {{ empty|select('nosuchtest')|list }} {{ empty|map('nosuchfilter')|list }} {{ n|map(attribute='a', bogus=1)|list }}",
+    "{% for m in n|selectattr('role', 'equalto', 'user') %}x{% else %}none{% endfor %}|{{ n|map(attribute='name')|join(', ') }}|{{ n|select|first }}|{{ n|reject('none')|list|length }}|{{ n|rejectattr('a')|map('upper')|list }}",
+    "{{ 1|select|list }}",
+    "{{ t|map('upper')|list }}",
+    "{{ xs|select('nosuchtest')|list }}",
+    "{{ xs|map('nosuchfilter')|list }}",
+    "{{ xs|map(1)|list }}",
+    "{{ 1|map()|list }}",
+    "{{ t|selectattr()|list }}",
+    "{{ n|first }}",
+    "{{ n|join }}",
+    "{{ ('<b> long text here'|safe)|truncate(9, true, end='<') }}|{{ ('a\\nb'|safe)|indent('<', first=true) }}|{{ ('a\\nb'|safe)|indent('<', blank=true) }}",
 ]
+
+
+# --- Small templates modelled on real ones -------------------------------------------------
+# Not copies of a model's template: each reproduces, in a few lines, a pattern that real chat
+# templates use and that depends on a corner of jinja2 (rendered over the conversations above).
+
+MODELLED_TEMPLATES = {
+    # A header marked `|safe` and then joined with `+`: Markup escapes the plain message text.
+    "markup_headers": (
+        "{%- set sep = '\\n'|safe -%}\n"
+        "{{- bos_token|safe -}}\n"
+        "{%- for message in messages -%}\n"
+        "{%- set header = ('<|' + message['role'] + '|>')|safe -%}\n"
+        "{%- if message['content'] is string -%}\n"
+        "{{ header + sep + message['content'] + eos_token }}\n"
+        "{%- else -%}\n"
+        "{{ header + sep + (message['content']|map(attribute='text')|select|join) + eos_token }}\n"
+        "{%- endif -%}\n"
+        "{%- endfor -%}\n"
+        "{%- if add_generation_prompt %}{{ ('<|assistant|>'|safe) + sep }}{% endif -%}\n"
+    ),
+    # Tool names, system text and tool calls picked with map/selectattr from values that may be
+    # none (no tools; an assistant turn whose tool_calls or content is null).
+    "falsy_filters": (
+        "{%- set tool_names = tools|map(attribute='function')|map(attribute='name')|list -%}\n"
+        "{%- set system = messages|selectattr('role', 'equalto', 'system')|map(attribute='content')|first|default('') -%}\n"
+        "{%- if system %}<|system|>{{ system }}\n{% endif -%}\n"
+        "{%- if tool_names %}Tools: {{ tool_names|join(', ') }}\n{% endif -%}\n"
+        "{%- for message in messages|rejectattr('role', 'equalto', 'system') -%}\n"
+        "{%- set calls = message.tool_calls|map(attribute='function')|list -%}\n"
+        "{%- set images = message.content|selectattr('type', 'equalto', 'image')|list if message.content is not string else [] -%}\n"
+        "<|{{ message.role }}|>{{ '<image>' * images|length }}{{ message.content if message.content is string else '' }}\n"
+        "{%- for call in calls %}[{{ call.name }}({{ call.arguments|tojson }})]{% endfor %}\n"
+        "{% endfor -%}\n"
+        "{%- if add_generation_prompt %}<|assistant|>{% endif -%}\n"
+    ),
+}
+
+CONVERSATIONS["null_tool_fields"] = [
+    SYSTEM, USER_1,
+    {"role": "assistant", "content": None, "tool_calls": [CALL_1]},
+    dict(TOOL_RESULT_1),
+    {"role": "assistant", "content": "Sunny.", "tool_calls": None},
+    {"role": "user", "content": [{"type": "image"}, {"type": "text", "text": "And <this> one?"}]},
+]
+
+MODELLED_SCENARIOS = [
+    ("single_user", True, False), ("system_user", True, False), ("multi_turn", False, False),
+    ("tool_round_trip", True, True), ("tool_round_trip", True, False), ("unicode_whitespace", True, False),
+    ("multimodal_content", True, False), ("null_tool_fields", True, False), ("null_tool_fields", True, True),
+    ("empty", True, False),
+]
+
+
+def modelled_cases():
+    cases = []
+    for family, source in MODELLED_TEMPLATES.items():
+        for conversation, generation, with_tools in MODELLED_SCENARIOS:
+            variables = {"messages": CONVERSATIONS[conversation], "tools": TOOLS if with_tools else None,
+                         "add_generation_prompt": generation, "bos_token": "<s>", "eos_token": "</s>"}
+            name = f"modelled {family} / {conversation}{' +tools' if with_tools else ''}{' +gen' if generation else ''}"
+            case = {"name": name, "template": source, "variables": variables}
+            case.update(render(source, variables))
+            cases.append(case)
+    return cases
 
 
 def snippet_cases():
@@ -412,7 +536,7 @@ def main():
     document = {
         "generator": "make_chat_template_fixtures.py",
         "jinja2_version": jinja2.__version__,
-        "cases": template_cases() + snippet_cases(),
+        "cases": template_cases() + snippet_cases() + modelled_cases(),
     }
     out = os.path.join(HERE, "chat_template_cases.json")
     with open(out, "w", encoding="utf-8") as handle:
