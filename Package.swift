@@ -109,7 +109,7 @@ let package = Package(
         // (text, JSON, tool calls) and the token loop with forced tokens.
         .target(
             name: "LocalInference",
-            dependencies: ["GGUF", "Tokenizers", "LLMEngine", "StructuredDecoding", "ChatTemplates"],
+            dependencies: ["GGUF", "Tokenizers", "Kernels", "LLMEngine", "StructuredDecoding", "ChatTemplates"],
             exclude: ["README.md"]
         ),
 
@@ -136,6 +136,7 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"]
         ),
@@ -144,7 +145,10 @@ let package = Package(
         // Ollama, `fm serve`.
         .target(
             name: "RemoteModels",
-            dependencies: ["FoundationModels", "FMSupport", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: [
+                "FoundationModels", "FMSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             exclude: ["README.md"]
         ),
 
@@ -196,12 +200,12 @@ let package = Package(
         .testTarget(name: "GGUFTests", dependencies: ["GGUF", "TestSupport", "FMSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "TokenizersTests",
-            dependencies: ["Tokenizers", "LLMEngine", "TestSupport"],
+            dependencies: ["Tokenizers", "GGUF", "LLMEngine", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "LLMEngineTests",
-            dependencies: ["LLMEngine", "Kernels", "TestSupport", "FMSupport", "Benchmarks"],
+            dependencies: ["LLMEngine", "GGUF", "Kernels", "TestSupport", "FMSupport", "Benchmarks"],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels", "TestSupport"]),
@@ -209,7 +213,9 @@ let package = Package(
         // constraint, the seed samples against the real model.
         .testTarget(
             name: "LocalInferenceTests",
-            dependencies: ["LocalInference", "FoundationModels", "LocalModels", "StructuredDecoding", "LLMEngine", "TestSupport"]
+            dependencies: [
+                "LocalInference", "FoundationModels", "LocalModels", "StructuredDecoding", "LLMEngine", "GGUF", "Tokenizers", "TestSupport",
+            ]
         ),
         // Every code sample of Apple's walkthroughs (../shared/seeds), compiled with a plain
         // `import FoundationModels` and run against a scripted model.
@@ -222,7 +228,7 @@ let package = Package(
             name: "KernelsTests", dependencies: ["Kernels", "CKernels", "GGUF", "TestSupport", "Benchmarks", "FMSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "StructuredDecodingTests",
-            dependencies: ["StructuredDecoding", "Tokenizers", "LLMEngine", "LocalInference", "TestSupport", "Benchmarks", "FMSupport"],
+            dependencies: ["StructuredDecoding", "Tokenizers", "GGUF", "LLMEngine", "LocalInference", "TestSupport", "Benchmarks", "FMSupport"],
             exclude: ["Fixtures"]
         ),
         // Runs the built `fm` binary as a subprocess.
@@ -238,6 +244,10 @@ let package = Package(
                 "Server", "RemoteModels", "FoundationModels", "LocalModels", "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
     ],
