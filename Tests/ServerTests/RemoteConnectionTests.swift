@@ -169,11 +169,7 @@ struct RemoteConnectionTests {
 
     @Test("tool_choice required: text that is no call is a decodingFailure; a call written as text is a call")
     func requiredToolCall() async throws {
-        var request = LanguageModelExecutorGenerationRequest(
-            id: UUID(), transcript: Transcript(entries: [.prompt(.init(segments: [.text(.init(content: "?"))]))]),
-            enabledTools: [Transcript.ToolDefinition(tool: RemoteCodeTool())], generationOptions: GenerationOptions(),
-            contextOptions: ContextOptions(), metadata: [:])
-        request.toolChoice = .required
+        let request = Self.requiredCallRequest()
         let body = try ChatRequestBody(request, modelName: "m")
         #expect(body.json.contains(#""tool_choice":"required""#))
 
@@ -208,11 +204,7 @@ extension RemoteConnectionTests {
         ])
         let model = RemoteLanguageModel(baseURL: server.baseURL, model: "m", timeout: .seconds(60))
         let executor = RemoteLanguageModel.Executor(configuration: .init(baseURL: server.baseURL, modelName: "m"))
-        var request = LanguageModelExecutorGenerationRequest(
-            id: UUID(), transcript: Transcript(entries: [.prompt(.init(segments: [.text(.init(content: "?"))]))]),
-            enabledTools: [Transcript.ToolDefinition(tool: RemoteCodeTool())], generationOptions: GenerationOptions(),
-            contextOptions: ContextOptions(), metadata: [:])
-        request.toolChoice = .required
+        let request = Self.requiredCallRequest()
 
         let channel = LanguageModelExecutorGenerationChannel()
         try await executor.respond(to: request, model: model, streamingInto: channel)
@@ -270,6 +262,18 @@ extension RemoteConnectionTests {
         let disallowed = try body(.disallowed)
         #expect(!disallowed.json.contains(#""tools""#) && !disallowed.json.contains("tool_choice"), "\(disallowed.json)")
         #expect(!(try body(.allowed)).json.contains("tool_choice"))
+    }
+}
+
+extension RemoteConnectionTests {
+    /// A one-prompt step offering `RemoteCodeTool` that must call it (`tool_choice` required).
+    static func requiredCallRequest() -> LanguageModelExecutorGenerationRequest {
+        var request = LanguageModelExecutorGenerationRequest(
+            id: UUID(), transcript: Transcript(entries: [.prompt(.init(segments: [.text(.init(content: "?"))]))]),
+            enabledTools: [Transcript.ToolDefinition(tool: RemoteCodeTool())], generationOptions: GenerationOptions(),
+            contextOptions: ContextOptions(), metadata: [:])
+        request.toolChoice = .required
+        return request
     }
 }
 
