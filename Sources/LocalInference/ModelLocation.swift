@@ -1,15 +1,17 @@
 import Foundation
 import GGUF
 import LLMEngine
+import ModelStore
 
 /// Where the local model is and whether this engine can run it, found without reading weights.
 ///
-/// The model is `FM_MODEL` when set (a catalog name such as `gemma3-270m`, or a path to any GGUF
-/// file), else the default catalog model in `$FM_MODELS_DIR` (`~/.cache/fm/models`). Checking a
-/// location maps the file and reads its header and metadata only.
+/// An environment names it with `FM_MODEL` (a catalog name such as `gemma3-270m`, or a path to
+/// any GGUF file), else it is the default catalog model in `FM_MODELS_DIR`
+/// (`~/.cache/fm/models`). Checking a location maps the file and reads its header and metadata
+/// only.
 ///
 /// ```swift
-/// let location = ModelLocation.resolve()
+/// let location = ModelLocation.resolve(environment: ProcessInfo.processInfo.environment)
 /// switch location.check() {
 /// case .ready: ...
 /// case .missing(let message), .unsupported(let message): print(message)
@@ -27,16 +29,19 @@ public struct ModelLocation: Sendable, Hashable, CustomStringConvertible {
         self.catalogName = catalogName
     }
 
-    /// The location named by `FM_MODEL`, or the default catalog model.
-    public static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> ModelLocation {
+    /// The location `environment` names with `FM_MODEL` (in `FM_MODELS_DIR` for a catalog
+    /// name), or the default catalog model. The library never reads the process environment:
+    /// callers pass theirs.
+    public static func resolve(environment: [String: String]) -> ModelLocation {
+        let directory = ModelCatalog.directory(environment: environment)
         if let named = environment["FM_MODEL"], !named.isEmpty {
             if let model = ModelCatalog.model(named: named) {
-                return ModelLocation(path: ModelCatalog.path(of: model).path, catalogName: model.name)
+                return ModelLocation(path: ModelCatalog.path(of: model, in: directory).path, catalogName: model.name)
             }
             return ModelLocation(path: (named as NSString).expandingTildeInPath)
         }
         let model = ModelCatalog.defaultModel
-        return ModelLocation(path: ModelCatalog.path(of: model).path, catalogName: model.name)
+        return ModelLocation(path: ModelCatalog.path(of: model, in: directory).path, catalogName: model.name)
     }
 
     /// What a check found.

@@ -1,5 +1,5 @@
 import Foundation
-import LLMEngine
+import ModelStore
 
 /// Locates the real models that tier-2 and tier-4 tests run against.
 ///
@@ -24,7 +24,8 @@ public enum TestModels {
 
     /// The path of an installed catalog model, or `Missing`.
     public static func installedPath(_ model: CatalogModel) throws -> String {
-        let path = ModelCatalog.path(of: model).path
+        let directory = ModelCatalog.directory(environment: ProcessInfo.processInfo.environment)
+        let path = ModelCatalog.path(of: model, in: directory).path
         guard FileManager.default.fileExists(atPath: path) else { throw Missing(path: path) }
         return path
     }

@@ -3,7 +3,7 @@ import CalendarContacts
 import DreamCoffee
 import Foundation
 import FoundationModels
-import LLMEngine
+import ModelStore
 
 /// `dream-coffee`: the sample game from Apple's Foundation Models walkthrough, in a terminal.
 @main
@@ -88,11 +88,14 @@ struct Play: AsyncParsableCommand {
 /// installed yet, so the game starts on a fresh machine. The game itself only uses the public
 /// API; installing is the launcher's job.
 func installDefaultModelIfNeeded() throws {
-    let chosen = ProcessInfo.processInfo.environment["FM_MODEL"].map { !$0.isEmpty } ?? false
-    let path = ModelCatalog.path(of: ModelCatalog.defaultModel).path
+    let environment = ProcessInfo.processInfo.environment
+    let chosen = environment["FM_MODEL"].map { !$0.isEmpty } ?? false
+    let directory = ModelCatalog.directory(environment: environment)
+    let path = ModelCatalog.path(of: ModelCatalog.defaultModel, in: directory).path
     guard !chosen, !FileManager.default.fileExists(atPath: path) else { return }
     FileHandle.standardError.write(Data("Installing the model \(ModelCatalog.defaultModel.name) (once)…\n".utf8))
-    _ = try ModelInstaller().install(ModelCatalog.defaultModel) { step in
+    let installer = ModelInstaller(directory: directory, python: ModelInstaller.pythonInterpreter(environment: environment))
+    _ = try installer.install(ModelCatalog.defaultModel) { step in
         FileHandle.standardError.write(Data("  \(step)\n".utf8))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LLMEngine
 import LocalInference
+import ModelStore
 import TestSupport
 import Testing
 
@@ -17,10 +18,52 @@ import Testing
     @Test func theEnvironmentNamesTheModel() {
         let byName = ModelLocation.resolve(environment: ["FM_MODEL": "gemma3-270m"])
         #expect(byName.catalogName == ModelCatalog.gemma.name)
-        #expect(byName.path == ModelCatalog.path(of: ModelCatalog.gemma).path)
+        #expect(byName.path == ModelCatalog.path(of: ModelCatalog.gemma, in: ModelCatalog.defaultDirectory).path)
         let byPath = ModelLocation.resolve(environment: ["FM_MODEL": "/models/any.gguf"])
         #expect(byPath.path == "/models/any.gguf" && byPath.catalogName == nil)
         #expect(ModelLocation.resolve(environment: [:]).catalogName == ModelCatalog.defaultModel.name)
+        let elsewhere = ModelLocation.resolve(environment: ["FM_MODEL": "gemma", "FM_MODELS_DIR": "/srv/models"])
+        #expect(elsewhere.path == "/srv/models/" + ModelCatalog.gemma.fileName)
+        #expect(ModelLocation.resolve(environment: ["FM_MODELS_DIR": "/srv/models"]).path.hasPrefix("/srv/models/"))
+    }
+
+    /// The settings an environment gives, and a value naming nothing valid refused by name.
+    @Test func theEnvironmentGivesTheSettings() throws {
+        let settings = try LocalModelSettings(environment: ["FM_MODEL": "/m.gguf", "FM_CONTEXT_SIZE": "1024", "FM_KV_CACHE": "q8_0"])
+        #expect(settings == LocalModelSettings(location: ModelLocation(path: "/m.gguf"), contextSize: 1024, kvFormat: .q8_0))
+        #expect(try LocalModelSettings(environment: [:]) == LocalModelSettings(location: ModelLocation.resolve(environment: [:])))
+        for (variable, value) in [("FM_CONTEXT_SIZE", "-5"), ("FM_CONTEXT_SIZE", "big"), ("FM_KV_CACHE", "q4_0")] {
+            #expect {
+                _ = try LocalModelSettings(environment: [variable: value])
+            } throws: { error in
+                "\(error)".contains("\(variable)=\(value)")
+            }
+        }
+    }
+
+    /// A misconfigured system model is unavailable, and a request says which variable is wrong.
+    @Test func aMisconfiguredModelSaysWhichVariable() async throws {
+        let error = LocalModelError.unsupported("FM_KV_CACHE=q4_0 is not a KV cache type (f16, q8_0)")
+        let backend = LocalModelBackend(
+            settings: LocalModelSettings(location: ModelLocation(path: try TestModels.qwenPath())), misconfiguration: error)
+        let model = SystemLanguageModel(useCase: .general, guardrails: .default, connector: SystemModelConnector { backend })
+        #expect(model.availability == .unavailable(.modelNotReady))
+        do {
+            _ = try await LanguageModelSession(model: model).respond(to: "Hello")
+            Issue.record("answered with a misconfigured model")
+        } catch LanguageModelSession.GenerationError.assetsUnavailable(let context) {
+            #expect(context.debugDescription.contains("FM_KV_CACHE=q4_0"), "\(context.debugDescription)")
+        }
+    }
+
+    /// `FM_SAMPLING`: greedy, a seed, else the standard random sampling.
+    @Test func theSamplingVariable() {
+        #expect(SystemModelEnvironment.unsetSampling(["FM_SAMPLING": "greedy"]) == .greedy)
+        #expect(SystemModelEnvironment.unsetSampling(["FM_SAMPLING": "seed:7"]) == .random(seed: 7))
+        #expect(SystemModelEnvironment.unsetSampling([:]) == .standard)
+        #expect(SystemModelEnvironment.unsetSampling(["FM_SAMPLING": "seed:x"]) == .standard)
+        #expect(LocalRequestBuilder.sampling(GenerationOptions(), unset: .greedy) == .greedy)
+        #expect(LocalRequestBuilder.sampling(GenerationOptions(), unset: .random(seed: 7)).seed == 7)
     }
 
     @Test func aMissingModelIsNotReadyAndSaysHowToInstallOne() async throws {

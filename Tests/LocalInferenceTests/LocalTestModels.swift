@@ -1,5 +1,6 @@
 import LLMEngine
 import LocalInference
+import ModelStore
 import TestSupport
 
 /// The real models, loaded once per test process through the same shared instances sessions use.

@@ -4,32 +4,47 @@ internal import LocalInference
 internal import StructuredDecoding
 import Synchronization
 
-/// The local GGUF model behind `SystemLanguageModel`: resolved from `FM_MODEL` or the default
-/// catalog model (`LocalInference.ModelLocation`), loaded on first use and shared by every
-/// session, answering with the engine and the constrained decoder.
+/// The local GGUF model behind `SystemLanguageModel` (with the settings `SystemModelEnvironment`
+/// reads) and `GGUFLanguageModel`: loaded on first use and shared by every session, answering
+/// with the engine and the constrained decoder.
 ///
 /// Availability only checks the file's header (no weights are read): `.available` when the file
 /// is present and its architecture and tokenizer are supported, else `.unavailable(.modelNotReady)`.
 final class LocalModelBackend: SystemLanguageModelBackend {
+    /// The file, the context size and the KV cache's type.
+    let settings: LocalModelSettings
+    /// Why the settings cannot be used (a variable of the environment naming no valid value),
+    /// reported as the model's unavailability.
+    let misconfiguration: LocalModelError?
+    /// How requests that leave the sampling mode out are sampled (asked at every request).
+    let unsetSampling: @Sendable () -> UnsetSampling
     /// The model file.
-    let location: ModelLocation
-    /// Positions of each session's context, when configured (`nil`: the model's default).
-    let requestedContextSize: Int?
+    var location: ModelLocation { settings.location }
     /// Positions of each session's context: as configured, else `LocalModel.defaultContextSize`
     /// (before the model is loaded, a model trained for fewer positions is not yet known to
     /// lower it).
-    var contextSize: Int { requestedContextSize ?? LocalModel.defaultContextSize }
+    var contextSize: Int { settings.contextSize ?? LocalModel.defaultContextSize }
     /// The status once the file was found ready (a ready file stays ready).
     private let readiness = Mutex<ModelLocation.Status?>(nil)
 
-    /// The backend of the model at `location`.
-    init(location: ModelLocation, contextSize: Int? = nil) {
-        self.location = location
-        requestedContextSize = contextSize
+    /// The backend of the model `settings` describe; `misconfiguration` makes it unavailable.
+    init(
+        settings: LocalModelSettings, misconfiguration: LocalModelError? = nil,
+        unsetSampling: @escaping @Sendable () -> UnsetSampling = { .standard }
+    ) {
+        self.settings = settings
+        self.misconfiguration = misconfiguration
+        self.unsetSampling = unsetSampling
+    }
+
+    /// The backend of the model at `location` with contexts of `contextSize` positions.
+    convenience init(location: ModelLocation, contextSize: Int? = nil) {
+        self.init(settings: LocalModelSettings(location: location, contextSize: contextSize))
     }
 
     /// What `location.check()` says, remembered once ready.
     var status: ModelLocation.Status {
+        if let misconfiguration { return .unsupported(misconfiguration.description) }
         if let known = readiness.withLock({ $0 }) { return known }
         let status = location.check()
         if status == .ready { readiness.withLock { $0 = status } }
@@ -59,8 +74,9 @@ final class LocalModelBackend: SystemLanguageModelBackend {
     ///
     /// - Throws: `GenerationError.assetsUnavailable` naming why it cannot be loaded.
     func model() throws -> LocalModel {
-        do {
-            return try LocalModel.shared(at: location, contextSize: requestedContextSize)
+        do throws(LocalModelError) {
+            if let misconfiguration { throw misconfiguration }
+            return try LocalModel.shared(at: location, contextSize: settings.contextSize, kvFormat: settings.kvFormat)
         } catch {
             throw LanguageModelSession.GenerationError.assetsUnavailable(.init(debugDescription: error.description))
         }
@@ -123,7 +139,7 @@ final class LocalModelBackend: SystemLanguageModelBackend {
     /// Generates one step of a response (whichever `LanguageModel` asked).
     func respond(to request: LanguageModelExecutorGenerationRequest, streamingInto channel: LanguageModelExecutorGenerationChannel) async throws {
         let local = try self.model()
-        let generation = try LocalRequestBuilder(model: local).request(for: request)
+        let generation = try LocalRequestBuilder(model: local, unsetSampling: unsetSampling()).request(for: request)
         let outcome: GenerationOutcome
         do {
             outcome = try await local.generate(generation) { event in

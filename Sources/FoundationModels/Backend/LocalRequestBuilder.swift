@@ -10,6 +10,8 @@ internal import StructuredDecoding
 struct LocalRequestBuilder {
     /// The model the request runs on.
     let model: LocalModel
+    /// How a request that leaves the sampling mode out is sampled.
+    var unsetSampling = UnsetSampling.standard
 
     /// The engine request for `request`.
     ///
@@ -73,7 +75,7 @@ struct LocalRequestBuilder {
             prompt: tokens, plan: plan, toolCallGrammar: toolGrammar, allowsBareToolCalls: firstStep,
             requiresToolCall: toolGrammar != nil && requiresCall,
             maximumToolCalls: request.allowsParallelToolCalls ? GrammarLogitProcessor.maximumCalls : 1,
-            sampling: Self.sampling(options), maximumTokens: options.maximumResponseTokens)
+            sampling: Self.sampling(options, unset: unsetSampling), maximumTokens: options.maximumResponseTokens)
     }
 
     /// Compiles a grammar, or names the schema the decoder cannot enforce
@@ -92,28 +94,18 @@ struct LocalRequestBuilder {
     /// The default temperature of random sampling when the options leave it out.
     static let defaultTemperature: Float = 0.7
 
-    /// Whether requests that leave the sampling mode out are greedy: `FM_SAMPLING=greedy` in the
-    /// environment makes a whole process deterministic (tests running code that passes no
-    /// options, such as Apple's samples; reproducible demos).
-    static var defaultIsGreedy: Bool { ProcessInfo.processInfo.environment["FM_SAMPLING"] == "greedy" }
-
-    /// The seed of requests that leave the sampling mode out, under `FM_SAMPLING=seed:N`: the
-    /// default random sampling, made reproducible (for one build and model). Unlike greedy
-    /// decoding it does not send a small model round a loop of repeated text.
-    static var defaultSeed: UInt64? {
-        guard let value = ProcessInfo.processInfo.environment["FM_SAMPLING"], value.hasPrefix("seed:") else { return nil }
-        return UInt64(value.dropFirst(5))
-    }
-
     /// The sampler's parameters for Apple's options: greedy; `.random(top:seed:)` as top-k;
-    /// `.random(probabilityThreshold:seed:)` as nucleus sampling; no mode: random sampling at
-    /// the temperature given (0.7 when none) with a 0.9 nucleus (seeded under
-    /// `FM_SAMPLING=seed:N`), or greedy under `FM_SAMPLING=greedy`. A temperature of 0 is greedy.
-    static func sampling(_ options: GenerationOptions) -> SamplingParameters {
+    /// `.random(probabilityThreshold:seed:)` as nucleus sampling; no mode: as `unset` says —
+    /// random sampling at the temperature given (0.7 when none) with a 0.9 nucleus, seeded or
+    /// not, or greedy. A temperature of 0 is greedy.
+    static func sampling(_ options: GenerationOptions, unset: UnsetSampling = .standard) -> SamplingParameters {
         let temperature = options.temperature.map { Float(max(0, $0)) } ?? defaultTemperature
         guard let mode = options.samplingMode?.mode else {
-            if defaultIsGreedy { return .greedy }
-            return temperature == 0 ? .greedy : SamplingParameters(temperature: temperature, topP: 0.9, seed: defaultSeed)
+            switch unset {
+            case .greedy: return .greedy
+            case .random(let seed):
+                return temperature == 0 ? .greedy : SamplingParameters(temperature: temperature, topP: 0.9, seed: seed)
+            }
         }
         switch mode {
         case .greedy:

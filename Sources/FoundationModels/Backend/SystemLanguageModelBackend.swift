@@ -61,10 +61,11 @@ enum TokenCountInput: Sendable {
 /// asked again on every use, so a model installed while the program runs is picked up.
 final class SystemModelConnector: Sendable {
     /// The connector of `SystemLanguageModel.default` and `SystemLanguageModel(useCase:guardrails:)`:
-    /// the local GGUF model named by `FM_MODEL`, or the default catalog model in `$FM_MODELS_DIR`.
+    /// the local GGUF model `SystemModelEnvironment` describes (`FM_MODEL`, else the default
+    /// catalog model in `FM_MODELS_DIR`).
     /// Until that file is installed the model reports `.unavailable(.modelNotReady)` and requests
     /// throw `GenerationError.assetsUnavailable` saying to run `fm model install`.
-    static let standard = SystemModelConnector { LocalModelBackend(location: ModelLocation.resolve()) }
+    static let standard = SystemModelConnector { SystemModelEnvironment.backend() }
 
     /// Finds a backend, or `nil` when none is ready.
     private let resolve: @Sendable () -> (any SystemLanguageModelBackend)?

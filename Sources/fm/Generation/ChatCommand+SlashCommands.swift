@@ -2,6 +2,7 @@ import Foundation
 import FoundationModels
 import LLMEngine
 import LocalModels
+import ModelStore
 
 extension ChatCommand {
     /// The slash commands, as `/help` lists them.

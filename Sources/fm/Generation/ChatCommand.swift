@@ -54,11 +54,13 @@ struct ChatCommand: AsyncParsableCommand {
         let store = SessionStore.standard()
         var state = try openSession(store: store)
         try SystemLanguageModel.default.requireAvailable()
-        let location = ModelLocation.resolve()
+        // The instance `SystemLanguageModel.default` will use: the same settings (the
+        // environment it reads, which `selectForSessions` set).
+        let settings = try LocalModelSettings(environment: ProcessEnvironment.variables)
         let clock = ContinuousClock()
         let start = clock.now
-        Terminal.status("loading \(location.path)…")
-        _ = try LocalModel.shared(at: location)
+        Terminal.status("loading \(settings.location.path)…")
+        _ = try LocalModel.shared(at: settings.location, contextSize: settings.contextSize, kvFormat: settings.kvFormat)
         Terminal.status("ready in \(clock.now - start); session \(state.name); /help lists the commands")
 
         let interrupts = InterruptForwarder()

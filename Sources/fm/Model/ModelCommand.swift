@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GGUF
 import LLMEngine
+import ModelStore
 
 /// `fm model install|list|path`: manage the models in `$FM_MODELS_DIR` (`~/.cache/fm/models`).
 struct ModelCommand: ParsableCommand {
@@ -33,7 +34,7 @@ struct ModelCommand: ParsableCommand {
             } else {
                 models = [try ModelCommand.resolve(name ?? ModelCatalog.defaultModel.name)]
             }
-            let installer = ModelInstaller()
+            let installer = ProcessEnvironment.installer()
             for model in models {
                 try installer.install(model) { step in
                     if !quiet { Terminal.status(step.description) }
@@ -47,7 +48,7 @@ struct ModelCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List installed models.")
 
         func run() throws {
-            let directory = ModelCatalog.modelsDirectory
+            let directory = ProcessEnvironment.modelsDirectory
             print("models directory: \(directory.path)")
             let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
                 .filter { $0.hasSuffix(".gguf") }.sorted()
@@ -82,7 +83,7 @@ struct ModelCommand: ParsableCommand {
 
         func run() throws {
             let model = try ModelCommand.resolve(name)
-            let path = ModelCatalog.path(of: model).path
+            let path = ProcessEnvironment.path(of: model).path
             guard FileManager.default.fileExists(atPath: path) else {
                 throw CLIError("model '\(model.name)' is not installed (expected at \(path)); run `fm model install \(model.name)`")
             }

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
-import FoundationModels
+@_spi(Serving) import FoundationModels
 import GGUF
 import LLMEngine
+import ModelStore
 import Tokenizers
 
 /// `--model NAME | --model-file PATH`, shared by the commands that load a model.
@@ -30,7 +31,7 @@ struct ModelOptions: ParsableArguments {
     static func catalogPath(_ name: String) throws -> String {
         if name == AppleTier.pcc { throw CLIError(AppleTier.pccUnavailable) }
         let catalogModel = try ModelCommand.resolve(name == AppleTier.system ? ModelCatalog.defaultModel.name : name)
-        let path = ModelCatalog.path(of: catalogModel).path
+        let path = ProcessEnvironment.path(of: catalogModel).path
         guard FileManager.default.fileExists(atPath: path) else {
             throw CLIError("model '\(catalogModel.name)' is not installed; run `fm model install \(catalogModel.name)`")
         }
@@ -56,6 +57,6 @@ extension SystemLanguageModel {
     /// Throws a message that says what to do when the model cannot answer.
     func requireAvailable() throws {
         guard !isAvailable else { return }
-        throw CLIError("the model is not available (\(availability)); run `fm model install`")
+        throw CLIError("the model is not available (\(availability)): \(unavailabilityExplanation ?? "run `fm model install`")")
     }
 }

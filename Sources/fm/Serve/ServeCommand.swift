@@ -4,6 +4,7 @@ import FoundationModels
 import Kernels
 import LLMEngine
 import LocalModels
+import ModelStore
 import Server
 
 /// `fm serve`: the local model behind an OpenAI-compatible HTTP API.

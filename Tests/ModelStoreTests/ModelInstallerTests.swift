@@ -1,6 +1,6 @@
 import Foundation
 import Kernels
-import LLMEngine
+import ModelStore
 import Testing
 
 /// Exercises the installer end to end on real files, with pip replaced by a script at the one

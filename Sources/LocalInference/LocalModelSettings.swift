@@ -1,0 +1,54 @@
+import Foundation
+import Kernels
+
+/// How the local model is to be loaded: which file, how many positions per context, how keys and
+/// values are cached. A value the caller builds, or reads from an environment it passes
+/// (`init(environment:)`): the library never reads the process environment itself.
+///
+/// ```swift
+/// let settings = try LocalModelSettings(environment: ProcessInfo.processInfo.environment)
+/// let model = try LocalModel.shared(at: settings.location, contextSize: settings.contextSize, kvFormat: settings.kvFormat)
+/// ```
+public struct LocalModelSettings: Sendable, Hashable {
+    /// The GGUF file.
+    public var location: ModelLocation
+    /// Positions per context (`nil`: `LocalModel.defaultContextSize`, or the trained length
+    /// when that is shorter).
+    public var contextSize: Int?
+    /// The KV cache's type (`nil`: f16).
+    public var kvFormat: KVFormat?
+
+    /// Settings with these values.
+    public init(location: ModelLocation, contextSize: Int? = nil, kvFormat: KVFormat? = nil) {
+        self.location = location
+        self.contextSize = contextSize
+        self.kvFormat = kvFormat
+    }
+
+    /// The settings an environment names:
+    ///
+    /// | variable | meaning |
+    /// |---|---|
+    /// | `FM_MODEL` | a catalog name (`gemma3-270m`) or a GGUF file's path; default: the default catalog model |
+    /// | `FM_MODELS_DIR` | where catalog models are installed; default `~/.cache/fm/models` |
+    /// | `FM_CONTEXT_SIZE` | positions per context (a positive number) |
+    /// | `FM_KV_CACHE` | `f16` or `q8_0` |
+    ///
+    /// - Throws: `LocalModelError.unsupported` naming a variable whose value is not one of these.
+    public init(environment: [String: String]) throws(LocalModelError) {
+        location = ModelLocation.resolve(environment: environment)
+        if let text = environment["FM_CONTEXT_SIZE"], !text.isEmpty {
+            guard let size = Int(text), size > 0 else {
+                throw .unsupported("FM_CONTEXT_SIZE=\(text) is not a positive number of positions")
+            }
+            contextSize = size
+        }
+        if let text = environment["FM_KV_CACHE"], !text.isEmpty {
+            guard let format = KVFormat(rawValue: text) else {
+                throw .unsupported(
+                    "FM_KV_CACHE=\(text) is not a KV cache type (\(KVFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            kvFormat = format
+        }
+    }
+}
