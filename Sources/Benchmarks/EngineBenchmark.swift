@@ -18,9 +18,9 @@ import LLMEngine
 /// print(pp.median, pp.mean, pp.standardDeviation)   // tokens/s
 /// let tg = try EngineBenchmark.run(.decode(128, depth: 2048), model: model, repetitions: 3)
 /// ```
-public enum EngineBenchmark {
+package enum EngineBenchmark {
     /// What to time.
-    public enum Test: Sendable, Equatable, Hashable, CustomStringConvertible {
+    package enum Test: Sendable, Equatable, Hashable, CustomStringConvertible {
         /// N tokens in one forward call (batched prefill) after `depth` cached positions.
         case prefill(Int, depth: Int = 0)
         /// N tokens one after another (decode) after `depth` cached positions.
@@ -31,7 +31,7 @@ public enum EngineBenchmark {
         case parallelDecode(Int, sequences: Int, depth: Int = 0)
 
         /// `pp512`, `tg128 @ d2048`: llama-bench's names.
-        public var description: String {
+        package var description: String {
             let name =
                 switch self {
                 case .prefill(let n, _): "pp\(n)"
@@ -42,7 +42,7 @@ public enum EngineBenchmark {
         }
 
         /// Tokens per timed run (all sequences together).
-        public var tokens: Int {
+        package var tokens: Int {
             switch self {
             case .prefill(let n, _), .decode(let n, _): n
             case .parallelDecode(let n, let sequences, _): n * sequences
@@ -50,14 +50,14 @@ public enum EngineBenchmark {
         }
 
         /// Positions already in the cache (of each sequence) when the timed run starts.
-        public var depth: Int {
+        package var depth: Int {
             switch self {
             case .prefill(_, let d), .decode(_, let d), .parallelDecode(_, _, let d): d
             }
         }
 
         /// Cache positions the test needs (per sequence).
-        public var capacity: Int {
+        package var capacity: Int {
             switch self {
             case .parallelDecode(let n, _, let d): max(1, d + n)
             default: max(1, depth + tokens)
@@ -66,30 +66,30 @@ public enum EngineBenchmark {
     }
 
     /// The timed repetitions of a test.
-    public struct Measurement: Sendable {
+    package struct Measurement: Sendable {
         /// The test.
-        public let test: Test
+        package let test: Test
         /// Wall time of each repetition, in nanoseconds.
-        public let nanoseconds: [UInt64]
+        package let nanoseconds: [UInt64]
         /// For `.parallelDecode`: the mean rows of the model's forward passes during the timed
         /// repetitions (how well the sequences' steps were batched; at most `sequences`).
-        public var meanBatch: Double?
+        package var meanBatch: Double?
 
         /// Tokens per second of each repetition.
-        public var samples: [Double] { nanoseconds.map { 1e9 * Double(test.tokens) / Double(max($0, 1)) } }
+        package var samples: [Double] { nanoseconds.map { 1e9 * Double(test.tokens) / Double(max($0, 1)) } }
         /// The mean tokens per second.
-        public var mean: Double { SampleStatistics.mean(samples) }
+        package var mean: Double { SampleStatistics.mean(samples) }
         /// The median tokens per second.
-        public var median: Double { SampleStatistics.median(samples) }
+        package var median: Double { SampleStatistics.median(samples) }
         /// The sample standard deviation of the tokens per second.
-        public var standardDeviation: Double { SampleStatistics.standardDeviation(samples) }
+        package var standardDeviation: Double { SampleStatistics.standardDeviation(samples) }
         /// The median wall time of one repetition, in nanoseconds (for `ppN`: the time to first
         /// token of an N-token prompt).
-        public var medianNanoseconds: Double { SampleStatistics.median(nanoseconds.map { Double($0) }) }
+        package var medianNanoseconds: Double { SampleStatistics.median(nanoseconds.map { Double($0) }) }
     }
 
     /// Times `test` on `model` `repetitions` times (after a warm-up), with seeded random tokens.
-    public static func run(_ test: Test, model: Transformer, repetitions: Int, seed: UInt64 = 1) throws(GenerationFailure) -> Measurement {
+    package static func run(_ test: Test, model: Transformer, repetitions: Int, seed: UInt64 = 1) throws(GenerationFailure) -> Measurement {
         var cache = model.makeCache(capacity: test.capacity)
         try prefillDepth(test.depth, model: model, cache: &cache, seed: seed)
         return try run(test, model: model, cache: &cache, repetitions: repetitions, seed: seed)
@@ -97,7 +97,7 @@ public enum EngineBenchmark {
 
     /// Fills `cache` (emptied first) with `depth` random positions: the context a test at that
     /// depth starts from. Share one cache between the tests of a depth to prefill it once.
-    public static func prefillDepth(_ depth: Int, model: Transformer, cache: inout KVCache, seed: UInt64 = 1) throws(GenerationFailure) {
+    package static func prefillDepth(_ depth: Int, model: Transformer, cache: inout KVCache, seed: UInt64 = 1) throws(GenerationFailure) {
         cache.truncate(to: 0)
         guard depth > 0 else { return }
         var rng = SeededGenerator(seed: seed ^ 0x9E37_79B9_7F4A_7C15)
@@ -106,7 +106,7 @@ public enum EngineBenchmark {
 
     /// Times `test` on a `cache` that already holds its `depth` positions (`prefillDepth`); the
     /// cache is left at that depth.
-    public static func run(
+    package static func run(
         _ test: Test, model: Transformer, cache: inout KVCache, repetitions: Int,
         seed: UInt64 = 1
     ) throws(GenerationFailure) -> Measurement {
@@ -141,7 +141,7 @@ public enum EngineBenchmark {
     /// Times a `.parallelDecode` test: `sequences` contexts, each prefilled with its own `depth`
     /// random positions (once, untimed), decode `n` random tokens each on threads of their own,
     /// started together; a repetition lasts until the last one is done. Warm-up: one token each.
-    public static func runParallelDecode(
+    package static func runParallelDecode(
         _ test: Test, model: Transformer, repetitions: Int, seed: UInt64 = 1, format: KVFormat = .f16
     ) throws -> Measurement {
         guard case .parallelDecode(let n, let sequences, let depth) = test else {

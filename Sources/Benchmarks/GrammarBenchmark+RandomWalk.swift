@@ -6,18 +6,18 @@ import StructuredDecoding
 /// example instance is needed, and every reachable kind of state gets visited.
 extension GrammarBenchmark {
     /// How a random walk picks its tokens.
-    public struct WalkOptions: Sendable {
+    package struct WalkOptions: Sendable {
         /// The most tokens of one walk; a walk that reaches it counts as capped (and rejected).
-        public var maxTokens: Int
+        package var maxTokens: Int
         /// The probability of ending where end of sequence is allowed.
-        public var endBias: Double
+        package var endBias: Double
         /// The probability of picking among the allowed tokens that contain `"`, `]` or `}`
         /// (so strings, arrays and objects close), rather than among all allowed tokens.
-        public var closeBias: Double
+        package var closeBias: Double
 
         /// Options; by default walks end where they may half the time, lean a quarter of the
         /// time toward closing tokens and stop at 1000 tokens.
-        public init(maxTokens: Int = 1000, endBias: Double = 0.5, closeBias: Double = 0.25) {
+        package init(maxTokens: Int = 1000, endBias: Double = 0.5, closeBias: Double = 0.25) {
             self.maxTokens = maxTokens
             self.endBias = endBias
             self.closeBias = closeBias
@@ -26,7 +26,7 @@ extension GrammarBenchmark {
 
     /// The tokens whose bytes contain `"`, `]` or `}`: the ones that close a value. Compute once
     /// per index and pass to `randomWalk`.
-    public static func closingTokens(_ index: VocabularyIndex) -> TokenMask {
+    package static func closingTokens(_ index: VocabularyIndex) -> TokenMask {
         var mask = TokenMask(count: index.tokenCount)
         for id in 0..<index.tokenCount where !index.isSpecial(id) {
             if index.tokenBytes(id).contains(where: { $0 == 0x22 || $0 == 0x5D || $0 == 0x7D }) { mask.insert(id) }
@@ -39,7 +39,7 @@ extension GrammarBenchmark {
     /// Returns the tokens (end of sequence included) when the walk completed, `nil` when it was
     /// capped or, which would be a bug, met a state without allowed tokens.
     @discardableResult
-    public static func randomWalk(
+    package static func randomWalk(
         grammar: Grammar, index: VocabularyIndex, closing: TokenMask, options: WalkOptions = WalkOptions(),
         random: inout some RandomNumberGenerator, timer: Timer = .wall, into samples: inout Samples
     ) -> [Int]? {

@@ -14,28 +14,28 @@ extension GrammarBenchmark {
     /// }
     /// print(GrammarBenchmark.Report(samples).mask)
     /// ```
-    public struct Samples: Sendable {
+    package struct Samples: Sendable {
         /// Every mask computation.
-        public var mask: [Double] = []
+        package var mask: [Double] = []
         /// The masks among `mask` that computed a new memoized lexeme-state mask.
-        public var coldMask: [Double] = []
+        package var coldMask: [Double] = []
         /// Every commit.
-        public var commit: [Double] = []
+        package var commit: [Double] = []
         /// Every compile after the first of each schema (lexeme automata already interned).
-        public var compile: [Double] = []
+        package var compile: [Double] = []
         /// The first compile of each schema, which also builds lexeme automata not yet seen in
         /// the process.
-        public var firstCompile: [Double] = []
+        package var firstCompile: [Double] = []
         /// Instances (or random walks) the grammar refused or that did not complete.
-        public var rejectedInstances = 0
+        package var rejectedInstances = 0
         /// Tokens committed (end of sequence included).
-        public var tokens = 0
+        package var tokens = 0
         /// Random walks that reached their token cap before completing (also counted in
         /// `rejectedInstances`).
-        public var cappedWalks = 0
+        package var cappedWalks = 0
 
         /// Empty samples.
-        public init() {}
+        package init() {}
 
         /// Records one mask time.
         mutating func record(mask time: Double, cold: Bool) {
@@ -44,7 +44,7 @@ extension GrammarBenchmark {
         }
 
         /// Appends every measurement of `other`.
-        public mutating func append(_ other: Samples) {
+        package mutating func append(_ other: Samples) {
             mask += other.mask
             coldMask += other.coldMask
             commit += other.commit

@@ -6,26 +6,26 @@ import StructuredDecoding
 /// time the thread spent descheduled does not count.
 extension GrammarBenchmark {
     /// A monotonic time source: `now()` is the time since an arbitrary origin.
-    public struct Timer: Sendable {
+    package struct Timer: Sendable {
         /// A name for reports (`wall`, `thread CPU`).
-        public let name: String
+        package let name: String
         /// The current reading.
-        public let now: @Sendable () -> Duration
+        package let now: @Sendable () -> Duration
 
         /// A timer reading `now`.
-        public init(name: String, now: @escaping @Sendable () -> Duration) {
+        package init(name: String, now: @escaping @Sendable () -> Duration) {
             self.name = name
             self.now = now
         }
 
         /// Wall time (`ContinuousClock`).
-        public static let wall = Timer(name: "wall") { ContinuousClock.now - origin }
+        package static let wall = Timer(name: "wall") { ContinuousClock.now - origin }
 
         private static let origin = ContinuousClock.now
 
         /// The mean cost of one reading in microseconds, measured over `count` readings; every
         /// timed operation includes about this much.
-        public func overhead(count: Int = 10_000) -> Double {
+        package func overhead(count: Int = 10_000) -> Double {
             let start = now()
             for _ in 0..<count { _ = now() }
             return (now() - start).microseconds / Double(count)

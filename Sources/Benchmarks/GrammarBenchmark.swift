@@ -13,16 +13,16 @@ import StructuredDecoding
 ///
 /// Instances are tokenized by longest match over the vocabulary trie (the decoder has no
 /// tokenizer); an instance the grammar rejects is counted in `rejectedInstances`, not timed.
-public enum GrammarBenchmark {
+package enum GrammarBenchmark {
     /// Percentiles of one measured operation, in microseconds.
-    public struct Distribution: Sendable, CustomStringConvertible {
+    package struct Distribution: Sendable, CustomStringConvertible {
         /// The number of measurements.
-        public var count: Int
+        package var count: Int
         /// The median, 90th, 99th and 99.9th percentiles, the maximum and the mean (µs).
-        public var p50: Double, p90: Double, p99: Double, p999: Double, max: Double, mean: Double
+        package var p50: Double, p90: Double, p99: Double, p999: Double, max: Double, mean: Double
 
         /// Summarizes `samples` (microseconds).
-        public init(_ samples: [Double]) {
+        package init(_ samples: [Double]) {
             let sorted = samples.sorted()
             func at(_ q: Double) -> Double { SampleStatistics.percentile(sorted: sorted, q) }
             count = sorted.count
@@ -32,33 +32,33 @@ public enum GrammarBenchmark {
         }
 
         /// One line: count and percentiles.
-        public var description: String {
+        package var description: String {
             func f(_ x: Double) -> String { x < 10 ? "\(Double(Int(x * 100)) / 100)" : "\(Double(Int(x * 10)) / 10)" }
             return "n \(count): p50 \(f(p50)) µs, p90 \(f(p90)), p99 \(f(p99)), p99.9 \(f(p999)), max \(f(max)), mean \(f(mean))"
         }
     }
 
     /// The figures of one run.
-    public struct Report: Sendable {
+    package struct Report: Sendable {
         /// Time to compute each mask.
-        public var mask: Distribution
+        package var mask: Distribution
         /// The masks among `mask` that first computed a lexeme state's memoized mask (a walk of
         /// the whole trie); the others only reused memoized ones.
-        public var coldMask: Distribution
+        package var coldMask: Distribution
         /// Time to commit each token.
-        public var commit: Distribution
+        package var commit: Distribution
         /// Time to compile the schema (grammar cache bypassed, lexeme automata already built).
-        public var compile: Distribution
+        package var compile: Distribution
         /// The first compile of the run, which also builds lexeme automata not seen before in
         /// the process (regex patterns, bounds), in microseconds.
-        public var firstCompile: Double
+        package var firstCompile: Double
         /// Instances the grammar did not accept (a token refused or the output incomplete).
-        public var rejectedInstances: Int
+        package var rejectedInstances: Int
         /// Tokens replayed.
-        public var tokens: Int
+        package var tokens: Int
 
         /// Summarizes raw samples (`firstCompile` is their first first-compile, 0 if none).
-        public init(_ samples: Samples) {
+        package init(_ samples: Samples) {
             mask = Distribution(samples.mask)
             coldMask = Distribution(samples.coldMask)
             commit = Distribution(samples.commit)
@@ -70,7 +70,7 @@ public enum GrammarBenchmark {
     }
 
     /// Builds a `VocabularyIndex` and reports how long it took.
-    public static func prepare(_ vocabulary: some Vocabulary) -> (VocabularyIndex, Duration) {
+    package static func prepare(_ vocabulary: some Vocabulary) -> (VocabularyIndex, Duration) {
         let clock = ContinuousClock()
         var index: VocabularyIndex?
         let elapsed = clock.measure { index = VocabularyIndex(vocabulary) }
@@ -78,7 +78,7 @@ public enum GrammarBenchmark {
     }
 
     /// Compiles `schema` `compileRepetitions` times, then replays each instance.
-    public static func run(
+    package static func run(
         schema: SchemaGraph, options: GrammarOptions = .appleCompact, index: VocabularyIndex,
         instances: [String], compileRepetitions: Int = 20
     ) throws(GrammarError) -> Report {
@@ -92,7 +92,7 @@ public enum GrammarBenchmark {
 
     /// Compiles `schema` once (recorded as `firstCompile`) and then `repetitions` more times
     /// without the grammar cache (each recorded in `compile`); returns the grammar.
-    public static func measureCompile(
+    package static func measureCompile(
         _ schema: SchemaGraph, options: GrammarOptions = .appleCompact, repetitions: Int = 20,
         timer: Timer = .wall, into samples: inout Samples
     ) throws(GrammarError) -> Grammar {
@@ -111,7 +111,7 @@ public enum GrammarBenchmark {
     /// every mask and commit, then the end-of-sequence token; returns whether the grammar
     /// accepted the whole instance (otherwise it counts in `rejectedInstances`).
     @discardableResult
-    public static func replay(
+    package static func replay(
         _ tokens: [Int], grammar: Grammar, index: VocabularyIndex, timer: Timer = .wall,
         into samples: inout Samples
     ) -> Bool {
@@ -134,7 +134,7 @@ public enum GrammarBenchmark {
     }
 
     /// Longest-match tokenization over the vocabulary trie (bytes no token covers are skipped).
-    public static func tokenize(_ bytes: [UInt8], index: VocabularyIndex) -> [Int] {
+    package static func tokenize(_ bytes: [UInt8], index: VocabularyIndex) -> [Int] {
         var tokens: [Int] = []
         var position = 0
         let trie = index.trie

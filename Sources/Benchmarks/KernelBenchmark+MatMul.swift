@@ -15,26 +15,26 @@ import Kernels
 /// ```
 extension KernelBenchmark {
     /// One type at one level.
-    public struct MatMulMeasurement: Sendable, CustomStringConvertible {
+    package struct MatMulMeasurement: Sendable, CustomStringConvertible {
         /// The weight type.
-        public let type: QuantType
+        package let type: QuantType
         /// The level the kernels ran at.
-        public let isa: InstructionSet
+        package let isa: InstructionSet
         /// Threads taking part.
-        public let threads: Int
+        package let threads: Int
         /// Rows, columns of the matrix and activation rows per product.
-        public let rows: Int, columns: Int, activations: Int
+        package let rows: Int, columns: Int, activations: Int
         /// Seconds of every repetition, in order.
-        public let seconds: [Double]
+        package let seconds: [Double]
 
         /// Median seconds per product.
-        public var medianSeconds: Double { SampleStatistics.median(seconds) }
+        package var medianSeconds: Double { SampleStatistics.median(seconds) }
 
         /// Multiply-adds per second, in 10^9 (median repetition).
-        public var gigaMACsPerSecond: Double { Double(rows * columns * activations) / medianSeconds / 1e9 }
+        package var gigaMACsPerSecond: Double { Double(rows * columns * activations) / medianSeconds / 1e9 }
 
         /// `Q5_0 avx512 1 thread 4864x896 x128: 118.2 GMAC/s (median of 7)`.
-        public var description: String {
+        package var description: String {
             let g = (gigaMACsPerSecond * 10).rounded() / 10
             return
                 "\(type.name) \(isa.name) \(threads) thread\(threads == 1 ? "" : "s") \(rows)x\(columns) x\(activations): \(g) GMAC/s (median of \(seconds.count))"
@@ -50,7 +50,7 @@ extension KernelBenchmark {
     ///   - rows, columns: matrix shape, Qwen2.5-0.5B's FFN up (4864 x 896); swapped when
     ///     `columns` is not a multiple of the type's block size (the down projection's shape).
     ///   - activations: activation rows per product (a prefill chunk, `batchCapacity`).
-    public static func runMatMul(
+    package static func runMatMul(
         types: [QuantType] = [.q5_0, .q8_0, .q4_K, .q6_K],
         isas: [InstructionSet]? = nil,
         threads: Int = ThreadPool.defaultThreadCount,

@@ -13,31 +13,31 @@ import Kernels
 /// for m in KernelBenchmark.run(threads: 2) { print(m) }
 /// // Q4_K avx512 2 threads 896x4864: 39.8 GB/s (median of 7)
 /// ```
-public enum KernelBenchmark {
+package enum KernelBenchmark {
     /// One type at one level.
-    public struct Measurement: Sendable, CustomStringConvertible {
+    package struct Measurement: Sendable, CustomStringConvertible {
         /// The weight type.
-        public let type: QuantType
+        package let type: QuantType
         /// The level the dot products ran at.
-        public let isa: InstructionSet
+        package let isa: InstructionSet
         /// Threads taking part.
-        public let threads: Int
+        package let threads: Int
         /// Rows of each matrix.
-        public let rows: Int
+        package let rows: Int
         /// Columns of each matrix.
-        public let columns: Int
+        package let columns: Int
         /// Bytes of weights read per repetition (all matrices once).
-        public let bytesPerRepetition: Int
+        package let bytesPerRepetition: Int
         /// Median seconds per repetition.
-        public let medianSeconds: Double
+        package let medianSeconds: Double
         /// Seconds of every repetition, in order.
-        public let seconds: [Double]
+        package let seconds: [Double]
 
         /// Weight bytes read per second, in 10^9 bytes (median repetition).
-        public var gigabytesPerSecond: Double { Double(bytesPerRepetition) / medianSeconds / 1e9 }
+        package var gigabytesPerSecond: Double { Double(bytesPerRepetition) / medianSeconds / 1e9 }
 
         /// `Q4_K avx512 2 threads 896x4864: 39.8 GB/s (median of 7)`.
-        public var description: String {
+        package var description: String {
             let gbs = (gigabytesPerSecond * 10).rounded() / 10
             return "\(type.name) \(isa.name) \(threads) thread\(threads == 1 ? "" : "s") \(rows)x\(columns): \(gbs) GB/s (median of \(seconds.count))"
         }
@@ -45,7 +45,7 @@ public enum KernelBenchmark {
 
     /// The machine's streaming read bandwidth with `threads` threads, in 10^9 bytes per second
     /// (median of `repetitions` passes over `workingSetBytes`): the ceiling for `run`'s figures.
-    public static func readBandwidth(
+    package static func readBandwidth(
         threads: Int = ThreadPool.defaultThreadCount, repetitions: Int = 7,
         workingSetBytes: Int = 256 << 20
     ) -> Double {
@@ -79,7 +79,7 @@ public enum KernelBenchmark {
     ///   - workingSetBytes: total bytes of the distinct matrices cycled through.
     ///   - rows, columns: matrix shape, like Qwen2.5-0.5B's FFN (4864 x 896); swapped when
     ///     `columns` is not a multiple of the type's block size (k-quants need 256).
-    public static func run(
+    package static func run(
         types: [QuantType] = [.q4_K, .q5_0, .q8_0],
         isas: [InstructionSet]? = nil,
         threads: Int = ThreadPool.defaultThreadCount,

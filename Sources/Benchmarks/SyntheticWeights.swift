@@ -5,7 +5,7 @@ import Kernels
 /// Random but well-formed weight rows for any supported type: random quant bits, and scale
 /// fields holding finite f16 values of a realistic size (raw random bits would include NaNs,
 /// infinities and subnormals that real files do not have).
-public enum SyntheticWeights {
+package enum SyntheticWeights {
     /// Byte offsets of a block's f16 scale fields, per type (empty for plain types).
     static func scaleOffsets(_ type: QuantType) -> [Int] {
         switch type {
@@ -55,7 +55,7 @@ public enum SyntheticWeights {
     }
 
     /// `count` elements of `type` as bytes.
-    public static func bytes(type: QuantType, count: Int, seed: UInt64) -> [UInt8] {
+    package static func bytes(type: QuantType, count: Int, seed: UInt64) -> [UInt8] {
         var rng = SplitMix64(seed: seed)
         let size = count / type.blockSize * type.bytesPerBlock
         var out = [UInt8](repeating: 0, count: size)

@@ -1,16 +1,16 @@
 import Foundation
 
 /// A birthday or anniversary: a month and day, and the year when known (`BDAY:--0412` has none).
-public struct Birthday: Sendable, Equatable, Hashable, CustomStringConvertible {
+package struct Birthday: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// The year, or nil for a date written without one (`--04-12`).
-    public var year: Int?
+    package var year: Int?
     /// The month, 1…12.
-    public var month: Int
+    package var month: Int
     /// The day of the month, 1…31 (valid for that month; February 29 needs a leap year or no year).
-    public var day: Int
+    package var day: Int
 
     /// A date, or nil when month or day is out of range.
-    public init?(year: Int?, month: Int, day: Int) {
+    package init?(year: Int?, month: Int, day: Int) {
         guard (1...12).contains(month), day >= 1,
             day <= CivilDate.daysInMonth(year: year ?? 2000, month: month)
         else { return nil }
@@ -20,14 +20,14 @@ public struct Birthday: Sendable, Equatable, Hashable, CustomStringConvertible {
     }
 
     /// `1985-04-12`, or `--04-12` without a year.
-    public var description: String {
+    package var description: String {
         let monthDay = String(format: "%02d-%02d", month, day)
         return year.map { String(format: "%04d-", $0) + monthDay } ?? "--" + monthDay
     }
 
     /// The start of the next day on or after `date` (in `calendar`) that is this month and day.
     /// February 29 falls on February 28 in other years.
-    public func nextOccurrence(onOrAfter date: Date, calendar: Calendar = .current) -> Date {
+    package func nextOccurrence(onOrAfter date: Date, calendar: Calendar = .current) -> Date {
         let today = calendar.dateComponents([.year, .month, .day], from: date)
         let thisYear = today.year ?? 2000
         for year in thisYear...(thisYear + 1) {
@@ -42,7 +42,7 @@ public struct Birthday: Sendable, Equatable, Hashable, CustomStringConvertible {
     }
 
     /// The age in whole years reached on `date` (in `calendar`), or nil without a year.
-    public func age(on date: Date, calendar: Calendar = .current) -> Int? {
+    package func age(on date: Date, calendar: Calendar = .current) -> Int? {
         guard let year else { return nil }
         let today = calendar.dateComponents([.year, .month, .day], from: date)
         guard let thisYear = today.year else { return nil }

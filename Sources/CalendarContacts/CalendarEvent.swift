@@ -6,57 +6,57 @@ import Foundation
 /// `TZID`, and floating values and DATE values placed in the `floatingTimeZone` given to
 /// `ICalendar`. `occurrences(from:to:calendar:)` re-places floating and all-day events in the
 /// caller's calendar time zone.
-public struct CalendarEvent: Sendable, Equatable {
+package struct CalendarEvent: Sendable, Equatable {
     /// `UID`, if present.
-    public var uid: String?
+    package var uid: String?
     /// `SUMMARY` (the title), unescaped.
-    public var summary: String?
+    package var summary: String?
     /// `DESCRIPTION`, unescaped (may contain newlines).
-    public var description: String?
+    package var description: String?
     /// `LOCATION`, unescaped.
-    public var location: String?
+    package var location: String?
     /// `DTSTART` (the first instance when the event repeats).
-    public var start: Date
+    package var start: Date
     /// `DTEND`, or `DTSTART` + `DURATION`; without either, one day after a DATE start and equal
     /// to a DATE-TIME start.
-    public var end: Date
+    package var end: Date
     /// Whether `DTSTART` is a DATE (an all-day event; `end` is then exclusive midnight).
-    public var isAllDay: Bool
+    package var isAllDay: Bool
     /// The zone the event's wall-clock times are in: UTC, the `TZID` zone, or the floating zone.
-    public var timeZone: TimeZone
+    package var timeZone: TimeZone
     /// Whether `DTSTART` is floating (no `Z`, no `TZID`) or a DATE: such times follow the
     /// viewer's time zone.
-    public var isFloating: Bool
+    package var isFloating: Bool
     /// `ATTENDEE`s in file order.
-    public var attendees: [CalendarAttendee]
+    package var attendees: [CalendarAttendee]
     /// `ORGANIZER`, if present.
-    public var organizer: CalendarAttendee?
+    package var organizer: CalendarAttendee?
     /// The first `RRULE`, if the event repeats.
-    public var recurrence: RecurrenceRule?
+    package var recurrence: RecurrenceRule?
     /// `EXDATE` values (all of them, across every `EXDATE` line): instances to leave out.
-    public var exceptionDates: [Date]
+    package var exceptionDates: [Date]
     /// `RECURRENCE-ID`: set on an event that replaces one instance of a repeating event with
     /// the same `uid`.
-    public var recurrenceID: Date?
+    package var recurrenceID: Date?
     /// `STATUS` (`CONFIRMED`, `TENTATIVE`, `CANCELLED`), upper-cased, if present.
-    public var status: String?
+    package var status: String?
     /// The line of the event's `BEGIN:VEVENT`.
-    public var lineNumber: Int
+    package var lineNumber: Int
 
     /// `end - start`.
-    public var duration: TimeInterval {
+    package var duration: TimeInterval {
         end.timeIntervalSince(start)
     }
 
     /// Whether an attendee (or, with `includingOrganizer`, the organizer) has a name matching
     /// `name` in the sense of `CalendarAttendee.matches(name:)`: "Naomy" matches "Naomy Park".
-    public func hasAttendee(named name: String, includingOrganizer: Bool = true) -> Bool {
+    package func hasAttendee(named name: String, includingOrganizer: Bool = true) -> Bool {
         people(includingOrganizer).contains { $0.matches(name: name) }
     }
 
     /// Whether `contact` takes part: an attendee (or the organizer, with `includingOrganizer`)
     /// shares one of its e-mail addresses or matches its name or a nickname.
-    public func involves(_ contact: Contact, includingOrganizer: Bool = true) -> Bool {
+    package func involves(_ contact: Contact, includingOrganizer: Bool = true) -> Bool {
         people(includingOrganizer).contains { $0.matches(contact) }
     }
 

@@ -1,18 +1,18 @@
 /// The `N` property's five components (RFC 6350 §6.2.2), each possibly a list.
-public struct ContactName: Sendable, Equatable, Hashable {
+package struct ContactName: Sendable, Equatable, Hashable {
     /// Family names (surnames).
-    public var familyNames: [String]
+    package var familyNames: [String]
     /// Given names.
-    public var givenNames: [String]
+    package var givenNames: [String]
     /// Additional (middle) names.
-    public var additionalNames: [String]
+    package var additionalNames: [String]
     /// Honorific prefixes (`Dr.`).
-    public var prefixes: [String]
+    package var prefixes: [String]
     /// Honorific suffixes (`Jr.`, `M.Sc.`).
-    public var suffixes: [String]
+    package var suffixes: [String]
 
     /// A structured name.
-    public init(
+    package init(
         familyNames: [String] = [], givenNames: [String] = [], additionalNames: [String] = [],
         prefixes: [String] = [], suffixes: [String] = []
     ) {
@@ -24,7 +24,7 @@ public struct ContactName: Sendable, Equatable, Hashable {
     }
 
     /// "Dr. Naomy J. Park, Jr.": prefixes, given, additional and family names, then suffixes.
-    public var formatted: String {
+    package var formatted: String {
         let main = (prefixes + givenNames + additionalNames + familyNames).joined(separator: " ")
         guard !suffixes.isEmpty else { return main }
         return main.isEmpty ? suffixes.joined(separator: ", ") : main + ", " + suffixes.joined(separator: ", ")

@@ -9,7 +9,7 @@ extension ICalendar {
     /// when it starts at or after `from`). `CANCELLED` events are left out. Floating and
     /// all-day events are placed in `calendar.timeZone`; rule arithmetic is Gregorian, in the
     /// event's own time zone otherwise. Expansion is bounded (see `RecurrenceExpander`).
-    public func occurrences(from: Date, to: Date, calendar: Calendar = .current) -> [EventOccurrence] {
+    package func occurrences(from: Date, to: Date, calendar: Calendar = .current) -> [EventOccurrence] {
         guard from < to else { return [] }
         var replaced: [String: [Date]] = [:]
         for event in events where event.recurrenceID != nil {

@@ -10,26 +10,26 @@ import Foundation
 ///
 /// `VTODO`, `VJOURNAL`, `VFREEBUSY` and `VALARM` components are read (their BEGIN/END must
 /// pair up) but not modelled. Every problem is an `ICalendarError` naming the line.
-public struct ICalendar: Sendable, Equatable {
+package struct ICalendar: Sendable, Equatable {
     /// Every `VEVENT`, in file order (including those replacing one instance of a repeating
     /// event, which have a `recurrenceID`).
-    public var events: [CalendarEvent]
+    package var events: [CalendarEvent]
     /// The calendar's `X-WR-CALNAME` (or `NAME`), if any.
-    public var name: String?
+    package var name: String?
 
     /// Parses iCalendar text. Floating times and all-day dates are placed in `floatingTimeZone`.
-    public init(parsing text: String, floatingTimeZone: TimeZone = .current) throws(ICalendarError) {
+    package init(parsing text: String, floatingTimeZone: TimeZone = .current) throws(ICalendarError) {
         try self.init(bytes: Array(text.utf8), floatingTimeZone: floatingTimeZone)
     }
 
     /// Parses iCalendar bytes (UTF-8, or UTF-16 with a byte-order mark). Unlike `init(parsing:)`,
     /// this accepts a fold that splits a multi-byte UTF-8 character.
-    public init(data: Data, floatingTimeZone: TimeZone = .current) throws(ICalendarError) {
+    package init(data: Data, floatingTimeZone: TimeZone = .current) throws(ICalendarError) {
         try self.init(bytes: Array(data), floatingTimeZone: floatingTimeZone)
     }
 
     /// Reads and parses the file at `url`; every error carries the file's path.
-    public init(contentsOf url: URL, floatingTimeZone: TimeZone = .current) throws(ICalendarError) {
+    package init(contentsOf url: URL, floatingTimeZone: TimeZone = .current) throws(ICalendarError) {
         let bytes: [UInt8]
         do {
             bytes = try SourceFile.bytes(at: url)
@@ -71,13 +71,13 @@ public struct ICalendar: Sendable, Equatable {
 
     /// The events with an attendee (or organizer) whose name matches `name`, ignoring case,
     /// diacritics and word order; a first name alone matches ("Naomy" finds "Naomy Park").
-    public func events(withAttendeeNamed name: String) -> [CalendarEvent] {
+    package func events(withAttendeeNamed name: String) -> [CalendarEvent] {
         events.filter { $0.hasAttendee(named: name) }
     }
 
     /// The events `contact` takes part in, by e-mail address or by name
     /// (see `CalendarEvent.involves(_:)`).
-    public func events(involving contact: Contact) -> [CalendarEvent] {
+    package func events(involving contact: Contact) -> [CalendarEvent] {
         events.filter { $0.involves(contact) }
     }
 }

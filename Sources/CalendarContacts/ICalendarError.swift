@@ -3,9 +3,9 @@
 /// `description` is a sentence with the path (for files), the line and the problem, such as
 /// `line 12: DTSTART has no value`, `line 3: END:VCALENDAR without BEGIN`,
 /// `line 9: RRULE part BYSETPOS is not supported` or `line 7: unknown time zone 'Mars/Olympus'`.
-public struct ICalendarError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct ICalendarError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kind of problem.
-    public enum Kind: Sendable, Equatable, Hashable {
+    package enum Kind: Sendable, Equatable, Hashable {
         /// No file at the path.
         case fileNotFound
         /// The file exists but could not be read.
@@ -29,16 +29,16 @@ public struct ICalendarError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     /// The kind of problem.
-    public var kind: Kind
+    package var kind: Kind
     /// The 1-based line the problem was found on, when it concerns one line.
-    public var line: Int?
+    package var line: Int?
     /// A sentence naming the problem (without path or line).
-    public var message: String
+    package var message: String
     /// The file's path, for errors raised by `ICalendar(contentsOf:)`.
-    public var path: String?
+    package var path: String?
 
     /// An error of `kind` at `line` with `message`.
-    public init(_ kind: Kind, line: Int?, _ message: String, path: String? = nil) {
+    package init(_ kind: Kind, line: Int?, _ message: String, path: String? = nil) {
         self.kind = kind
         self.line = line
         self.message = message
@@ -46,7 +46,7 @@ public struct ICalendarError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     /// `path: line N: message`, leaving out what is unknown.
-    public var description: String {
+    package var description: String {
         var text = ""
         if let path { text += "\(path): " }
         if let line { text += "line \(line): " }

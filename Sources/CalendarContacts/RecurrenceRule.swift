@@ -5,9 +5,9 @@ import Foundation
 /// ordinals such as `1FR` or `-1SU` for monthly and yearly rules), `BYMONTHDAY`, `BYMONTH` and
 /// `WKST`. Any other part (`BYSETPOS`, `BYWEEKNO`, `BYYEARDAY`, `BYHOUR`, …) or frequency is
 /// an `ICalendarError` naming it, never silently ignored.
-public struct RecurrenceRule: Sendable, Equatable {
+package struct RecurrenceRule: Sendable, Equatable {
     /// How often the rule repeats.
-    public enum Frequency: String, Sendable, Equatable, CaseIterable {
+    package enum Frequency: String, Sendable, Equatable, CaseIterable {
         /// Every `interval` days.
         case daily = "DAILY"
         /// Every `interval` weeks.
@@ -19,7 +19,7 @@ public struct RecurrenceRule: Sendable, Equatable {
     }
 
     /// A day of the week, numbered like `Calendar`'s `weekday` component (1 = Sunday).
-    public enum Weekday: Int, Sendable, Equatable, CaseIterable {
+    package enum Weekday: Int, Sendable, Equatable, CaseIterable {
         /// SU.
         case sunday = 1
         /// MO.
@@ -36,10 +36,10 @@ public struct RecurrenceRule: Sendable, Equatable {
         case saturday
 
         /// The two-letter iCalendar code (`MO`).
-        public var code: String { ["SU", "MO", "TU", "WE", "TH", "FR", "SA"][rawValue - 1] }
+        package var code: String { ["SU", "MO", "TU", "WE", "TH", "FR", "SA"][rawValue - 1] }
 
         /// The weekday for a two-letter code (case-insensitive), or nil.
-        public init?(code: String) {
+        package init?(code: String) {
             guard let index = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"].firstIndex(of: code.uppercased()) else { return nil }
             self.init(rawValue: index + 1)
         }
@@ -47,38 +47,38 @@ public struct RecurrenceRule: Sendable, Equatable {
 
     /// One `BYDAY` entry: a weekday, optionally the n-th (negative: from the end) in the month
     /// or year.
-    public struct WeekdayRule: Sendable, Equatable {
+    package struct WeekdayRule: Sendable, Equatable {
         /// The weekday.
-        public var weekday: Weekday
+        package var weekday: Weekday
         /// `1` in `1FR`, `-1` in `-1SU`; nil for every such weekday.
-        public var ordinal: Int?
+        package var ordinal: Int?
 
         /// A `BYDAY` entry.
-        public init(_ weekday: Weekday, ordinal: Int? = nil) {
+        package init(_ weekday: Weekday, ordinal: Int? = nil) {
             self.weekday = weekday
             self.ordinal = ordinal
         }
     }
 
     /// `FREQ`.
-    public var frequency: Frequency
+    package var frequency: Frequency
     /// `INTERVAL` (1 when absent).
-    public var interval: Int
+    package var interval: Int
     /// `COUNT`: the total number of instances, the first being DTSTART.
-    public var count: Int?
+    package var count: Int?
     /// `UNTIL`: the last instant an instance may start (a DATE `UNTIL` means the end of that day).
-    public var until: Date?
+    package var until: Date?
     /// `BYDAY`.
-    public var byDay: [WeekdayRule]
+    package var byDay: [WeekdayRule]
     /// `BYMONTHDAY`: 1…31, or -1…-31 counted from the end of the month.
-    public var byMonthDay: [Int]
+    package var byMonthDay: [Int]
     /// `BYMONTH`: 1…12.
-    public var byMonth: [Int]
+    package var byMonth: [Int]
     /// `WKST`: the first day of the week for weekly intervals (Monday when absent).
-    public var weekStart: Weekday
+    package var weekStart: Weekday
 
     /// The rule as written, e.g. `FREQ=WEEKLY;BYDAY=TU,TH`.
-    public var text: String
+    package var text: String
 
     /// Parses an RRULE value. `clock` places a DATE or floating `UNTIL`; `line` is for errors.
     init(parsing value: String, clock: ZonedClock, line: Int) throws(ICalendarError) {

@@ -3,9 +3,9 @@
 /// `description` is a sentence with the path (for files), the line and the problem, such as
 /// `line 1: BEGIN:VCARD has no matching END:VCARD`, `line 4: a vCard has no FN or N` or
 /// `line 7: bad BDAY value '1985-13-45'`.
-public struct VCardError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct VCardError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kind of problem.
-    public enum Kind: Sendable, Equatable, Hashable {
+    package enum Kind: Sendable, Equatable, Hashable {
         /// No file at the path.
         case fileNotFound
         /// The file exists but could not be read.
@@ -25,16 +25,16 @@ public struct VCardError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The kind of problem.
-    public var kind: Kind
+    package var kind: Kind
     /// The 1-based line the problem was found on, when it concerns one line.
-    public var line: Int?
+    package var line: Int?
     /// A sentence naming the problem (without path or line).
-    public var message: String
+    package var message: String
     /// The file's path, for errors raised by `VCardFile(contentsOf:)`.
-    public var path: String?
+    package var path: String?
 
     /// An error of `kind` at `line` with `message`.
-    public init(_ kind: Kind, line: Int?, _ message: String, path: String? = nil) {
+    package init(_ kind: Kind, line: Int?, _ message: String, path: String? = nil) {
         self.kind = kind
         self.line = line
         self.message = message
@@ -42,7 +42,7 @@ public struct VCardError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `path: line N: message`, leaving out what is unknown.
-    public var description: String {
+    package var description: String {
         var text = ""
         if let path { text += "\(path): " }
         if let line { text += "line \(line): " }

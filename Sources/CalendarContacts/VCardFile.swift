@@ -9,22 +9,22 @@ import Foundation
 /// ```
 ///
 /// Every problem is a `VCardError` naming the line.
-public struct VCardFile: Sendable, Equatable {
+package struct VCardFile: Sendable, Equatable {
     /// The top-level cards, in file order.
-    public var contacts: [Contact]
+    package var contacts: [Contact]
 
     /// Parses vCard text.
-    public init(parsing text: String) throws(VCardError) {
+    package init(parsing text: String) throws(VCardError) {
         try self.init(bytes: Array(text.utf8))
     }
 
     /// Parses vCard bytes (UTF-8, or UTF-16 with a byte-order mark, as some exports write).
-    public init(data: Data) throws(VCardError) {
+    package init(data: Data) throws(VCardError) {
         try self.init(bytes: Array(data))
     }
 
     /// Reads and parses the file at `url`; every error carries the file's path.
-    public init(contentsOf url: URL) throws(VCardError) {
+    package init(contentsOf url: URL) throws(VCardError) {
         let bytes: [UInt8]
         do {
             bytes = try SourceFile.bytes(at: url)
@@ -61,20 +61,20 @@ public struct VCardFile: Sendable, Equatable {
     }
 
     /// The contacts whose birthday is in `month` (1…12), by day of the month then name.
-    public func contacts(bornIn month: Int) -> [Contact] {
+    package func contacts(bornIn month: Int) -> [Contact] {
         contacts.filter { $0.birthday?.month == month }.sorted {
             ($0.birthday?.day ?? 0, $0.displayName) < ($1.birthday?.day ?? 0, $1.displayName)
         }
     }
 
     /// The contacts whose name matches `name` (see `Contact.matches(name:)`).
-    public func contacts(named name: String) -> [Contact] {
+    package func contacts(named name: String) -> [Contact] {
         contacts.filter { $0.matches(name: name) }
     }
 
     /// The contacts whose next birthday falls within `days` days from the day of `date`
     /// (today counts), soonest first.
-    public func contacts(withBirthdayWithin days: Int, of date: Date, calendar: Calendar = .current) -> [Contact] {
+    package func contacts(withBirthdayWithin days: Int, of date: Date, calendar: Calendar = .current) -> [Contact] {
         let today = calendar.startOfDay(for: date)
         guard let limit = calendar.date(byAdding: .day, value: days, to: today) else { return [] }
         return

@@ -15,17 +15,17 @@
 /// Rendering is sandboxed: a template sees only `variables` and the globals `range`, `dict`,
 /// `namespace`, `raise_exception` and `strftime_now`; it cannot touch files, the environment or
 /// the process, and output size, loop iterations and recursion are bounded.
-public struct ChatTemplate: Sendable {
+package struct ChatTemplate: Sendable {
     private let body: [Statement]
 
     /// Lexes and parses `source`; a syntax error names its line.
-    public init(source: String) throws(ChatTemplateError) {
+    package init(source: String) throws(ChatTemplateError) {
         body = try Parser.parse(source)
     }
 
     /// Renders the template with `variables` (`messages`, `tools`, `add_generation_prompt`,
     /// `bos_token`, …). Throws `.raised` when the template calls `raise_exception`.
-    public func render(_ variables: [String: TemplateValue]) throws(ChatTemplateError) -> String {
+    package func render(_ variables: [String: TemplateValue]) throws(ChatTemplateError) -> String {
         var context: [String: Value] = [:]
         for (name, value) in variables { context[name] = Value(value) }
         return try Interpreter(context: context).render(body)

@@ -5,9 +5,9 @@
 /// do { _ = try template.render(variables) }
 /// catch let error where error.kind == .raised { print(error.message) }  // raise_exception("...")
 /// ```
-public struct ChatTemplateError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct ChatTemplateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, in the terms of Python's jinja2 exceptions.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// The template does not parse (jinja2's `TemplateSyntaxError` / `TemplateAssertionError`).
         case syntax
         /// An undefined value was used where jinja2 raises `UndefinedError`.
@@ -23,21 +23,21 @@ public struct ChatTemplateError: Error, Sendable, Equatable, CustomStringConvert
     }
 
     /// What went wrong.
-    public var kind: Kind
+    package var kind: Kind
     /// The message; for `.raised` exactly the text passed to `raise_exception`.
-    public var message: String
+    package var message: String
     /// The 1-based line in the template source (0 when no line applies, as for JSON text).
-    public var line: Int
+    package var line: Int
 
     /// Creates an error.
-    public init(kind: Kind, message: String, line: Int) {
+    package init(kind: Kind, message: String, line: Int) {
         self.kind = kind
         self.message = message
         self.line = line
     }
 
     /// For example `chat template line 12: Conversation roles must alternate user/assistant/...`.
-    public var description: String {
+    package var description: String {
         kind == .json ? "JSON text: \(message)" : "chat template line \(line): \(message)"
     }
 }

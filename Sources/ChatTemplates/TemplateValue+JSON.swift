@@ -8,7 +8,7 @@ extension TemplateValue {
     /// ```swift
     /// let schema = try TemplateValue(jsonText: #"{"type": "object", "properties": {}}"#)
     /// ```
-    public init(jsonText: String) throws(ChatTemplateError) {
+    package init(jsonText: String) throws(ChatTemplateError) {
         var parser = JSONTextParser(bytes: Array(jsonText.utf8))
         self = try parser.parseDocument()
     }

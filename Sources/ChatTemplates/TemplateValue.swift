@@ -8,7 +8,7 @@
 /// let message: TemplateValue = ["role": "user", "content": "Hello"]
 /// let flags: [String: TemplateValue] = ["add_generation_prompt": true, "messages": [message]]
 /// ```
-public indirect enum TemplateValue: Sendable, Hashable {
+package indirect enum TemplateValue: Sendable, Hashable {
     /// Python `None`, JSON `null`.
     case none
     /// Python `True` / `False`.
@@ -29,26 +29,26 @@ public indirect enum TemplateValue: Sendable, Hashable {
 ///
 /// Setting a new key appends it at the end; setting an existing key keeps its position, as in
 /// Python. Two objects are equal when they hold the same keys with equal values, in any order.
-public struct TemplateObject: Sendable, Hashable {
+package struct TemplateObject: Sendable, Hashable {
     private var storedKeys: [String] = []
     private var storage: [String: TemplateValue] = [:]
 
     /// An empty object.
-    public init() {}
+    package init() {}
 
     /// An object holding `pairs` in order; a repeated key keeps its first position and its last value.
-    public init(_ pairs: [(String, TemplateValue)]) {
+    package init(_ pairs: [(String, TemplateValue)]) {
         for (key, value) in pairs { self[key] = value }
     }
 
     /// The keys, in insertion order.
-    public var keys: [String] { storedKeys }
+    package var keys: [String] { storedKeys }
 
     /// The number of entries.
-    public var count: Int { storedKeys.count }
+    package var count: Int { storedKeys.count }
 
     /// The value for `key`; assigning appends a new key at the end, assigning `nil` removes it.
-    public subscript(key: String) -> TemplateValue? {
+    package subscript(key: String) -> TemplateValue? {
         get { storage[key] }
         set {
             if let newValue {
@@ -60,52 +60,52 @@ public struct TemplateObject: Sendable, Hashable {
     }
 
     /// The entries in insertion order.
-    public var pairs: [(key: String, value: TemplateValue)] {
+    package var pairs: [(key: String, value: TemplateValue)] {
         storedKeys.compactMap { key in storage[key].map { (key, $0) } }
     }
 
-    public static func == (lhs: TemplateObject, rhs: TemplateObject) -> Bool {
+    package static func == (lhs: TemplateObject, rhs: TemplateObject) -> Bool {
         lhs.storage == rhs.storage
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(storage)
     }
 }
 
 extension TemplateValue: ExpressibleByStringLiteral {
     /// A string value.
-    public init(stringLiteral value: String) { self = .string(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
 }
 
 extension TemplateValue: ExpressibleByIntegerLiteral {
     /// An integer value.
-    public init(integerLiteral value: Int) { self = .integer(value) }
+    package init(integerLiteral value: Int) { self = .integer(value) }
 }
 
 extension TemplateValue: ExpressibleByFloatLiteral {
     /// A floating-point value.
-    public init(floatLiteral value: Double) { self = .double(value) }
+    package init(floatLiteral value: Double) { self = .double(value) }
 }
 
 extension TemplateValue: ExpressibleByBooleanLiteral {
     /// A boolean value.
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 
 extension TemplateValue: ExpressibleByArrayLiteral {
     /// A list value.
-    public init(arrayLiteral elements: TemplateValue...) { self = .array(elements) }
+    package init(arrayLiteral elements: TemplateValue...) { self = .array(elements) }
 }
 
 extension TemplateValue: ExpressibleByDictionaryLiteral {
     /// An object value keeping the literal's key order.
-    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+    package init(dictionaryLiteral elements: (String, TemplateValue)...) {
         self = .object(TemplateObject(elements))
     }
 }
 
 extension TemplateValue: ExpressibleByNilLiteral {
     /// `None`.
-    public init(nilLiteral: ()) { self = .none }
+    package init(nilLiteral: ()) { self = .none }
 }

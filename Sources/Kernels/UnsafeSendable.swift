@@ -9,27 +9,27 @@
 /// let y = UnsafeSendablePointer(buffer.baseAddress!)
 /// pool.parallelFor(count: n) { range in for i in range { y[i] = 0 } }
 /// ```
-public struct UnsafeSendablePointer<Pointee>: @unchecked Sendable {
+package struct UnsafeSendablePointer<Pointee>: @unchecked Sendable {
     /// The wrapped pointer.
-    public let base: UnsafeMutablePointer<Pointee>
+    package let base: UnsafeMutablePointer<Pointee>
 
     /// Wraps `base`.
-    public init(_ base: UnsafeMutablePointer<Pointee>) { self.base = base }
+    package init(_ base: UnsafeMutablePointer<Pointee>) { self.base = base }
 
     /// Element `index`.
-    public subscript(index: Int) -> Pointee {
+    package subscript(index: Int) -> Pointee {
         get { base[index] }
         nonmutating set { base[index] = newValue }
     }
 }
 
 /// A read-only raw pointer shared by the chunks of a parallel loop (see `UnsafeSendablePointer`).
-public struct UnsafeSendableRawPointer: @unchecked Sendable {
+package struct UnsafeSendableRawPointer: @unchecked Sendable {
     /// The wrapped pointer.
-    public let base: UnsafeRawPointer
+    package let base: UnsafeRawPointer
 
     /// Wraps `base`.
-    public init(_ base: UnsafeRawPointer) { self.base = base }
+    package init(_ base: UnsafeRawPointer) { self.base = base }
 }
 
 /// A heap buffer whose chunks parallel loops fill concurrently (each chunk its own elements);
@@ -39,14 +39,14 @@ public struct UnsafeSendableRawPointer: @unchecked Sendable {
 /// let out = UnsafeSendableBuffer(capacity: 8, of: Float.self)
 /// pool.parallelFor(count: 8) { r in for i in r { out[i] = 1 } }
 /// ```
-public final class UnsafeSendableBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
+package final class UnsafeSendableBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
     /// The storage, `count` elements, zero-initialized for trivial types.
-    public let base: UnsafeMutablePointer<Element>
+    package let base: UnsafeMutablePointer<Element>
     /// The number of elements.
-    public let count: Int
+    package let count: Int
 
     /// Allocates `capacity` elements (64-byte aligned, zeroed).
-    public init(capacity: Int, of: Element.Type = Element.self) {
+    package init(capacity: Int, of: Element.Type = Element.self) {
         count = max(0, capacity)
         let bytes = count * MemoryLayout<Element>.stride
         base = Platform.allocateAligned(bytes, alignment: max(64, MemoryLayout<Element>.alignment))
@@ -56,11 +56,11 @@ public final class UnsafeSendableBuffer<Element: BitwiseCopyable>: @unchecked Se
     deinit { base.deallocate() }
 
     /// Element `index`.
-    public subscript(index: Int) -> Element {
+    package subscript(index: Int) -> Element {
         get { base[index] }
         set { base[index] = newValue }
     }
 
     /// The elements as a buffer pointer (valid while this object lives).
-    public var buffer: UnsafeMutableBufferPointer<Element> { UnsafeMutableBufferPointer(start: base, count: count) }
+    package var buffer: UnsafeMutableBufferPointer<Element> { UnsafeMutableBufferPointer(start: base, count: count) }
 }

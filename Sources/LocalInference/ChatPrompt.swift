@@ -7,16 +7,16 @@
 ///     ChatMessage(role: .user, content: "A latte, please."),
 /// ])
 /// ```
-public struct ChatPrompt: Sendable, Hashable {
+package struct ChatPrompt: Sendable, Hashable {
     /// The messages, oldest first.
-    public var messages: [ChatMessage]
+    package var messages: [ChatMessage]
     /// The tools, in the order the model is told about them.
-    public var tools: [ChatTool]
+    package var tools: [ChatTool]
     /// Whether the rendering ends with the opening of the assistant's turn.
-    public var addGenerationPrompt: Bool
+    package var addGenerationPrompt: Bool
 
     /// A conversation.
-    public init(messages: [ChatMessage], tools: [ChatTool] = [], addGenerationPrompt: Bool = true) {
+    package init(messages: [ChatMessage], tools: [ChatTool] = [], addGenerationPrompt: Bool = true) {
         self.messages = messages
         self.tools = tools
         self.addGenerationPrompt = addGenerationPrompt
@@ -24,9 +24,9 @@ public struct ChatPrompt: Sendable, Hashable {
 }
 
 /// One message of a conversation.
-public struct ChatMessage: Sendable, Hashable {
+package struct ChatMessage: Sendable, Hashable {
     /// Who wrote a message.
-    public enum Role: String, Sendable, Hashable {
+    package enum Role: String, Sendable, Hashable {
         /// Instructions.
         case system
         /// The user's prompt.
@@ -38,18 +38,18 @@ public struct ChatMessage: Sendable, Hashable {
     }
 
     /// Who wrote it.
-    public var role: Role
+    package var role: Role
     /// Its text.
-    public var content: String
+    package var content: String
     /// The tool calls of an assistant message.
-    public var toolCalls: [ChatToolCall]
+    package var toolCalls: [ChatToolCall]
     /// The call a tool message answers.
-    public var toolCallID: String?
+    package var toolCallID: String?
     /// The tool a tool message comes from.
-    public var name: String?
+    package var name: String?
 
     /// A message.
-    public init(role: Role, content: String, toolCalls: [ChatToolCall] = [], toolCallID: String? = nil, name: String? = nil) {
+    package init(role: Role, content: String, toolCalls: [ChatToolCall] = [], toolCallID: String? = nil, name: String? = nil) {
         self.role = role
         self.content = content
         self.toolCalls = toolCalls
@@ -59,16 +59,16 @@ public struct ChatMessage: Sendable, Hashable {
 }
 
 /// A tool call of an assistant message.
-public struct ChatToolCall: Sendable, Hashable {
+package struct ChatToolCall: Sendable, Hashable {
     /// The call's identity.
-    public var id: String
+    package var id: String
     /// The tool's name.
-    public var name: String
+    package var name: String
     /// The arguments, a JSON object.
-    public var argumentsJSON: String
+    package var argumentsJSON: String
 
     /// A call.
-    public init(id: String, name: String, argumentsJSON: String) {
+    package init(id: String, name: String, argumentsJSON: String) {
         self.id = id
         self.name = name
         self.argumentsJSON = argumentsJSON
@@ -76,16 +76,16 @@ public struct ChatToolCall: Sendable, Hashable {
 }
 
 /// A tool the model may call.
-public struct ChatTool: Sendable, Hashable {
+package struct ChatTool: Sendable, Hashable {
     /// The tool's name.
-    public var name: String
+    package var name: String
     /// What it does.
-    public var description: String
+    package var description: String
     /// Its parameters, a JSON Schema object.
-    public var parametersJSON: String
+    package var parametersJSON: String
 
     /// A tool.
-    public init(name: String, description: String, parametersJSON: String) {
+    package init(name: String, description: String, parametersJSON: String) {
         self.name = name
         self.description = description
         self.parametersJSON = parametersJSON

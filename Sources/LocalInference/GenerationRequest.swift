@@ -8,28 +8,28 @@ import StructuredDecoding
 /// let request = GenerationRequest(prompt: tokens, plan: .json(grammar),
 ///                                 sampling: SamplingParameters(temperature: 0.7, seed: 1), maximumTokens: 256)
 /// ```
-public struct GenerationRequest: Sendable {
+package struct GenerationRequest: Sendable {
     /// The prompt, rendered and tokenized.
-    public var prompt: [Int]
+    package var prompt: [Int]
     /// Free text, or JSON following a grammar.
-    public var plan: GrammarLogitProcessor.Plan
+    package var plan: GrammarLogitProcessor.Plan
     /// The grammar of a tool call (`SchemaGraph.toolCall(tools:)`), when tools are enabled.
-    public var toolCallGrammar: Grammar?
+    package var toolCallGrammar: Grammar?
     /// Whether a response whose first token starts a call's bare JSON is read as a call (see
     /// `GrammarLogitProcessor`): on for the first step of a turn, off once tools have answered,
     /// so a model that keeps echoing the call cannot loop.
-    public var allowsBareToolCalls: Bool
+    package var allowsBareToolCalls: Bool
     /// Whether the response must be tool calls (the call opener is its first token).
-    public var requiresToolCall: Bool
+    package var requiresToolCall: Bool
     /// The most tool calls the response may make (at most `GrammarLogitProcessor.maximumCalls`).
-    public var maximumToolCalls: Int
+    package var maximumToolCalls: Int
     /// Greedy, or temperature with top-k / top-p and a seed.
-    public var sampling: SamplingParameters
+    package var sampling: SamplingParameters
     /// The most tokens the response may take (forced tokens included).
-    public var maximumTokens: Int?
+    package var maximumTokens: Int?
 
     /// A request.
-    public init(
+    package init(
         prompt: [Int], plan: GrammarLogitProcessor.Plan = .text, toolCallGrammar: Grammar? = nil,
         allowsBareToolCalls: Bool = true, requiresToolCall: Bool = false,
         maximumToolCalls: Int = GrammarLogitProcessor.maximumCalls,
@@ -47,7 +47,7 @@ public struct GenerationRequest: Sendable {
 }
 
 /// What a generation streams while it runs.
-public enum GenerationEvent: Sendable, Equatable {
+package enum GenerationEvent: Sendable, Equatable {
     /// Response text (JSON for a structured response), whole characters only, and the tokens
     /// it took.
     case text(String, tokenCount: Int)
@@ -59,9 +59,9 @@ public enum GenerationEvent: Sendable, Equatable {
 }
 
 /// What a finished generation produced.
-public struct GenerationOutcome: Sendable, Equatable {
+package struct GenerationOutcome: Sendable, Equatable {
     /// Why generation stopped.
-    public enum StopReason: Sendable, Equatable {
+    package enum StopReason: Sendable, Equatable {
         /// The model ended its turn.
         case endOfTurn
         /// `maximumTokens` were generated.
@@ -69,31 +69,31 @@ public struct GenerationOutcome: Sendable, Equatable {
     }
 
     /// The response text (JSON for a structured response).
-    public var text: String
+    package var text: String
     /// The tokens of the response text, in order (tool calls and markup excluded).
-    public var responseTokens: [Int]
+    package var responseTokens: [Int]
     /// Every token generated, forced ones included, the end-of-turn token excluded.
-    public var tokens: [Int]
+    package var tokens: [Int]
     /// Each tool call's JSON (`{"name": ..., "arguments": {...}}`), in order.
-    public var toolCalls: [String]
+    package var toolCalls: [String]
     /// Why generation stopped.
-    public var stopReason: StopReason
+    package var stopReason: StopReason
     /// Prompt positions taken over from the context.
-    public var reusedPromptTokens: Int
+    package var reusedPromptTokens: Int
     /// Prompt positions computed.
-    public var prefilledTokens: Int
+    package var prefilledTokens: Int
     /// Time computing the prompt.
-    public var prefillDuration: Duration
+    package var prefillDuration: Duration
     /// Tokens fed without sampling because the constraint allowed only them.
-    public var forcedTokens: Int
+    package var forcedTokens: Int
     /// Time generating, after the prompt.
-    public var decodeDuration: Duration
+    package var decodeDuration: Duration
     /// Time computing masks inside the loop.
-    public var maskDuration: Duration
+    package var maskDuration: Duration
 }
 
 /// Why a generation failed.
-public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The prompt does not fit the context (nothing was computed).
     case promptTooLong(tokens: Int, capacity: Int)
     /// The response filled the context: `tokens` is what the conversation needed (the
@@ -106,7 +106,7 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
     case engine(String)
 
     /// The message.
-    public var description: String {
+    package var description: String {
         switch self {
         case let .promptTooLong(tokens, capacity):
             "the prompt takes \(tokens) tokens and leaves no room to answer in the context of \(capacity)"

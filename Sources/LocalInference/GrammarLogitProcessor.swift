@@ -25,9 +25,9 @@ import Synchronization
 /// let processor = GrammarLogitProcessor(plan: .json(grammar), model: model)
 /// var sampler = Sampler(parameters, processors: [processor])
 /// ```
-public final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
+package final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
     /// What the response may be.
-    public enum Plan: Sendable {
+    package enum Plan: Sendable {
         /// Free text.
         case text
         /// JSON that follows the grammar.
@@ -35,7 +35,7 @@ public final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
     }
 
     /// What an accepted token was part of.
-    public enum Role: Sendable, Equatable {
+    package enum Role: Sendable, Equatable {
         /// Response text (or JSON of a structured response).
         case response
         /// The opener of tool call number `index` (0-based).
@@ -49,19 +49,19 @@ public final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
     }
 
     /// Tool calling: the format and the grammar of one call.
-    public struct Tools: Sendable {
+    package struct Tools: Sendable {
         /// How calls are written.
-        public var format: ToolCallFormat
+        package var format: ToolCallFormat
         /// The grammar of one call's JSON (`SchemaGraph.toolCall(tools:)`).
-        public var grammar: Grammar
+        package var grammar: Grammar
         /// Whether the response must be tool calls (OpenAI's `tool_choice` `required` or a
         /// named function): the opener is forced as the first token, and no text comes before.
-        public var isRequired: Bool
+        package var isRequired: Bool
         /// The most calls one response may make (1 when parallel calls are off).
-        public var maximumCalls: Int
+        package var maximumCalls: Int
 
         /// Tools.
-        public init(
+        package init(
             format: ToolCallFormat, grammar: Grammar, isRequired: Bool = false,
             maximumCalls: Int = GrammarLogitProcessor.maximumCalls
         ) {
@@ -90,7 +90,7 @@ public final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
     }
 
     /// The most tool calls one response may make (then it must end).
-    public static let maximumCalls = 16
+    package static let maximumCalls = 16
 
     private let plan: Plan
     private let tools: Tools?
@@ -101,19 +101,19 @@ public final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
     private var leadingText: [UInt8] = []
     private var mask: TokenMask
     /// The role of the last accepted token.
-    public private(set) var lastRole: Role = .response
+    package private(set) var lastRole: Role = .response
     /// Bytes of each tool call's JSON, in order.
-    public private(set) var calls: [[UInt8]] = []
+    package private(set) var calls: [[UInt8]] = []
     /// Why a token was refused by the grammar, if one ever was (the mask makes this impossible;
     /// the driver checks it anyway and fails rather than emit output outside the schema).
-    public private(set) var violation: GrammarMatcherError?
+    package private(set) var violation: GrammarMatcherError?
 
     private let allowsBareCalls: Bool
 
     /// A processor for one response of `model`. With `allowsBareCalls`, a response that starts
     /// with a call's JSON (without the opener) is read as a call; without it (once tools have
     /// answered), such a start is not allowed at all.
-    public init(plan: Plan, tools: Tools?, allowsBareCalls: Bool = true, model: LocalModel) {
+    package init(plan: Plan, tools: Tools?, allowsBareCalls: Bool = true, model: LocalModel) {
         self.plan = plan
         self.tools = tools
         self.allowsBareCalls = allowsBareCalls
@@ -124,7 +124,7 @@ public final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
     }
 
     /// Whether the response is over (an end-of-turn token was accepted).
-    public var isFinished: Bool {
+    package var isFinished: Bool {
         if case .finished = phase { return true }
         return false
     }
@@ -132,13 +132,13 @@ public final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
     /// Whether the response so far (non-empty) might still turn out to be the wrapper of a bare
     /// tool call (a Markdown fence before the call's JSON): the driver holds such text back, so
     /// a call's fence is never streamed as response text.
-    public var mayStillBeBareCall: Bool {
+    package var mayStillBeBareCall: Bool {
         guard case .text = phase, allowsBareCalls, tools != nil, !leadingText.isEmpty else { return false }
         return Self.callWrappers.contains { $0.starts(with: leadingText) }
     }
 
     /// Back to the start of a response.
-    public func reset() {
+    package func reset() {
         callCount = 0
         leadingText = []
         calls = []
@@ -155,7 +155,7 @@ public final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
     }
 
     /// Tokens that must come next, in order (empty when the model has a choice).
-    public func forcedTokens() -> [Int] {
+    package func forcedTokens() -> [Int] {
         switch phase {
         case .literal(let tokens, _): return tokens
         case .json(let matcher, let isFirst): return isFirst && tools != nil ? [] : matcher.forcedTokens()
@@ -165,7 +165,7 @@ public final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
     }
 
     /// Masks every token the constraint does not allow.
-    public func apply(to logits: inout [Float]) {
+    package func apply(to logits: inout [Float]) {
         switch phase {
         case .text:
             Self.apply(model.textMask(toolOpener: tools?.format.opener), to: &logits)
@@ -206,7 +206,7 @@ public final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
     }
 
     /// Advances past `token` (which `apply` allowed, or `forcedTokens()` listed).
-    public func accept(_ token: Int) {
+    package func accept(_ token: Int) {
         let isEnd = model.vocabulary.endOfSequenceTokens.contains(token)
         switch phase {
         case .text:

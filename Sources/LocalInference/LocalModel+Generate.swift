@@ -15,7 +15,7 @@ extension LocalModel {
     ///     if case .text(let text, _) = event { print(text, terminator: "") }
     /// }
     /// ```
-    public func generate(
+    package func generate(
         _ request: GenerationRequest, onEvent: @escaping @Sendable (GenerationEvent) -> Void = { _ in }
     ) async throws -> GenerationOutcome {
         let flag = CancellationFlag()
@@ -37,7 +37,7 @@ extension LocalModel {
     }
 
     /// Generates synchronously on the calling thread (command-line tools, benchmarks).
-    public func generateSynchronously(
+    package func generateSynchronously(
         _ request: GenerationRequest, isCancelled: () -> Bool = { false }, onEvent: (GenerationEvent) -> Void = { _ in }
     ) throws -> GenerationOutcome {
         let context = contexts.acquire(for: request.prompt)
@@ -49,13 +49,13 @@ extension LocalModel {
 
     /// Drops the idle contexts and the prefixes they hold, releasing their memory: the next
     /// request prefills its whole prompt.
-    public func discardIdleContexts() {
+    package func discardIdleContexts() {
         contexts.removeIdle()
     }
 
     /// Fills an idle context with `prompt` (instructions a session will start with), so the first
     /// request only computes what follows them.
-    public func prefill(_ prompt: [Int]) throws {
+    package func prefill(_ prompt: [Int]) throws {
         guard !prompt.isEmpty, prompt.count < contextSize else { return }
         let context = contexts.acquire(for: prompt)
         defer { contexts.release(context) }

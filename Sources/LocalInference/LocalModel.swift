@@ -16,27 +16,27 @@ import Tokenizers
 /// let prompt = try model.renderer.tokens(for: ChatPrompt(messages: [.user("Hi!")]))
 /// let outcome = try await model.generate(GenerationRequest(prompt: prompt))
 /// ```
-public final class LocalModel: Sendable {
+package final class LocalModel: Sendable {
     /// Where the model was loaded from.
-    public let location: ModelLocation
+    package let location: ModelLocation
     /// The model file.
-    public let file: GGUFFile
+    package let file: GGUFFile
     /// The tokenizer.
-    public let tokenizer: Tokenizer
+    package let tokenizer: Tokenizer
     /// The tokenizer as the decoder sees it.
-    public let vocabulary: TokenizerVocabulary
+    package let vocabulary: TokenizerVocabulary
     /// The decoding index every grammar is masked over.
-    public let index: VocabularyIndex
+    package let index: VocabularyIndex
     /// The forward pass.
-    public let transformer: Transformer
+    package let transformer: Transformer
     /// The chat template and tokenization of conversations.
-    public let renderer: PromptRenderer
+    package let renderer: PromptRenderer
     /// How the model writes tool calls, when it can.
-    public let toolCallFormat: ToolCallFormat?
+    package let toolCallFormat: ToolCallFormat?
     /// The KV contexts.
     let contexts: ContextPool
     /// Positions each context holds (prompt and response together).
-    public var contextSize: Int { contexts.capacity }
+    package var contextSize: Int { contexts.capacity }
 
     private let caches = Mutex<Caches>(Caches())
 
@@ -52,7 +52,7 @@ public final class LocalModel: Sendable {
     ///
     /// - Throws: `LocalModelError` naming what is missing or unsupported, a `contextSize`
     ///   longer than the model was trained for, or a `kvFormat` its head size cannot take.
-    public init(
+    package init(
         location: ModelLocation, contextSize: Int? = nil, threads: Int? = nil, kvFormat: KVFormat? = nil
     )
         throws(LocalModelError)
@@ -94,13 +94,13 @@ public final class LocalModel: Sendable {
     }
 
     /// The context size when none is asked for: 4096 (Apple's).
-    public static let defaultContextSize = 4096
+    package static let defaultContextSize = 4096
 
     private static let loaded = Mutex<[String: LocalModel]>([:])
 
     /// The process's one instance for `location` with these settings (loaded on first use;
     /// later calls share it).
-    public static func shared(
+    package static func shared(
         at location: ModelLocation, contextSize: Int? = nil, kvFormat: KVFormat? = nil
     ) throws(LocalModelError) -> LocalModel {
         let key = "\(location.path)#\(contextSize.map(String.init) ?? "default")#\(kvFormat?.rawValue ?? "default")"
@@ -137,7 +137,7 @@ public final class LocalModel: Sendable {
 }
 
 /// Why the local model cannot be used.
-public enum LocalModelError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum LocalModelError: Error, Sendable, Equatable, CustomStringConvertible {
     /// There is no model file; the message says how to install one.
     case missing(String)
     /// The file cannot be run here; the message names why.
@@ -146,7 +146,7 @@ public enum LocalModelError: Error, Sendable, Equatable, CustomStringConvertible
     case template(String)
 
     /// The message.
-    public var description: String {
+    package var description: String {
         switch self {
         case .missing(let message), .unsupported(let message): message
         case .template(let message): "chat template: \(message)"

@@ -9,17 +9,17 @@ import Kernels
 /// let settings = try LocalModelSettings(environment: ProcessInfo.processInfo.environment)
 /// let model = try LocalModel.shared(at: settings.location, contextSize: settings.contextSize, kvFormat: settings.kvFormat)
 /// ```
-public struct LocalModelSettings: Sendable, Hashable {
+package struct LocalModelSettings: Sendable, Hashable {
     /// The GGUF file.
-    public var location: ModelLocation
+    package var location: ModelLocation
     /// Positions per context (`nil`: `LocalModel.defaultContextSize`, or the trained length
     /// when that is shorter).
-    public var contextSize: Int?
+    package var contextSize: Int?
     /// The KV cache's type (`nil`: f16).
-    public var kvFormat: KVFormat?
+    package var kvFormat: KVFormat?
 
     /// Settings with these values.
-    public init(location: ModelLocation, contextSize: Int? = nil, kvFormat: KVFormat? = nil) {
+    package init(location: ModelLocation, contextSize: Int? = nil, kvFormat: KVFormat? = nil) {
         self.location = location
         self.contextSize = contextSize
         self.kvFormat = kvFormat
@@ -35,7 +35,7 @@ public struct LocalModelSettings: Sendable, Hashable {
     /// | `FM_KV_CACHE` | `f16` or `q8_0` |
     ///
     /// - Throws: `LocalModelError.unsupported` naming a variable whose value is not one of these.
-    public init(environment: [String: String]) throws(LocalModelError) {
+    package init(environment: [String: String]) throws(LocalModelError) {
         location = ModelLocation.resolve(environment: environment)
         if let text = environment["FM_CONTEXT_SIZE"], !text.isEmpty {
             guard let size = Int(text), size > 0 else {

@@ -17,14 +17,14 @@ import ModelStore
 /// case .missing(let message), .unsupported(let message): print(message)
 /// }
 /// ```
-public struct ModelLocation: Sendable, Hashable, CustomStringConvertible {
+package struct ModelLocation: Sendable, Hashable, CustomStringConvertible {
     /// The GGUF file.
-    public var path: String
+    package var path: String
     /// The catalog model it is, when it was named by the catalog.
-    public var catalogName: String?
+    package var catalogName: String?
 
     /// A location by path.
-    public init(path: String, catalogName: String? = nil) {
+    package init(path: String, catalogName: String? = nil) {
         self.path = path
         self.catalogName = catalogName
     }
@@ -32,7 +32,7 @@ public struct ModelLocation: Sendable, Hashable, CustomStringConvertible {
     /// The location `environment` names with `FM_MODEL` (in `FM_MODELS_DIR` for a catalog
     /// name), or the default catalog model. The library never reads the process environment:
     /// callers pass theirs.
-    public static func resolve(environment: [String: String]) -> ModelLocation {
+    package static func resolve(environment: [String: String]) -> ModelLocation {
         let directory = ModelCatalog.directory(environment: environment)
         if let named = environment["FM_MODEL"], !named.isEmpty {
             if let model = ModelCatalog.model(named: named) {
@@ -45,7 +45,7 @@ public struct ModelLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// What a check found.
-    public enum Status: Sendable, Equatable {
+    package enum Status: Sendable, Equatable {
         /// The file is there and its architecture and tokenizer are supported.
         case ready
         /// There is no file; the message says how to install one.
@@ -55,7 +55,7 @@ public struct ModelLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Checks the file: present, a GGUF file, a supported architecture and tokenizer.
-    public func check() -> Status {
+    package func check() -> Status {
         guard FileManager.default.fileExists(atPath: path) else {
             let install = catalogName.map { "fm model install \($0)" } ?? "fm model install"
             return .missing("No model at \(path). Install one with `\(install)`, or set FM_MODEL to a catalog name or a GGUF file.")
@@ -87,5 +87,5 @@ public struct ModelLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The file's path.
-    public var description: String { path }
+    package var description: String { path }
 }

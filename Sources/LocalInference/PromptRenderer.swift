@@ -16,11 +16,11 @@ import Tokenizers
 /// let text = try model.renderer.render(prompt)
 /// let tokens = try model.renderer.tokens(for: prompt)
 /// ```
-public final class PromptRenderer: Sendable {
+package final class PromptRenderer: Sendable {
     /// The template.
-    public let template: ChatTemplate
+    package let template: ChatTemplate
     /// Whether the template came from the model file (else it is the family default).
-    public let isFromModelFile: Bool
+    package let isFromModelFile: Bool
     private let tokenizer: Tokenizer
     private let bosToken: String
     private let eosToken: String
@@ -29,7 +29,7 @@ public final class PromptRenderer: Sendable {
     /// The renderer of a model file's conversations.
     ///
     /// - Throws: `LocalModelError.template` when the template does not parse (naming the line).
-    public init(file: GGUFFile, tokenizer: Tokenizer) throws(LocalModelError) {
+    package init(file: GGUFFile, tokenizer: Tokenizer) throws(LocalModelError) {
         let source = file.metadata.string("tokenizer.chat_template")
         isFromModelFile = source != nil
         do {
@@ -46,7 +46,7 @@ public final class PromptRenderer: Sendable {
     ///
     /// - Throws: `LocalModelError.template` naming the line where rendering failed (a template
     ///   that raises on the conversation's shape, an undefined value).
-    public func render(_ prompt: ChatPrompt) throws(LocalModelError) -> String {
+    package func render(_ prompt: ChatPrompt) throws(LocalModelError) -> String {
         do {
             return try template.render(variables(for: prompt))
         } catch {
@@ -55,14 +55,14 @@ public final class PromptRenderer: Sendable {
     }
 
     /// The prompt's tokens.
-    public func tokens(for prompt: ChatPrompt) throws(LocalModelError) -> [Int] {
+    package func tokens(for prompt: ChatPrompt) throws(LocalModelError) -> [Int] {
         tokens(ofRendered: try render(prompt), messages: prompt.messages)
     }
 
     /// The tokens a later prompt of this conversation will start with, for prewarming: the
     /// conversation rendered without the generation prompt and, when its last message is the
     /// user's (a prompt prefix), cut right after that message's text (before its end of turn).
-    public func prefixTokens(for prompt: ChatPrompt) throws(LocalModelError) -> [Int] {
+    package func prefixTokens(for prompt: ChatPrompt) throws(LocalModelError) -> [Int] {
         var closed = prompt
         closed.addGenerationPrompt = false
         var text = try render(closed)
@@ -93,7 +93,7 @@ public final class PromptRenderer: Sendable {
 
     /// Records that the model answered `response` with `tokens`, so a later rendering of the
     /// conversation re-enters these tokens.
-    public func remember(response: String, tokens: [Int]) {
+    package func remember(response: String, tokens: [Int]) {
         guard !response.isEmpty, tokenizer.decode(tokens) == response else { return }
         memo.withLock { $0.insert(response, tokens) }
     }

@@ -8,7 +8,7 @@ extension SchemaGraph {
     /// var calls = SchemaGraph()
     /// let weather = calls.embed(weatherParameters)
     /// ```
-    public mutating func embed(_ other: SchemaGraph) -> SchemaNode.ID {
+    package mutating func embed(_ other: SchemaGraph) -> SchemaNode.ID {
         let offset = nodes.count
         for node in other.nodes { nodes.append(node.shifted(by: offset)) }
         return other.root + offset
@@ -16,7 +16,7 @@ extension SchemaGraph {
 
     /// The graph of one tool call in the Hermes / Qwen shape, `{"name": N, "arguments": A}`,
     /// where `N` is the name of one of `tools` and `A` follows that tool's parameters.
-    public static func toolCall(tools: [(name: String, parameters: SchemaGraph)]) -> SchemaGraph {
+    package static func toolCall(tools: [(name: String, parameters: SchemaGraph)]) -> SchemaGraph {
         var graph = SchemaGraph()
         var branches: [SchemaNode.ID] = []
         for tool in tools {

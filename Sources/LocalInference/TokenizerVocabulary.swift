@@ -15,33 +15,33 @@ import Tokenizers
 /// and unknown tokens, and user-defined tags such as Qwen's `<tool_call>` or its unused
 /// `[PAD151700]` fillers — a grammar that let those through would write `[PAD151700]` into a
 /// JSON string.
-public struct TokenizerVocabulary: Vocabulary {
+package struct TokenizerVocabulary: Vocabulary {
     /// The adapted tokenizer.
-    public let tokenizer: Tokenizer
+    package let tokenizer: Tokenizer
     /// The tokens that end a turn (every end-of-turn token the model knows, see `endOfTurnTokens`).
-    public let endOfSequenceTokens: [Int]
+    package let endOfSequenceTokens: [Int]
     /// Which ids are markup, by id.
     private let markup: [Bool]
 
     /// Adapts `tokenizer`.
-    public init(tokenizer: Tokenizer) {
+    package init(tokenizer: Tokenizer) {
         self.tokenizer = tokenizer
         endOfSequenceTokens = Self.endOfTurnTokens(of: tokenizer)
         markup = (0..<tokenizer.vocabularySize).map { Self.isMarkup($0, tokenizer: tokenizer) }
     }
 
     /// The number of token ids.
-    public var tokenCount: Int { tokenizer.vocabularySize }
+    package var tokenCount: Int { tokenizer.vocabularySize }
 
     /// The bytes token `id` writes.
-    public func tokenBytes(_ id: Int) -> [UInt8] { Array(tokenizer.tokenBytes(id)) }
+    package func tokenBytes(_ id: Int) -> [UInt8] { Array(tokenizer.tokenBytes(id)) }
 
     /// Whether `id` is markup rather than text (see the type's summary).
-    public func isSpecial(_ id: Int) -> Bool { markup[id] }
+    package func isSpecial(_ id: Int) -> Bool { markup[id] }
 
     /// Spellings of end-of-turn tokens across model families (ChatML, Gemma, Llama 3, Phi,
     /// SentencePiece's `</s>`).
-    public static let endOfTurnSpellings: Set<String> = [
+    package static let endOfTurnSpellings: Set<String> = [
         "<|im_end|>", "<|endoftext|>", "<end_of_turn>", "<eos>", "<|eot_id|>", "<|end_of_text|>",
         "<|end|>", "</s>", "<|eom_id|>",
     ]
@@ -50,7 +50,7 @@ public struct TokenizerVocabulary: Vocabulary {
     /// spelled as a known end-of-turn token. Models have several (Qwen2.5's chat turns end with
     /// `<|im_end|>` while its EOS is `<|endoftext|>`; Gemma's end with `<end_of_turn>`), and
     /// generation must stop on any of them.
-    public static func endOfTurnTokens(of tokenizer: Tokenizer) -> [Int] {
+    package static func endOfTurnTokens(of tokenizer: Tokenizer) -> [Int] {
         var ids = Set<Int>()
         if let eos = tokenizer.eosTokenID, eos >= 0, eos < tokenizer.vocabularySize { ids.insert(eos) }
         for id in 0..<tokenizer.vocabularySize {

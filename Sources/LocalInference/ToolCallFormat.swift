@@ -10,20 +10,20 @@
 /// ```swift
 /// if let format = ToolCallFormat.detect(in: tokenizer) { ... }   // Qwen: <tool_call> 151657
 /// ```
-public struct ToolCallFormat: Sendable, Hashable {
+package struct ToolCallFormat: Sendable, Hashable {
     /// The token that starts a call.
-    public var opener: Int
+    package var opener: Int
     /// The text between the opener and the call's JSON.
-    public var afterOpener: String
+    package var afterOpener: String
     /// The text between the call's JSON and the closer.
-    public var beforeCloser: String
+    package var beforeCloser: String
     /// The token that ends a call.
-    public var closer: Int
+    package var closer: Int
     /// The text between one call's closer and the next call's opener.
-    public var betweenCalls: String
+    package var betweenCalls: String
 
     /// A format.
-    public init(opener: Int, afterOpener: String = "\n", beforeCloser: String = "\n", closer: Int, betweenCalls: String = "\n") {
+    package init(opener: Int, afterOpener: String = "\n", beforeCloser: String = "\n", closer: Int, betweenCalls: String = "\n") {
         self.opener = opener
         self.afterOpener = afterOpener
         self.beforeCloser = beforeCloser
@@ -33,7 +33,7 @@ public struct ToolCallFormat: Sendable, Hashable {
 
     /// The Hermes / Qwen format, when the vocabulary has `<tool_call>` and `</tool_call>` as
     /// single tokens.
-    public static func detect(in vocabulary: TokenizerVocabulary) -> ToolCallFormat? {
+    package static func detect(in vocabulary: TokenizerVocabulary) -> ToolCallFormat? {
         let tokenizer = vocabulary.tokenizer
         var opener: Int?, closer: Int?
         for id in 0..<tokenizer.vocabularySize where vocabulary.isSpecial(id) {

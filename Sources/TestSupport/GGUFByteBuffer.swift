@@ -10,39 +10,39 @@ import GGUF
 /// out.append(magic: "GGUF"); out.append(UInt32(3)); out.append(UInt64(0)); out.append(UInt64(1))
 /// out.append(string: "general.name"); out.append(UInt32(99))   // unknown value type 99
 /// ```
-public struct GGUFByteBuffer: Sendable {
+package struct GGUFByteBuffer: Sendable {
     /// The bytes written so far.
-    public var bytes: [UInt8] = []
+    package var bytes: [UInt8] = []
 
     /// An empty buffer.
-    public init() {}
+    package init() {}
 
     /// The number of bytes written so far.
-    public var count: Int { bytes.count }
+    package var count: Int { bytes.count }
 
     /// Appends an integer in little-endian order.
-    public mutating func append<T: FixedWidthInteger>(_ value: T) {
+    package mutating func append<T: FixedWidthInteger>(_ value: T) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     /// Appends raw bytes.
-    public mutating func append(raw: some Sequence<UInt8>) {
+    package mutating func append(raw: some Sequence<UInt8>) {
         bytes.append(contentsOf: raw)
     }
 
     /// Appends the four-byte magic (normally `"GGUF"`).
-    public mutating func append(magic: String) {
+    package mutating func append(magic: String) {
         bytes.append(contentsOf: magic.utf8)
     }
 
     /// Appends a GGUF string: `uint64` length, then the UTF-8 bytes.
-    public mutating func append(string: String) {
+    package mutating func append(string: String) {
         append(UInt64(string.utf8.count))
         bytes.append(contentsOf: string.utf8)
     }
 
     /// Appends a metadata entry: key, value type tag, value.
-    public mutating func append(key: String, value: GGUFValue) throws(GGUFError) {
+    package mutating func append(key: String, value: GGUFValue) throws(GGUFError) {
         append(string: key)
         append(value.type.rawValue)
         try append(value: value)
@@ -50,7 +50,7 @@ public struct GGUFByteBuffer: Sendable {
 
     /// Appends a value's encoding (without its type tag; arrays include their element type
     /// and count). Arrays read from a file are decoded first, so invalid UTF-8 throws.
-    public mutating func append(value: GGUFValue) throws(GGUFError) {
+    package mutating func append(value: GGUFValue) throws(GGUFError) {
         switch value {
         case .uint8(let v): append(v)
         case .int8(let v): append(v)
@@ -72,7 +72,7 @@ public struct GGUFByteBuffer: Sendable {
     }
 
     /// Appends zero bytes until the count is a multiple of `alignment`.
-    public mutating func pad(to alignment: Int) {
+    package mutating func pad(to alignment: Int) {
         let remainder = bytes.count % alignment
         if remainder != 0 { bytes.append(contentsOf: repeatElement(0, count: alignment - remainder)) }
     }

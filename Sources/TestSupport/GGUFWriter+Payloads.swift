@@ -4,37 +4,37 @@ import GGUF
 /// filler bytes of the right size for any type.
 extension GGUFWriter {
     /// Appends an `F32` tensor.
-    public mutating func addTensor(_ name: String, dimensions: [Int], f32 values: [Float], offset: Int? = nil) {
+    package mutating func addTensor(_ name: String, dimensions: [Int], f32 values: [Float], offset: Int? = nil) {
         addTensor(name, dimensions: dimensions, type: .f32, data: Self.f32Bytes(values), offset: offset)
     }
 
     /// Appends an `F16` tensor (values rounded to half precision).
-    public mutating func addTensor(_ name: String, dimensions: [Int], f16 values: [Float], offset: Int? = nil) {
+    package mutating func addTensor(_ name: String, dimensions: [Int], f16 values: [Float], offset: Int? = nil) {
         addTensor(name, dimensions: dimensions, type: .f16, data: Self.f16Bytes(values), offset: offset)
     }
 
     /// Appends a `Q8_0` tensor quantized from `values` (count a multiple of 32).
-    public mutating func addTensor(_ name: String, dimensions: [Int], q8_0 values: [Float], offset: Int? = nil) {
+    package mutating func addTensor(_ name: String, dimensions: [Int], q8_0 values: [Float], offset: Int? = nil) {
         addTensor(name, dimensions: dimensions, type: .q8_0, data: Self.q8_0Bytes(values), offset: offset)
     }
 
     /// Appends a tensor of any type filled with deterministic pseudo-random bytes of the right
     /// size (for layout tests; quantized scales may decode to any value).
-    public mutating func addTensor(_ name: String, dimensions: [Int], type: GGMLType, fillSeed seed: UInt64, offset: Int? = nil) {
+    package mutating func addTensor(_ name: String, dimensions: [Int], type: GGMLType, fillSeed seed: UInt64, offset: Int? = nil) {
         let elements = dimensions.reduce(1, *)
         let count = type.byteCount(elements: elements) ?? 0
         addTensor(name, dimensions: dimensions, type: type, data: Self.fillerBytes(count: count, seed: seed), offset: offset)
     }
 
     /// Little-endian `float32` bytes.
-    public static func f32Bytes(_ values: [Float]) -> [UInt8] {
+    package static func f32Bytes(_ values: [Float]) -> [UInt8] {
         var out = GGUFByteBuffer()
         for value in values { out.append(value.bitPattern) }
         return out.bytes
     }
 
     /// Little-endian IEEE half bytes (round to nearest even).
-    public static func f16Bytes(_ values: [Float]) -> [UInt8] {
+    package static func f16Bytes(_ values: [Float]) -> [UInt8] {
         var out = GGUFByteBuffer()
         for value in values { out.append(halfBits(value)) }
         return out.bytes
@@ -42,7 +42,7 @@ extension GGUFWriter {
 
     /// `block_q8_0` bytes: per 32 values, an f16 scale `d = max|x| / 127` then 32 `int8`
     /// quants `round(x / d)` (ggml's `quantize_row_q8_0_ref`).
-    public static func q8_0Bytes(_ values: [Float]) -> [UInt8] {
+    package static func q8_0Bytes(_ values: [Float]) -> [UInt8] {
         precondition(values.count % 32 == 0, "Q8_0 needs a multiple of 32 values")
         var out = GGUFByteBuffer()
         for start in stride(from: 0, to: values.count, by: 32) {
@@ -57,7 +57,7 @@ extension GGUFWriter {
     }
 
     /// `count` deterministic pseudo-random bytes (SplitMix64 from `seed`).
-    public static func fillerBytes(count: Int, seed: UInt64) -> [UInt8] {
+    package static func fillerBytes(count: Int, seed: UInt64) -> [UInt8] {
         var state = seed
         return (0..<count).map { _ in
             state &+= 0x9E37_79B9_7F4A_7C15
@@ -69,7 +69,7 @@ extension GGUFWriter {
     }
 
     /// The IEEE half bit pattern nearest to `value` (round to nearest even).
-    public static func halfBits(_ value: Float) -> UInt16 {
+    package static func halfBits(_ value: Float) -> UInt16 {
         Float16(value).bitPattern
     }
 }

@@ -15,22 +15,22 @@ import GGUF
 /// Tensors without an explicit offset are placed one after another, each padded to the
 /// alignment (as gguf-py does). An explicit offset places the data exactly there, which lets
 /// tests build misaligned or overlapping layouts; later tensors overwrite earlier bytes.
-public struct GGUFWriter: Sendable {
+package struct GGUFWriter: Sendable {
     /// One tensor to write.
-    public struct Tensor: Sendable {
+    package struct Tensor: Sendable {
         /// The tensor's name.
-        public var name: String
+        package var name: String
         /// The shape in ggml `ne` order (innermost first).
-        public var dimensions: [Int]
+        package var dimensions: [Int]
         /// The element type.
-        public var type: GGMLType
+        package var type: GGMLType
         /// The encoded data.
-        public var data: [UInt8]
+        package var data: [UInt8]
         /// The offset in the data section, or `nil` to place it after the previous tensor.
-        public var offset: Int?
+        package var offset: Int?
 
         /// A tensor; `data` should hold `type.byteCount(elements:)` bytes.
-        public init(name: String, dimensions: [Int], type: GGMLType, data: [UInt8], offset: Int? = nil) {
+        package init(name: String, dimensions: [Int], type: GGMLType, data: [UInt8], offset: Int? = nil) {
             self.name = name
             self.dimensions = dimensions
             self.type = type
@@ -40,35 +40,35 @@ public struct GGUFWriter: Sendable {
     }
 
     /// The version number written in the header (2 and 3 share one layout).
-    public var version: UInt32
+    package var version: UInt32
     /// The alignment of the data section and of each tensor's data.
-    public var alignment: Int
+    package var alignment: Int
     /// The metadata entries, written in this order.
-    public var metadata: [(key: String, value: GGUFValue)] = []
+    package var metadata: [(key: String, value: GGUFValue)] = []
     /// The tensors, written in this order.
-    public var tensors: [Tensor] = []
+    package var tensors: [Tensor] = []
 
     /// A writer for `version`; an `alignment` other than 32 also records `general.alignment`.
-    public init(version: UInt32 = 3, alignment: Int = 32) {
+    package init(version: UInt32 = 3, alignment: Int = 32) {
         self.version = version
         self.alignment = alignment
         if alignment != 32 { add("general.alignment", .uint32(UInt32(alignment))) }
     }
 
     /// Appends a metadata entry (keys are not checked for uniqueness, so tests can repeat one).
-    public mutating func add(_ key: String, _ value: GGUFValue) {
+    package mutating func add(_ key: String, _ value: GGUFValue) {
         metadata.append((key, value))
     }
 
     /// Appends a tensor with raw, already-encoded data.
-    public mutating func addTensor(
+    package mutating func addTensor(
         _ name: String, dimensions: [Int], type: GGMLType, data: [UInt8], offset: Int? = nil
     ) {
         tensors.append(Tensor(name: name, dimensions: dimensions, type: type, data: data, offset: offset))
     }
 
     /// Each tensor's offset in the data section: explicit, or after the previous one, aligned.
-    public func tensorOffsets() -> [Int] {
+    package func tensorOffsets() -> [Int] {
         var next = 0
         return tensors.map { tensor in
             let offset = tensor.offset ?? next
@@ -78,7 +78,7 @@ public struct GGUFWriter: Sendable {
     }
 
     /// The encoded file.
-    public func encoded() throws(GGUFError) -> [UInt8] {
+    package func encoded() throws(GGUFError) -> [UInt8] {
         var out = GGUFByteBuffer()
         out.append(magic: "GGUF")
         out.append(version)
@@ -105,7 +105,7 @@ public struct GGUFWriter: Sendable {
     }
 
     /// Encodes the file and writes it to `path`.
-    public func write(to path: String) throws {
+    package func write(to path: String) throws {
         try Data(encoded()).write(to: URL(fileURLWithPath: path))
     }
 

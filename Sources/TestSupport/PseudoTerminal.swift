@@ -12,15 +12,15 @@ import Glibc
 ///
 /// A background thread reads the master side continuously. All members are
 /// thread-safe; the waits block the calling thread (poll every few milliseconds).
-public final class PseudoTerminal: Sendable {
+package final class PseudoTerminal: Sendable {
     /// The child's process ID (also its session and process-group ID).
-    public let processID: pid_t
+    package let processID: pid_t
     private let master: Int32
     let output: PseudoTerminalOutput
     private let readerDone: DispatchSemaphore
 
     /// A usable default environment: `TERM=xterm-256color`, `LANG=C.UTF-8`, and `PATH`/`HOME` from this process.
-    public static var defaultEnvironment: [String: String] {
+    package static var defaultEnvironment: [String: String] {
         let current = ProcessInfo.processInfo.environment
         return [
             "TERM": "xterm-256color",
@@ -32,7 +32,7 @@ public final class PseudoTerminal: Sendable {
 
     /// Starts `executable` with `arguments` (argv[0] is the executable's path) and exactly
     /// `environment`, on a new pseudo-terminal of `columns` × `rows`.
-    public init(
+    package init(
         executable: URL, arguments: [String] = [], environment: [String: String] = PseudoTerminal.defaultEnvironment,
         columns: Int = 80, rows: Int = 24
     ) throws {
@@ -77,12 +77,12 @@ public final class PseudoTerminal: Sendable {
     // MARK: Input
 
     /// Types `text` (its UTF-8 bytes).
-    public func send(_ text: String) throws {
+    package func send(_ text: String) throws {
         try send(bytes: Array(text.utf8))
     }
 
     /// Writes raw bytes to the terminal, as if typed.
-    public func send(bytes: [UInt8]) throws {
+    package func send(bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { Glibc.write(master, $0.baseAddress! + offset, $0.count - offset) }
@@ -95,34 +95,34 @@ public final class PseudoTerminal: Sendable {
     }
 
     /// Types one key (arrows, Enter, Escape, Ctrl-letter, …).
-    public func sendKey(_ key: Key) throws {
+    package func sendKey(_ key: Key) throws {
         try send(bytes: key.bytes)
     }
 
     // MARK: Output
 
     /// The emulated screen's rows, trailing spaces trimmed, joined by `"\n"`.
-    public var screenText: String { output.state.withLock { $0.screen.text } }
+    package var screenText: String { output.state.withLock { $0.screen.text } }
 
     /// A copy of the emulated screen (cursor position, alternate-screen flag, …).
-    public var screen: TerminalScreen { output.state.withLock { $0.screen } }
+    package var screen: TerminalScreen { output.state.withLock { $0.screen } }
 
     /// Everything the child wrote so far, decoded as UTF-8 (invalid bytes replaced).
-    public var rawOutput: String { String(decoding: rawBytes, as: UTF8.self) }
+    package var rawOutput: String { String(decoding: rawBytes, as: UTF8.self) }
 
     /// Everything the child wrote so far.
-    public var rawBytes: [UInt8] { output.state.withLock { $0.raw } }
+    package var rawBytes: [UInt8] { output.state.withLock { $0.raw } }
 
     /// Waits until the screen contains `text`; returns the screen text.
     /// - Throws: `PseudoTerminalError.timeout` whose description shows the screen.
     @discardableResult
-    public func waitFor(_ text: String, timeout: Duration = .seconds(10)) throws -> String {
+    package func waitFor(_ text: String, timeout: Duration = .seconds(10)) throws -> String {
         try waitFor(timeout: timeout, description: "\"\(text)\" on screen") { $0.contains(text) }
     }
 
     /// Waits until `predicate` holds for the screen text; returns that text.
     @discardableResult
-    public func waitFor(
+    package func waitFor(
         timeout: Duration = .seconds(10), description: String = "a screen condition",
         _ predicate: (String) -> Bool
     ) throws -> String {
@@ -134,7 +134,7 @@ public final class PseudoTerminal: Sendable {
 
     /// Waits until the raw output contains `text`; returns the raw output.
     @discardableResult
-    public func waitForRawOutput(containing text: String, timeout: Duration = .seconds(10)) throws -> String {
+    package func waitForRawOutput(containing text: String, timeout: Duration = .seconds(10)) throws -> String {
         try waitUntil(
             timeout: timeout,
             failure: {
@@ -150,23 +150,23 @@ public final class PseudoTerminal: Sendable {
 
     /// Sets the window size (TIOCSWINSZ on the master); the kernel sends SIGWINCH to
     /// the child's foreground process group. The emulated screen keeps what fits.
-    public func resize(columns: Int, rows: Int) throws {
+    package func resize(columns: Int, rows: Int) throws {
         output.state.withLock { $0.screen.resize(columns: columns, rows: rows) }
         try PseudoTerminal.setWindowSize(master, columns: columns, rows: rows)
     }
 
     /// Sends `signal` to the child (or, with `toProcessGroup`, to its whole process group).
-    public func signal(_ signal: Int32, toProcessGroup: Bool = false) {
+    package func signal(_ signal: Int32, toProcessGroup: Bool = false) {
         kill(toProcessGroup ? -processID : processID, signal)
     }
 
     /// Whether the child is still running (it is reaped when it has exited).
-    public var isRunning: Bool { exitStatusIfExited() == nil }
+    package var isRunning: Bool { exitStatusIfExited() == nil }
 
     /// Waits for the child to exit and returns its exit status, or minus the signal
     /// number that killed it. Also waits (briefly) until its last output has been read.
     @discardableResult
-    public func waitForExit(timeout: Duration = .seconds(10)) throws -> Int32 {
+    package func waitForExit(timeout: Duration = .seconds(10)) throws -> Int32 {
         let status = try waitUntil(
             timeout: timeout,
             failure: {
@@ -186,7 +186,7 @@ public final class PseudoTerminal: Sendable {
 
     /// Sends SIGTERM, then SIGKILL if the child is still running after `grace`; returns the exit status.
     @discardableResult
-    public func terminate(grace: Duration = .seconds(2)) throws -> Int32 {
+    package func terminate(grace: Duration = .seconds(2)) throws -> Int32 {
         if let status = exitStatusIfExited() { return status }
         signal(SIGTERM)
         if let status = try? waitForExit(timeout: grace) { return status }

@@ -1,7 +1,7 @@
 import Glibc
 
 /// Failures of `PseudoTerminal`.
-public enum PseudoTerminalError: Error, Sendable, CustomStringConvertible {
+package enum PseudoTerminalError: Error, Sendable, CustomStringConvertible {
     /// Opening or configuring the pseudo-terminal pair failed.
     case openFailed(String, errno: Int32)
     /// posix_spawn failed (e.g. the executable does not exist).
@@ -12,7 +12,7 @@ public enum PseudoTerminalError: Error, Sendable, CustomStringConvertible {
     case timeout(waitingFor: String, screen: String)
 
     /// A readable explanation; a timeout includes the whole screen.
-    public var description: String {
+    package var description: String {
         switch self {
         case let .openFailed(call, code):
             "pseudo-terminal set-up failed in \(call): \(String(cString: strerror(code)))"

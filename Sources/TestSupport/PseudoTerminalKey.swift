@@ -1,6 +1,6 @@
 extension PseudoTerminal {
     /// A key to type with `sendKey(_:)`, encoded as an xterm would in normal cursor mode.
-    public enum Key: Sendable, Hashable {
+    package enum Key: Sendable, Hashable {
         /// `ESC [ A`.
         case up
         /// `ESC [ B`.
@@ -29,7 +29,7 @@ extension PseudoTerminal {
         case character(Character)
 
         /// The bytes the key sends.
-        public var bytes: [UInt8] {
+        package var bytes: [UInt8] {
             switch self {
             case .up: Array("\u{1B}[A".utf8)
             case .down: Array("\u{1B}[B".utf8)

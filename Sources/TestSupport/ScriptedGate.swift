@@ -12,7 +12,7 @@ import Synchronization
 /// #expect(session.isResponding)
 /// gate.open()
 /// ```
-public final class ScriptedGate: Sendable {
+package final class ScriptedGate: Sendable {
     /// Who waits for what.
     private struct State {
         var arrived = false
@@ -26,10 +26,10 @@ public final class ScriptedGate: Sendable {
     private let state = Mutex(State())
 
     /// Creates a closed gate nobody has reached.
-    public init() {}
+    package init() {}
 
     /// Waits until a model reaches the gate.
-    public func reached() async {
+    package func reached() async {
         await withCheckedContinuation { continuation in
             let resumeNow = state.withLock { state in
                 if state.arrived { return true }
@@ -41,7 +41,7 @@ public final class ScriptedGate: Sendable {
     }
 
     /// Lets every model waiting at the gate (and arriving later) go on.
-    public func open() {
+    package func open() {
         let waiters = state.withLock { state in
             state.opened = true
             defer { state.openWaiters = [:] }

@@ -2,23 +2,23 @@ import FoundationModels
 
 extension ScriptedLanguageModel {
     /// Plays the scripted model's steps into the session's channel.
-    public struct Executor: LanguageModelExecutor {
+    package struct Executor: LanguageModelExecutor {
         /// The model played.
-        public typealias Model = ScriptedLanguageModel
+        package typealias Model = ScriptedLanguageModel
 
         /// Nothing to configure.
-        public struct Configuration: Hashable, Sendable {}
+        package struct Configuration: Hashable, Sendable {}
 
         /// Creates the executor.
-        public init(configuration: Configuration) {}
+        package init(configuration: Configuration) {}
 
         /// Announces the prewarm on the model's `prewarms` stream.
-        public func prewarm(model: ScriptedLanguageModel, transcript: Transcript) {
+        package func prewarm(model: ScriptedLanguageModel, transcript: Transcript) {
             model.recordPrewarm(transcript)
         }
 
         /// Plays the model's next step.
-        public nonisolated(nonsending) func respond(
+        package nonisolated(nonsending) func respond(
             to request: LanguageModelExecutorGenerationRequest,
             model: ScriptedLanguageModel,
             streamingInto channel: LanguageModelExecutorGenerationChannel

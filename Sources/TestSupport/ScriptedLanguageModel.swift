@@ -18,9 +18,9 @@ import Synchronization
 /// ```
 ///
 /// A request for which the script has no step left throws `ScriptError.scriptExhausted`.
-public final class ScriptedLanguageModel: LanguageModel, Sendable {
+package final class ScriptedLanguageModel: LanguageModel, Sendable {
     /// One step of the script: what the model generates for one request.
-    public enum Step: Sendable {
+    package enum Step: Sendable {
         /// Streams response text, one event per piece.
         case text([String])
         /// Calls tools; each call's arguments arrive in several pieces.
@@ -35,12 +35,12 @@ public final class ScriptedLanguageModel: LanguageModel, Sendable {
     }
 
     /// Why the scripted model could not answer.
-    public enum ScriptError: Error, Equatable, CustomStringConvertible {
+    package enum ScriptError: Error, Equatable, CustomStringConvertible {
         /// The script had no step left for the request with this number (1 for the first).
         case scriptExhausted(requestNumber: Int)
 
         /// What went wrong.
-        public var description: String {
+        package var description: String {
             switch self {
             case .scriptExhausted(let number): "The script has no step for request \(number)."
             }
@@ -58,31 +58,31 @@ public final class ScriptedLanguageModel: LanguageModel, Sendable {
     private let prewarmContinuation: AsyncStream<Transcript>.Continuation
 
     /// The transcripts the model was asked to prewarm for, in order.
-    public let prewarms: AsyncStream<Transcript>
+    package let prewarms: AsyncStream<Transcript>
 
     /// Creates a model that plays `steps` in order.
-    public init(_ steps: [Step]) {
+    package init(_ steps: [Step]) {
         state = Mutex(State(steps: steps))
         (prewarms, prewarmContinuation) = AsyncStream.makeStream(of: Transcript.self)
     }
 
     /// The requests the model received, in order.
-    public var requests: [LanguageModelExecutorGenerationRequest] {
+    package var requests: [LanguageModelExecutorGenerationRequest] {
         state.withLock { $0.requests }
     }
 
     /// How many steps of the script are left.
-    public var remainingSteps: Int {
+    package var remainingSteps: Int {
         state.withLock { $0.steps.count }
     }
 
     /// Guided generation and tool calling.
-    public var capabilities: LanguageModelCapabilities {
+    package var capabilities: LanguageModelCapabilities {
         LanguageModelCapabilities([.guidedGeneration, .toolCalling])
     }
 
     /// All scripted models share one (stateless) executor.
-    public var executorConfiguration: Executor.Configuration {
+    package var executorConfiguration: Executor.Configuration {
         Executor.Configuration()
     }
 
@@ -102,16 +102,16 @@ public final class ScriptedLanguageModel: LanguageModel, Sendable {
 }
 
 /// A tool call in a script.
-public struct ScriptedToolCall: Sendable {
+package struct ScriptedToolCall: Sendable {
     /// The call's identity.
-    public var id: String
+    package var id: String
     /// The tool called.
-    public var name: String
+    package var name: String
     /// The arguments' JSON text.
-    public var arguments: String
+    package var arguments: String
 
     /// Creates a scripted tool call.
-    public init(id: String, name: String, arguments: String) {
+    package init(id: String, name: String, arguments: String) {
         self.id = id
         self.name = name
         self.arguments = arguments

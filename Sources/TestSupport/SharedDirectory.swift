@@ -4,9 +4,9 @@ import Foundation
 /// which lives outside the repository: `$FM_SHARED_DIR`, else `../shared` beside the checkout,
 /// else `../shared` beside the repository this checkout was cloned from (as
 /// `scripts/interface_audit` finds it). `nil` when none exists.
-public enum SharedDirectory {
+package enum SharedDirectory {
     /// The directory, found once.
-    public static let url: URL? = {
+    package static let url: URL? = {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
         var candidates: [URL] = []
         if let named = ProcessInfo.processInfo.environment["FM_SHARED_DIR"], !named.isEmpty {
@@ -18,7 +18,7 @@ public enum SharedDirectory {
     }()
 
     /// A path inside the shared directory, if the directory and the path exist.
-    public static func path(_ relative: String) -> URL? {
+    package static func path(_ relative: String) -> URL? {
         guard let url = url?.appendingPathComponent(relative).standardized,
             FileManager.default.fileExists(atPath: url.path)
         else { return nil }

@@ -2,13 +2,13 @@ extension SyntheticModel {
     /// One model of the reference-numerics fixtures (`Tests/LLMEngineTests/Fixtures/synthetic/`):
     /// the file `make_synthetic_fixtures.py` computed reference logits on is exactly
     /// `model.encoded()`, which the fixture pins by sha256.
-    public struct ReferenceVariant: Sendable {
+    package struct ReferenceVariant: Sendable {
         /// The fixture's name (`<name>.logits.json`, `<name>.gguf`).
-        public let name: String
+        package let name: String
         /// The model.
-        public let model: SyntheticModel
+        package let model: SyntheticModel
         /// What the variant exercises.
-        public let summary: String
+        package let summary: String
     }
 
     /// The reference-numerics variants: each architecture with float weights (the tight
@@ -21,7 +21,7 @@ extension SyntheticModel {
     ///     let bytes = try variant.model.encoded()   // write it as "\(variant.name).gguf"
     /// }
     /// ```
-    public static let referenceVariants: [ReferenceVariant] = [
+    package static let referenceVariants: [ReferenceVariant] = [
         variant(
             "llama-f32-gqa-ropescale", "llama", seed: 11,
             "GQA 4/2, separate output, linear RoPE scaling x2 and rope_freqs.weight"

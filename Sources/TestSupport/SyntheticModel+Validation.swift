@@ -1,6 +1,6 @@
 extension SyntheticModel {
     /// Why a `SyntheticModel` cannot be written.
-    public enum ValidationError: Error, Equatable, CustomStringConvertible {
+    package enum ValidationError: Error, Equatable, CustomStringConvertible {
         /// A size that must be positive is not.
         case nonPositive(property: String, value: Int)
         /// `headCount` is not a multiple of `headCountKV`.
@@ -13,7 +13,7 @@ extension SyntheticModel {
         case noMatrixTypes
 
         /// A sentence naming the problem.
-        public var description: String {
+        package var description: String {
             switch self {
             case let .nonPositive(property, value): "\(property) must be positive, got \(value)"
             case let .headsNotGrouped(h, kv): "headCount \(h) is not a multiple of headCountKV \(kv)"
@@ -28,7 +28,7 @@ extension SyntheticModel {
     /// Checks that every size is positive, the heads group evenly and every matrix row fits its
     /// type's blocks (the input width: `embeddingLength`, `headCount * headLength` for
     /// `attn_output`, `feedForwardLength` for `ffn_down`).
-    public func validate() throws(ValidationError) {
+    package func validate() throws(ValidationError) {
         let sizes = [
             ("embeddingLength", embeddingLength), ("feedForwardLength", feedForwardLength),
             ("headCount", headCount), ("headCountKV", headCountKV), ("blockCount", blockCount),

@@ -3,7 +3,7 @@ import GGUF
 extension SyntheticModel {
     /// The matrix types `SyntheticModel` can write deterministically (see
     /// `SyntheticModelQuantizer`).
-    public enum WeightType: String, Sendable, CaseIterable {
+    package enum WeightType: String, Sendable, CaseIterable {
         /// 32-bit float.
         case f32 = "F32"
         /// IEEE half.
@@ -28,7 +28,7 @@ extension SyntheticModel {
         case q6_K = "Q6_K"
 
         /// The ggml type written in the tensor info.
-        public var ggml: GGMLType {
+        package var ggml: GGMLType {
             switch self {
             case .f32: .f32
             case .f16: .f16
@@ -45,7 +45,7 @@ extension SyntheticModel {
         }
 
         /// Elements per block: every row of a matrix of this type is a multiple of it.
-        public var blockSize: Int {
+        package var blockSize: Int {
             switch self {
             case .f32, .f16, .bf16: 1
             case .q8_0, .q4_0, .q5_0, .q4_1, .q5_1: 32

@@ -14,69 +14,69 @@ import GGUF
 /// The bytes depend only on the properties: weights come from `SplitMix64(seed:)` and
 /// plain float arithmetic, so a model's sha256 is stable across runs and platforms.
 /// `referenceVariants` are the models the reference-numerics fixtures were computed on.
-public struct SyntheticModel: Sendable {
+package struct SyntheticModel: Sendable {
     /// The `general.architecture` value.
-    public var architecture: String
+    package var architecture: String
     /// Residual width.
-    public var embeddingLength = 64
+    package var embeddingLength = 64
     /// Feed-forward width.
-    public var feedForwardLength = 128
+    package var feedForwardLength = 128
     /// Query heads.
-    public var headCount = 4
+    package var headCount = 4
     /// Key/value heads.
-    public var headCountKV = 2
+    package var headCountKV = 2
     /// Transformer blocks.
-    public var blockCount = 2
+    package var blockCount = 2
     /// Vocabulary size.
-    public var vocabularySize = 320
+    package var vocabularySize = 320
     /// Types of the matrices, used in turn (matrix `i` in writing order gets
     /// `matrixTypes[i % matrixTypes.count]`), so one model can mix several.
-    public var matrixTypes: [WeightType] = [.q8_0]
+    package var matrixTypes: [WeightType] = [.q8_0]
     /// Whether to write `output.weight` (else the embedding is tied).
-    public var separateOutput = true
+    package var separateOutput = true
     /// Seed of the weights.
-    public var seed: UInt64 = 1
+    package var seed: UInt64 = 1
     /// Matrix entries are uniform in `±weightAmplitude / sqrt(columns)`.
-    public var weightAmplitude: Float = 0.5
+    package var weightAmplitude: Float = 0.5
     /// Bias entries (qwen2's q, k, v) are uniform in `±biasAmplitude`.
-    public var biasAmplitude: Float = 0.1
+    package var biasAmplitude: Float = 0.1
     /// `rope.freq_base` (gemma3: the base of its global layers; sliding layers use 10 000).
-    public var ropeFreqBase: Float = 10_000
+    package var ropeFreqBase: Float = 10_000
     /// `rope.dimension_count`, written only when set (partial rotation).
-    public var ropeDimensions: Int?
+    package var ropeDimensions: Int?
     /// Linear RoPE scaling factor (`rope.scaling.type = "linear"`), written only when set.
-    public var ropeLinearScale: Float?
+    package var ropeLinearScale: Float?
     /// Whether to write `rope_freqs.weight` (Llama 3.1 style per-frequency divisors in [1, 8)).
-    public var ropeFrequencyFactors = false
+    package var ropeFrequencyFactors = false
     /// gemma3's `attention.sliding_window`.
-    public var slidingWindow = 8
+    package var slidingWindow = 8
     private var explicitHeadLength: Int?
 
     /// A model of `architecture` with the default sizes.
-    public init(architecture: String) { self.architecture = architecture }
+    package init(architecture: String) { self.architecture = architecture }
 
     /// The type of every matrix (reading gives the first of `matrixTypes`).
-    public var matrixType: WeightType {
+    package var matrixType: WeightType {
         get { matrixTypes[0] }
         set { matrixTypes = [newValue] }
     }
 
     /// Key (and value) head width: `embeddingLength / headCount` unless set (gemma3 writes it
     /// as `attention.key_length` and `attention.value_length`).
-    public var headLength: Int {
+    package var headLength: Int {
         get { explicitHeadLength ?? embeddingLength / headCount }
         set { explicitHeadLength = newValue }
     }
 
     /// The encoded GGUF file, after `validate()`.
-    public func encoded() throws -> [UInt8] {
+    package func encoded() throws -> [UInt8] {
         try validate()
         return try writer().encoded()
     }
 
     /// The writer holding the model, ready to encode; tests may edit it to break the model.
     /// The model must be valid (`validate()`); an invalid one stops with the same message.
-    public func writer() -> GGUFWriter {
+    package func writer() -> GGUFWriter {
         do { try validate() } catch { preconditionFailure("SyntheticModel: \(error)") }
         var w = GGUFWriter()
         var rng = SplitMix64(seed: seed)

@@ -11,7 +11,7 @@ extension SyntheticModelQuantizer {
     /// top; bytes 4–7 do the same for `m`; bytes 8–11 hold the low nibbles of `sc[4..<8]` (low)
     /// and `m[4..<8]` (high). Levels come in four 32-byte runs, run `c` holding sub-block `2c` in
     /// its low nibbles and sub-block `2c + 1` in its high nibbles.
-    public static func q4_K(_ values: [Float]) -> [UInt8] {
+    package static func q4_K(_ values: [Float]) -> [UInt8] {
         precondition(values.count % 256 == 0, "Q4_K needs a multiple of 256 values, got \(values.count)")
         var out = GGUFByteBuffer()
         for start in stride(from: 0, to: values.count, by: 256) {
@@ -27,7 +27,7 @@ extension SyntheticModelQuantizer {
     /// `block_q5_K` (176 bytes per 256 values): as Q4_K with 5-bit levels `q ∈ 0...31`; after the
     /// 12 scale bytes come 32 bytes `qh`, bit `j` of `qh[l]` being bit 4 of element `32j + l`, then
     /// the 128 bytes of low nibbles laid out as Q4_K's levels.
-    public static func q5_K(_ values: [Float]) -> [UInt8] {
+    package static func q5_K(_ values: [Float]) -> [UInt8] {
         precondition(values.count % 256 == 0, "Q5_K needs a multiple of 256 values, got \(values.count)")
         var out = GGUFByteBuffer()
         for start in stride(from: 0, to: values.count, by: 256) {
@@ -91,7 +91,7 @@ extension SyntheticModelQuantizer {
     /// half `n` of 128 elements and `l ∈ 0..<32`: `ql[64n + l]` holds elements `l` (low nibble)
     /// and `l + 64` (high); `ql[64n + 32 + l]` holds `l + 32` and `l + 96`; `qh[32n + l]` holds
     /// the top two bits of elements `l`, `l + 32`, `l + 64`, `l + 96` at bits 0, 2, 4, 6.
-    public static func q6_K(_ values: [Float]) -> [UInt8] {
+    package static func q6_K(_ values: [Float]) -> [UInt8] {
         precondition(values.count % 256 == 0, "Q6_K needs a multiple of 256 values, got \(values.count)")
         var out = GGUFByteBuffer()
         for start in stride(from: 0, to: values.count, by: 256) {

@@ -15,10 +15,10 @@ import GGUF
 /// ```swift
 /// let bytes = SyntheticModelQuantizer.q4_0((0..<64).map { Float($0) / 64 })   // 2 blocks, 36 bytes
 /// ```
-public enum SyntheticModelQuantizer {
+package enum SyntheticModelQuantizer {
     /// The bytes of `values` as a tensor of `type`; `values.count` must be a multiple of the
     /// type's block size (see `SyntheticModel.WeightType.blockSize`).
-    public static func encode(_ values: [Float], as type: SyntheticModel.WeightType) -> [UInt8] {
+    package static func encode(_ values: [Float], as type: SyntheticModel.WeightType) -> [UInt8] {
         switch type {
         case .f32: GGUFWriter.f32Bytes(values)
         case .f16: GGUFWriter.f16Bytes(values)
@@ -35,7 +35,7 @@ public enum SyntheticModelQuantizer {
     }
 
     /// bfloat16: the top 16 bits of each float, rounded to nearest even (finite inputs).
-    public static func bf16(_ values: [Float]) -> [UInt8] {
+    package static func bf16(_ values: [Float]) -> [UInt8] {
         var out = GGUFByteBuffer()
         for value in values {
             let bits = value.bitPattern
@@ -47,7 +47,7 @@ public enum SyntheticModelQuantizer {
 
     /// `block_q4_0` (18 bytes per 32 values): f16 scale `d`, then 16 bytes whose low nibbles are
     /// elements 0–15 and high nibbles elements 16–31, each `q + 8` with `x ≈ d · q`, `q ∈ -8...7`.
-    public static func q4_0(_ values: [Float]) -> [UInt8] {
+    package static func q4_0(_ values: [Float]) -> [UInt8] {
         precondition(values.count % 32 == 0, "Q4_0 needs a multiple of 32 values, got \(values.count)")
         var out = GGUFByteBuffer()
         for start in stride(from: 0, to: values.count, by: 32) {
@@ -63,7 +63,7 @@ public enum SyntheticModelQuantizer {
     /// `block_q5_0` (22 bytes per 32 values): f16 scale `d`, a little-endian `uint32` whose bit
     /// `j` is bit 4 of element `j`, then 16 bytes of low nibbles laid out as in Q4_0; each
     /// element is stored as `q + 16` with `x ≈ d · q`, `q ∈ -16...15`.
-    public static func q5_0(_ values: [Float]) -> [UInt8] {
+    package static func q5_0(_ values: [Float]) -> [UInt8] {
         precondition(values.count % 32 == 0, "Q5_0 needs a multiple of 32 values, got \(values.count)")
         var out = GGUFByteBuffer()
         for start in stride(from: 0, to: values.count, by: 32) {
@@ -81,7 +81,7 @@ public enum SyntheticModelQuantizer {
 
     /// `block_q4_1` (20 bytes per 32 values): f16 scale `d`, f16 minimum `m`, then 16 bytes of
     /// nibbles laid out as in Q4_0, with `x ≈ d · q + m`, `q ∈ 0...15`.
-    public static func q4_1(_ values: [Float]) -> [UInt8] {
+    package static func q4_1(_ values: [Float]) -> [UInt8] {
         precondition(values.count % 32 == 0, "Q4_1 needs a multiple of 32 values, got \(values.count)")
         var out = GGUFByteBuffer()
         for start in stride(from: 0, to: values.count, by: 32) {
@@ -95,7 +95,7 @@ public enum SyntheticModelQuantizer {
 
     /// `block_q5_1` (24 bytes per 32 values): f16 `d`, f16 `m`, the `uint32` of fifth bits as in
     /// Q5_0, then 16 bytes of low nibbles, with `x ≈ d · q + m`, `q ∈ 0...31`.
-    public static func q5_1(_ values: [Float]) -> [UInt8] {
+    package static func q5_1(_ values: [Float]) -> [UInt8] {
         precondition(values.count % 32 == 0, "Q5_1 needs a multiple of 32 values, got \(values.count)")
         var out = GGUFByteBuffer()
         for start in stride(from: 0, to: values.count, by: 32) {

@@ -6,19 +6,19 @@
 /// cursor movement and erase CSI sequences, the alternate screen (`?1049`, `?1047`,
 /// `?47`), and skips SGR, other modes, OSC/DCS strings and unknown sequences
 /// without touching the grid. Colours and attributes are not kept. Pure value type.
-public struct TerminalScreen: Sendable, Equatable {
+package struct TerminalScreen: Sendable, Equatable {
     /// Width in columns.
-    public private(set) var columns: Int
+    package private(set) var columns: Int
     /// Height in rows.
-    public private(set) var rows: Int
+    package private(set) var rows: Int
     /// Zero-based cursor row.
-    public internal(set) var cursorRow = 0
+    package internal(set) var cursorRow = 0
     /// Zero-based cursor column.
-    public internal(set) var cursorColumn = 0
+    package internal(set) var cursorColumn = 0
     /// Whether the cursor is shown (`?25h` / `?25l`).
-    public internal(set) var cursorVisible = true
+    package internal(set) var cursorVisible = true
     /// Whether the alternate screen is active (`?1049h`).
-    public internal(set) var isAlternateScreen = false
+    package internal(set) var isAlternateScreen = false
 
     var grid: [[Character]]
     /// The primary screen and cursor while the alternate screen is active.
@@ -36,14 +36,14 @@ public struct TerminalScreen: Sendable, Equatable {
     }
 
     /// Creates a blank screen with the cursor at the top-left corner.
-    public init(columns: Int = 80, rows: Int = 24) {
+    package init(columns: Int = 80, rows: Int = 24) {
         self.columns = max(1, columns)
         self.rows = max(1, rows)
         grid = TerminalScreen.blankGrid(columns: self.columns, rows: self.rows)
     }
 
     /// Screens are equal when size, contents, cursor and active buffer match (parser state is ignored).
-    public static func == (lhs: TerminalScreen, rhs: TerminalScreen) -> Bool {
+    package static func == (lhs: TerminalScreen, rhs: TerminalScreen) -> Bool {
         lhs.grid == rhs.grid && lhs.cursorRow == rhs.cursorRow && lhs.cursorColumn == rhs.cursorColumn
             && lhs.columns == rhs.columns && lhs.rows == rhs.rows && lhs.isAlternateScreen == rhs.isAlternateScreen
     }
@@ -53,13 +53,13 @@ public struct TerminalScreen: Sendable, Equatable {
     }
 
     /// The character at (`row`, `column`); a space when out of range.
-    public subscript(row: Int, column: Int) -> Character {
+    package subscript(row: Int, column: Int) -> Character {
         guard row >= 0, row < rows, column >= 0, column < columns else { return " " }
         return grid[row][column]
     }
 
     /// Each row's characters with trailing spaces trimmed.
-    public var lines: [String] {
+    package var lines: [String] {
         grid.map { row in
             var line = String(row)
             while line.last == " " { line.removeLast() }
@@ -68,20 +68,20 @@ public struct TerminalScreen: Sendable, Equatable {
     }
 
     /// `lines` joined by `"\n"`.
-    public var text: String { lines.joined(separator: "\n") }
+    package var text: String { lines.joined(separator: "\n") }
 
     /// Interprets the UTF-8 of `text` as terminal output.
-    public mutating func feed(_ text: String) {
+    package mutating func feed(_ text: String) {
         feed(Array(text.utf8))
     }
 
     /// Interprets `bytes` as terminal output; sequences may be split across calls.
-    public mutating func feed(_ bytes: some Sequence<UInt8>) {
+    package mutating func feed(_ bytes: some Sequence<UInt8>) {
         for byte in bytes { consume(byte) }
     }
 
     /// Changes the size, keeping the top-left part of the contents that still fits.
-    public mutating func resize(columns newColumns: Int, rows newRows: Int) {
+    package mutating func resize(columns newColumns: Int, rows newRows: Int) {
         let newColumns = max(1, newColumns), newRows = max(1, newRows)
         func fit(_ old: [[Character]]) -> [[Character]] {
             var fresh = TerminalScreen.blankGrid(columns: newColumns, rows: newRows)

@@ -5,25 +5,25 @@ import ModelStore
 ///
 /// Tests never skip when a model is missing: `scripts/test` installs both models first, so a
 /// missing file is a set-up error and the test fails with this error's message.
-public enum TestModels {
+package enum TestModels {
     /// A model the tests need is not installed.
-    public struct Missing: Error, CustomStringConvertible {
+    package struct Missing: Error, CustomStringConvertible {
         /// The expected path.
-        public let path: String
+        package let path: String
         /// Explains how to install it.
-        public var description: String {
+        package var description: String {
             "model not installed at \(path); run `swift run -c release fm model install --all` (or scripts/test)"
         }
     }
 
     /// The path of the installed default model (Qwen2.5-Coder-0.5B-Instruct Q4_K_M).
-    public static func qwenPath() throws -> String { try installedPath(ModelCatalog.qwen) }
+    package static func qwenPath() throws -> String { try installedPath(ModelCatalog.qwen) }
 
     /// The path of the installed Gemma 3 270M model.
-    public static func gemmaPath() throws -> String { try installedPath(ModelCatalog.gemma) }
+    package static func gemmaPath() throws -> String { try installedPath(ModelCatalog.gemma) }
 
     /// The path of an installed catalog model, or `Missing`.
-    public static func installedPath(_ model: CatalogModel) throws -> String {
+    package static func installedPath(_ model: CatalogModel) throws -> String {
         let directory = ModelCatalog.directory(environment: ProcessInfo.processInfo.environment)
         let path = ModelCatalog.path(of: model, in: directory).path
         guard FileManager.default.fileExists(atPath: path) else { throw Missing(path: path) }

@@ -4,7 +4,7 @@ import FoundationModels
 
 /// The kind of each transcript entry, e.g. `["instructions", "prompt", "response"]`: what
 /// session tests compare a recorded turn with.
-public func kinds(_ entries: some Sequence<Transcript.Entry>) -> [String] {
+package func kinds(_ entries: some Sequence<Transcript.Entry>) -> [String] {
     entries.map { entry in
         switch entry {
         case .instructions: "instructions"
@@ -19,7 +19,7 @@ public func kinds(_ entries: some Sequence<Transcript.Entry>) -> [String] {
 
 /// The text of segments, joined (structured content as its JSON): what a test compares a
 /// recorded prompt or response with.
-public func text(of segments: [Transcript.Segment]) -> String {
+package func text(of segments: [Transcript.Segment]) -> String {
     segments.map { segment in
         switch segment {
         case .text(let text): text.content

@@ -2,7 +2,7 @@ import Foundation
 
 /// Someone the player can talk to in the shop: the barista, or a customer the encounter engine
 /// generated. The dialog engine builds each character's session from these strings.
-public protocol GameCharacter: Sendable {
+package protocol GameCharacter: Sendable {
     /// A stable identity (the key of the character's conversation in a save).
     var id: UUID { get }
     /// The name shown above the speech bubble and used in the instructions.
@@ -19,28 +19,28 @@ public protocol GameCharacter: Sendable {
 
 extension GameCharacter {
     /// The default line after a reset.
-    public var resumeConversationLine: String { "So, where were we?" }
+    package var resumeConversationLine: String { "So, where were we?" }
 }
 
 /// The head barista, as in Apple's sample.
-public struct Barista: GameCharacter {
+package struct Barista: GameCharacter {
     /// The barista's identity is fixed, so a saved conversation finds its character again.
-    public let id = UUID(uuidString: "0C0FFEE0-0000-4000-8000-000000000001")!
+    package let id = UUID(uuidString: "0C0FFEE0-0000-4000-8000-000000000001")!
     /// "Barista".
-    public let displayName = "Barista"
+    package let displayName = "Barista"
     /// The sample's opening line.
-    public let firstLine = "Hey there. Can you get the dream orders?"
+    package let firstLine = "Hey there. Can you get the dream orders?"
 
     /// The sample's persona for Chike.
-    public let persona = """
+    package let persona = """
         Chike is the head barista at Dream Coffee, and loves serving up the perfect cup of coffee \
         to all the dreamers and creatures in the dream realm. Today is a particularly busy day, so \
         Chike is happy to have the help of a new trainee barista named Player.
         """
 
     /// The sample's fixed error line.
-    public let errorResponse = "Maybe let's stop chatting? We've got coffee to serve."
+    package let errorResponse = "Maybe let's stop chatting? We've got coffee to serve."
 
     /// Creates the barista.
-    public init() {}
+    package init() {}
 }

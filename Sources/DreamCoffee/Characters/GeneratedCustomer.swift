@@ -2,42 +2,42 @@ import Foundation
 import FoundationModels
 
 /// A customer the encounter engine generated: the NPC, where it stands, and how its visit went.
-public struct GeneratedCustomer: GameCharacter, Codable, Equatable {
+package struct GeneratedCustomer: GameCharacter, Codable, Equatable {
     /// The customer's identity (the key of its conversation in a save).
-    public let id: UUID
+    package let id: UUID
     /// What the model generated.
-    public let npc: NPC
+    package let npc: NPC
     /// Whether the name came from the player's contacts (then the calendar tool knows them).
-    public let isContact: Bool
+    package let isContact: Bool
     /// The drink the player served, once served.
-    public var servedDrink: String?
+    package var servedDrink: String?
     /// What the customer said of the drink.
-    public var feedback: String?
+    package var feedback: String?
     /// The customer's rating of the drink, 1…5.
-    public var stars: Int?
+    package var stars: Int?
 
     /// A customer for a generated NPC.
-    public init(id: UUID = UUID(), npc: NPC, isContact: Bool) {
+    package init(id: UUID = UUID(), npc: NPC, isContact: Bool) {
         self.id = id
         self.npc = npc
         self.isContact = isContact
     }
 
     /// The NPC's name.
-    public var displayName: String { npc.name }
+    package var displayName: String { npc.name }
     /// The customer opens with their order.
-    public var firstLine: String { npc.coffeeOrder }
+    package var firstLine: String { npc.coffeeOrder }
     /// Name and picture, as the sample's judge describes the customer.
-    public var persona: String { "\(npc.name), \(npc.picture.imageDescription)" }
+    package var persona: String { "\(npc.name), \(npc.picture.imageDescription)" }
     /// What the customer says when the conversation goes wrong.
-    public var errorResponse: String { "Just my coffee, please." }
+    package var errorResponse: String { "Just my coffee, please." }
     /// Whether the player has served this customer.
-    public var isServed: Bool { servedDrink != nil }
+    package var isServed: Bool { servedDrink != nil }
 
     private enum CodingKeys: String, CodingKey { case id, npc, isContact, servedDrink, feedback, stars }
 
     /// Decodes a saved customer (the NPC as its generated JSON).
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(UUID.self, forKey: .id)
         let json = try container.decode(String.self, forKey: .npc)
@@ -49,7 +49,7 @@ public struct GeneratedCustomer: GameCharacter, Codable, Equatable {
     }
 
     /// Encodes the customer (the NPC as its generated JSON).
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(npc.generatedContent.jsonString, forKey: .npc)

@@ -2,12 +2,12 @@
 /// of a model that breaks character. Matching is by whole words, case-insensitive, so "war"
 /// blocks "a war" but not "warm milk", and a phrase matches its words in sequence whatever the
 /// spacing or punctuation between them.
-public struct BlockList: Sendable, Equatable {
+package struct BlockList: Sendable, Equatable {
     /// The blocked entries, each as its lower-cased words.
-    public private(set) var entries: [[String]]
+    package private(set) var entries: [[String]]
 
     /// The game's default list.
-    public static let standard = BlockList([
+    package static let standard = BlockList([
         "politics", "politician", "election", "president", "stock market", "religion", "war",
         "weapon", "gun", "kill", "murder", "drugs", "alcohol", "beer", "wine",
         "as an AI", "AI language model", "language model", "I am an AI", "I'm an AI", "ChatGPT",
@@ -15,17 +15,17 @@ public struct BlockList: Sendable, Equatable {
     ])
 
     /// A list of words and phrases (empty entries are dropped).
-    public init(_ phrases: [String]) {
+    package init(_ phrases: [String]) {
         entries = phrases.map(BlockList.words(of:)).filter { !$0.isEmpty }
     }
 
     /// Whether `text` says none of the entries (the sample's `textIsOK`).
-    public func textIsOK(_ text: String) -> Bool {
+    package func textIsOK(_ text: String) -> Bool {
         firstMatch(in: text) == nil
     }
 
     /// The first entry `text` says, as written in the list (words joined by spaces).
-    public func firstMatch(in text: String) -> String? {
+    package func firstMatch(in text: String) -> String? {
         let words = BlockList.words(of: text)
         for entry in entries where words.count >= entry.count {
             for start in 0...(words.count - entry.count) where words[start..<start + entry.count].elementsEqual(entry) {

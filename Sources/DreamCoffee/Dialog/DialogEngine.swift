@@ -16,9 +16,9 @@ import FoundationModels
 /// over. A conversation that outgrows the context window is condensed (a summary of the old
 /// turns, through the model) and the player's words are answered on the condensed session.
 @MainActor
-public final class DialogEngine {
+package final class DialogEngine {
     /// How an exchange ended.
-    public enum Outcome: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         /// The character answered.
         case answered
         /// The answer said a blocked word or phrase (named); the session was reset.
@@ -32,25 +32,25 @@ public final class DialogEngine {
     }
 
     /// What the character said, and how.
-    public struct Reply: Equatable, Sendable {
+    package struct Reply: Equatable, Sendable {
         /// The line to show: the answer, or the character's error line.
-        public let text: String
+        package let text: String
         /// How the exchange ended.
-        public let outcome: Outcome
+        package let outcome: Outcome
     }
 
     /// The model every session runs on.
-    public let model: any LanguageModel
+    package let model: any LanguageModel
     /// Sampling for every answer.
-    public var options: GenerationOptions
+    package var options: GenerationOptions
     /// What characters must not say.
-    public var blockList: BlockList
+    package var blockList: BlockList
     /// The tools a character's session gets (the calendar tool for customers).
     private let toolsFor: @Sendable (any GameCharacter) -> [any Tool]
     private var sessions: [UUID: LanguageModelSession] = [:]
 
     /// A dialog engine on `model`; `tools` gives each character's session its tools.
-    public init(
+    package init(
         model: any LanguageModel, options: GenerationOptions = GenerationOptions(),
         blockList: BlockList = .standard, tools: @escaping @Sendable (any GameCharacter) -> [any Tool] = { _ in [] }
     ) {
@@ -61,7 +61,7 @@ public final class DialogEngine {
     }
 
     /// The sample's instructions for a character that has just said `startWith`.
-    public static func instructions(for character: any GameCharacter, startWith: String) -> String {
+    package static func instructions(for character: any GameCharacter, startWith: String) -> String {
         """
         A multiturn conversation between a game character and the player of this game. \
         You are \(character.displayName). Refer to \(character.displayName) in the first-person \
@@ -82,7 +82,7 @@ public final class DialogEngine {
     }
 
     /// The character's session, created on first use with its first line.
-    public func session(for character: any GameCharacter) -> LanguageModelSession {
+    package func session(for character: any GameCharacter) -> LanguageModelSession {
         if let session = sessions[character.id] { return session }
         let session = makeSession(for: character, startWith: character.firstLine)
         sessions[character.id] = session
@@ -90,7 +90,7 @@ public final class DialogEngine {
     }
 
     /// Starts the character's conversation over, having just said `startWith`.
-    public func resetSession(_ character: any GameCharacter, startWith: String) {
+    package func resetSession(_ character: any GameCharacter, startWith: String) {
         sessions[character.id] = makeSession(for: character, startWith: startWith)
     }
 
@@ -100,7 +100,7 @@ public final class DialogEngine {
     }
 
     /// Forgets a character (a customer who left).
-    public func forget(_ character: any GameCharacter) {
+    package func forget(_ character: any GameCharacter) {
         sessions[character.id] = nil
     }
 
@@ -111,7 +111,7 @@ public final class DialogEngine {
     }
 
     /// The character answers `userInput`; `onUpdate` receives the answer so far as it streams.
-    public func talk(
+    package func talk(
         to character: any GameCharacter, userInput: String,
         onUpdate: @MainActor (String) -> Void = { _ in }
     ) async -> Reply {
@@ -215,12 +215,12 @@ public final class DialogEngine {
     }
 
     /// Every conversation's transcript, by character (for saving).
-    public var transcripts: [UUID: Transcript] {
+    package var transcripts: [UUID: Transcript] {
         sessions.mapValues(\.transcript)
     }
 
     /// Restores saved conversations; `characters` gives each its tools.
-    public func restore(_ transcripts: [UUID: Transcript], characters: [any GameCharacter]) {
+    package func restore(_ transcripts: [UUID: Transcript], characters: [any GameCharacter]) {
         sessions = [:]
         for character in characters {
             guard let transcript = transcripts[character.id] else { continue }
@@ -231,7 +231,7 @@ public final class DialogEngine {
 
 extension DialogEngine {
     /// The character's last answer in its conversation, if it has answered.
-    public func lastResponse(of character: any GameCharacter) -> String? {
+    package func lastResponse(of character: any GameCharacter) -> String? {
         guard let session = existingSession(for: character) else { return nil }
         for entry in session.transcript.reversed() {
             if case .response(let response) = entry { return TranscriptCondenser.text(of: response.segments) }

@@ -3,24 +3,24 @@ import FoundationModels
 /// Shrinks a conversation that no longer fits the context window, as the deep-dive session
 /// suggests: keep the instructions, summarize the turns through the model, and keep the last
 /// exchange word for word.
-public struct TranscriptCondenser: Sendable {
+package struct TranscriptCondenser: Sendable {
     /// The model that writes the summary.
-    public let model: any LanguageModel
+    package let model: any LanguageModel
     /// Sampling for the summary.
-    public let options: GenerationOptions
+    package let options: GenerationOptions
     /// At most this many characters of the old conversation go into the summary prompt (the
     /// most recent ones), so the summary request itself always fits.
-    public var maximumExcerpt = 3000
+    package var maximumExcerpt = 3000
 
     /// A condenser that summarizes with `model`.
-    public init(model: any LanguageModel, options: GenerationOptions = GenerationOptions()) {
+    package init(model: any LanguageModel, options: GenerationOptions = GenerationOptions()) {
         self.model = model
         self.options = options
     }
 
     /// A shorter transcript for the same conversation: the instructions with a summary of the
     /// old turns appended, then the last prompt and response.
-    public func condense(_ transcript: Transcript, speaker: String) async throws -> Transcript {
+    package func condense(_ transcript: Transcript, speaker: String) async throws -> Transcript {
         var instructions: Transcript.Instructions?
         var lines: [String] = []
         var lastPrompt: Transcript.Prompt?

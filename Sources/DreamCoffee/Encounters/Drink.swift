@@ -1,21 +1,21 @@
 import Foundation
 
 /// Something the player can put in a drink.
-public struct Ingredient: Hashable, Sendable, Codable {
+package struct Ingredient: Hashable, Sendable, Codable {
     /// What the menu calls it.
-    public let name: String
+    package let name: String
     /// The key that adds it in the brewing panel.
-    public let key: Character
+    package let key: Character
 
     /// Everything behind the counter, in menu order.
-    public static let all: [Ingredient] = [
+    package static let all: [Ingredient] = [
         ("espresso", "1"), ("drip coffee", "2"), ("steamed milk", "3"), ("oat milk", "4"),
         ("ice", "5"), ("caramel", "6"), ("chocolate", "7"), ("vanilla", "8"), ("cinnamon", "9"),
         ("matcha", "0"), ("honey", "h"), ("whipped cream", "m"), ("lavender", "v"), ("stardust", "x"),
     ].map { Ingredient(name: $0.0, key: Character($0.1)) }
 
     /// The ingredient whose key or name is `text`.
-    public static func named(_ text: String) -> Ingredient? {
+    package static func named(_ text: String) -> Ingredient? {
         let wanted = text.trimmingCharacters(in: .whitespaces).lowercased()
         return all.first { $0.name == wanted || String($0.key) == wanted }
     }
@@ -23,7 +23,7 @@ public struct Ingredient: Hashable, Sendable, Codable {
     private enum CodingKeys: String, CodingKey { case name }
 
     /// Decodes an ingredient by its name.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let name = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .name)
         guard let known = Ingredient.named(name) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown ingredient \(name)"))
@@ -32,7 +32,7 @@ public struct Ingredient: Hashable, Sendable, Codable {
     }
 
     /// Encodes the ingredient's name.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
     }
@@ -44,27 +44,27 @@ public struct Ingredient: Hashable, Sendable, Codable {
 }
 
 /// A drink the player assembles at the counter.
-public struct Drink: Equatable, Sendable, Codable {
+package struct Drink: Equatable, Sendable, Codable {
     /// The ingredients, in the order they went in (each at most once).
-    public private(set) var ingredients: [Ingredient] = []
+    package private(set) var ingredients: [Ingredient] = []
 
     /// An empty cup.
-    public init(_ ingredients: [Ingredient] = []) {
+    package init(_ ingredients: [Ingredient] = []) {
         for ingredient in ingredients { add(ingredient) }
     }
 
     /// Adds an ingredient, or takes it out if it is already in.
-    public mutating func toggle(_ ingredient: Ingredient) {
+    package mutating func toggle(_ ingredient: Ingredient) {
         if let index = ingredients.firstIndex(of: ingredient) { ingredients.remove(at: index) } else { ingredients.append(ingredient) }
     }
 
     /// Adds an ingredient unless it is already in.
-    public mutating func add(_ ingredient: Ingredient) {
+    package mutating func add(_ ingredient: Ingredient) {
         if !ingredients.contains(ingredient) { ingredients.append(ingredient) }
     }
 
     /// The drink in words, for the judge: "iced espresso with oat milk and caramel".
-    public var description: String {
+    package var description: String {
         guard !ingredients.isEmpty else { return "an empty cup" }
         let iced = ingredients.contains { $0.name == "ice" }
         let rest = ingredients.filter { $0.name != "ice" }.map(\.name)

@@ -2,17 +2,17 @@ import FoundationModels
 
 /// Generates customers and judges the drinks the player makes for them, with the sample's
 /// instructions and prompts.
-public struct EncounterEngine: Sendable {
+package struct EncounterEngine: Sendable {
     /// The model both run on.
-    public let model: any LanguageModel
+    package let model: any LanguageModel
     /// Sampling for every request.
-    public let options: GenerationOptions
+    package let options: GenerationOptions
     /// The player's contacts, when the game has a contacts file (customers are then named
     /// after them).
-    public let contactsTool: ContactTool?
+    package let contactsTool: ContactTool?
 
     /// An engine on `model`.
-    public init(model: any LanguageModel, options: GenerationOptions = GenerationOptions(), contactsTool: ContactTool? = nil) {
+    package init(model: any LanguageModel, options: GenerationOptions = GenerationOptions(), contactsTool: ContactTool? = nil) {
         self.model = model
         self.options = options
         self.contactsTool = contactsTool
@@ -50,8 +50,9 @@ public struct EncounterEngine: Sendable {
     /// asks for a name with the sample's contacts instructions (the model calls the contacts tool
     /// for someone born in `birthMonth`), then generates the NPC in the same conversation, so the
     /// customer can carry the contact's name.
-    public func generateCustomer(silhouette: Silhouette = Silhouette.all[0], birthMonth: Int = 1, rotation: Int = 0) async throws -> GeneratedCustomer
-    {
+    package func generateCustomer(
+        silhouette: Silhouette = Silhouette.all[0], birthMonth: Int = 1, rotation: Int = 0
+    ) async throws -> GeneratedCustomer {
         var instructions = """
             A conversation between the Player and a helpful assistant. This is a fantasy
             RPG game that takes place at Dream Coffee, the beloved coffee shop of the
@@ -87,16 +88,16 @@ public struct EncounterEngine: Sendable {
     }
 
     /// The customer's verdict on a drink: feedback in their voice, then a score.
-    public struct Verdict: Equatable, Sendable {
+    package struct Verdict: Equatable, Sendable {
         /// What the customer said.
-        public let feedback: String
+        package let feedback: String
         /// 1…5 stars.
-        public let stars: Int
+        package let stars: Int
     }
 
     /// The sample's `judgeDrink`, streamed through `onUpdate`, followed by a rating in the same
     /// conversation.
-    public func judgeDrink(
+    package func judgeDrink(
         drink: String, customer: NPC,
         onUpdate: @Sendable (String) async -> Void = { _ in }
     ) async throws -> Verdict {

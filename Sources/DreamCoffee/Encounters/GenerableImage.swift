@@ -8,16 +8,16 @@ import FoundationModels
 ///
 /// The schema is built at run time with `DynamicGenerationSchema`, as the sample's
 /// `GenerableImage` does, from the silhouette the encounter engine picked for this customer.
-public struct GenerableImage: Generable, Equatable, Sendable {
+package struct GenerableImage: Generable, Equatable, Sendable {
     /// What the picture shows, in one sentence.
-    public let imageDescription: String
+    package let imageDescription: String
     /// The body, details and eye colours, by palette name.
-    public let colours: [String]
+    package let colours: [String]
     /// The sprite's rows, top to bottom.
-    public let pixels: [String]
+    package let pixels: [String]
 
     /// A picture.
-    public init(imageDescription: String, colours: [String], pixels: [String]) {
+    package init(imageDescription: String, colours: [String], pixels: [String]) {
         self.imageDescription = imageDescription
         self.colours = colours
         self.pixels = pixels
@@ -28,7 +28,7 @@ public struct GenerableImage: Generable, Equatable, Sendable {
     static func rowKey(_ row: Int) -> String { "row\(row + 1)" }
 
     /// The picture's schema for the current silhouette, built at run time.
-    public static var generationSchema: GenerationSchema {
+    package static var generationSchema: GenerationSchema {
         let silhouette = Silhouette.current
         let colour = { (name: String, description: String) in
             DynamicGenerationSchema.Property(
@@ -67,14 +67,14 @@ public struct GenerableImage: Generable, Equatable, Sendable {
     }
 
     /// Reads a generated picture.
-    public init(_ content: GeneratedContent) throws {
+    package init(_ content: GeneratedContent) throws {
         imageDescription = try content.value(forProperty: "imageDescription")
         colours = try GenerableImage.colourKeys.map { try content.value(String.self, forProperty: $0) }
         pixels = try (0..<Sprite.size).map { try content.value(String.self, forProperty: GenerableImage.rowKey($0)) }
     }
 
     /// The picture as generated content (properties in schema order).
-    public var generatedContent: GeneratedContent {
+    package var generatedContent: GeneratedContent {
         var properties: [(String, any ConvertibleToGeneratedContent)] = [("imageDescription", imageDescription)]
         for (key, colour) in zip(GenerableImage.colourKeys, colours) { properties.append((key, colour)) }
         for (row, pixels) in pixels.enumerated() { properties.append((GenerableImage.rowKey(row), pixels)) }
@@ -82,5 +82,5 @@ public struct GenerableImage: Generable, Equatable, Sendable {
     }
 
     /// The sprite the rows describe.
-    public var sprite: Sprite { Sprite(rows: pixels, colours: colours) }
+    package var sprite: Sprite { Sprite(rows: pixels, colours: colours) }
 }

@@ -1,16 +1,16 @@
 /// The outline a generated picture must fill: for each row, how many transparent pixels
 /// frame it on each side, and which row holds the eyes. The encounter engine picks one per
 /// customer; the picture's schema is built from it at run time.
-public struct Silhouette: Equatable, Sendable {
+package struct Silhouette: Equatable, Sendable {
     /// A name for tests and logs.
-    public let name: String
+    package let name: String
     /// Transparent pixels on each side of each row (`Sprite.size` rows, each at most 4).
-    public let margins: [Int]
+    package let margins: [Int]
     /// The row with the two eyes.
-    public let eyeRow: Int
+    package let eyeRow: Int
 
     /// Every silhouette, in the order the engine cycles through them.
-    public static let all = [
+    package static let all = [
         Silhouette(name: "round", margins: [4, 2, 1, 1, 0, 0, 0, 0, 1, 1, 2, 4], eyeRow: 3),
         Silhouette(name: "tall", margins: [4, 3, 3, 3, 2, 1, 1, 1, 2, 2, 2, 3], eyeRow: 2),
         Silhouette(name: "winged", margins: [4, 4, 3, 3, 1, 0, 0, 1, 2, 3, 4, 4], eyeRow: 3),
@@ -19,7 +19,7 @@ public struct Silhouette: Equatable, Sendable {
 
     /// The pattern of one row: its margins of dots, the eyes (`e`) in the eye row, body (`b`)
     /// and details (`d`) everywhere else.
-    public func pattern(ofRow row: Int) -> String {
+    package func pattern(ofRow row: Int) -> String {
         let margin = margins[row]
         let width = Sprite.size - 2 * margin
         let dots = String(repeating: #"\."#, count: margin)
@@ -29,5 +29,5 @@ public struct Silhouette: Equatable, Sendable {
     }
 
     /// The silhouette in use for pictures generated in this task (`round` by default).
-    @TaskLocal public static var current = Silhouette.all[0]
+    @TaskLocal package static var current = Silhouette.all[0]
 }

@@ -1,11 +1,11 @@
 /// A customer's small square picture: rows of letters — `b` body, `d` details, `e` eyes, `.`
 /// transparent — and the three colours those letters stand for.
-public struct Sprite: Equatable, Sendable, Codable {
+package struct Sprite: Equatable, Sendable, Codable {
     /// Width and height in pixels.
-    public static let size = 12
+    package static let size = 12
 
     /// The colours a picture may use, by name.
-    public enum Palette {
+    package enum Palette {
         /// Every colour, in the order the schema lists them.
         static let colours: [(name: String, rgb: RGB)] = [
             ("black", RGB(30, 28, 36)), ("white", RGB(240, 238, 230)), ("red", RGB(214, 60, 60)),
@@ -16,27 +16,27 @@ public struct Sprite: Equatable, Sendable, Codable {
         ]
 
         /// The colour names.
-        public static var names: [String] { colours.map(\.name) }
+        package static var names: [String] { colours.map(\.name) }
 
         /// The colour called `name`, if the palette has it.
-        public static func colour(named name: String) -> RGB? {
+        package static func colour(named name: String) -> RGB? {
             colours.first { $0.name == name.lowercased() }?.rgb
         }
     }
 
     /// The rows, top to bottom, as generated.
-    public let rows: [String]
+    package let rows: [String]
     /// The body, details and eye colours, by name.
-    public let colours: [String]
+    package let colours: [String]
 
     /// A sprite from rows of `b`/`d`/`e`/`.` and the colours of `b`, `d` and `e`.
-    public init(rows: [String], colours: [String]) {
+    package init(rows: [String], colours: [String]) {
         self.rows = rows
         self.colours = colours
     }
 
     /// The pixels: `Sprite.size` rows of `Sprite.size` colours (`nil` is transparent).
-    public var pixels: [[RGB?]] {
+    package var pixels: [[RGB?]] {
         let body = colours.indices.contains(0) ? Palette.colour(named: colours[0]) : nil
         let details = colours.indices.contains(1) ? Palette.colour(named: colours[1]) : nil
         let eyes = colours.indices.contains(2) ? Palette.colour(named: colours[2]) : nil
@@ -55,5 +55,5 @@ public struct Sprite: Equatable, Sendable, Codable {
     }
 
     /// Whether any pixel is painted.
-    public var isBlank: Bool { pixels.allSatisfy { $0.allSatisfy { $0 == nil } } }
+    package var isBlank: Bool { pixels.allSatisfy { $0.allSatisfy { $0 == nil } } }
 }

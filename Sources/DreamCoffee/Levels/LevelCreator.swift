@@ -1,16 +1,16 @@
 import FoundationModels
 
 /// Something the player added to the shop with the level creator.
-public struct LevelItem: Codable, Equatable, Sendable {
+package struct LevelItem: Codable, Equatable, Sendable {
     /// What the player asked for.
-    public let request: String
+    package let request: String
     /// The kind the model designed.
-    public let kindName: String
+    package let kindName: String
     /// The generated content's JSON (its properties in schema order).
-    public let contentJSON: String
+    package let contentJSON: String
 
     /// The content's fields as lines "name: value", in order (lists joined, choices marked).
-    public var lines: [String] {
+    package var lines: [String] {
         guard let content = try? GeneratedContent(json: contentJSON),
             case .structure(let properties, let keys) = content.kind
         else { return [contentJSON] }
@@ -36,21 +36,21 @@ public struct LevelItem: Codable, Equatable, Sendable {
 /// The level creator: the player describes a new kind of content, the model designs its fields
 /// (`LevelDesign`), the creator builds a `DynamicGenerationSchema` from them, validates it into
 /// a `GenerationSchema`, and the model generates one under it.
-public struct LevelCreator: Sendable {
+package struct LevelCreator: Sendable {
     /// The model both steps run on.
-    public let model: any LanguageModel
+    package let model: any LanguageModel
     /// Sampling for both steps.
-    public let options: GenerationOptions
+    package let options: GenerationOptions
 
     /// A creator on `model`.
-    public init(model: any LanguageModel, options: GenerationOptions = GenerationOptions()) {
+    package init(model: any LanguageModel, options: GenerationOptions = GenerationOptions()) {
         self.model = model
         self.options = options
     }
 
     /// The schema of a design: fields in order, duplicates dropped, choices as a list of the
     /// `Choice` dependency (text and whether it is correct).
-    public static func schema(for design: LevelDesign) throws -> GenerationSchema {
+    package static func schema(for design: LevelDesign) throws -> GenerationSchema {
         var creator = LevelObjectCreator(name: design.name)
         var seen = Set<String>()
         var needsChoice = false
@@ -76,7 +76,7 @@ public struct LevelCreator: Sendable {
     }
 
     /// Designs a kind of content for `request`.
-    public func design(_ request: String) async throws -> LevelDesign {
+    package func design(_ request: String) async throws -> LevelDesign {
         let session = LanguageModelSession(
             model: model,
             instructions: """
@@ -87,7 +87,7 @@ public struct LevelCreator: Sendable {
     }
 
     /// Designs, builds the dynamic schema, and generates one item.
-    public func create(_ request: String) async throws -> LevelItem {
+    package func create(_ request: String) async throws -> LevelItem {
         let design = try await design(request)
         let schema = try LevelCreator.schema(for: design)
         let session = LanguageModelSession(

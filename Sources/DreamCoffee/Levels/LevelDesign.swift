@@ -3,28 +3,28 @@ import FoundationModels
 /// A new kind of shop content, designed by the model from the player's description: the level
 /// creator turns it into a `DynamicGenerationSchema`.
 @Generable
-public struct LevelDesign: Equatable {
+package struct LevelDesign: Equatable {
     /// The kind's name, in UpperCamelCase ("Riddle", "GhostCustomer").
     @Guide(description: "The name of the new kind of thing, one or two words in UpperCamelCase", .pattern(/[A-Z][a-z]+([A-Z][a-z]+)?/))
-    public let name: String
+    package let name: String
     /// Its fields.
     @Guide(description: "The fields one of these things has", .count(2...4))
-    public let fields: [LevelField]
+    package let fields: [LevelField]
 }
 
 /// One field of a designed kind.
 @Generable
-public struct LevelField: Equatable {
+package struct LevelField: Equatable {
     /// The field's name, in lowerCamelCase.
     @Guide(description: "The field's name in lowerCamelCase, like question or hint", .pattern(/[a-z]+([A-Z][a-z]+)?/))
-    public let name: String
+    package let name: String
     /// What kind of value it holds.
-    public let kind: LevelFieldKind
+    package let kind: LevelFieldKind
 }
 
 /// What a designed field holds.
 @Generable
-public enum LevelFieldKind: Equatable {
+package enum LevelFieldKind: Equatable {
     /// A sentence or a word.
     case text
     /// A whole number.

@@ -3,19 +3,19 @@ import FoundationModels
 /// Builds a `DynamicGenerationSchema` property by property, as the deep-dive session's level
 /// creator does (its `addStringProperty`, `addArrayProperty`, `addBoolProperty`), with numbers
 /// and lists of text added.
-public struct LevelObjectCreator: Sendable {
+package struct LevelObjectCreator: Sendable {
     /// The object's name (the schema's name, and what array properties refer to).
-    public let name: String
+    package let name: String
     /// The properties so far, in order.
-    public private(set) var properties: [DynamicGenerationSchema.Property] = []
+    package private(set) var properties: [DynamicGenerationSchema.Property] = []
 
     /// A creator for objects called `name`.
-    public init(name: String) {
+    package init(name: String) {
         self.name = name
     }
 
     /// A text property.
-    public mutating func addStringProperty(name: String, description: String? = nil) {
+    package mutating func addStringProperty(name: String, description: String? = nil) {
         properties.append(.init(name: name, description: description, schema: Self.shortText))
     }
 
@@ -26,17 +26,17 @@ public struct LevelObjectCreator: Sendable {
     }
 
     /// A yes-or-no property.
-    public mutating func addBoolProperty(name: String, description: String? = nil) {
+    package mutating func addBoolProperty(name: String, description: String? = nil) {
         properties.append(.init(name: name, description: description, schema: DynamicGenerationSchema(type: Bool.self)))
     }
 
     /// A whole-number property.
-    public mutating func addNumberProperty(name: String, description: String? = nil) {
+    package mutating func addNumberProperty(name: String, description: String? = nil) {
         properties.append(.init(name: name, description: description, schema: DynamicGenerationSchema(type: Int.self)))
     }
 
     /// A list of texts.
-    public mutating func addStringArrayProperty(name: String, description: String? = nil, count: ClosedRange<Int>) {
+    package mutating func addStringArrayProperty(name: String, description: String? = nil, count: ClosedRange<Int>) {
         let schema = DynamicGenerationSchema(
             arrayOf: Self.shortText,
             minimumElements: count.lowerBound, maximumElements: count.upperBound)
@@ -44,7 +44,7 @@ public struct LevelObjectCreator: Sendable {
     }
 
     /// A list of objects of another dynamic schema, referred to by its name.
-    public mutating func addArrayProperty(name: String, customType: String, description: String? = nil, count: ClosedRange<Int>? = nil) {
+    package mutating func addArrayProperty(name: String, customType: String, description: String? = nil, count: ClosedRange<Int>? = nil) {
         let schema = DynamicGenerationSchema(
             arrayOf: DynamicGenerationSchema(referenceTo: customType),
             minimumElements: count?.lowerBound, maximumElements: count?.upperBound)
@@ -52,7 +52,7 @@ public struct LevelObjectCreator: Sendable {
     }
 
     /// The object's schema.
-    public var root: DynamicGenerationSchema {
+    package var root: DynamicGenerationSchema {
         DynamicGenerationSchema(name: name, properties: properties)
     }
 }

@@ -7,7 +7,7 @@ extension Game {
     /// Walks the player, step by step, to a place from which `goal` holds; returns whether the
     /// player got there.
     @discardableResult
-    public func walk(until goal: (Position) -> Bool) -> Bool {
+    package func walk(until goal: (Position) -> Bool) -> Bool {
         guard let path = map.path(from: state.player, blocked: occupied, to: goal) else { return false }
         for step in path {
             let direction: Direction = step.x > state.player.x ? .right : step.x < state.player.x ? .left : step.y > state.player.y ? .down : .up
@@ -18,15 +18,15 @@ extension Game {
 
     /// Walks to the barista.
     @discardableResult
-    public func walkToBarista() -> Bool { walk { self.map.canReach($0, self.map.baristaPosition) } }
+    package func walkToBarista() -> Bool { walk { self.map.canReach($0, self.map.baristaPosition) } }
 
     /// Walks to the counter (where drinks are brewed).
     @discardableResult
-    public func walkToCounter() -> Bool { walk { self.map.isAtCounter($0) } }
+    package func walkToCounter() -> Bool { walk { self.map.isAtCounter($0) } }
 
     /// Walks to the customer whose name contains `name` (the first waiting one when empty).
     @discardableResult
-    public func walkToCustomer(named name: String) -> Bool {
+    package func walkToCustomer(named name: String) -> Bool {
         let target =
             name.isEmpty
             ? (state.waiting.first ?? state.customers.first)
@@ -38,7 +38,7 @@ extension Game {
 
     /// Walks to the level item with this number (1 for the first).
     @discardableResult
-    public func walkToItem(_ number: Int) -> Bool {
+    package func walkToItem(_ number: Int) -> Bool {
         guard state.items.indices.contains(number - 1) else { return false }
         let spot = state.items[number - 1].position
         return walk { position in
@@ -48,7 +48,7 @@ extension Game {
     }
 
     /// The shop as text: `@` the player, `B` the barista, customers by their initial, items `?`.
-    public var mapText: String {
+    package var mapText: String {
         var marks: [Position: Character] = [:]
         for placement in state.customers { marks[placement.position] = placement.customer.displayName.first ?? "c" }
         for placement in state.items { marks[placement.position] = "?" }

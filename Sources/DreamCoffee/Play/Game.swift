@@ -9,21 +9,21 @@ import FoundationModels
 /// One model-backed action runs at a time; the interface runs it in a task and cancels the task
 /// to stop it.
 @MainActor
-public final class Game {
+package final class Game {
     /// The floor plan.
-    public let map = ShopMap()
+    package let map = ShopMap()
     /// The shop.
-    public private(set) var state: ShopState
+    package private(set) var state: ShopState
     /// The line on screen.
-    public private(set) var speech: Speech?
+    package private(set) var speech: Speech?
     /// What the game is doing ("Chike is thinking…"), `nil` when idle.
-    public private(set) var activity: String?
+    package private(set) var activity: String?
     /// The last message to the player ("Saved.", "Nobody to talk to here.").
-    public private(set) var status = "Welcome to Dream Coffee! Walk with the arrow keys or WASD."
+    package private(set) var status = "Welcome to Dream Coffee! Walk with the arrow keys or WASD."
     /// Called after every change, for the screen to redraw.
-    public var onChange: @MainActor () -> Void = {}
+    package var onChange: @MainActor () -> Void = {}
     /// Tool calls made so far, by tool name (for the status line and tests).
-    public private(set) var toolCallCounts: [String: Int] = [:]
+    package private(set) var toolCallCounts: [String: Int] = [:]
 
     private let configuration: GameConfiguration
     private let dialog: DialogEngine
@@ -33,7 +33,7 @@ public final class Game {
     private let barista = Barista()
 
     /// A new game (call `load()` to continue a saved one).
-    public init(configuration: GameConfiguration) {
+    package init(configuration: GameConfiguration) {
         self.configuration = configuration
         state = ShopState()
         let calendar = configuration.calendar
@@ -53,7 +53,7 @@ public final class Game {
 
     /// Takes a step; returns whether the player moved.
     @discardableResult
-    public func move(_ direction: Direction) -> Bool {
+    package func move(_ direction: Direction) -> Bool {
         let target = Position(state.player.x + direction.offset.dx, state.player.y + direction.offset.dy)
         guard map.tile(at: target).isWalkable, !isOccupied(target) else { return false }
         state.player = target
@@ -71,7 +71,7 @@ public final class Game {
 
     /// Whom or what the player can talk to from where they stand (the barista first, then
     /// customers, then items).
-    public var interlocutor: Interlocutor? {
+    package var interlocutor: Interlocutor? {
         if map.canReach(state.player, map.baristaPosition) { return .barista }
         if let customer = state.customers.first(where: { map.canReach(state.player, $0.position) }) { return .customer(customer.customer.id) }
         if let index = state.items.firstIndex(where: { map.canReach(state.player, $0.position) }) { return .item(index) }
@@ -79,7 +79,7 @@ public final class Game {
     }
 
     /// The display name of an interlocutor.
-    public func name(of interlocutor: Interlocutor) -> String {
+    package func name(of interlocutor: Interlocutor) -> String {
         switch interlocutor {
         case .barista: barista.displayName
         case .customer(let id): customer(id)?.displayName ?? "someone"
@@ -103,7 +103,7 @@ public final class Game {
 
     /// Walks up to whoever is next to the player: a character says their first line (or what
     /// they last said), an item shows its content.
-    public func approach() {
+    package func approach() {
         guard let next = interlocutor else {
             status = "Nobody to talk to here."
             return changed()
@@ -122,7 +122,7 @@ public final class Game {
     }
 
     /// Says `text` to the character next to the player; their answer streams into `speech`.
-    public func talk(_ text: String) async {
+    package func talk(_ text: String) async {
         guard activity == nil else { return busy() }
         guard let next = interlocutor, let character = character(next) else {
             status = "Nobody to talk to here."
@@ -162,7 +162,7 @@ public final class Game {
     // MARK: Customers
 
     /// A new customer walks in and queues at the counter.
-    public func inviteCustomer() async {
+    package func inviteCustomer() async {
         guard activity == nil else { return busy() }
         guard let spot = map.queue.first(where: { spot in !state.customers.contains { $0.position == spot } && spot != state.player }) else {
             status = "The queue is full; serve someone first."
@@ -190,7 +190,7 @@ public final class Game {
     }
 
     /// Serves `drink` to the first waiting customer; they judge it aloud and rate it.
-    public func serve(_ drink: Drink) async {
+    package func serve(_ drink: Drink) async {
         guard activity == nil else { return busy() }
         guard map.isAtCounter(state.player) else {
             status = "Go to the counter to brew."
@@ -248,7 +248,7 @@ public final class Game {
 
     /// Ends the day: its totals, and a new day starts with an empty shop.
     @discardableResult
-    public func endDay() -> DaySummary {
+    package func endDay() -> DaySummary {
         let summary = DaySummary(day: state.day, served: state.served.count, stars: state.served.reduce(0) { $0 + $1.stars })
         state.pastDays.append(summary)
         for placement in state.customers { dialog.forget(placement.customer) }
@@ -262,13 +262,13 @@ public final class Game {
     }
 
     /// "Day 1: 3 drinks, 11 stars (3.7 on average)."
-    public static func describe(_ summary: DaySummary) -> String {
+    package static func describe(_ summary: DaySummary) -> String {
         "Day \(summary.day): \(summary.served) drink\(summary.served == 1 ? "" : "s"), \(summary.stars) star\(summary.stars == 1 ? "" : "s")"
             + (summary.served > 0 ? String(format: " (%.1f on average).", summary.average) : ".")
     }
 
     /// Today's totals so far.
-    public var today: DaySummary {
+    package var today: DaySummary {
         DaySummary(day: state.day, served: state.served.count, stars: state.served.reduce(0) { $0 + $1.stars })
     }
 
@@ -276,7 +276,7 @@ public final class Game {
 
     /// Designs and generates a new kind of content from the player's description, and puts it
     /// up on a wall.
-    public func createItem(_ request: String) async {
+    package func createItem(_ request: String) async {
         guard activity == nil else { return busy() }
         guard let spot = map.itemSpots.first(where: { spot in !state.items.contains { $0.position == spot } && spot != state.player }) else {
             status = "The walls are full."
@@ -299,7 +299,7 @@ public final class Game {
     // MARK: Saving
 
     /// Saves the shop and every conversation.
-    public func save() {
+    package func save() {
         var snapshot = state
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -320,7 +320,7 @@ public final class Game {
 
     /// Loads the saved shop and its conversations; returns whether it did.
     @discardableResult
-    public func load() -> Bool {
+    package func load() -> Bool {
         do {
             let loaded = try configuration.saveFile.load()
             var transcripts: [UUID: Transcript] = [:]
@@ -364,13 +364,13 @@ public final class Game {
     }
 
     /// Replaces the status line.
-    public func setStatus(_ text: String) {
+    package func setStatus(_ text: String) {
         status = text
         changed()
     }
 
     /// Clears the speech bubble.
-    public func dismissSpeech() {
+    package func dismissSpeech() {
         speech = nil
         changed()
     }

@@ -4,26 +4,26 @@ import FoundationModels
 
 /// What a game runs on: the model, sampling, the save file, and the player's calendar and
 /// contacts for the tools.
-public struct GameConfiguration: Sendable {
+package struct GameConfiguration: Sendable {
     /// The model every session uses (`SystemLanguageModel.default` in the game).
-    public var model: any LanguageModel
+    package var model: any LanguageModel
     /// Sampling for every request (`.greedy` makes a play-through repeatable).
-    public var options: GenerationOptions
+    package var options: GenerationOptions
     /// Where the game saves.
-    public var saveFile: SaveFile
+    package var saveFile: SaveFile
     /// The player's calendar (the calendar tool is offered to customers when present).
-    public var calendar: ICalendar?
+    package var calendar: ICalendar?
     /// The player's contacts (customers are named after them when present).
-    public var contacts: [Contact]?
+    package var contacts: [Contact]?
     /// Today, for the calendar tool.
-    public var today: Date
+    package var today: Date
     /// What characters must not say.
-    public var blockList: BlockList
+    package var blockList: BlockList
     /// Where to append timing records (JSON lines), if anywhere.
-    public var timingsURL: URL?
+    package var timingsURL: URL?
 
     /// A configuration.
-    public init(
+    package init(
         model: any LanguageModel, options: GenerationOptions = GenerationOptions(), saveFile: SaveFile,
         calendar: ICalendar? = nil, contacts: [Contact]? = nil, today: Date = Date(),
         blockList: BlockList = .standard, timingsURL: URL? = nil
@@ -40,7 +40,7 @@ public struct GameConfiguration: Sendable {
 }
 
 /// A step on the shop floor.
-public enum Direction: Sendable {
+package enum Direction: Sendable {
     /// Towards the top of the screen.
     case up
     /// Towards the bottom of the screen.
@@ -62,7 +62,7 @@ public enum Direction: Sendable {
 }
 
 /// Whom or what the player is next to.
-public enum Interlocutor: Equatable, Sendable {
+package enum Interlocutor: Equatable, Sendable {
     /// The barista.
     case barista
     /// A customer (by id).
@@ -72,11 +72,11 @@ public enum Interlocutor: Equatable, Sendable {
 }
 
 /// A line on screen: who says it, and whether it is still being generated.
-public struct Speech: Equatable, Sendable {
+package struct Speech: Equatable, Sendable {
     /// Who speaks.
-    public var speaker: String
+    package var speaker: String
     /// What they say so far.
-    public var text: String
+    package var text: String
     /// Whether more is coming.
-    public var isStreaming: Bool
+    package var isStreaming: Bool
 }

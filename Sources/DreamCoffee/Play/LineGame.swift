@@ -14,7 +14,7 @@ import Foundation
 /// end day | save | load | help | quit
 /// ```
 @MainActor
-public final class LineGame {
+package final class LineGame {
     private let game: Game
     private let output: (String) -> Void
     private var shownSpeaker: String?
@@ -24,20 +24,20 @@ public final class LineGame {
     private var baseline: Speech?
 
     /// A line interface for `game`, writing to `output` (standard output by default).
-    public init(game: Game, output: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) {
+    package init(game: Game, output: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) {
         self.game = game
         self.output = output
     }
 
     /// The help text.
-    public static let help = """
+    package static let help = """
         Commands: look · go barista|counter|customer [NAME]|item N · w/a/s/d [N] · talk WORDS · \
         customer · brew INGREDIENT, … · create DESCRIPTION · end day · save · load · help · quit
         Ingredients: \(Ingredient.all.map(\.name).joined(separator: ", "))
         """
 
     /// Reads commands from `lines` until `quit` or the end of input.
-    public func run(lines: AsyncStream<String>) async {
+    package func run(lines: AsyncStream<String>) async {
         game.onChange = { [weak self] in self?.showSpeech() }
         output("Dream Coffee. \(game.status)\n\(LineGame.help)\n")
         for await line in lines {
@@ -51,7 +51,7 @@ public final class LineGame {
     }
 
     /// Runs one command; returns `false` to quit.
-    public func perform(_ command: String) async -> Bool {
+    package func perform(_ command: String) async -> Bool {
         let (verb, rest) = LineGame.split(command)
         switch verb {
         case "quit", "exit", "q": return false
@@ -183,7 +183,7 @@ public final class LineGame {
     }
 
     /// Standard input as lines, read on a thread of its own.
-    public static func standardInputLines() -> AsyncStream<String> {
+    package static func standardInputLines() -> AsyncStream<String> {
         AsyncStream { continuation in
             let thread = Thread {
                 while let line = readLine(strippingNewline: true) { continuation.yield(line) }

@@ -4,7 +4,7 @@ import Foundation
 /// redrawn after every change (only the cells that changed are written), a resize redraws it
 /// whole, and the terminal is restored however the game ends.
 @MainActor
-public final class TerminalGame {
+package final class TerminalGame {
     private let game: Game
     private let terminal: RawTerminal
     private var renderer: ScreenRenderer
@@ -14,14 +14,14 @@ public final class TerminalGame {
     private var renderScheduled = false
 
     /// A terminal interface for `game` on an opened raw terminal.
-    public init(game: Game, terminal: RawTerminal) {
+    package init(game: Game, terminal: RawTerminal) {
         self.game = game
         self.terminal = terminal
         renderer = ScreenRenderer(colorMode: terminal.colorMode)
     }
 
     /// Plays until the player quits or input ends.
-    public func run() async {
+    package func run() async {
         game.onChange = { [weak self] in self?.scheduleRender() }
         render()
         for await event in terminal.events {

@@ -3,17 +3,17 @@ import Foundation
 
 /// Appends how long things took to a file, one JSON object per line
 /// (`{"event":"first-character","milliseconds":412.5}`), for the latency figures.
-public struct TimingLog: Sendable {
+package struct TimingLog: Sendable {
     /// The file, or `nil` to record nothing.
-    public let url: URL?
+    package let url: URL?
 
     /// A log appending to `url`.
-    public init(url: URL?) {
+    package init(url: URL?) {
         self.url = url
     }
 
     /// Records that `event` took the time since `start`.
-    public func record(_ event: String, since start: ContinuousClock.Instant) {
+    package func record(_ event: String, since start: ContinuousClock.Instant) {
         guard let url else { return }
         let milliseconds = (ContinuousClock.now - start).milliseconds
         let line = #"{"event":"\#(event)","milliseconds":\#((milliseconds * 10).rounded() / 10)}"# + "\n"

@@ -1,25 +1,25 @@
 import Foundation
 
 /// Why a save could not be written or read.
-public struct SaveFileError: Error, Equatable, CustomStringConvertible {
+package struct SaveFileError: Error, Equatable, CustomStringConvertible {
     /// What went wrong, naming the file.
-    public let description: String
+    package let description: String
 }
 
 /// Saves and loads the shop as JSON. A save is written to a temporary file beside the target,
 /// flushed to disk, and renamed over the old save in one step, so a crash or a `kill -9` in the
 /// middle of saving leaves either the old save or the new one, never half of one.
-public struct SaveFile: Sendable {
+package struct SaveFile: Sendable {
     /// Where the save lives.
-    public let url: URL
+    package let url: URL
 
     /// A save at `url`.
-    public init(url: URL) {
+    package init(url: URL) {
         self.url = url
     }
 
     /// The default save: `$XDG_DATA_HOME/dream-coffee/save.json` (or `~/.local/share/…`).
-    public static var defaultURL: URL {
+    package static var defaultURL: URL {
         let environment = ProcessInfo.processInfo.environment
         let base =
             environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
@@ -28,7 +28,7 @@ public struct SaveFile: Sendable {
     }
 
     /// Writes `state` atomically.
-    public func save(_ state: ShopState) throws(SaveFileError) {
+    package func save(_ state: ShopState) throws(SaveFileError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data: Data
@@ -81,10 +81,10 @@ public struct SaveFile: Sendable {
     }
 
     /// Whether a save exists.
-    public var exists: Bool { FileManager.default.fileExists(atPath: url.path) }
+    package var exists: Bool { FileManager.default.fileExists(atPath: url.path) }
 
     /// Reads the save.
-    public func load() throws(SaveFileError) -> ShopState {
+    package func load() throws(SaveFileError) -> ShopState {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw SaveFileError(description: "could not read \(url.path): \(error.localizedDescription)")

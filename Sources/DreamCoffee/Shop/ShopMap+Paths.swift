@@ -1,7 +1,7 @@
 extension ShopMap {
     /// The shortest walk from `start` to a tile that satisfies `goal`, avoiding `blocked`
     /// tiles; `nil` when there is none. The path excludes `start`.
-    public func path(from start: Position, blocked: Set<Position>, to goal: (Position) -> Bool) -> [Position]? {
+    package func path(from start: Position, blocked: Set<Position>, to goal: (Position) -> Bool) -> [Position]? {
         if goal(start) { return [] }
         var previous: [Position: Position] = [:]
         var frontier = [start]
@@ -33,7 +33,7 @@ extension ShopMap {
     }
 
     /// The plan as text, with people and items drawn as letters.
-    public func text(player: Position, marks: [Position: Character]) -> String {
+    package func text(player: Position, marks: [Position: Character]) -> String {
         (0..<height).map { y in
             String(
                 (0..<width).map { x -> Character in

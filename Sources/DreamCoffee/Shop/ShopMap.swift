@@ -1,25 +1,25 @@
 /// A tile position on the shop floor (x to the right, y down).
-public struct Position: Hashable, Codable, Sendable {
+package struct Position: Hashable, Codable, Sendable {
     /// Column.
-    public var x: Int
+    package var x: Int
     /// Row.
-    public var y: Int
+    package var y: Int
 
     /// A position.
-    public init(_ x: Int, _ y: Int) {
+    package init(_ x: Int, _ y: Int) {
         self.x = x
         self.y = y
     }
 
     /// The four neighbouring tiles.
-    public var neighbours: [Position] { [Position(x, y - 1), Position(x + 1, y), Position(x, y + 1), Position(x - 1, y)] }
+    package var neighbours: [Position] { [Position(x, y - 1), Position(x + 1, y), Position(x, y + 1), Position(x - 1, y)] }
 }
 
 /// The shop's floor plan: walls, the counter, tables and plants, the door; where the barista
 /// stands, where customers queue and sit, and where level items go.
-public struct ShopMap: Sendable {
+package struct ShopMap: Sendable {
     /// One tile of the plan.
-    public enum Tile: Character, Sendable {
+    package enum Tile: Character, Sendable {
         /// A wall (`#`).
         case wall = "#"
         /// Floor boards (`.`).
@@ -36,11 +36,11 @@ public struct ShopMap: Sendable {
         case shelf = "s"
 
         /// Whether people can stand on it.
-        public var isWalkable: Bool { self == .floor || self == .door }
+        package var isWalkable: Bool { self == .floor || self == .door }
     }
 
     /// The plan, row by row.
-    public static let plan = [
+    package static let plan = [
         "################",
         "#s....s#.......#",
         "#======#...T...#",
@@ -53,40 +53,40 @@ public struct ShopMap: Sendable {
     ]
 
     /// Width in tiles.
-    public let width = plan[0].count
+    package let width = plan[0].count
     /// Height in tiles.
-    public let height = plan.count
+    package let height = plan.count
     private let tiles: [[Tile]] = plan.map { $0.map { Tile(rawValue: $0) ?? .floor } }
 
     /// The standard shop.
-    public init() {}
+    package init() {}
 
     /// The tile at `position` (outside the plan is wall).
-    public func tile(at position: Position) -> Tile {
+    package func tile(at position: Position) -> Tile {
         guard position.y >= 0, position.y < height, position.x >= 0, position.x < width else { return .wall }
         return tiles[position.y][position.x]
     }
 
     /// Where the barista works (behind the counter).
-    public let baristaPosition = Position(3, 1)
+    package let baristaPosition = Position(3, 1)
     /// Where the player starts.
-    public let playerStart = Position(4, 4)
+    package let playerStart = Position(4, 4)
     /// Where waiting customers queue, in front of the counter, first in line first.
-    public let queue = [Position(2, 3), Position(4, 3), Position(6, 3), Position(5, 4), Position(3, 4)]
+    package let queue = [Position(2, 3), Position(4, 3), Position(6, 3), Position(5, 4), Position(3, 4)]
     /// Where served customers sit, next to the tables.
-    public let seats = [Position(10, 2), Position(10, 4), Position(12, 6), Position(3, 6), Position(12, 4), Position(5, 6)]
+    package let seats = [Position(10, 2), Position(10, 4), Position(12, 6), Position(3, 6), Position(12, 4), Position(5, 6)]
     /// Where level items are put up, along the walls.
-    public let itemSpots = [Position(14, 2), Position(14, 3), Position(8, 1), Position(14, 7), Position(1, 7), Position(9, 7)]
+    package let itemSpots = [Position(14, 2), Position(14, 3), Position(8, 1), Position(14, 7), Position(1, 7), Position(9, 7)]
 
     /// Whether `a` can talk to `b`: next to each other, or across the counter.
-    public func canReach(_ a: Position, _ b: Position) -> Bool {
+    package func canReach(_ a: Position, _ b: Position) -> Bool {
         if abs(a.x - b.x) + abs(a.y - b.y) == 1 { return true }
         if a.x == b.x, abs(a.y - b.y) == 2 { return tile(at: Position(a.x, (a.y + b.y) / 2)) == .counter }
         return false
     }
 
     /// Whether someone at `position` stands at the counter (to brew).
-    public func isAtCounter(_ position: Position) -> Bool {
+    package func isAtCounter(_ position: Position) -> Bool {
         position.neighbours.contains { tile(at: $0) == .counter }
     }
 }

@@ -1,18 +1,18 @@
 /// How a `ScreenRenderer` encodes colours.
-public enum ColorMode: Sendable, Hashable {
+package enum ColorMode: Sendable, Hashable {
     /// 24-bit SGR colours: `38;2;r;g;b` / `48;2;r;g;b`.
     case trueColor
     /// The xterm 256-colour palette: `38;5;n` / `48;5;n` (nearest cube or grey entry).
     case palette256
 
     /// `.trueColor` when `COLORTERM` is `truecolor` or `24bit`, otherwise `.palette256`.
-    public static func detect(environment: [String: String]) -> ColorMode {
+    package static func detect(environment: [String: String]) -> ColorMode {
         let value = environment["COLORTERM"]?.lowercased() ?? ""
         return value == "truecolor" || value == "24bit" ? .trueColor : .palette256
     }
 
     /// The SGR parameters selecting `color` as foreground (`background == false`) or background.
-    public func parameters(for color: RGB, background: Bool) -> String {
+    package func parameters(for color: RGB, background: Bool) -> String {
         switch self {
         case .trueColor:
             return "\(background ? 48 : 38);2;\(color.r);\(color.g);\(color.b)"
@@ -22,7 +22,7 @@ public enum ColorMode: Sendable, Hashable {
     }
 
     /// The index (16...255) of the xterm palette entry closest to `color`.
-    public static func paletteIndex(for color: RGB) -> Int {
+    package static func paletteIndex(for color: RGB) -> Int {
         let levels = [0, 95, 135, 175, 215, 255]
         func nearestLevel(_ value: UInt8) -> Int {
             var best = 0

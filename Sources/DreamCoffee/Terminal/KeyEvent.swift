@@ -1,5 +1,5 @@
 /// An input event read from the terminal.
-public enum KeyEvent: Equatable, Hashable, Sendable, CustomStringConvertible {
+package enum KeyEvent: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// A printable character (including space and multi-byte UTF-8 characters).
     case character(Character)
     /// Arrow up (`ESC [ A` / `ESC O A`, with or without modifiers).
@@ -33,7 +33,7 @@ public enum KeyEvent: Equatable, Hashable, Sendable, CustomStringConvertible {
     case endOfInput
 
     /// A short readable name, e.g. `up`, `char(a)`, `ctrl-c`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .character(let character): "char(\(character))"
         case .control(let character): "ctrl-\(character)"

@@ -4,30 +4,30 @@
 /// A lone ESC is ambiguous (Escape key or the start of a sequence), so it stays
 /// pending until more bytes arrive or the caller decides none will and calls
 /// `flushPendingEscape()` (the `RawTerminal` reader does after ~30 ms of silence).
-public struct KeyParser: Sendable {
+package struct KeyParser: Sendable {
     private var pending: [UInt8] = []
     private var lastWasCarriageReturn = false
     /// Unterminated sequences longer than this are dropped.
     private static let maximumSequenceLength = 32
 
     /// Creates an empty parser.
-    public init() {}
+    package init() {}
 
     /// Whether an incomplete escape sequence is waiting (call `flushPendingEscape()` after a short timeout).
-    public var hasPendingEscape: Bool { pending.first == 0x1B }
+    package var hasPendingEscape: Bool { pending.first == 0x1B }
 
     /// Whether any bytes (escape sequence or partial UTF-8 character) are buffered.
-    public var hasPendingBytes: Bool { !pending.isEmpty }
+    package var hasPendingBytes: Bool { !pending.isEmpty }
 
     /// Adds bytes and returns the events they complete.
-    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [KeyEvent] {
+    package mutating func feed(_ bytes: some Sequence<UInt8>) -> [KeyEvent] {
         pending.append(contentsOf: bytes)
         return parse(flushing: false)
     }
 
     /// Interprets a pending incomplete escape sequence as the keys typed: a lone ESC
     /// becomes `.escape`, and any bytes after it are parsed as ordinary keys.
-    public mutating func flushPendingEscape() -> [KeyEvent] {
+    package mutating func flushPendingEscape() -> [KeyEvent] {
         parse(flushing: true)
     }
 

@@ -2,23 +2,23 @@
 ///
 /// Pixel (0, 0) is the top-left corner. Out-of-range reads return `nil` and
 /// out-of-range writes are ignored, so callers never need to clip by hand.
-public struct PixelCanvas: Hashable, Sendable {
+package struct PixelCanvas: Hashable, Sendable {
     /// Width in pixels.
-    public let width: Int
+    package let width: Int
     /// Height in pixels.
-    public let height: Int
+    package let height: Int
     /// Row-major pixel storage (`y * width + x`).
-    public private(set) var pixels: [RGB?]
+    package private(set) var pixels: [RGB?]
 
     /// Creates a canvas filled with `color` (transparent by default).
-    public init(width: Int, height: Int, fill color: RGB? = nil) {
+    package init(width: Int, height: Int, fill color: RGB? = nil) {
         self.width = max(0, width)
         self.height = max(0, height)
         self.pixels = Array(repeating: color, count: self.width * self.height)
     }
 
     /// Creates a canvas from rows of pixels; short rows are padded with transparency.
-    public init(rows: [[RGB?]]) {
+    package init(rows: [[RGB?]]) {
         let width = rows.map(\.count).max() ?? 0
         self.init(width: width, height: rows.count)
         for (y, row) in rows.enumerated() {
@@ -27,28 +27,28 @@ public struct PixelCanvas: Hashable, Sendable {
     }
 
     /// The pixel at (`x`, `y`); `nil` when transparent or out of range. Writes out of range are ignored.
-    public subscript(x: Int, y: Int) -> RGB? {
+    package subscript(x: Int, y: Int) -> RGB? {
         get { contains(x: x, y: y) ? pixels[y * width + x] : nil }
         set { if contains(x: x, y: y) { pixels[y * width + x] = newValue } }
     }
 
     /// Whether (`x`, `y`) lies inside the canvas.
-    public func contains(x: Int, y: Int) -> Bool {
+    package func contains(x: Int, y: Int) -> Bool {
         x >= 0 && y >= 0 && x < width && y < height
     }
 
     /// Sets one pixel (ignored when out of range).
-    public mutating func set(x: Int, y: Int, _ color: RGB?) {
+    package mutating func set(x: Int, y: Int, _ color: RGB?) {
         self[x, y] = color
     }
 
     /// Fills the whole canvas with `color`.
-    public mutating func fill(_ color: RGB?) {
+    package mutating func fill(_ color: RGB?) {
         pixels = Array(repeating: color, count: width * height)
     }
 
     /// Fills a rectangle (clipped to the canvas) with `color`.
-    public mutating func fill(x: Int, y: Int, width w: Int, height h: Int, _ color: RGB?) {
+    package mutating func fill(x: Int, y: Int, width w: Int, height h: Int, _ color: RGB?) {
         let x0 = max(0, x), y0 = max(0, y)
         let x1 = min(width, x + w), y1 = min(height, y + h)
         guard x0 < x1, y0 < y1 else { return }
@@ -60,7 +60,7 @@ public struct PixelCanvas: Hashable, Sendable {
     /// Draws `sprite` (rows of pixels) with its top-left corner at (`x`, `y`).
     /// Transparent sprite pixels leave the canvas unchanged; anything outside
     /// the canvas (including negative offsets) is clipped.
-    public mutating func blit(_ sprite: [[RGB?]], x: Int, y: Int) {
+    package mutating func blit(_ sprite: [[RGB?]], x: Int, y: Int) {
         for (row, line) in sprite.enumerated() {
             let py = y + row
             guard py >= 0, py < height else { continue }
@@ -73,12 +73,12 @@ public struct PixelCanvas: Hashable, Sendable {
     }
 
     /// Draws another canvas like `blit(_:x:y:)`, respecting its transparency.
-    public mutating func blit(_ canvas: PixelCanvas, x: Int, y: Int) {
+    package mutating func blit(_ canvas: PixelCanvas, x: Int, y: Int) {
         blit(canvas.rows, x: x, y: y)
     }
 
     /// The pixels as rows, top to bottom.
-    public var rows: [[RGB?]] {
+    package var rows: [[RGB?]] {
         (0..<height).map { y in Array(pixels[(y * width)..<(y * width + width)]) }
     }
 
@@ -86,7 +86,7 @@ public struct PixelCanvas: Hashable, Sendable {
     /// common non-transparent colour of its source block (ties: the first seen in
     /// reading order), and is transparent only when the whole block is.
     /// Enlarging repeats pixels (nearest neighbour).
-    public func scaled(width newWidth: Int, height newHeight: Int) -> PixelCanvas {
+    package func scaled(width newWidth: Int, height newHeight: Int) -> PixelCanvas {
         var result = PixelCanvas(width: newWidth, height: newHeight)
         guard width > 0, height > 0 else { return result }
         for dy in 0..<result.height {
@@ -102,7 +102,7 @@ public struct PixelCanvas: Hashable, Sendable {
     }
 
     /// Downsamples a sprite given as rows (see `scaled(width:height:)`).
-    public static func downsample(_ sprite: [[RGB?]], width: Int, height: Int) -> [[RGB?]] {
+    package static func downsample(_ sprite: [[RGB?]], width: Int, height: Int) -> [[RGB?]] {
         PixelCanvas(rows: sprite).scaled(width: width, height: height).rows
     }
 

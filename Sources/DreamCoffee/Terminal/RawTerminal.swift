@@ -11,12 +11,12 @@ import Synchronization
 /// SIGTERM, SIGHUP, SIGQUIT, SIGINT), after which the signal's previous
 /// disposition runs (so the process still dies of it). Only one instance may be
 /// open at a time. All members are thread-safe.
-public final class RawTerminal: Sendable {
+package final class RawTerminal: Sendable {
     /// Key presses, `.resize` on SIGWINCH, and `.endOfInput` (then the stream finishes)
     /// when stdin closes. The stream also finishes after `restore()`. Iterate it once.
-    public let events: AsyncStream<KeyEvent>
+    package let events: AsyncStream<KeyEvent>
     /// The colour encoding that suits this terminal (from `COLORTERM`).
-    public let colorMode: ColorMode
+    package let colorMode: ColorMode
 
     private let inputFD: Int32
     private let outputFD: Int32
@@ -26,9 +26,9 @@ public final class RawTerminal: Sendable {
     private static let isOpen = Atomic<Bool>(false)
 
     /// Escape sequence sent on open: alternate screen, hidden cursor, cleared screen.
-    public static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[0m\u{1B}[2J\u{1B}[H"
+    package static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[0m\u{1B}[2J\u{1B}[H"
     /// Escape sequence sent on restore: reset attributes, show cursor, leave alternate screen.
-    public static var restoreSequence: String { TerminalRestoration.restoreSequence }
+    package static var restoreSequence: String { TerminalRestoration.restoreSequence }
 
     /// Enters raw mode (no echo, no line buffering, no signal keys, no XON/XOFF, no CR→NL;
     /// output post-processing stays on so `\n` still moves to column 0), switches to the
@@ -36,7 +36,7 @@ public final class RawTerminal: Sendable {
     ///
     /// - Throws: `RawTerminalError.notATerminal` when stdin or stdout is not a TTY,
     ///   `.alreadyOpen`, or `.systemCall` when termios or pipe set-up fails.
-    public static func open(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> RawTerminal {
+    package static func open(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> RawTerminal {
         let inputIsTTY = isatty(STDIN_FILENO) == 1, outputIsTTY = isatty(STDOUT_FILENO) == 1
         guard inputIsTTY, outputIsTTY else {
             throw RawTerminalError.notATerminal(stdin: inputIsTTY, stdout: outputIsTTY)
@@ -93,7 +93,7 @@ public final class RawTerminal: Sendable {
     }
 
     /// The current size from TIOCGWINSZ (80x24 when unavailable).
-    public var size: TerminalSize {
+    package var size: TerminalSize {
         var size = winsize()
         guard ioctl(outputFD, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
             return TerminalSize(columns: 80, rows: 24)
@@ -103,7 +103,7 @@ public final class RawTerminal: Sendable {
 
     /// Writes `string` completely to stdout (retrying partial writes and EINTR/EAGAIN).
     /// Concurrent calls do not interleave.
-    public func write(_ string: String) throws {
+    package func write(_ string: String) throws {
         let bytes = Array(string.utf8)
         try writeLock.withLock { _ in
             var offset = 0
@@ -128,7 +128,7 @@ public final class RawTerminal: Sendable {
     /// Leaves the alternate screen, shows the cursor, resets attributes, restores the
     /// original termios and signal handlers, and stops the reader (finishing `events`).
     /// Idempotent; also called from `deinit`.
-    public func restore() {
+    package func restore() {
         let alreadyRestored = state.withLock { restored in
             defer { restored = true }
             return restored

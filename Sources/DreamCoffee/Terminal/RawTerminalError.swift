@@ -1,7 +1,7 @@
 import Glibc
 
 /// Why `RawTerminal.open()` or a terminal operation failed.
-public enum RawTerminalError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum RawTerminalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Standard input and/or standard output is not a terminal (e.g. piped or under CI).
     case notATerminal(stdin: Bool, stdout: Bool)
     /// Another `RawTerminal` is open and has not been restored yet.
@@ -10,7 +10,7 @@ public enum RawTerminalError: Error, Equatable, Sendable, CustomStringConvertibl
     case systemCall(String, errno: Int32)
 
     /// A readable explanation.
-    public var description: String {
+    package var description: String {
         switch self {
         case let .notATerminal(stdin, stdout):
             "not a terminal (stdin is a tty: \(stdin), stdout is a tty: \(stdout))"

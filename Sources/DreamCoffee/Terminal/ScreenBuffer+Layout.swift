@@ -2,7 +2,7 @@ extension ScreenBuffer {
     /// Greedy word wrap of `text` into lines of at most `width` characters.
     /// Newlines start new lines (blank lines are kept); words longer than `width`
     /// are split; runs of spaces between words collapse to one.
-    public static func wrap(_ text: String, width: Int) -> [String] {
+    package static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         var result: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -28,7 +28,7 @@ extension ScreenBuffer {
     /// Writes `text` word-wrapped into the rectangle at (`column`, `row`) of `width` × `height`
     /// cells; returns the number of rows used (at most `height`).
     @discardableResult
-    public mutating func writeWrapped(
+    package mutating func writeWrapped(
         _ text: String, column: Int, row: Int, width: Int, height: Int = .max,
         foreground: RGB? = nil, background: RGB? = nil, bold: Bool = false
     ) -> Int {
@@ -44,7 +44,7 @@ extension ScreenBuffer {
     /// Draws a rounded line-drawing frame (`╭─╮ │ ╰─╯`) occupying the rectangle, with an
     /// optional `title` in the top border. When `fill` is given the interior is
     /// cleared to that background colour. Frames smaller than 2 × 2 draw nothing.
-    public mutating func box(
+    package mutating func box(
         column: Int, row: Int, width: Int, height: Int, title: String? = nil,
         foreground: RGB? = nil, background: RGB? = nil, fill: RGB? = nil, bold: Bool = false
     ) {

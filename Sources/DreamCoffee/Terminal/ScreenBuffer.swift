@@ -2,34 +2,34 @@
 ///
 /// All drawing operations clip to the grid, so callers may draw partly (or
 /// entirely) off-screen. Coordinates are zero-based: column 0, row 0 is top-left.
-public struct ScreenBuffer: Hashable, Sendable {
+package struct ScreenBuffer: Hashable, Sendable {
     /// Width in character cells.
-    public let columns: Int
+    package let columns: Int
     /// Height in character cells.
-    public let rows: Int
+    package let rows: Int
     /// Row-major cell storage (`row * columns + column`).
-    public private(set) var cells: [ScreenCell]
+    package private(set) var cells: [ScreenCell]
 
     /// Creates a buffer filled with `fill`.
-    public init(columns: Int, rows: Int, fill: ScreenCell = .blank) {
+    package init(columns: Int, rows: Int, fill: ScreenCell = .blank) {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
         self.cells = Array(repeating: fill, count: self.columns * self.rows)
     }
 
     /// The cell at (`column`, `row`); `.blank` when out of range. Writes out of range are ignored.
-    public subscript(column: Int, row: Int) -> ScreenCell {
+    package subscript(column: Int, row: Int) -> ScreenCell {
         get { contains(column: column, row: row) ? cells[row * columns + column] : .blank }
         set { if contains(column: column, row: row) { cells[row * columns + column] = newValue } }
     }
 
     /// Whether (`column`, `row`) lies inside the buffer.
-    public func contains(column: Int, row: Int) -> Bool {
+    package func contains(column: Int, row: Int) -> Bool {
         column >= 0 && row >= 0 && column < columns && row < rows
     }
 
     /// The characters of each row, trailing spaces trimmed (what a terminal would show).
-    public var lines: [String] {
+    package var lines: [String] {
         (0..<rows).map { row in
             var line = String((0..<columns).map { cells[row * columns + $0].character })
             while line.last == " " { line.removeLast() }
@@ -38,10 +38,10 @@ public struct ScreenBuffer: Hashable, Sendable {
     }
 
     /// `lines` joined by newlines.
-    public var text: String { lines.joined(separator: "\n") }
+    package var text: String { lines.joined(separator: "\n") }
 
     /// Sets every cell in the clipped rectangle to `character` with the given attributes.
-    public mutating func fill(
+    package mutating func fill(
         column: Int = 0, row: Int = 0, width: Int? = nil, height: Int? = nil,
         character: Character = " ", foreground: RGB? = nil, background: RGB? = nil, bold: Bool = false
     ) {
@@ -62,7 +62,7 @@ public struct ScreenBuffer: Hashable, Sendable {
     /// pixel shows `background` when given, otherwise what the cell already showed
     /// (a previous half-block or the cell background), so canvases can be layered.
     /// A cell whose two pixels are both transparent with no `background` is left untouched.
-    public mutating func draw(_ canvas: PixelCanvas, column: Int, row: Int, background: RGB? = nil) {
+    package mutating func draw(_ canvas: PixelCanvas, column: Int, row: Int, background: RGB? = nil) {
         let cellRows = (canvas.height + 1) / 2
         for k in 0..<cellRows {
             let r = row + k
@@ -82,7 +82,7 @@ public struct ScreenBuffer: Hashable, Sendable {
     }
 
     /// The cell showing the pixel pair (`upper`, `lower`) using `"▀"`, `"▄"` or `" "`.
-    public static func halfBlock(upper: RGB?, lower: RGB?) -> ScreenCell {
+    package static func halfBlock(upper: RGB?, lower: RGB?) -> ScreenCell {
         switch (upper, lower) {
         case (nil, nil): ScreenCell(" ")
         case let (top?, nil): ScreenCell("▀", foreground: top)
@@ -106,7 +106,7 @@ public struct ScreenBuffer: Hashable, Sendable {
     /// (controls, CJK, emoji) are stored as `"?"`. A `nil` background keeps each cell's
     /// current background. Returns the number of columns the text occupies (before clipping to the buffer).
     @discardableResult
-    public mutating func write(
+    package mutating func write(
         _ text: String, column: Int, row: Int,
         foreground: RGB? = nil, background: RGB? = nil, bold: Bool = false, maxWidth: Int? = nil
     ) -> Int {

@@ -1,18 +1,18 @@
 import Foundation
 
 /// One character cell of a `ScreenBuffer`.
-public struct ScreenCell: Hashable, Sendable {
+package struct ScreenCell: Hashable, Sendable {
     /// The character shown; always of display width 1 (see `ScreenCell.displayable(_:)`).
-    public var character: Character
+    package var character: Character
     /// Foreground colour, or `nil` for the terminal's default.
-    public var foreground: RGB?
+    package var foreground: RGB?
     /// Background colour, or `nil` for the terminal's default.
-    public var background: RGB?
+    package var background: RGB?
     /// Whether the character is drawn bold.
-    public var bold: Bool
+    package var bold: Bool
 
     /// Creates a cell; `character` is passed through `ScreenCell.displayable(_:)`.
-    public init(_ character: Character = " ", foreground: RGB? = nil, background: RGB? = nil, bold: Bool = false) {
+    package init(_ character: Character = " ", foreground: RGB? = nil, background: RGB? = nil, bold: Bool = false) {
         self.character = ScreenCell.displayable(character)
         self.foreground = foreground
         self.background = background
@@ -20,7 +20,7 @@ public struct ScreenCell: Hashable, Sendable {
     }
 
     /// A space on the default colours.
-    public static let blank = ScreenCell()
+    package static let blank = ScreenCell()
 
     /// Whether the two cells need the same SGR attributes.
     func sameAttributes(as other: ScreenCell) -> Bool {
@@ -30,7 +30,7 @@ public struct ScreenCell: Hashable, Sendable {
     /// The character to store for `character` so that it occupies exactly one column:
     /// control characters, zero-width and wide (CJK, emoji) characters become `"?"`;
     /// decomposed sequences are composed when that yields a single scalar.
-    public static func displayable(_ character: Character) -> Character {
+    package static func displayable(_ character: Character) -> Character {
         var scalars = Array(character.unicodeScalars)
         if scalars.count > 1 {
             let composed = Array(String(character).precomposedStringWithCanonicalMapping.unicodeScalars)
@@ -42,7 +42,7 @@ public struct ScreenCell: Hashable, Sendable {
     }
 
     /// Whether `scalar` is printable with a display width of exactly one column.
-    public static func isSingleWidth(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isSingleWidth(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x20 || (0x7F...0x9F).contains(value) { return false }
         if value < 0x7F { return true }

@@ -9,27 +9,27 @@
 /// Applying the output of frame N on top of the terminal showing frame N-1 gives
 /// exactly frame N. The renderer never relies on auto-wrap: every row starts
 /// with an explicit cursor position. A value type: keep one per terminal.
-public struct ScreenRenderer: Sendable {
+package struct ScreenRenderer: Sendable {
     /// How colours are encoded.
-    public var colorMode: ColorMode
+    package var colorMode: ColorMode
     /// The frame the terminal is assumed to show, or `nil` when unknown.
-    public private(set) var previous: ScreenBuffer?
+    package private(set) var previous: ScreenBuffer?
     /// Unchanged cells shorter than this between two changed ones are rewritten instead of jumped over.
-    public var maximumGap: Int = 4
+    package var maximumGap: Int = 4
 
     /// Creates a renderer whose first frame will be a full redraw.
-    public init(colorMode: ColorMode = .trueColor) {
+    package init(colorMode: ColorMode = .trueColor) {
         self.colorMode = colorMode
     }
 
     /// Forgets what the terminal shows, so the next frame is a full redraw (e.g. after a resize).
-    public mutating func invalidate() {
+    package mutating func invalidate() {
         previous = nil
     }
 
     /// The bytes that bring the terminal from the previous frame to `frame`
     /// (an empty string when nothing changed).
-    public mutating func render(_ frame: ScreenBuffer) -> String {
+    package mutating func render(_ frame: ScreenBuffer) -> String {
         var output = ""
         var pen: ScreenCell? = nil
         if let previous, previous.columns == frame.columns, previous.rows == frame.rows {
@@ -79,7 +79,7 @@ public struct ScreenRenderer: Sendable {
     }
 
     /// A complete SGR sequence (starting from a reset) for the cell's attributes.
-    public func sgr(for cell: ScreenCell) -> String {
+    package func sgr(for cell: ScreenCell) -> String {
         var parameters = ["0"]
         if cell.bold { parameters.append("1") }
         if let foreground = cell.foreground {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the terminal interface is doing besides walking, for the renderer.
-public enum InputMode: Equatable, Sendable {
+package enum InputMode: Equatable, Sendable {
     /// Walking around.
     case walking
     /// Typing words to a character.
@@ -14,12 +14,12 @@ public enum InputMode: Equatable, Sendable {
 
 /// Draws the game into a screen buffer: the shop floor in half-block pixels on the left, the
 /// customer panel on the right, the speech bubble, the status line and the key help below.
-public struct ShopRenderer {
+package struct ShopRenderer {
     /// The smallest terminal the game draws in.
-    public static let minimumSize = (columns: 80, rows: 24)
+    package static let minimumSize = (columns: 80, rows: 24)
 
     /// A renderer.
-    public init() {}
+    package init() {}
 
     private let ink = RGB(250, 240, 225)
     private let paper = RGB(42, 30, 36)
@@ -28,7 +28,7 @@ public struct ShopRenderer {
 
     /// The frame for `game` in a terminal of `columns` × `rows`.
     @MainActor
-    public func frame(_ game: Game, mode: InputMode, columns: Int, rows: Int) -> ScreenBuffer {
+    package func frame(_ game: Game, mode: InputMode, columns: Int, rows: Int) -> ScreenBuffer {
         var screen = ScreenBuffer(columns: columns, rows: rows, fill: ScreenCell(" ", foreground: ink, background: paper))
         guard columns >= ShopRenderer.minimumSize.columns, rows >= ShopRenderer.minimumSize.rows else {
             let message =

@@ -5,32 +5,32 @@ import FoundationModels
 /// Finds events with a contact in the player's calendar, from an iCalendar file, as the sample's
 /// `CalendarTool` does with EventKit. The model picks the day; when nothing is planned that day
 /// the tool says what comes next with that person, so the customer can still mention it.
-public struct CalendarTool: Tool {
+package struct CalendarTool: Tool {
     /// The tool's name in the prompt.
-    public let name = "getCalendarEvent"
+    package let name = "getCalendarEvent"
     /// The sample's description: the contact, and today's date.
-    public let description: String
+    package let description: String
     /// Whose events the tool looks for.
-    public let contactName: String
+    package let contactName: String
     private let calendar: ICalendar
     private let today: Date
 
     /// The day to look at.
     @Generable
-    public struct Arguments {
+    package struct Arguments {
         /// The day of the month.
         @Guide(description: "The day of the month", .range(1...31))
-        public let day: Int
+        package let day: Int
         /// The month, 1 to 12.
         @Guide(description: "The month, from 1 to 12", .range(1...12))
-        public let month: Int
+        package let month: Int
         /// The year.
         @Guide(description: "The year", .range(2000...2100))
-        public let year: Int
+        package let year: Int
     }
 
     /// A tool over `calendar` for events with `contactName`; `today` is the game's today.
-    public init(contactName: String, calendar: ICalendar, today: Date = Date()) {
+    package init(contactName: String, calendar: ICalendar, today: Date = Date()) {
         self.contactName = contactName
         self.calendar = calendar
         self.today = today
@@ -41,7 +41,7 @@ public struct CalendarTool: Tool {
     }
 
     /// The events with the contact on that day, or the next one after it.
-    public func call(arguments: Arguments) async throws -> String {
+    package func call(arguments: Arguments) async throws -> String {
         let gregorian = Calendar(identifier: .gregorian)
         guard let day = gregorian.date(from: DateComponents(year: arguments.year, month: arguments.month, day: arguments.day)) else {
             return "\(arguments.year)-\(arguments.month)-\(arguments.day) is not a date."

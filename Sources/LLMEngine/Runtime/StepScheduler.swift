@@ -252,13 +252,13 @@ final class StepScheduler: @unchecked Sendable {
 }
 
 /// How a model's forward passes were scheduled: `rows / steps` is the mean decode batch.
-public struct DecodeStatistics: Sendable, Equatable {
+package struct DecodeStatistics: Sendable, Equatable {
     /// Forward passes run for decode steps.
-    public var steps = 0
+    package var steps = 0
     /// Rows (tokens) they computed.
-    public var rows = 0
+    package var rows = 0
     /// The most contexts one step served.
-    public var largestBatch = 0
+    package var largestBatch = 0
     /// Prefill chunks run (each a forward pass of its own).
-    public var prefillChunks = 0
+    package var prefillChunks = 0
 }

@@ -99,7 +99,7 @@ public final class Transformer: @unchecked Sendable {
 
     /// How this model's decode steps have been batched so far (`ModelContext.append` from
     /// concurrent generations): steps, rows and the largest batch.
-    public var decodeStatistics: DecodeStatistics { scheduler.counts }
+    package var decodeStatistics: DecodeStatistics { scheduler.counts }
 
     /// A cache for `capacity` positions (at most the trained context length is sensible) in
     /// `format` (`.q8_0` needs heads of whole 32-element blocks: `supportsKVFormat`).

@@ -364,7 +364,7 @@ public final class VocabularyIndex: Sendable {
     /// The most lexeme-state masks kept (each up to one bit per token), besides the ones
     /// preprocessing computed: a long-running server with many schemas stays bounded in memory,
     /// and forgets first the masks it has not used for longest (see `GenerationalMemo`).
-    public static let maxMemoizedMasks = 4096
+    package static let maxMemoizedMasks = 4096
 
     /// The most exit walks remembered (two generations of half this many), and the most bytes
     /// their token lists take: the tokens a parser thread allows beyond the end of its lexeme
