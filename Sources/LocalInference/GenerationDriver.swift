@@ -3,10 +3,16 @@ import StructuredDecoding
 import Synchronization
 import Tokenizers
 
-/// The token loop of the glue: prefill (in chunks, cancellable), then until the turn ends —
-/// logits -> constraint mask -> sampler -> token, fed to the model in one step with the run of
-/// forced tokens (the only continuations the constraint allows) that follows it, without
-/// sampling them — and response text streamed as whole characters.
+/// The token loop — the project's one: sessions, the server, `fm generate` and the benchmarks all
+/// run it. Prefill (in chunks, cancellable), then until the turn ends — logits -> the sampler
+/// chain's stages (the constraint's mask) -> selection -> token, fed to the model in one step
+/// with the run of forced tokens (the only continuations the chain allows) that follows it,
+/// without sampling them — and response text streamed as whole characters.
+///
+/// The loop talks to the constraint through the engine's `Sampler` and `LogitProcessor` chain
+/// (`isFinished`, `forcedTokens()`, `process`, `select`, `accept`); it reads the grammar
+/// processor itself only for what a token was part of (response text, a tool call, markup), which
+/// decides what it streams.
 ///
 /// It runs on the calling thread; `LocalModel.generate` runs it on a thread of its own, off
 /// Swift's cooperative pool.
@@ -30,7 +36,7 @@ enum GenerationDriver {
             }
         }
         let processor = GrammarLogitProcessor(plan: request.plan, tools: tools, allowsBareCalls: request.allowsBareToolCalls, model: model)
-        var sampler = Sampler(request.sampling, processors: [processor])
+        var chain = Sampler(request.sampling, processors: [processor])
 
         // Prefill: the model's scheduler runs it chunk by chunk, between other generations'
         // decode steps; cancellation is seen between chunks.
@@ -43,7 +49,11 @@ enum GenerationDriver {
             decodeDuration: .zero, maskDuration: .zero)
         onEvent(.prefilled(promptTokens: request.prompt.count, reusedTokens: reused))
 
-        var detokenizer = model.tokenizer.makeStreamingDetokenizer()
+        // A raw completion may sample control tokens; like llama.cpp's completion it does not
+        // print them. (The other plans never allow them.)
+        var isRaw = false
+        if case .raw = request.plan { isRaw = true }
+        var detokenizer = model.tokenizer.makeStreamingDetokenizer(skipSpecialTokens: isRaw)
         let decodeStart = clock.now
         let limit = request.maximumTokens ?? Int.max
         // Text that may be the fence of a bare tool call, held until the next token tells.
@@ -69,17 +79,17 @@ enum GenerationDriver {
         // The tokens the constraint allows alone from here (within the token limit), accepted
         // and emitted; the caller feeds them to the model in one step.
         func takeForced() -> [Int] {
-            var forced = processor.forcedTokens()
+            var forced = chain.forcedTokens()
             if forced.count > limit - outcome.tokens.count { forced.removeLast(forced.count - (limit - outcome.tokens.count)) }
             for token in forced {
-                processor.accept(token)
+                chain.accept(token)
                 outcome.tokens.append(token)
                 emit(token)
             }
             outcome.forcedTokens += forced.count
             return forced
         }
-        generation: while !processor.isFinished {
+        generation: while !chain.isFinished {
             if outcome.tokens.count >= limit { outcome.stopReason = .maximumTokens; break }
             if isCancelled() { throw CancellationError() }
             let forced = takeForced()
@@ -91,13 +101,13 @@ enum GenerationDriver {
                 continue
             }
             let maskStart = clock.now
-            sampler.processors.forEach { $0.apply(to: &logits) }
+            chain.process(&logits)
             outcome.maskDuration += clock.now - maskStart
-            guard let token = sampler.select(logits) else {
+            guard let token = chain.select(logits) else {
                 throw GenerationError.noAllowedToken(position: context.count)
             }
-            processor.accept(token)
-            if processor.isFinished { break generation }
+            chain.accept(token)
+            if chain.isFinished { break generation }
             outcome.tokens.append(token)
             emit(token)
             guard context.count < capacity else { throw GenerationError.contextFull(tokens: context.count + 1, capacity: capacity) }

@@ -28,8 +28,11 @@ import Synchronization
 package final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
     /// What the response may be.
     package enum Plan: Sendable {
-        /// Free text.
+        /// Free text: text tokens and the end-of-turn tokens (no control tokens).
         case text
+        /// A raw completion (`fm generate`): every token, control tokens included; an
+        /// end-of-turn token still ends it.
+        case raw
         /// JSON that follows the grammar.
         case json(Grammar)
     }
@@ -149,7 +152,7 @@ package final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
             return
         }
         switch plan {
-        case .text: phase = .text
+        case .text, .raw: phase = .text
         case .json(let grammar): phase = .json(GrammarMatcher(grammar: grammar, index: model.index), isFirst: true)
         }
     }
@@ -168,6 +171,7 @@ package final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
     package func apply(to logits: inout [Float]) {
         switch phase {
         case .text:
+            if case .raw = plan { return }
             Self.apply(model.textMask(toolOpener: tools?.format.opener), to: &logits)
             if !allowsBareCalls, let tools, Self.callWrappers.contains(leadingText) {
                 // Tools have answered: a call must use the opener; the bare JSON of a call (which a

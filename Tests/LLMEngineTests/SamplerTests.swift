@@ -36,6 +36,44 @@ final class EvenOnly: LogitProcessor, @unchecked Sendable {
         #expect(even.resets == 1 && even.accepted.isEmpty)
     }
 
+    /// The chain as the token loop asks it: the first stage that forces tokens gives them, any
+    /// finished stage finishes the chain, an end token ends it through `StopCondition`, and a
+    /// chain that forbids every token leaves nothing to select.
+    @Test func theChainForcesFinishesAndStops() {
+        final class Forcing: LogitProcessor, @unchecked Sendable {
+            var forced: [Int]
+            init(_ forced: [Int]) { self.forced = forced }
+            func apply(to logits: inout [Float]) {}
+            func accept(_ token: Int) { if forced.first == token { forced.removeFirst() } }
+            func reset() {}
+            func forcedTokens() -> [Int] { forced }
+        }
+        let stop = StopCondition(endOfSequenceTokens: [7])
+        let first = Forcing([]), second = Forcing([3, 4])
+        var sampler = Sampler(.greedy, processors: [first, second, stop])
+        #expect(sampler.forcedTokens() == [3, 4])
+        first.forced = [1]
+        #expect(sampler.forcedTokens() == [1], "the first stage that forces gives the tokens")
+        #expect(!sampler.isFinished)
+        var logits: [Float] = [0, 0, 0, 0, 0, 0, 0, 9]
+        #expect(sampler.sample(&logits) == 7)
+        #expect(sampler.isFinished && stop.endToken == 7)
+        sampler.reset()
+        #expect(!sampler.isFinished && stop.endToken == nil)
+
+        final class ForbidAll: LogitProcessor, @unchecked Sendable {
+            func apply(to logits: inout [Float]) { logits.mask { _ in false } }
+            func accept(_ token: Int) {}
+            func reset() {}
+        }
+        var deadEnd = Sampler(.greedy, processors: [ForbidAll()])
+        var all: [Float] = [1, 2, 3]
+        #expect(deadEnd.sample(&all) == nil)
+        var random = Sampler(SamplingParameters(temperature: 1, seed: 1), processors: [ForbidAll()])
+        all = [1, 2, 3]
+        #expect(random.sample(&all) == nil)
+    }
+
     @Test func sameSeedSameTokens() {
         let params = SamplingParameters(temperature: 1.2, topK: 5, topP: 0.9, seed: 1234)
         func draw() -> [Int] {
@@ -74,10 +112,15 @@ final class EvenOnly: LogitProcessor, @unchecked Sendable {
     }
 
     @Test func stopConditions() {
-        let stop = StopCondition(endOfSequenceTokens: [7], maximumTokens: 3)
-        #expect(stop.check(7, count: 1) == .endOfSequence(7))
-        #expect(stop.check(1, count: 2) == nil)
-        #expect(stop.check(1, count: 3) == .maximumTokens)
+        let stop = StopCondition(endOfSequenceTokens: [7, 9])
+        stop.accept(1)
+        #expect(!stop.isFinished && stop.endToken == nil)
+        var logits: [Float] = [1, 2, 3]
+        stop.apply(to: &logits)
+        #expect(logits == [1, 2, 3], "the stop stage masks nothing")
+        stop.accept(9)
+        #expect(stop.isFinished && stop.endToken == 9)
+        #expect(stop.forcedTokens().isEmpty)
     }
 }
 

@@ -1,18 +1,41 @@
 /// A stage of the sampler chain that sees the full-vocabulary logits before a token is chosen:
-/// a grammar constraint masking tokens, a repetition penalty, a bias. This is the only door
-/// through which constraints enter the engine (the engine knows nothing about schemas).
+/// a grammar constraint masking tokens, an end-of-sequence stop, a repetition penalty, a bias.
+/// This is the only door through which constraints enter the engine (the engine knows nothing
+/// about schemas).
 ///
-/// The token loop calls `apply` once per step, then `accept` with the chosen token (sampled or
-/// forced), and `reset` before a new generation.
+/// The token loop (`LocalInference`'s `GenerationDriver`, the one loop of the project) asks the
+/// chain, through `Sampler`, at every step:
+/// 1. `isFinished` — whether any stage has ended the generation (an end token accepted);
+/// 2. `forcedTokens()` — the tokens a stage allows alone from here: the loop accepts and feeds
+///    them without sampling (in one forward pass with the token before them);
+/// 3. `apply(to:)` on the logits, in chain order, then the selection (greedy or a draw);
+/// 4. `accept(_:)` with the chosen token, sampled or forced, in chain order.
+///
+/// `reset` returns a stage to the start of a generation.
 public protocol LogitProcessor: AnyObject, Sendable {
     /// Adjusts `logits` (one per vocabulary entry) in place; forbidden tokens become `-infinity`.
     func apply(to logits: inout [Float])
 
-    /// Records the token that was chosen after `apply`.
+    /// Records the token that was chosen after `apply` (or forced).
     func accept(_ token: Int)
 
     /// Returns to the initial state.
     func reset()
+
+    /// The tokens that must come next, in order, when this stage allows only one continuation
+    /// (empty when the model has a choice). Default: none.
+    func forcedTokens() -> [Int]
+
+    /// Whether this stage has ended the generation (no token may follow). Default: never.
+    var isFinished: Bool { get }
+}
+
+extension LogitProcessor {
+    /// No forced tokens.
+    public func forcedTokens() -> [Int] { [] }
+
+    /// Never finished.
+    public var isFinished: Bool { false }
 }
 
 extension Array where Element == Float {

@@ -29,7 +29,7 @@ public struct Sampler: Sendable {
     /// Runs the processors over `logits`, picks a token and tells the processors which.
     /// Returns nil when every token is forbidden.
     public mutating func sample(_ logits: inout [Float]) -> Int? {
-        for p in processors { p.apply(to: &logits) }
+        process(&logits)
         guard let token = select(logits) else { return nil }
         accept(token)
         return token
@@ -43,6 +43,24 @@ public struct Sampler: Sendable {
     /// Resets the processors (the generator keeps its stream).
     public func reset() {
         for p in processors { p.reset() }
+    }
+
+    /// The tokens the chain allows alone from here: the first stage's that forces any (the
+    /// others see them through `accept`); empty when the model has a choice.
+    public func forcedTokens() -> [Int] {
+        for p in processors {
+            let forced = p.forcedTokens()
+            if !forced.isEmpty { return forced }
+        }
+        return []
+    }
+
+    /// Whether a stage of the chain has ended the generation.
+    public var isFinished: Bool { processors.contains { $0.isFinished } }
+
+    /// Runs the processors over `logits` in chain order (the mask before a selection).
+    public func process(_ logits: inout [Float]) {
+        for p in processors { p.apply(to: &logits) }
     }
 
     /// Picks a token from processed logits without touching the processors.

@@ -3,6 +3,7 @@ import FMSupport
 import Foundation
 import GGUF
 import LLMEngine
+import LocalInference
 import Tokenizers
 
 /// `fm generate PROMPT`: streams a raw completion (no chat template) to stdout.
@@ -47,33 +48,36 @@ struct GenerateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let file = try GGUFFile(path: options.path())
-        let tokenizer = try TokenizerLoader.load(from: file)
-        let model = try Transformer(file: file, threads: threads ?? Transformer.defaultThreads)
+        let path = try options.path()
+        // The tokens first (the tokenizer alone), so the context can be sized before the model
+        // loads with it.
+        let tokenizer = try TokenizerLoader.load(from: try GGUFFile(path: path))
         let ids = tokenizer.encode(try TextInput.read(prompt), parseSpecial: true)
         guard !ids.isEmpty else { throw CLIError("the prompt is empty") }
-        let capacity = context ?? (ids.count + maxTokens)
-        guard ids.count + maxTokens <= capacity else {
+        let capacity = context ?? (ids.count + maxTokens + 1)
+        guard ids.count + maxTokens < capacity + 1 else {
             throw CLIError("prompt (\(ids.count) tokens) plus --max-tokens \(maxTokens) exceeds the context of \(capacity) tokens")
         }
-        let context = ModelContext(model: model, capacity: capacity)
+        let model = try LocalModel(location: ModelLocation(path: path), contextSize: capacity, threads: threads)
         let params =
             greedy
             ? SamplingParameters.greedy
             : SamplingParameters(temperature: temperature, topK: topK, topP: topP, seed: seed)
-        var sampler = Sampler(params)
-        let stop = StopCondition(endOfSequenceTokens: Set([tokenizer.eosTokenID].compactMap { $0 }), maximumTokens: maxTokens)
-        var detok = tokenizer.makeStreamingDetokenizer(skipSpecialTokens: true)
-        let result = try TokenGenerator.run(context: context, prompt: ids, sampler: &sampler, stop: stop) { token in
-            FileHandle.standardOutput.write(Data(detok.append(token).utf8))
-        }
-        FileHandle.standardOutput.write(Data((detok.finish() + "\n").utf8))
+        // The project's one token loop, as sessions and the server run it, on the raw plan:
+        // every token allowed, an end-of-turn token ends the completion.
+        let request = GenerationRequest(prompt: ids, plan: .raw, sampling: params, maximumTokens: maxTokens)
+        let outcome = try model.generateSynchronously(
+            request,
+            onEvent: { event in
+                if case .text(let text, _) = event { FileHandle.standardOutput.write(Data(text.utf8)) }
+            })
+        FileHandle.standardOutput.write(Data("\n".utf8))
         func rate(_ n: Int, _ d: Duration) -> String {
             let s = d.seconds
             return String(format: "%d tokens in %.2f s (%.1f tokens/s)", n, s, Double(n) / max(s, 1e-9))
         }
         Terminal.status(
-            "prompt: \(rate(result.prefilledTokens, result.prefillDuration)); "
-                + "generated \(result.tokens.count) tokens, decode: \(rate(result.decodeSteps, result.decodeDuration))")
+            "prompt: \(rate(outcome.prefilledTokens, outcome.prefillDuration)); "
+                + "generated \(outcome.tokens.count) tokens, decode: \(rate(outcome.tokens.count, outcome.decodeDuration))")
     }
 }
