@@ -38,6 +38,43 @@ public enum JSONText {
         return output
     }
 
+    /// `value` on several lines: each member and element on a line of its own, indented by
+    /// `indent` per level, `", "`-free (`,` ends a line, `": "` after keys); empty containers stay
+    /// `[]` and `{}`.
+    ///
+    /// ```swift
+    /// JSONText.pretty(try JSONValue(parsing: #"{"a":[1]}"#))   // "{\n \"a\": [\n  1\n ]\n}"
+    /// ```
+    public static func pretty(_ value: JSONValue, indent: String = " ") -> String {
+        var output = ""
+        writePretty(value, indent: indent, depth: 0, to: &output)
+        return output
+    }
+
+    private static func writePretty(_ value: JSONValue, indent: String, depth: Int, to output: inout String) {
+        let inner = String(repeating: indent, count: depth + 1), outer = String(repeating: indent, count: depth)
+        switch value {
+        case .array(let items) where !items.isEmpty:
+            output += "[\n"
+            for (i, item) in items.enumerated() {
+                output += (i > 0 ? ",\n" : "") + inner
+                writePretty(item, indent: indent, depth: depth + 1, to: &output)
+            }
+            output += "\n" + outer + "]"
+        case .object(let members) where !members.isEmpty:
+            output += "{\n"
+            for (i, member) in members.enumerated() {
+                output += (i > 0 ? ",\n" : "") + inner
+                JSONStringWriter.writeQuoted(member.key, to: &output)
+                output += ": "
+                writePretty(member.value, indent: indent, depth: depth + 1, to: &output)
+            }
+            output += "\n" + outer + "}"
+        default:
+            write(value, .apple, to: &output)
+        }
+    }
+
     /// The canonical text of `value` (Apple's separators).
     static func canonical(_ value: JSONValue) -> String { text(value) }
 

@@ -109,45 +109,51 @@ struct InspectReport {
 
     /// The machine-readable report: one JSON object.
     func json() -> String {
-        let tensors: [JSON] = file.tensors.map { tensor in
-            .object([
+        let tensors: [JSONValue] = file.tensors.map { tensor in
+            Self.object([
                 ("name", .string(tensor.name)), ("type", .string(tensor.type.name)),
-                ("shape", .array(tensor.dimensions.map(JSON.int))), ("offset", .int(tensor.offset)),
-                ("absoluteOffset", .int(tensor.absoluteOffset)), ("elements", .int(tensor.elementCount)),
-                ("bytes", .int(tensor.byteCount)),
+                ("shape", .array(tensor.dimensions.map(Self.int))), ("offset", Self.int(tensor.offset)),
+                ("absoluteOffset", Self.int(tensor.absoluteOffset)), ("elements", Self.int(tensor.elementCount)),
+                ("bytes", Self.int(tensor.byteCount)),
             ])
         }
-        let totals: [JSON] = totals.map { total in
-            .object([
-                ("type", .string(total.type)), ("count", .int(total.count)),
-                ("elements", .int(total.elements)), ("bytes", .int(total.bytes)),
+        let totals: [JSONValue] = totals.map { total in
+            Self.object([
+                ("type", .string(total.type)), ("count", Self.int(total.count)),
+                ("elements", Self.int(total.elements)), ("bytes", Self.int(total.bytes)),
             ])
         }
-        let root = JSON.object([
-            ("file", file.path.map(JSON.string) ?? .null), ("version", .int(Int(file.version))),
-            ("fileSize", .int(file.fileSize)), ("alignment", .int(file.alignment)),
-            ("dataOffset", .int(file.dataOffset)),
+        let root = Self.object([
+            ("file", file.path.map(JSONValue.string) ?? .null), ("version", Self.int(Int(file.version))),
+            ("fileSize", Self.int(file.fileSize)), ("alignment", Self.int(file.alignment)),
+            ("dataOffset", Self.int(file.dataOffset)),
             ("metadata", .array(file.metadata.map { jsonEntry($0.key, $0.value) })),
             ("tensors", .array(tensors)), ("totals", .array(totals)),
-            ("tensorCount", .int(file.tensors.count)),
-            ("tensorBytes", .int(file.tensors.reduce(0) { $0 + $1.byteCount })),
+            ("tensorCount", Self.int(file.tensors.count)),
+            ("tensorBytes", Self.int(file.tensors.reduce(0) { $0 + $1.byteCount })),
         ])
-        return root.rendered()
+        return JSONText.pretty(root)
     }
 
-    private func jsonEntry(_ key: String, _ value: GGUFValue) -> JSON {
-        var fields: [(String, JSON)] = [("key", .string(key)), ("type", .string(value.type.name))]
+    /// An integer as a JSON number.
+    static func int(_ value: Int) -> JSONValue { .number(String(value)) }
+
+    /// An object of `fields`, in order.
+    static func object(_ fields: [(String, JSONValue)]) -> JSONValue { .object(fields.map { JSONMember($0.0, $0.1) }) }
+
+    private func jsonEntry(_ key: String, _ value: GGUFValue) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("key", .string(key)), ("type", .string(value.type.name))]
         if case .array(let array) = value {
             fields += jsonArrayFields(array)
         } else {
             fields.append(("value", jsonValue(value)))
         }
-        return .object(fields)
+        return Self.object(fields)
     }
 
-    private func jsonArrayFields(_ array: GGUFArray) -> [(String, JSON)] {
+    private func jsonArrayFields(_ array: GGUFArray) -> [(String, JSONValue)] {
         let shown = full ? array.count : min(array.count, Self.arrayPreview)
-        var fields: [(String, JSON)] = [("elementType", .string(array.elementType.name)), ("count", .int(array.count))]
+        var fields: [(String, JSONValue)] = [("elementType", .string(array.elementType.name)), ("count", Self.int(array.count))]
         do {
             fields.append(("elements", .array(try array.values(prefix: shown).map(jsonValue))))
         } catch {
@@ -157,13 +163,14 @@ struct InspectReport {
         return fields
     }
 
-    private func jsonValue(_ value: GGUFValue) -> JSON {
+    /// A metadata value as JSON (a non-finite float as `null`).
+    private func jsonValue(_ value: GGUFValue) -> JSONValue {
         switch value {
         case .string(let s): .string(s)
         case .bool(let b): .bool(b)
-        case .float32(let v): .number(v.isFinite ? "\(v)" : nil)
-        case .float64(let v): .number(v.isFinite ? "\(v)" : nil)
-        case .array(let array): .object(jsonArrayFields(array))
+        case .float32(let v): v.isFinite ? .number("\(v)") : .null
+        case .float64(let v): v.isFinite ? .number("\(v)") : .null
+        case .array(let array): Self.object(jsonArrayFields(array))
         default: .number(value.intValue.map(String.init) ?? Self.uint64Text(value))
         }
     }
@@ -203,36 +210,6 @@ struct InspectReport {
                 return rightAligned.contains(column) ? padding + cell : cell + padding
             }
             return "  " + cells.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
-        }
-    }
-}
-
-/// A minimal JSON value that keeps object keys in order (metadata order matters).
-enum JSON {
-    case null, bool(Bool), int(Int), string(String)
-    /// A number already formatted as JSON; `nil` (non-finite) renders as `null`.
-    case number(String?)
-    case array([JSON])
-    case object([(String, JSON)])
-
-    /// Pretty-printed with one-space indentation.
-    func rendered(indent: Int = 0) -> String {
-        let inner = String(repeating: " ", count: indent + 1)
-        let outer = String(repeating: " ", count: indent)
-        switch self {
-        case .null: return "null"
-        case .bool(let b): return b ? "true" : "false"
-        case .int(let i): return String(i)
-        case .number(let n): return n ?? "null"
-        case .string(let s): return InspectReport.quoted(s)
-        case .array(let items):
-            guard !items.isEmpty else { return "[]" }
-            return "[\n" + items.map { inner + $0.rendered(indent: indent + 1) }.joined(separator: ",\n") + "\n\(outer)]"
-        case .object(let fields):
-            guard !fields.isEmpty else { return "{}" }
-            return "{\n"
-                + fields.map { inner + InspectReport.quoted($0.0) + ": " + $0.1.rendered(indent: indent + 1) }
-                .joined(separator: ",\n") + "\n\(outer)}"
         }
     }
 }
