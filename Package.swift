@@ -134,7 +134,7 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "FoundationModels", "FMSupport",
+                "FoundationModels", "FMSupport", "OpenAIWire",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -151,7 +151,7 @@ let package = Package(
         .target(
             name: "RemoteModels",
             dependencies: [
-                "FoundationModels", "FMSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "FoundationModels", "FMSupport", "OpenAIWire", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             exclude: ["README.md"]
