@@ -40,14 +40,15 @@ public struct ChatCompletionMessageParam: WireCodable, Equatable {
         toolCallID = try field.member("tool_call_id")?.string()
     }
 
-    /// `role`, `content` (`null` when there is none), then what else is set.
+    /// `role`, `tool_call_id` when set, `content` (`null` when there is none), then what else
+    /// is set.
     public var wireValue: JSONValue {
         .members([
             ("role", .string(role)),
+            ("tool_call_id", toolCallID.map(JSONValue.string)),
             ("content", content?.wireValue ?? .null),
             ("name", name.map(JSONValue.string)),
             ("tool_calls", toolCalls.map { .array($0.map(\.wireValue)) }),
-            ("tool_call_id", toolCallID.map(JSONValue.string)),
         ])
     }
 }

@@ -65,13 +65,14 @@ struct ChatCompletionCreateParamsTests {
         #expect(JSONValue.object(again.otherFields) == JSONValue.object(body.otherFields))
     }
 
-    @Test("written in the protocol's order, unset fields left out, assistant content null")
+    @Test("written in a stable order (the remote model's bodies as before), unset fields left out, assistant content null")
     func writtenOrder() {
         var body = ChatCompletionCreateParams(
             model: "m",
             messages: [
                 .init(role: "user", content: .text("Hi")),
                 .init(role: "assistant", content: nil, toolCalls: [.init(id: "c", name: "f", arguments: "{}")]),
+                .init(role: "tool", content: .text("1"), toolCallID: "c"),
             ])
         body.toolChoice = .required
         body.seed = 7
@@ -79,7 +80,7 @@ struct ChatCompletionCreateParamsTests {
         body.streamOptions = StreamOptions(includeUsage: true)
         #expect(
             body.jsonText
-                == #"{"model":"m","messages":[{"role":"user","content":"Hi"},{"role":"assistant","content":null,"tool_calls":[{"id":"c","type":"function","function":{"name":"f","arguments":"{}"}}]}],"tool_choice":"required","seed":7,"stream":true,"stream_options":{"include_usage":true}}"#
+                == #"{"model":"m","messages":[{"role":"user","content":"Hi"},{"role":"assistant","content":null,"tool_calls":[{"id":"c","type":"function","function":{"name":"f","arguments":"{}"}}]},{"role":"tool","tool_call_id":"c","content":"1"}],"tool_choice":"required","seed":7,"stream":true,"stream_options":{"include_usage":true}}"#
         )
     }
 
