@@ -55,9 +55,9 @@ public struct WireField: Sendable {
         return flag
     }
 
-    /// The value as a number.
+    /// The value as a number (one a `Double` holds: `1e400` is refused, not read as infinity).
     public func number() throws(WireDecodingError) -> Double {
-        guard case .number(let text) = value, let number = Double(text) else { throw mismatch("a number") }
+        guard case .number(let text) = value, let number = Double(text), number.isFinite else { throw mismatch("a number") }
         return number
     }
 

@@ -97,6 +97,7 @@ struct ChatCompletionCreateParamsTests {
                 "messages[0].tool_calls[0].id", "`messages[0].tool_calls[0].id` is required"
             ),
             (#"{"model": "m", "messages": [], "temperature": "hot"}"#, "temperature", "`temperature` must be a number"),
+            (#"{"model": "m", "messages": [], "temperature": 1e400}"#, "temperature", "`temperature` must be a number"),
             (#"{"model": "m", "messages": [], "max_tokens": 1.5}"#, "max_tokens", "`max_tokens` must be an integer"),
             (#"{"model": "m", "messages": [], "stop": [1]}"#, "stop[0]", "`stop[0]` must be a string"),
             (#"{"model": "m", "messages": [], "tool_choice": "maybe"}"#, "tool_choice", "`tool_choice` \"maybe\" is not auto, none or required"),
