@@ -123,12 +123,17 @@ let package = Package(
         // Our addition beside Apple's API: any GGUF file as a `LanguageModel` (27.0's shape).
         .target(name: "LocalModels", dependencies: ["FoundationModels"], exclude: ["README.md"]),
 
+        // The OpenAI chat-completions protocol's types, once, for the server and the remote model:
+        // the request, the response, the streamed chunk and the error body, read and written with
+        // key order kept and every read error naming its field. Nothing but Foundation.
+        .target(name: "OpenAIWire", exclude: ["README.md"]),
+
         // An OpenAI-compatible HTTP API over any `LanguageModel` (the 27.0 seam): chat
         // completions with SSE, schemas and tools enforced, a bounded queue, auth, metrics.
         .target(
             name: "Server",
             dependencies: [
-                "FoundationModels", "FMSupport",
+                "FoundationModels", "FMSupport", "OpenAIWire",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -145,7 +150,7 @@ let package = Package(
         .target(
             name: "RemoteModels",
             dependencies: [
-                "FoundationModels", "FMSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "FoundationModels", "FMSupport", "OpenAIWire", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             exclude: ["README.md"]
@@ -237,6 +242,8 @@ let package = Package(
         .testTarget(name: "CalendarContactsTests", dependencies: ["CalendarContacts"]),
         .testTarget(name: "DreamCoffeeTests", dependencies: ["DreamCoffee", "CalendarContacts", "FoundationModels", "TestSupport", "FMSupport"]),
         .testTarget(name: "ChatTemplatesTests", dependencies: ["ChatTemplates"], exclude: ["Fixtures"]),
+        // The wire types round-tripped and read from real servers' JSON; no model, no network.
+        .testTarget(name: "OpenAIWireTests", dependencies: ["OpenAIWire"]),
         // The server over loopback with a real HTTP client, on a scripted model and the real one;
         // the remote model against the server.
         .testTarget(

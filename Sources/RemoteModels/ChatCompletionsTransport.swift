@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import FoundationModels
 import NIOCore
+import OpenAIWire
 
 /// The HTTP side of the remote model: posts a chat-completions body, turns an error status into
 /// a `GenerationError`, and reads the response into a `ChatStreamReader` as its bytes arrive.
@@ -119,7 +120,7 @@ struct ChatCompletionsTransport: Sendable {
                 let body = String(buffer: try await response.body.collect(upTo: Self.maximumBodyBytes))
                 let completion: ChatCompletionChunk
                 do {
-                    completion = try ChatCompletionChunk.decode(body)
+                    completion = try ChatCompletionChunk(json: body)
                 } catch {
                     throw RemoteFailure.decodingFailure(
                         "\(endpoint) answered with JSON that is not a chat completion (\(error)): \(ResponseCheck.shown(body))")

@@ -1,12 +1,13 @@
 @_spi(Serving) import FoundationModels
+import OpenAIWire
 
 /// A transcript as chat-completions `messages`: instructions as `system`, prompts as `user`,
 /// responses as `assistant` content, tool calls as an `assistant` message with `tool_calls`,
 /// tool outputs as `tool` messages answering their call's id.
 ///
 /// ```swift
-/// ChatMessages.json(for: request.transcript)
-/// // [{"role":"system","content":"Answer briefly."},{"role":"user","content":"Name a tea."}]
+/// ChatMessages.messages(for: request.transcript).map(\.jsonText)
+/// // [#"{"role":"system","content":"Answer briefly."}"#, #"{"role":"user","content":"Name a tea."}"#]
 /// ```
 ///
 /// Segments are joined without separators; structured content is written as its JSON. A
@@ -18,53 +19,33 @@ enum ChatMessages {
     /// - Throws: `LanguageModelError.unsupportedCapability` (vision) when an entry holds an image
     ///   attachment, `.unsupportedTranscriptContent` for a custom segment: the messages carry text
     ///   only, and content is refused by type rather than dropped.
-    static func json(for transcript: Transcript) throws -> JSONText {
+    static func messages(for transcript: Transcript) throws -> [ChatCompletionMessageParam] {
         try checkTextOnly(transcript)
-        var messages: [JSONText] = []
+        var messages: [ChatCompletionMessageParam] = []
         for entry in transcript {
             switch entry {
             case .instructions(let instructions):
                 let text = self.text(of: instructions.segments)
                 // Instructions with nothing but tool definitions have no message: the tools
                 // travel in `tools`.
-                if !text.isEmpty { messages.append(message(role: "system", content: .string(text))) }
+                if !text.isEmpty { messages.append(.init(role: "system", content: .text(text))) }
             case .prompt(let prompt):
-                messages.append(message(role: "user", content: .string(text(of: prompt.segments))))
+                messages.append(.init(role: "user", content: .text(text(of: prompt.segments))))
             case .response(let response):
-                messages.append(message(role: "assistant", content: .string(text(of: response.segments))))
+                messages.append(.init(role: "assistant", content: .text(text(of: response.segments))))
             case .toolCalls(let calls):
+                // Its arguments are a JSON object in a string.
                 messages.append(
-                    .object([
-                        ("role", .string("assistant")),
-                        ("content", .null),
-                        ("tool_calls", .array(calls.map(toolCall))),
-                    ]))
+                    .init(
+                        role: "assistant", content: nil,
+                        toolCalls: calls.map { .init(id: $0.id, name: $0.toolName, arguments: $0.arguments.jsonString) }))
             case .toolOutput(let output):
-                messages.append(
-                    .object([
-                        ("role", .string("tool")),
-                        ("tool_call_id", .string(output.id)),
-                        ("content", .string(text(of: output.segments))),
-                    ]))
+                messages.append(.init(role: "tool", content: .text(text(of: output.segments)), toolCallID: output.id))
             case .reasoning:
                 continue
             }
         }
-        return .array(messages)
-    }
-
-    /// A message with a role and content.
-    private static func message(role: String, content: JSONText) -> JSONText {
-        .object([("role", .string(role)), ("content", content)])
-    }
-
-    /// A call as an entry of `tool_calls`; its arguments are a JSON object in a string.
-    private static func toolCall(_ call: Transcript.ToolCall) -> JSONText {
-        .object([
-            ("id", .string(call.id)),
-            ("type", .string("function")),
-            ("function", .object([("name", .string(call.toolName)), ("arguments", .string(call.arguments.jsonString))])),
-        ])
+        return messages
     }
 
     /// The text of segments, one after another (structured content as its JSON).

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Serving) import FoundationModels
+import OpenAIWire
 
 /// The `POST /chat/completions` body for one step of a response: the transcript as `messages`,
 /// the enabled tools, the schema as a strict `json_schema` response format, the options, and
@@ -51,22 +52,21 @@ struct ChatRequestBody {
         case nil: break
         }
         let offersTools = !details.tools.isEmpty
-        let body = JSONText.members([
-            ("model", .string(modelName)),
-            ("messages", try ChatMessages.json(for: request.transcript)),
-            ("tools", offersTools ? .array(details.tools.map(Self.tool)) : nil),
-            ("tool_choice", offersTools ? Self.toolChoice(request.stepToolChoice) : nil),
-            ("parallel_tool_calls", offersTools && !request.allowsParallelToolCalls ? .bool(false) : nil),
-            ("response_format", callFormat ?? schema.map(Self.responseFormat)),
-            ("temperature", temperature.map(JSONText.number)),
-            ("top_p", topP.map(JSONText.number)),
-            ("seed", seed.map { .integer(Int64(bitPattern: $0)) }),
-            ("max_tokens", options.maximumResponseTokens.map { .integer(Int64($0)) }),
-            ("reasoning_effort", request.contextOptions.reasoningLevel.map { .string(Self.reasoningEffort($0)) }),
-            ("stream", .bool(true)),
-            ("stream_options", .object([("include_usage", .bool(true))])),
-        ])
-        json = body.text
+        var body = ChatCompletionCreateParams(model: modelName, messages: try ChatMessages.messages(for: request.transcript))
+        if offersTools {
+            body.tools = details.tools.map(Self.tool)
+            body.toolChoice = Self.toolChoice(request.stepToolChoice)
+            if !request.allowsParallelToolCalls { body.parallelToolCalls = false }
+        }
+        body.responseFormat = callFormat ?? schema.map(Self.responseFormat)
+        body.temperature = temperature
+        body.topP = topP
+        body.seed = seed.map { Int(Int64(bitPattern: $0)) }
+        body.maxTokens = options.maximumResponseTokens
+        body.reasoningEffort = request.contextOptions.reasoningLevel.map(Self.reasoningEffort)
+        body.stream = true
+        body.streamOptions = StreamOptions(includeUsage: true)
+        json = body.jsonText
     }
 
     /// `reasoning_effort` for a reasoning level: OpenAI's `low`/`medium`/`high` (vLLM and
@@ -81,42 +81,22 @@ struct ChatRequestBody {
     }
 
     /// A tool as an entry of `tools`.
-    static func tool(_ tool: EncodedRequestDetails.Tool) -> JSONText {
-        .object([
-            ("type", .string("function")),
-            (
-                "function",
-                .object([
-                    ("name", .string(tool.name)),
-                    ("description", .string(tool.description)),
-                    ("parameters", .raw(tool.parameters.json)),
-                ])
-            ),
-        ])
+    static func tool(_ tool: EncodedRequestDetails.Tool) -> ChatCompletionTool {
+        ChatCompletionTool(function: FunctionDefinition(name: tool.name, description: tool.description, parameters: tool.parameters.document))
     }
 
     /// `tool_choice`, or `nil` for the default (`auto`).
-    static func toolChoice(_ choice: LanguageModelExecutorGenerationRequest.ToolChoice) -> JSONText? {
+    static func toolChoice(_ choice: LanguageModelExecutorGenerationRequest.ToolChoice) -> ChatCompletionToolChoice? {
         switch choice {
         case .auto: nil
-        case .required: .string("required")
-        case .named(let name): .object([("type", .string("function")), ("function", .object([("name", .string(name))]))])
+        case .required: .required
+        case .named(let name): .function(name: name)
         }
     }
 
     /// `response_format` for a schema: `json_schema`, strict, named after the schema's title.
-    static func responseFormat(_ schema: WireSchema) -> JSONText {
-        .object([
-            ("type", .string("json_schema")),
-            (
-                "json_schema",
-                .object([
-                    ("name", .string(formatName(schema.title))),
-                    ("strict", .bool(true)),
-                    ("schema", .raw(schema.json)),
-                ])
-            ),
-        ])
+    static func responseFormat(_ schema: WireSchema) -> ResponseFormat {
+        .jsonSchema(JSONSchemaFormat(name: formatName(schema.title), schema: schema.document, strict: true))
     }
 
     /// `response_format` for a step that must call a tool, written as JSON content:
@@ -125,7 +105,7 @@ struct ChatRequestBody {
     /// as a call (`ContentToolCall`) and its arguments checked against the tool's parameters.
     static func callFormat(
         _ tools: [EncodedRequestDetails.Tool], choice: LanguageModelExecutorGenerationRequest.ToolChoice
-    ) -> JSONText? {
+    ) -> ResponseFormat? {
         let callable: [EncodedRequestDetails.Tool]
         switch choice {
         case .auto: return nil
@@ -133,25 +113,22 @@ struct ChatRequestBody {
         case .named(let name): callable = tools.filter { $0.name == name }
         }
         guard !callable.isEmpty else { return nil }
-        let calls = callable.map { tool -> JSONText in
+        let calls = callable.map { tool -> JSONValue in
             .object([
-                ("type", .string("object")),
+                (key: "type", value: .string("object")),
                 (
-                    "properties",
-                    .object([
-                        ("name", .object([("type", .string("string")), ("enum", .array([.string(tool.name)]))])),
-                        ("arguments", .raw(tool.parameters.json)),
+                    key: "properties",
+                    value: .object([
+                        (key: "name", value: .object([(key: "type", value: .string("string")), (key: "enum", value: .array([.string(tool.name)]))])),
+                        (key: "arguments", value: tool.parameters.document),
                     ])
                 ),
-                ("required", .array([.string("name"), .string("arguments")])),
-                ("additionalProperties", .bool(false)),
+                (key: "required", value: .array([.string("name"), .string("arguments")])),
+                (key: "additionalProperties", value: .bool(false)),
             ])
         }
-        let schema: JSONText = calls.count == 1 ? calls[0] : .object([("anyOf", .array(calls))])
-        return .object([
-            ("type", .string("json_schema")),
-            ("json_schema", .object([("name", .string("tool_call")), ("strict", .bool(true)), ("schema", schema)])),
-        ])
+        let schema: JSONValue = calls.count == 1 ? calls[0] : .object([(key: "anyOf", value: .array(calls))])
+        return .jsonSchema(JSONSchemaFormat(name: "tool_call", schema: schema, strict: true))
     }
 
     /// A schema title as OpenAI accepts a format's name (`[A-Za-z0-9_-]{1,64}`); `response`

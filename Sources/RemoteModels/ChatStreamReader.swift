@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Serving) import FoundationModels
+import OpenAIWire
 
 /// Folds the chunks of a streamed chat completion into the session's channel: text as it
 /// arrives, tool calls (assembled from their fragments by `index`) and usage once the stream
@@ -39,7 +40,7 @@ struct ChatStreamReader {
     /// Why the server stopped, once it said.
     private var finishReason: String?
     /// The latest token counts.
-    private var usage: ChatCompletionChunk.Usage?
+    private var usage: ChatCompletionUsage?
     /// Whether `[DONE]` has arrived.
     private(set) var isDone = false
     /// Whether reasoning text has gone to the session.
@@ -63,7 +64,7 @@ struct ChatStreamReader {
         }
         let chunk: ChatCompletionChunk
         do {
-            chunk = try ChatCompletionChunk.decode(data)
+            chunk = try ChatCompletionChunk(json: data)
         } catch {
             let shown = data.count > 200 ? String(data.prefix(200)) + "…" : data
             throw RemoteFailure.decodingFailure("\(check.endpoint) sent an event that is not a chat completion chunk (\(error)): \(shown)")
@@ -119,7 +120,7 @@ struct ChatStreamReader {
 
     /// Adds a tool-call fragment to its call: the call with its `index` (or, from servers that
     /// send no index, its `id`, else the latest call), or a new one.
-    private mutating func add(_ fragment: ChatCompletionChunk.ToolCallDelta) {
+    private mutating func add(_ fragment: ChatCompletionMessage.ToolCall) {
         let position: Int
         if let index = fragment.index, let existing = calls.firstIndex(where: { $0.index == index }) {
             position = existing
@@ -191,9 +192,9 @@ struct ChatStreamReader {
         }
         if let usage {
             let input = LanguageModelExecutorGenerationChannel.Usage.Input(
-                totalTokenCount: usage.promptTokens ?? 0, cachedTokenCount: usage.promptTokensDetails?.cachedTokens ?? 0)
+                totalTokenCount: usage.promptTokens ?? 0, cachedTokenCount: usage.cachedTokens ?? 0)
             let output = LanguageModelExecutorGenerationChannel.Usage.Output(
-                totalTokenCount: usage.completionTokens ?? 0, reasoningTokenCount: usage.completionTokensDetails?.reasoningTokens ?? 0)
+                totalTokenCount: usage.completionTokens ?? 0, reasoningTokenCount: usage.reasoningTokens ?? 0)
             if calls.isEmpty {
                 await channel.send(.response(action: .updateUsage(input: input, output: output)))
             } else {

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import FMSupport
 import Foundation
 import FoundationModels
+import OpenAIWire
 
 /// How the remote model's failures become the errors a session's caller can act on: Apple
 /// 27.0's `LanguageModelError` where 27.0 has a case for them, `GenerationError` for the cases

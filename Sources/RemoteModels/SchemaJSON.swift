@@ -1,4 +1,5 @@
 import Foundation
+import OpenAIWire
 
 /// A JSON value read from a schema document, numbers kept exactly (integers as integers,
 /// anything else as a decimal), so a bound is sent as it was written. Object members keep the
@@ -6,7 +7,7 @@ import Foundation
 ///
 /// ```swift
 /// let node = try JSONDecoder().decode(SchemaJSON.self, from: Data(#"{"maximum": 0.1}"#.utf8))
-/// node.text.text   // {"maximum":0.1}
+/// node.value.text   // {"maximum":0.1}
 /// ```
 enum SchemaJSON: Decodable, Sendable {
     case null
@@ -53,16 +54,16 @@ enum SchemaJSON: Decodable, Sendable {
         }
     }
 
-    /// The value as JSON to write.
-    var text: JSONText {
+    /// The value as JSON to write (a decimal as it was written).
+    var value: JSONValue {
         switch self {
         case .null: .null
         case .bool(let flag): .bool(flag)
         case .integer(let value): .integer(value)
-        case .decimal(let value): .raw("\(value)")
+        case .decimal(let value): .number("\(value)")
         case .string(let text): .string(text)
-        case .array(let elements): .array(elements.map(\.text))
-        case .object(let members): .object(members.map { ($0.key, $0.value.text) })
+        case .array(let elements): .array(elements.map(\.value))
+        case .object(let members): .object(members.map { (key: $0.key, value: $0.value.value) })
         }
     }
 

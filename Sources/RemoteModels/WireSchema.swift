@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Serving) import FoundationModels
+import OpenAIWire
 
 /// A schema as the remote model sends it — standard JSON Schema saying exactly what Apple's
 /// guides mean — and the check of a server's output with that same meaning.
@@ -26,7 +27,9 @@ import Foundation
 /// ```
 struct WireSchema: Sendable {
     /// The JSON Schema document sent to the server.
-    let json: String
+    let document: JSONValue
+    /// Its text.
+    var json: String { document.text }
     /// The schema's title, if the document has one at its root.
     let title: String?
     /// The document read back as a schema, to validate output with; `nil` when it cannot be.
@@ -40,21 +43,21 @@ struct WireSchema: Sendable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let dialect = (try? encoder.encode(schema)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         if schema.isImportedJSONSchema {
-            json = dialect
+            document = (try? JSONValue(parsing: dialect)) ?? .object([])
             validator = schema
             problem = nil
         } else {
             let tree = try? JSONDecoder().decode(SchemaJSON.self, from: Data(dialect.utf8))
-            json = tree.map { Self.wire($0).text } ?? dialect
+            document = tree.map { Self.wire($0) } ?? (try? JSONValue(parsing: dialect)) ?? .object([])
             do {
-                validator = try GenerationSchema(jsonSchema: json)
+                validator = try GenerationSchema(jsonSchema: document.text)
                 problem = nil
             } catch {
                 validator = nil
                 problem = "the schema cannot be checked: \(error)"
             }
         }
-        title = (try? GeneratedContent(json: json))?["title"]?.stringValue
+        title = document["title"]?.stringValue
     }
 
     /// Why `text` does not follow the schema (Apple's meaning: whole-match patterns), or `nil`
@@ -70,29 +73,29 @@ struct WireSchema: Sendable {
     }
 
     /// A schema object of Apple's dialect as standard JSON Schema (see the type's description).
-    static func wire(_ node: SchemaJSON) -> JSONText {
-        guard case .object(let members) = node else { return node.text }
+    static func wire(_ node: SchemaJSON) -> JSONValue {
+        guard case .object(let members) = node else { return node.value }
         let order = members.first { $0.key == "x-order" }?.value.strings ?? []
-        var out: [(String, JSONText)] = []
+        var out: [(key: String, value: JSONValue)] = []
         for (key, value) in members {
             switch (key, value) {
             case ("x-order", _):
                 continue
             case ("pattern", .string(let pattern)):
-                out.append((key, .string(anchored(pattern))))
+                out.append((key: key, value: .string(anchored(pattern))))
             case ("properties", .object(let properties)):
                 let ordered = properties.sorted { lhs, rhs in
                     (order.firstIndex(of: lhs.key) ?? Int.max, lhs.key) < (order.firstIndex(of: rhs.key) ?? Int.max, rhs.key)
                 }
-                out.append((key, .object(ordered.map { ($0.key, wire($0.value)) })))
+                out.append((key: key, value: .object(ordered.map { (key: $0.key, value: wire($0.value)) })))
             case ("$defs", .object(let definitions)):
-                out.append((key, .object(definitions.map { ($0.key, wire($0.value)) })))
+                out.append((key: key, value: .object(definitions.map { (key: $0.key, value: wire($0.value)) })))
             case ("items", _), ("additionalProperties", .object):
-                out.append((key, wire(value)))
+                out.append((key: key, value: wire(value)))
             case ("anyOf", .array(let schemas)), ("allOf", .array(let schemas)), ("oneOf", .array(let schemas)):
-                out.append((key, .array(schemas.map(wire))))
+                out.append((key: key, value: .array(schemas.map(wire))))
             default:
-                out.append((key, value.text))
+                out.append((key: key, value: value.value))
             }
         }
         return .object(out)

@@ -1,4 +1,5 @@
 @_spi(Serving) import FoundationModels
+import OpenAIWire
 
 /// A `POST /v1/chat/completions` body, validated: every field is either honoured exactly or
 /// refused with a 400 naming it. Nothing is silently ignored.
@@ -27,7 +28,7 @@ struct ChatCompletionRequest {
     }
 
     var model: String
-    var messages: [ChatCompletionMessage]
+    var messages: [RequestMessage]
     var stream = false
     var includeUsage = false
     var responseFormat = ResponseFormat.text
@@ -44,83 +45,76 @@ struct ChatCompletionRequest {
     static let bookkeepingFields: Set<String> = ["user", "metadata", "store", "service_tier", "safety_identifier", "prompt_cache_key"]
 
     /// Parses and validates a body as it came over the wire: JSON (complete, depth-limited,
-    /// key order kept), then every field.
+    /// key order kept), the protocol's types (`ChatCompletionCreateParams`), then every field.
     ///
     /// - Throws: `OpenAIError` 400 for text that is not one complete JSON value, or naming the
     ///   field at fault.
     init(bodyText: String) throws(OpenAIError) {
-        let body: GeneratedContent
+        let body: JSONValue
         do {
-            body = try GeneratedContent(json: bodyText)
-        } catch let error as LanguageModelSession.GenerationError {
-            throw OpenAIError.invalidRequest("The body is not valid JSON: \(error.debugDescriptionText)")
+            body = try JSONValue(parsing: bodyText)
         } catch {
-            throw OpenAIError.invalidRequest("The body is not valid JSON: \(error)")
+            throw OpenAIError.invalidRequest("The body is not valid JSON: \(error.message)")
         }
-        guard body.isComplete else { throw OpenAIError.invalidRequest("The body is not complete JSON") }
-        try self.init(body: RequestField(content: body, path: ""))
+        let params: ChatCompletionCreateParams
+        do {
+            params = try ChatCompletionCreateParams(wire: WireField(body))
+        } catch {
+            throw OpenAIError(error)
+        }
+        try self.init(params)
     }
 
-    /// Reads and validates a body.
+    /// Validates a body read as the protocol's types.
     ///
     /// - Throws: `OpenAIError` 400 naming the field at fault.
-    init(body: RequestField) throws(OpenAIError) {
-        _ = try body.object()
-        guard let model = body.member("model") else { throw RequestField.missing("model") }
-        self.model = try model.string()
-        guard let messages = body.member("messages") else { throw RequestField.missing("messages") }
-        let list = try messages.array()
-        guard !list.isEmpty else { throw OpenAIError.invalidRequest("`messages` must not be empty", param: "messages") }
-        var parsed: [ChatCompletionMessage] = []
-        for field in list { parsed.append(try ChatCompletionMessage(field)) }
-        self.messages = parsed
+    init(_ body: ChatCompletionCreateParams) throws(OpenAIError) {
+        model = body.model
+        guard !body.messages.isEmpty else { throw OpenAIError.invalidRequest("`messages` must not be empty", param: "messages") }
+        var parsed: [RequestMessage] = []
+        for (index, message) in body.messages.enumerated() { parsed.append(try RequestMessage(message, path: "messages[\(index)]")) }
+        messages = parsed
 
-        for key in body.keys where !Self.handledFields.contains(key) && !Self.bookkeepingFields.contains(key) {
-            guard let field = body.member(key) else { continue } // null: the field's default
-            try Self.refuseOrAccept(field, key: key)
-        }
-        if let stream = body.member("stream") { self.stream = try stream.bool() }
-        if let options = body.member("stream_options") {
+        try Self.refuseUnsupported(body)
+        stream = body.stream ?? false
+        if let options = body.streamOptions {
             guard stream else {
                 throw OpenAIError.invalidRequest("`stream_options` is only allowed with `stream: true`", param: "stream_options")
             }
-            _ = try options.object()
-            if let usage = options.member("include_usage") { includeUsage = try usage.bool() }
+            includeUsage = options.includeUsage ?? false
         }
-        if let format = body.member("response_format") { responseFormat = try Self.responseFormat(format) }
-        if let tools = body.member("tools") {
-            for field in try tools.array() { self.tools.append(try Self.tool(field)) }
+        if let format = body.responseFormat { responseFormat = try Self.responseFormat(format) }
+        if let tools = body.tools {
+            for (index, tool) in tools.enumerated() { self.tools.append(try Self.tool(tool, path: "tools[\(index)]")) }
             let names = self.tools.map(\.name)
             if let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
                 throw OpenAIError.invalidRequest("Two tools are named `\(duplicate)`", param: "tools")
             }
         }
-        if let choice = body.member("tool_choice") { toolChoice = try Self.toolChoice(choice, tools: self.tools) }
-        if let parallel = body.member("parallel_tool_calls") { parallelToolCalls = try parallel.bool() }
-        if let field = body.member("max_completion_tokens") ?? body.member("max_tokens") {
-            maxTokens = try field.integer(in: 1...1_000_000)
+        if let choice = body.toolChoice { toolChoice = try Self.toolChoice(choice, tools: self.tools) }
+        if let parallel = body.parallelToolCalls { parallelToolCalls = parallel }
+        if let value = body.maxCompletionTokens ?? body.maxTokens {
+            let field = body.maxCompletionTokens != nil ? "max_completion_tokens" : "max_tokens"
+            guard (1...1_000_000).contains(value) else {
+                throw OpenAIError.invalidRequest("`\(field)` must be between 1 and 1000000, not \(value)", param: field)
+            }
+            maxTokens = value
         }
-        if let field = body.member("temperature") {
-            let value = try field.number()
+        if let value = body.temperature {
             guard (0...2).contains(value) else { throw OpenAIError.invalidRequest("`temperature` must be between 0 and 2", param: "temperature") }
             temperature = value
         }
-        if let field = body.member("top_p") {
-            let value = try field.number()
+        if let value = body.topP {
             // OpenAI's range is [0, 1]; Apple's own ChatCompletionsLanguageModel sends 0 for greedy.
             guard (0...1).contains(value) else { throw OpenAIError.invalidRequest("`top_p` must be between 0 and 1", param: "top_p") }
             topP = value
         }
-        if let field = body.member("seed") { seed = UInt64(bitPattern: Int64(try field.integer())) }
-        if let field = body.member("stop") {
-            if case .string(let single) = field.content.kind {
-                stop = [single]
-            } else {
-                stop = try field.array().map { (element) throws(OpenAIError) in try element.string() }
-            }
-            guard stop.count <= 4, !stop.contains("") else {
+        if let value = body.seed { seed = UInt64(bitPattern: Int64(value)) }
+        if let value = body.stop {
+            guard value.count <= 4, !value.contains("") else {
                 throw OpenAIError.invalidRequest("`stop` takes up to 4 non-empty strings", param: "stop")
             }
+            stop = value
         }
         if case .required = toolChoice, tools.isEmpty {
             throw OpenAIError.invalidRequest("`tool_choice` `required` needs `tools`", param: "tool_choice")
@@ -128,109 +122,84 @@ struct ChatCompletionRequest {
         if toolChoice != .auto, toolChoice != .none, case .jsonSchema = responseFormat {
             throw OpenAIError.invalidRequest("A response cannot both be forced to a tool call and follow `response_format`", param: "tool_choice")
         }
-        try ChatCompletionMessage.checkOrder(self.messages)
+        try RequestMessage.checkOrder(messages)
     }
 
-    /// The fields `init(body:)` reads.
-    static let handledFields: Set<String> = [
-        "model", "messages", "stream", "stream_options", "response_format", "tools", "tool_choice", "parallel_tool_calls",
-        "max_tokens", "max_completion_tokens", "temperature", "top_p", "seed", "stop",
-    ]
-
-    /// A field the server does not read: accepted when it asks for the default behaviour
-    /// (`n: 1`, `logprobs: false`, zero penalties, an empty `logit_bias`), else a 400 naming it.
-    static func refuseOrAccept(_ field: RequestField, key: String) throws(OpenAIError) {
-        switch key {
-        case "n":
-            if (try? field.integer()) == 1 { return }
-            throw OpenAIError.invalidRequest("`n` must be 1: this server generates one choice per request", param: "n")
-        case "logprobs":
-            if (try? field.bool()) == false { return }
-        case "frequency_penalty", "presence_penalty":
-            if (try? field.number()) == 0 { return }
-        case "logit_bias":
-            if field.keys.isEmpty, (try? field.object()) != nil { return }
-        default:
-            throw OpenAIError.invalidRequest("Unknown or unsupported field `\(key)`", param: key)
+    /// The fields the server does not honour: accepted when they ask for the default behaviour
+    /// (`n: 1`, `logprobs: false`, zero penalties, an empty `logit_bias`) or are bookkeeping
+    /// (`bookkeepingFields`), else a 400 naming them.
+    static func refuseUnsupported(_ body: ChatCompletionCreateParams) throws(OpenAIError) {
+        func onlyDefault(_ key: String) -> OpenAIError {
+            OpenAIError.invalidRequest("`\(key)` is not supported by this server (only its default value is accepted)", param: key)
         }
-        throw OpenAIError.invalidRequest("`\(key)` is not supported by this server (only its default value is accepted)", param: key)
+        func unknown(_ key: String) -> OpenAIError {
+            OpenAIError.invalidRequest("Unknown or unsupported field `\(key)`", param: key)
+        }
+        if let n = body.n, n != 1 {
+            throw OpenAIError.invalidRequest("`n` must be 1: this server generates one choice per request", param: "n")
+        }
+        if body.logprobs == true { throw onlyDefault("logprobs") }
+        if let penalty = body.frequencyPenalty, penalty != 0 { throw onlyDefault("frequency_penalty") }
+        if let penalty = body.presencePenalty, penalty != 0 { throw onlyDefault("presence_penalty") }
+        if let bias = body.logitBias, !bias.isEmpty { throw onlyDefault("logit_bias") }
+        if body.reasoningEffort != nil { throw unknown("reasoning_effort") }
+        for field in body.otherFields where !field.value.isNull && !bookkeepingFields.contains(field.key) {
+            throw unknown(field.key)
+        }
     }
 
-    /// `response_format`.
-    static func responseFormat(_ field: RequestField) throws(OpenAIError) -> ResponseFormat {
-        _ = try field.object()
-        guard let type = field.member("type") else { throw RequestField.missing("response_format.type") }
-        switch try type.string() {
-        case "text": return .text
-        case "json_object": return .jsonObject
-        case "json_schema":
-            guard let spec = field.member("json_schema") else { throw RequestField.missing("response_format.json_schema") }
-            _ = try spec.object()
-            guard let name = spec.member("name") else { throw RequestField.missing("response_format.json_schema.name") }
-            if let strict = spec.member("strict") { _ = try strict.bool() } // enforced either way
-            guard let schema = spec.member("schema") else { throw RequestField.missing("response_format.json_schema.schema") }
-            return .jsonSchema(name: try name.string(), schema: try Self.schema(schema))
-        case let other:
-            throw OpenAIError.invalidRequest(
-                "`response_format.type` \"\(other)\" is not text, json_object or json_schema",
-                param: "response_format.type")
+    /// `response_format`; a `json_schema` needs its `schema`.
+    static func responseFormat(_ format: OpenAIWire.ResponseFormat) throws(OpenAIError) -> ResponseFormat {
+        switch format {
+        case .text: return .text
+        case .jsonObject: return .jsonObject
+        case .jsonSchema(let spec):
+            let path = "response_format.json_schema.schema"
+            guard let schema = spec.schema else { throw OpenAIError(.missing(path)) }
+            return .jsonSchema(name: spec.name, schema: try Self.schema(schema, path: path))
         }
     }
 
     /// A JSON Schema in the request, imported exactly or refused with the keyword's path:
     /// `param` is the field's path, then the JSON pointer of the schema object and the keyword
     /// (`response_format.json_schema.schema/properties/n/contains`).
-    static func schema(_ field: RequestField) throws(OpenAIError) -> GenerationSchema {
-        _ = try field.object()
+    static func schema(_ document: JSONValue, path: String) throws(OpenAIError) -> GenerationSchema {
         do {
-            return try GenerationSchema(jsonSchema: field.content.jsonString)
+            return try GenerationSchema(jsonSchema: document.text)
         } catch {
             var pointer = error.pointer
             if let keyword = error.keyword, !pointer.hasSuffix("/" + keyword) { pointer += "/" + keyword }
-            throw OpenAIError.invalidRequest("The schema cannot be enforced: \(error.description)", param: field.path + pointer)
+            throw OpenAIError.invalidRequest("The schema cannot be enforced: \(error.description)", param: path + pointer)
         }
     }
 
-    /// One entry of `tools`.
-    static func tool(_ field: RequestField) throws(OpenAIError) -> Tool {
-        _ = try field.object()
-        let type = try field.member("type")?.string() ?? "function"
-        guard type == "function" else {
-            throw OpenAIError.invalidRequest("`\(field.path).type` must be \"function\"", param: field.path + ".type")
+    /// One entry of `tools` (`path`): a function with a name of letters, digits, `_` or `-`.
+    static func tool(_ tool: ChatCompletionTool, path: String) throws(OpenAIError) -> Tool {
+        guard (tool.type ?? "function") == "function" else {
+            throw OpenAIError.invalidRequest("`\(path).type` must be \"function\"", param: path + ".type")
         }
-        guard let function = field.member("function") else { throw RequestField.missing(field.path + ".function") }
-        _ = try function.object()
-        guard let name = function.member("name") else { throw RequestField.missing(function.path + ".name") }
-        let text = try name.string()
-        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) else {
-            throw OpenAIError.invalidRequest("`\(name.path)` must be letters, digits, `_` or `-`", param: name.path)
+        let function = tool.function
+        let name = function.name
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) else {
+            throw OpenAIError.invalidRequest("`\(path).function.name` must be letters, digits, `_` or `-`", param: path + ".function.name")
         }
-        let description = try function.member("description")?.string() ?? ""
-        if let strict = function.member("strict") { _ = try strict.bool() }
         let parameters =
-            try function.member("parameters").map { (field) throws(OpenAIError) in try Self.schema(field) }
+            try function.parameters.map { (document) throws(OpenAIError) in try Self.schema(document, path: path + ".function.parameters") }
             ?? (try? GenerationSchema(jsonSchema: #"{"type": "object", "properties": {}, "additionalProperties": false}"#))!
-        return Tool(name: text, description: description, parameters: parameters)
+        return Tool(name: name, description: function.description ?? "", parameters: parameters)
     }
 
-    /// `tool_choice`.
-    static func toolChoice(_ field: RequestField, tools: [Tool]) throws(OpenAIError) -> ToolChoice {
-        if case .string(let mode) = field.content.kind {
-            switch mode {
-            case "auto": return .auto
-            case "none": return .none
-            case "required": return .required
-            default: throw OpenAIError.invalidRequest("`tool_choice` \"\(mode)\" is not auto, none or required", param: "tool_choice")
+    /// `tool_choice`; a named function must be one of `tools`.
+    static func toolChoice(_ choice: ChatCompletionToolChoice, tools: [Tool]) throws(OpenAIError) -> ToolChoice {
+        switch choice {
+        case .auto: return .auto
+        case .none: return .none
+        case .required: return .required
+        case .function(let name):
+            guard tools.contains(where: { $0.name == name }) else {
+                throw OpenAIError.invalidRequest("`tool_choice` names `\(name)`, which is not in `tools`", param: "tool_choice.function.name")
             }
+            return .named(name)
         }
-        _ = try field.object()
-        guard let function = field.member("function"), let name = function.member("name") else {
-            throw RequestField.missing("tool_choice.function.name")
-        }
-        let text = try name.string()
-        guard tools.contains(where: { $0.name == text }) else {
-            throw OpenAIError.invalidRequest("`tool_choice` names `\(text)`, which is not in `tools`", param: "tool_choice.function.name")
-        }
-        return .named(text)
     }
 }

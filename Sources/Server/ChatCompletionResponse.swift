@@ -1,7 +1,8 @@
 import Foundation
+import OpenAIWire
 
-/// The JSON bodies of chat completions: the whole response (`chat.completion`) and the chunks
-/// of a stream (`chat.completion.chunk`), in OpenAI's layout.
+/// The JSON bodies of one completion: the whole response (`ChatCompletion`) and the chunks of a
+/// stream (`ChatCompletionChunk`), sharing the completion's id, time and model.
 struct ChatCompletionResponse {
     /// `chatcmpl-…`, shared by every chunk of one completion.
     let id: String
@@ -26,74 +27,47 @@ struct ChatCompletionResponse {
 
     /// The whole response.
     func completion(text: String, toolCalls: [ToolCall], finish: FinishReason, usage: CompletionUsage) -> Data {
-        var message: [String: Any] = [
-            "role": "assistant", "content": toolCalls.isEmpty || !text.isEmpty ? text : NSNull(),
-            "refusal": NSNull(),
-        ]
-        if !toolCalls.isEmpty {
-            message["tool_calls"] = toolCalls.map {
-                ["id": $0.id, "type": "function", "function": ["name": $0.name, "arguments": $0.arguments]] as [String: Any]
-            }
-        }
-        return Self.encode([
-            "id": id, "object": "chat.completion", "created": created, "model": model,
-            "choices": [["index": 0, "message": message, "finish_reason": finish.rawValue, "logprobs": NSNull()] as [String: Any]],
-            "usage": Self.usage(usage),
-        ])
+        let message = ChatCompletionMessage(
+            role: "assistant", content: toolCalls.isEmpty || !text.isEmpty ? text : nil,
+            toolCalls: toolCalls.isEmpty
+                ? nil : toolCalls.map { .init(id: $0.id, type: "function", function: .init(name: $0.name, arguments: $0.arguments)) })
+        let completion = ChatCompletion(
+            id: id, created: created, model: model, choices: [.init(index: 0, message: message, finishReason: finish.rawValue)],
+            usage: Self.usage(usage))
+        return Data(completion.jsonText.utf8)
     }
 
     /// A chunk carrying `delta` (and the finish reason on the last one).
-    func chunk(delta: [String: Any], finish: FinishReason? = nil) -> Data {
-        Self.encode([
-            "id": id, "object": "chat.completion.chunk", "created": created, "model": model,
-            "choices": [
-                [
-                    "index": 0, "delta": delta, "finish_reason": finish.map { $0.rawValue as Any } ?? NSNull(),
-                    "logprobs": NSNull(),
-                ] as [String: Any]
-            ],
-        ])
+    func chunk(delta: ChatCompletionMessage, finish: FinishReason? = nil) -> Data {
+        let chunk = ChatCompletionChunk(
+            id: id, created: created, model: model, choices: [.init(index: 0, delta: delta, finishReason: finish?.rawValue)])
+        return Data(chunk.jsonText.utf8)
     }
 
     /// The usage chunk of `stream_options.include_usage` (no choices).
     func usageChunk(_ usage: CompletionUsage) -> Data {
-        Self.encode([
-            "id": id, "object": "chat.completion.chunk", "created": created, "model": model, "choices": [Any](),
-            "usage": Self.usage(usage),
-        ])
+        Data(ChatCompletionChunk(id: id, created: created, model: model, choices: [], usage: Self.usage(usage)).jsonText.utf8)
     }
 
-    /// The delta of a stream event.
-    static func delta(for event: CompletionEvent) -> [String: Any]? {
+    /// The delta of a stream event: text, or a tool call's first fragment (id, name and the
+    /// arguments so far) or a later one (more arguments).
+    static func delta(for event: CompletionEvent) -> ChatCompletionMessage? {
         switch event {
         case .text(let text):
-            return ["content": text]
+            return ChatCompletionMessage(content: text)
         case .toolCall(let index, let id, let name, let arguments, let isFirst):
-            var call: [String: Any] = ["index": index]
-            if isFirst {
-                call["id"] = id
-                call["type"] = "function"
-                call["function"] = ["name": name, "arguments": arguments]
-            } else {
-                call["function"] = ["arguments": arguments]
-            }
-            return ["tool_calls": [call]]
+            let call =
+                isFirst
+                ? ChatCompletionMessage.ToolCall(index: index, id: id, type: "function", function: .init(name: name, arguments: arguments))
+                : ChatCompletionMessage.ToolCall(index: index, function: .init(arguments: arguments))
+            return ChatCompletionMessage(toolCalls: [call])
         case .finished, .tick:
             return nil
         }
     }
 
     /// `usage`, with the prompt tokens taken from the cache of an earlier request.
-    static func usage(_ usage: CompletionUsage) -> [String: Any] {
-        [
-            "prompt_tokens": usage.promptTokens, "completion_tokens": usage.completionTokens,
-            "total_tokens": usage.promptTokens + usage.completionTokens,
-            "prompt_tokens_details": ["cached_tokens": usage.cachedTokens],
-        ]
-    }
-
-    /// Compact JSON.
-    static func encode(_ object: [String: Any]) -> Data {
-        (try? JSONSerialization.data(withJSONObject: object, options: [.withoutEscapingSlashes])) ?? Data()
+    static func usage(_ usage: CompletionUsage) -> ChatCompletionUsage {
+        ChatCompletionUsage(promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, cachedTokens: usage.cachedTokens)
     }
 }

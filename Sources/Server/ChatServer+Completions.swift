@@ -2,6 +2,7 @@ import Foundation
 @_spi(Serving) import FoundationModels
 import Hummingbird
 import NIOCore
+import OpenAIWire
 
 extension ChatServer {
     /// `POST /v1/chat/completions`: validate, wait for a turn, generate; the status is decided
@@ -78,13 +79,13 @@ extension ChatServer {
                 throw error
             }
         }
-        try await send(response.chunk(delta: ["role": "assistant", "content": ""]))
+        try await send(response.chunk(delta: ChatCompletionMessage(role: "assistant", content: "")))
         var next = first
         do {
             while let event = next {
                 if case .finished(let reason, let usage) = event {
                     metrics.completion(usage)
-                    try await send(response.chunk(delta: [:], finish: reason))
+                    try await send(response.chunk(delta: ChatCompletionMessage(), finish: reason))
                     if includeUsage { try await send(response.usageChunk(usage)) }
                     break
                 }

@@ -176,7 +176,8 @@ public final class ChatServer: Sendable {
     static func json(_ object: [String: Any], status: HTTPResponse.Status = .ok) -> Response {
         Response(
             status: status, headers: [.contentType: "application/json"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: ChatCompletionResponse.encode(object))))
+            body: ResponseBody(
+                byteBuffer: ByteBuffer(bytes: (try? JSONSerialization.data(withJSONObject: object, options: [.withoutEscapingSlashes])) ?? Data())))
     }
 }
 

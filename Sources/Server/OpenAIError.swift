@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import OpenAIWire
 
 /// An error in OpenAI's shape — `{"error": {"message", "type", "param", "code"}}` — with the
 /// HTTP status it is sent with. Validation failures are 4xx and name the field at fault in
@@ -94,11 +95,14 @@ public struct OpenAIError: Error, Sendable, Equatable, CustomStringConvertible {
         OpenAIError(status: .internalServerError, message: message, type: "server_error")
     }
 
-    /// The JSON body.
+    /// A 400 for a body that does not read as the protocol's types, naming the field
+    /// (`` `messages[0].role` is required ``, `` `temperature` must be a number ``).
+    init(_ error: WireDecodingError) {
+        self = .invalidRequest(error.message, param: error.path)
+    }
+
+    /// The JSON body: `{"error": {"message", "type", "param", "code"}}`.
     var body: Data {
-        var error: [String: Any] = ["message": message, "type": type]
-        error["param"] = param ?? NSNull()
-        error["code"] = code ?? NSNull()
-        return (try? JSONSerialization.data(withJSONObject: ["error": error], options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        Data(APIError(message: message, type: type, param: param, code: code).bodyText.utf8)
     }
 }

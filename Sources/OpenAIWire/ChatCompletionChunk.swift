@@ -1,0 +1,104 @@
+/// One event of a streamed response (`chat.completion.chunk`), read leniently: every field may
+/// be missing, so servers that omit what they do not use (`index`, `id` after the first delta,
+/// `choices` in the usage chunk) read the same. An error a server reports after the response
+/// has started comes in the same events, as `error`.
+///
+/// ```swift
+/// let chunk = try ChatCompletionChunk(json: #"{"choices":[{"index":0,"delta":{"content":"Hi"}}]}"#)
+/// chunk.choices?.first?.delta?.content   // "Hi"
+/// ```
+public struct ChatCompletionChunk: WireCodable, Equatable {
+    /// `chatcmpl-…`, the same in every chunk of a response.
+    public var id: String?
+    /// `chat.completion.chunk`.
+    public var object: String?
+    /// Seconds since 1970.
+    public var created: Int?
+    /// The model that answers.
+    public var model: String?
+    /// The choices' changes (none in the usage chunk).
+    public var choices: [Choice]?
+    /// Token counts: in the last chunk, with `stream_options.include_usage`.
+    public var usage: ChatCompletionUsage?
+    /// An error the server reported after the response had started.
+    public var error: APIError?
+
+    /// A chunk.
+    public init(
+        id: String? = nil, object: String? = "chat.completion.chunk", created: Int? = nil, model: String? = nil, choices: [Choice]? = nil,
+        usage: ChatCompletionUsage? = nil, error: APIError? = nil
+    ) {
+        self.id = id
+        self.object = object
+        self.created = created
+        self.model = model
+        self.choices = choices
+        self.usage = usage
+        self.error = error
+    }
+
+    /// Reads a chunk.
+    public init(wire field: WireField) throws(WireDecodingError) {
+        _ = try field.object()
+        id = try field.member("id")?.string()
+        object = try field.member("object")?.string()
+        created = try field.member("created").map(Self.seconds)
+        model = try field.member("model")?.string()
+        choices = try field.member("choices")?.decodeArray()
+        usage = try field.member("usage")?.decode()
+        error = try field.member("error")?.decode()
+    }
+
+    /// `id`, `object`, `created`, `model`, `choices`, `usage`, `error`, as set.
+    public var wireValue: JSONValue {
+        .members([
+            ("id", id.map(JSONValue.string)), ("object", object.map(JSONValue.string)), ("created", created.map { .integer($0) }),
+            ("model", model.map(JSONValue.string)), ("choices", choices.map { .array($0.map(\.wireValue)) }), ("usage", usage?.wireValue),
+            ("error", error?.wireValue),
+        ])
+    }
+
+    /// `created`: whole seconds (a server writing a fraction is read, truncated).
+    static func seconds(_ field: WireField) throws(WireDecodingError) -> Int {
+        let value = try field.number()
+        guard let seconds = Int(exactly: value.rounded(.towardZero)) else { throw field.mismatch("a time in seconds") }
+        return seconds
+    }
+
+    /// A choice's change.
+    public struct Choice: WireCodable, Equatable {
+        /// Which choice changes.
+        public var index: Int?
+        /// What the chunk adds.
+        public var delta: ChatCompletionMessage?
+        /// The whole message, when a server answers a non-streamed request with this shape.
+        public var message: ChatCompletionMessage?
+        /// Why generation stopped (the last chunk of the choice).
+        public var finishReason: String?
+
+        /// A choice's change.
+        public init(index: Int? = 0, delta: ChatCompletionMessage?, message: ChatCompletionMessage? = nil, finishReason: String? = nil) {
+            self.index = index
+            self.delta = delta
+            self.message = message
+            self.finishReason = finishReason
+        }
+
+        /// Reads a choice's change.
+        public init(wire field: WireField) throws(WireDecodingError) {
+            _ = try field.object()
+            index = try field.member("index")?.integer()
+            delta = try field.member("delta")?.decode()
+            message = try field.member("message")?.decode()
+            finishReason = try field.member("finish_reason")?.string()
+        }
+
+        /// `index`, `delta`, `finish_reason` (`null` until the last), `logprobs: null`.
+        public var wireValue: JSONValue {
+            .members([
+                ("index", index.map { .integer($0) }), ("delta", delta?.wireValue), ("message", message?.json(nullContent: true)),
+                ("finish_reason", finishReason.map(JSONValue.string) ?? .null), ("logprobs", .null),
+            ])
+        }
+    }
+}
