@@ -283,3 +283,14 @@ struct SchemaTypeScript {
         text.split(whereSeparator: \.isNewline).joined(separator: " ").replacingOccurrences(of: "*/", with: "* /")
     }
 }
+
+extension GenerationSchema {
+    /// The words a local model's prompt shows this schema with, as a session puts them before a
+    /// prompt (`includeSchemaInPrompt`, the default).
+    ///
+    /// SPI: visible only to `@_spi(Serving) import FoundationModels` (`fm bench-guided` prompts
+    /// the engine as a session does, so both measure the same answer); Apple's API has no such
+    /// member.
+    @_spi(Serving)
+    public var promptText: String { SchemaPromptText.text(for: self) }
+}

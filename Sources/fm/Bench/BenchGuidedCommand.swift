@@ -9,7 +9,8 @@ import StructuredDecoding
 /// `fm bench-guided`: what constrained decoding costs inside the token loop, on the real model.
 ///
 /// 1. Constrained vs free decoding of the same output: a greedy guided generation under the schema
-///    is recorded, then its tokens are replayed (a) free: one forward pass per token, no mask;
+///    (prompted as a session prompts: the schema's text before the question) is recorded, then
+///    its tokens are replayed (a) free: one forward pass per token, no mask;
 ///    (b) masked: the same, plus the grammar mask before every token; (c) as the driver runs it:
 ///    masked, each sampled token fed with the forced tokens after it in one step. Same tokens
 ///    (checked: a run that generates others fails the command), so the times compare directly.
@@ -59,9 +60,13 @@ struct BenchGuidedCommand: AsyncParsableCommand {
         let schemaText = try String(contentsOfFile: schema, encoding: .utf8)
         let graph = try JSONSchemaImporter(mode: .generation).importSchema(schemaText)
         let grammar = try Grammar.compile(graph)
+        // The prompt a session sends (the schema's text before the question): the answer
+        // measured is the one a session gets, not the one of a model that never saw the schema
+        // (which a small model may never finish).
+        let shown = try GenerationSchema(jsonSchema: schemaText).promptText
         let tokens = try local.renderer.tokens(
             for: ChatPrompt(messages: [
-                ChatMessage(role: .system, content: "You write JSON for a game."), ChatMessage(role: .user, content: prompt),
+                ChatMessage(role: .system, content: "You write JSON for a game."), ChatMessage(role: .user, content: shown + prompt),
             ]))
         Terminal.status("model \(location.path), schema \(schema), prompt \(tokens.count) tokens, \(repetitions) repetitions")
 
