@@ -116,7 +116,7 @@ let package = Package(
         // the local model's backend live in Backend/.
         .target(
             name: "FoundationModels",
-            dependencies: ["StructuredDecoding", "LocalInference", "LLMEngine", "FoundationModelsMacros"],
+            dependencies: ["StructuredDecoding", "LocalInference", "FoundationModelsMacros"],
             exclude: ["README.md"]
         ),
 

@@ -117,3 +117,41 @@ package enum GenerationError: Error, Sendable, Equatable, CustomStringConvertibl
         }
     }
 }
+
+/// How a response's tokens are chosen, in the API's terms: the glue's own word for it, which
+/// the API side builds without knowing the engine; the engine's `SamplingParameters` are made
+/// from it here.
+package enum TokenSelection: Sendable, Equatable {
+    /// The most likely token every time.
+    case greedy
+    /// A draw at `temperature` among the `k` most likely tokens.
+    case topK(Int, temperature: Float, seed: UInt64?)
+    /// A draw at `temperature` from the fewest most likely tokens whose probability reaches `p`.
+    case nucleus(Float, temperature: Float, seed: UInt64?)
+
+    /// The sampler's parameters (a temperature of 0 is greedy; `k` at least 1; `p` within 0...1).
+    package var parameters: SamplingParameters {
+        switch self {
+        case .greedy: return .greedy
+        case let .topK(k, temperature, seed):
+            return temperature <= 0 ? .greedy : SamplingParameters(temperature: temperature, topK: max(1, k), seed: seed)
+        case let .nucleus(p, temperature, seed):
+            return temperature <= 0 ? .greedy : SamplingParameters(temperature: temperature, topP: min(1, max(0, p)), seed: seed)
+        }
+    }
+}
+
+extension GenerationRequest {
+    /// A request whose tokens are chosen as `selection` says.
+    package init(
+        prompt: [Int], plan: GrammarLogitProcessor.Plan = .text, toolCallGrammar: Grammar? = nil,
+        allowsBareToolCalls: Bool = true, requiresToolCall: Bool = false,
+        maximumToolCalls: Int = GrammarLogitProcessor.maximumCalls,
+        selection: TokenSelection, maximumTokens: Int? = nil
+    ) {
+        self.init(
+            prompt: prompt, plan: plan, toolCallGrammar: toolCallGrammar, allowsBareToolCalls: allowsBareToolCalls,
+            requiresToolCall: requiresToolCall, maximumToolCalls: maximumToolCalls, sampling: selection.parameters,
+            maximumTokens: maximumTokens)
+    }
+}

@@ -62,8 +62,11 @@ import Testing
         #expect(SystemModelEnvironment.unsetSampling(["FM_SAMPLING": "seed:7"]) == .random(seed: 7))
         #expect(SystemModelEnvironment.unsetSampling([:]) == .standard)
         #expect(SystemModelEnvironment.unsetSampling(["FM_SAMPLING": "seed:x"]) == .standard)
-        #expect(LocalRequestBuilder.sampling(GenerationOptions(), unset: .greedy) == .greedy)
-        #expect(LocalRequestBuilder.sampling(GenerationOptions(), unset: .random(seed: 7)).seed == 7)
+        #expect(LocalRequestBuilder.selection(GenerationOptions(), unset: .greedy) == .greedy)
+        #expect(LocalRequestBuilder.selection(GenerationOptions(), unset: .random(seed: 7)) == .nucleus(0.9, temperature: 0.7, seed: 7))
+        #expect(TokenSelection.nucleus(0.9, temperature: 0.7, seed: 7).parameters.seed == 7)
+        #expect(TokenSelection.topK(0, temperature: 0.5, seed: nil).parameters.topK == 1)
+        #expect(TokenSelection.nucleus(0.9, temperature: 0, seed: 1).parameters == .greedy)
     }
 
     @Test func aMissingModelIsNotReadyAndSaysHowToInstallOne() async throws {

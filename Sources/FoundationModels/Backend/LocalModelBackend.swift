@@ -1,5 +1,4 @@
 import Foundation
-internal import LLMEngine
 internal import LocalInference
 internal import StructuredDecoding
 import Synchronization

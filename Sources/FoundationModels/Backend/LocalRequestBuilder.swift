@@ -1,5 +1,4 @@
 import Foundation
-internal import LLMEngine
 internal import LocalInference
 internal import StructuredDecoding
 
@@ -75,7 +74,7 @@ struct LocalRequestBuilder {
             prompt: tokens, plan: plan, toolCallGrammar: toolGrammar, allowsBareToolCalls: firstStep,
             requiresToolCall: toolGrammar != nil && requiresCall,
             maximumToolCalls: request.allowsParallelToolCalls ? GrammarLogitProcessor.maximumCalls : 1,
-            sampling: Self.sampling(options, unset: unsetSampling), maximumTokens: options.maximumResponseTokens)
+            selection: Self.selection(options, unset: unsetSampling), maximumTokens: options.maximumResponseTokens)
     }
 
     /// Compiles a grammar, or names the schema the decoder cannot enforce
@@ -94,26 +93,22 @@ struct LocalRequestBuilder {
     /// The default temperature of random sampling when the options leave it out.
     static let defaultTemperature: Float = 0.7
 
-    /// The sampler's parameters for Apple's options: greedy; `.random(top:seed:)` as top-k;
+    /// The glue's token selection for Apple's options: greedy; `.random(top:seed:)` as top-k;
     /// `.random(probabilityThreshold:seed:)` as nucleus sampling; no mode: as `unset` says —
     /// random sampling at the temperature given (0.7 when none) with a 0.9 nucleus, seeded or
     /// not, or greedy. A temperature of 0 is greedy.
-    static func sampling(_ options: GenerationOptions, unset: UnsetSampling = .standard) -> SamplingParameters {
+    static func selection(_ options: GenerationOptions, unset: UnsetSampling = .standard) -> TokenSelection {
         let temperature = options.temperature.map { Float(max(0, $0)) } ?? defaultTemperature
         guard let mode = options.samplingMode?.mode else {
             switch unset {
             case .greedy: return .greedy
-            case .random(let seed):
-                return temperature == 0 ? .greedy : SamplingParameters(temperature: temperature, topP: 0.9, seed: seed)
+            case .random(let seed): return temperature == 0 ? .greedy : .nucleus(0.9, temperature: temperature, seed: seed)
             }
         }
         switch mode {
-        case .greedy:
-            return .greedy
-        case .topK(let k, let seed):
-            return temperature == 0 ? .greedy : SamplingParameters(temperature: temperature, topK: max(1, k), seed: seed)
-        case .nucleus(let p, let seed):
-            return temperature == 0 ? .greedy : SamplingParameters(temperature: temperature, topP: Float(min(1, max(0, p))), seed: seed)
+        case .greedy: return .greedy
+        case .topK(let k, let seed): return temperature == 0 ? .greedy : .topK(k, temperature: temperature, seed: seed)
+        case .nucleus(let p, let seed): return temperature == 0 ? .greedy : .nucleus(Float(p), temperature: temperature, seed: seed)
         }
     }
 }
