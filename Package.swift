@@ -125,15 +125,15 @@ let package = Package(
 
         // The OpenAI chat-completions protocol's types, once, for the server and the remote model:
         // the request, the response, the streamed chunk and the error body, read and written with
-        // key order kept and every read error naming its field. Nothing but Foundation.
-        .target(name: "OpenAIWire", exclude: ["README.md"]),
+        // key order kept (StructuredDecoding's `JSONValue`) and every read error naming its field.
+        .target(name: "OpenAIWire", dependencies: ["StructuredDecoding"], exclude: ["README.md"]),
 
         // An OpenAI-compatible HTTP API over any `LanguageModel` (the 27.0 seam): chat
         // completions with SSE, schemas and tools enforced, a bounded queue, auth, metrics.
         .target(
             name: "Server",
             dependencies: [
-                "FoundationModels", "FMSupport", "OpenAIWire",
+                "FoundationModels", "FMSupport", "OpenAIWire", "StructuredDecoding",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -150,7 +150,7 @@ let package = Package(
         .target(
             name: "RemoteModels",
             dependencies: [
-                "FoundationModels", "FMSupport", "OpenAIWire", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "FoundationModels", "FMSupport", "OpenAIWire", "StructuredDecoding", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             exclude: ["README.md"]
@@ -243,7 +243,7 @@ let package = Package(
         .testTarget(name: "DreamCoffeeTests", dependencies: ["DreamCoffee", "CalendarContacts", "FoundationModels", "TestSupport", "FMSupport"]),
         .testTarget(name: "ChatTemplatesTests", dependencies: ["ChatTemplates"], exclude: ["Fixtures"]),
         // The wire types round-tripped and read from real servers' JSON; no model, no network.
-        .testTarget(name: "OpenAIWireTests", dependencies: ["OpenAIWire"]),
+        .testTarget(name: "OpenAIWireTests", dependencies: ["OpenAIWire", "StructuredDecoding"]),
         // The server over loopback with a real HTTP client, on a scripted model and the real one;
         // the remote model against the server.
         .testTarget(

@@ -1,4 +1,5 @@
 import OpenAIWire
+import StructuredDecoding
 
 /// The OpenAI wire types: the first byte picks what the rest is read as (0 a request body, 1 a
 /// stream chunk, 2 a whole completion, 3 an error body); the rest is the JSON text. Reading ends
@@ -9,12 +10,12 @@ public func fuzzOpenAIWire(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
     let mode = input.byte() % 4
     let text = input.remainingText()
-    guard let value = try? JSONValue(parsing: text) else {
+    guard let value = try? WireField.parse(text) else {
         if mode == 3 { _ = APIError(body: text) }
         return 0
     }
-    let written = value.text
-    fuzzCheck((try? JSONValue(parsing: written)) == value, "a JSON value does not read back from its text: \(written)")
+    let written = value.compactText
+    fuzzCheck((try? WireField.parse(written)) == value, "a JSON value does not read back from its text: \(written)")
     switch mode {
     case 0: roundTrip(ChatCompletionCreateParams.self, value)
     case 1: roundTrip(ChatCompletionChunk.self, value)

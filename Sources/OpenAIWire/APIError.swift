@@ -1,4 +1,5 @@
 import Foundation
+import StructuredDecoding
 
 /// An error as an OpenAI-compatible server reports it: OpenAI's
 /// `{"error": {"message", "type", "param", "code"}}`. Read from any of the shapes servers use —
@@ -88,6 +89,6 @@ public struct APIError: WireCodable, Equatable {
 
     /// The body of an error response: `{"error": {…}}`.
     public var bodyText: String {
-        JSONValue.object([(key: "error", value: wireValue)]).text
+        JSONValue.object([JSONMember("error", wireValue)]).compactText
     }
 }

@@ -1,3 +1,5 @@
+import StructuredDecoding
+
 /// A whole response (`chat.completion`), as a server answers a request without `stream`.
 ///
 /// ```swift

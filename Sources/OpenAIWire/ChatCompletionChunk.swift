@@ -1,3 +1,5 @@
+import StructuredDecoding
+
 /// One event of a streamed response (`chat.completion.chunk`), read leniently: every field may
 /// be missing, so servers that omit what they do not use (`index`, `id` after the first delta,
 /// `choices` in the usage chunk) read the same. An error a server reports after the response

@@ -1,3 +1,5 @@
+import StructuredDecoding
+
 /// The body of `POST /v1/chat/completions`: every field either side of this package reads or
 /// writes, and the members it does not model kept in `otherFields`, so a server can decide
 /// about them (refuse, or accept bookkeeping such as `user`) and nothing is lost.
@@ -52,7 +54,7 @@ public struct ChatCompletionCreateParams: WireCodable {
     /// Options of the stream.
     public var streamOptions: StreamOptions?
     /// The body's members this type does not model (`user`, `metadata`, …), in order.
-    public var otherFields: [(key: String, value: JSONValue)] = []
+    public var otherFields: [JSONMember] = []
 
     /// The members this type reads, in the order it writes them.
     public static let modeledFields: [String] = [
@@ -124,7 +126,7 @@ public struct ChatCompletionCreateParams: WireCodable {
             ("logprobs", logprobs.map(JSONValue.bool)),
             ("frequency_penalty", frequencyPenalty.map(JSONValue.double)),
             ("presence_penalty", presencePenalty.map(JSONValue.double)),
-            ("logit_bias", logitBias.map { .object($0.map { (key: $0.key, value: JSONValue.double($0.value)) }) }),
+            ("logit_bias", logitBias.map { .object($0.map { JSONMember($0.key, .double($0.value)) }) }),
             ("reasoning_effort", reasoningEffort.map(JSONValue.string)),
             ("stream", stream.map(JSONValue.bool)),
             ("stream_options", streamOptions?.wireValue),

@@ -1,3 +1,5 @@
+import StructuredDecoding
+
 /// The assistant's message in a response (`choices[i].message`), or what a chunk adds to it
 /// (`choices[i].delta`). Read leniently — every field may be missing — so servers that leave out
 /// what they do not use read the same.

@@ -1,3 +1,5 @@
+import StructuredDecoding
+
 /// One entry of a request's `messages`: `system`, `developer`, `user`, `assistant` (with the
 /// tools it called) or `tool` (a call's output). The role is kept as written: which roles a
 /// server accepts is its own rule.
@@ -88,7 +90,7 @@ public struct ChatCompletionContentPart: WireCodable, Equatable {
     /// The text of a `text` part.
     public var text: String?
     /// The part's other members, in order.
-    public var otherMembers: [(key: String, value: JSONValue)]
+    public var otherMembers: [JSONMember]
 
     /// A text part.
     public init(text: String) {
@@ -170,6 +172,6 @@ public struct FunctionCall: WireCodable, Equatable {
 
     /// `name`, `arguments`.
     public var wireValue: JSONValue {
-        .object([(key: "name", value: .string(name)), (key: "arguments", value: .string(arguments))])
+        .object([JSONMember("name", .string(name)), JSONMember("arguments", .string(arguments))])
     }
 }

@@ -1,3 +1,5 @@
+import StructuredDecoding
+
 /// An entry of a request's `tools`: a function the model may call, with its parameters as a
 /// JSON Schema (members in order: a model generates arguments in `properties` order).
 ///
@@ -107,7 +109,7 @@ public enum ChatCompletionToolChoice: WireCodable, Equatable {
         case .auto: .string("auto")
         case .required: .string("required")
         case .function(let name):
-            .object([(key: "type", value: .string("function")), (key: "function", value: .object([(key: "name", value: .string(name))]))])
+            .object([JSONMember("type", .string("function")), JSONMember("function", .object([JSONMember("name", .string(name))]))])
         }
     }
 }

@@ -1,3 +1,5 @@
+import StructuredDecoding
+
 /// `usage`: the tokens a completion read and wrote, with the prompt's tokens taken from the
 /// server's cache and the reasoning tokens among the generated ones when the server says.
 ///
@@ -42,8 +44,8 @@ public struct ChatCompletionUsage: WireCodable, Equatable {
             ("prompt_tokens", promptTokens.map { .integer($0) }),
             ("completion_tokens", completionTokens.map { .integer($0) }),
             ("total_tokens", totalTokens.map { .integer($0) }),
-            ("prompt_tokens_details", cachedTokens.map { .object([(key: "cached_tokens", value: .integer($0))]) }),
-            ("completion_tokens_details", reasoningTokens.map { .object([(key: "reasoning_tokens", value: .integer($0))]) }),
+            ("prompt_tokens_details", cachedTokens.map { .object([JSONMember("cached_tokens", .integer($0))]) }),
+            ("completion_tokens_details", reasoningTokens.map { .object([JSONMember("reasoning_tokens", .integer($0))]) }),
         ])
     }
 }

@@ -1,3 +1,5 @@
+import StructuredDecoding
+
 /// `response_format`: free text, any JSON object, or JSON following a schema.
 ///
 /// ```swift
@@ -31,9 +33,9 @@ public enum ResponseFormat: WireCodable, Equatable {
     /// `type`, then `json_schema` for a schema.
     public var wireValue: JSONValue {
         switch self {
-        case .text: .object([(key: "type", value: .string("text"))])
-        case .jsonObject: .object([(key: "type", value: .string("json_object"))])
-        case .jsonSchema(let format): .object([(key: "type", value: .string("json_schema")), (key: "json_schema", value: format.wireValue)])
+        case .text: .object([JSONMember("type", .string("text"))])
+        case .jsonObject: .object([JSONMember("type", .string("json_object"))])
+        case .jsonSchema(let format): .object([JSONMember("type", .string("json_schema")), JSONMember("json_schema", format.wireValue)])
         }
     }
 }

@@ -1,3 +1,5 @@
+import StructuredDecoding
+
 /// A type of the OpenAI chat-completions protocol, read from and written to JSON with its key
 /// order kept (`JSONValue`), every read error naming its field (`WireDecodingError`).
 ///
@@ -22,9 +24,9 @@ extension WireCodable {
     ///
     /// - Throws: `WireDecodingError`: `.syntax` for text that is not JSON, else naming the field.
     public init(json text: String) throws(WireDecodingError) {
-        try self.init(wire: WireField(try JSONValue(parsing: text)))
+        try self.init(wire: WireField(try WireField.parse(text)))
     }
 
     /// The compact JSON text.
-    public var jsonText: String { wireValue.text }
+    public var jsonText: String { wireValue.compactText }
 }

@@ -1,8 +1,10 @@
+import StructuredDecoding
+
 /// A JSON value with the path that reached it in the body (`messages[1].content`): the wire
 /// types read their fields through it, so every error names its field.
 ///
 /// ```swift
-/// let body = WireField(try JSONValue(parsing: #"{"messages": [{"role": 1}]}"#))
+/// let body = WireField(try WireField.parse(#"{"messages": [{"role": 1}]}"#))
 /// try body.required("messages").array()[0].required("role").string()
 /// // throws WireDecodingError: "`messages[0].role` must be a string"
 /// ```
@@ -18,10 +20,10 @@ public struct WireField: Sendable {
         self.path = path
     }
 
-    /// The member `key` of an object, `nil` when absent or `null` (so `null` means the
+    /// The member `key` of an object (the last of a repeated key), `nil` when absent or `null` (so `null` means the
     /// protocol's default, as OpenAI reads it).
     public func member(_ key: String) -> WireField? {
-        guard case .object(let members) = value, let found = members.first(where: { $0.key == key }) else { return nil }
+        guard case .object(let members) = value, let found = members.last(where: { $0.key == key }) else { return nil }
         if case .null = found.value { return nil }
         return WireField(found.value, path: path.isEmpty ? key : "\(path).\(key)")
     }

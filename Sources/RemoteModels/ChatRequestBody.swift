@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Serving) import FoundationModels
 import OpenAIWire
+import StructuredDecoding
 
 /// The `POST /chat/completions` body for one step of a response: the transcript as `messages`,
 /// the enabled tools, the schema as a strict `json_schema` response format, the options, and
@@ -115,19 +116,19 @@ struct ChatRequestBody {
         guard !callable.isEmpty else { return nil }
         let calls = callable.map { tool -> JSONValue in
             .object([
-                (key: "type", value: .string("object")),
-                (
-                    key: "properties",
-                    value: .object([
-                        (key: "name", value: .object([(key: "type", value: .string("string")), (key: "enum", value: .array([.string(tool.name)]))])),
-                        (key: "arguments", value: tool.parameters.document),
+                JSONMember("type", .string("object")),
+                JSONMember(
+                    "properties",
+                    .object([
+                        JSONMember("name", .object([JSONMember("type", .string("string")), JSONMember("enum", .array([.string(tool.name)]))])),
+                        JSONMember("arguments", tool.parameters.document),
                     ])
                 ),
-                (key: "required", value: .array([.string("name"), .string("arguments")])),
-                (key: "additionalProperties", value: .bool(false)),
+                JSONMember("required", .array([.string("name"), .string("arguments")])),
+                JSONMember("additionalProperties", .bool(false)),
             ])
         }
-        let schema: JSONValue = calls.count == 1 ? calls[0] : .object([(key: "anyOf", value: .array(calls))])
+        let schema: JSONValue = calls.count == 1 ? calls[0] : .object([JSONMember("anyOf", .array(calls))])
         return .jsonSchema(JSONSchemaFormat(name: "tool_call", schema: schema, strict: true))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import OpenAIWire
+import StructuredDecoding
 
 /// A JSON value read from a schema document, numbers kept exactly (integers as integers,
 /// anything else as a decimal), so a bound is sent as it was written. Object members keep the
@@ -7,7 +8,7 @@ import OpenAIWire
 ///
 /// ```swift
 /// let node = try JSONDecoder().decode(SchemaJSON.self, from: Data(#"{"maximum": 0.1}"#.utf8))
-/// node.value.text   // {"maximum":0.1}
+/// node.value.compactText   // {"maximum":0.1}
 /// ```
 enum SchemaJSON: Decodable, Sendable {
     case null
@@ -63,7 +64,7 @@ enum SchemaJSON: Decodable, Sendable {
         case .decimal(let value): .number("\(value)")
         case .string(let text): .string(text)
         case .array(let elements): .array(elements.map(\.value))
-        case .object(let members): .object(members.map { (key: $0.key, value: $0.value.value) })
+        case .object(let members): .object(members.map { JSONMember($0.key, $0.value.value) })
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Serving) import FoundationModels
 import OpenAIWire
+import StructuredDecoding
 
 /// A schema as the remote model sends it — standard JSON Schema saying exactly what Apple's
 /// guides mean — and the check of a server's output with that same meaning.
@@ -29,7 +30,7 @@ struct WireSchema: Sendable {
     /// The JSON Schema document sent to the server.
     let document: JSONValue
     /// Its text.
-    var json: String { document.text }
+    var json: String { document.compactText }
     /// The schema's title, if the document has one at its root.
     let title: String?
     /// The document read back as a schema, to validate output with; `nil` when it cannot be.
@@ -50,7 +51,7 @@ struct WireSchema: Sendable {
             let tree = try? JSONDecoder().decode(SchemaJSON.self, from: Data(dialect.utf8))
             document = tree.map { Self.wire($0) } ?? (try? JSONValue(parsing: dialect)) ?? .object([])
             do {
-                validator = try GenerationSchema(jsonSchema: document.text)
+                validator = try GenerationSchema(jsonSchema: document.compactText)
                 problem = nil
             } catch {
                 validator = nil
@@ -76,26 +77,26 @@ struct WireSchema: Sendable {
     static func wire(_ node: SchemaJSON) -> JSONValue {
         guard case .object(let members) = node else { return node.value }
         let order = members.first { $0.key == "x-order" }?.value.strings ?? []
-        var out: [(key: String, value: JSONValue)] = []
+        var out: [JSONMember] = []
         for (key, value) in members {
             switch (key, value) {
             case ("x-order", _):
                 continue
             case ("pattern", .string(let pattern)):
-                out.append((key: key, value: .string(anchored(pattern))))
+                out.append(JSONMember(key, .string(anchored(pattern))))
             case ("properties", .object(let properties)):
                 let ordered = properties.sorted { lhs, rhs in
                     (order.firstIndex(of: lhs.key) ?? Int.max, lhs.key) < (order.firstIndex(of: rhs.key) ?? Int.max, rhs.key)
                 }
-                out.append((key: key, value: .object(ordered.map { (key: $0.key, value: wire($0.value)) })))
+                out.append(JSONMember(key, .object(ordered.map { JSONMember($0.key, wire($0.value)) })))
             case ("$defs", .object(let definitions)):
-                out.append((key: key, value: .object(definitions.map { (key: $0.key, value: wire($0.value)) })))
+                out.append(JSONMember(key, .object(definitions.map { JSONMember($0.key, wire($0.value)) })))
             case ("items", _), ("additionalProperties", .object):
-                out.append((key: key, value: wire(value)))
+                out.append(JSONMember(key, wire(value)))
             case ("anyOf", .array(let schemas)), ("allOf", .array(let schemas)), ("oneOf", .array(let schemas)):
-                out.append((key: key, value: .array(schemas.map(wire))))
+                out.append(JSONMember(key, .array(schemas.map(wire))))
             default:
-                out.append((key: key, value: value.value))
+                out.append(JSONMember(key, value.value))
             }
         }
         return .object(out)

@@ -1,5 +1,6 @@
 @_spi(Serving) import FoundationModels
 import OpenAIWire
+import StructuredDecoding
 
 /// A `POST /v1/chat/completions` body, validated: every field is either honoured exactly or
 /// refused with a 400 naming it. Nothing is silently ignored.
@@ -52,7 +53,7 @@ struct ChatCompletionRequest {
     init(bodyText: String) throws(OpenAIError) {
         let body: JSONValue
         do {
-            body = try JSONValue(parsing: bodyText)
+            body = try WireField.parse(bodyText)
         } catch {
             throw OpenAIError.invalidRequest("The body is not valid JSON: \(error.message)")
         }
@@ -165,7 +166,7 @@ struct ChatCompletionRequest {
     /// (`response_format.json_schema.schema/properties/n/contains`).
     static func schema(_ document: JSONValue, path: String) throws(OpenAIError) -> GenerationSchema {
         do {
-            return try GenerationSchema(jsonSchema: document.text)
+            return try GenerationSchema(jsonSchema: document.compactText)
         } catch {
             var pointer = error.pointer
             if let keyword = error.keyword, !pointer.hasSuffix("/" + keyword) { pointer += "/" + keyword }

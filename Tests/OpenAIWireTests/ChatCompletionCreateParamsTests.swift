@@ -1,3 +1,4 @@
+import StructuredDecoding
 import Testing
 
 @testable import OpenAIWire
@@ -43,7 +44,7 @@ struct ChatCompletionCreateParamsTests {
         }
         #expect(format.name == "answer" && format.strict == true)
         #expect(format.schema?["properties"]?.keys == ["b", "a"], "the schema's property order is kept")
-        #expect(format.schema?.text.contains(#""maximum":0.1"#) == true)
+        #expect(format.schema?.compactText.contains(#""maximum":0.1"#) == true)
         #expect(body.temperature == 0.7 && body.topP == 0.9 && body.seed == -3)
         #expect(body.maxTokens == 64 && body.maxCompletionTokens == 32)
         #expect(body.stop == ["END"])

@@ -22,9 +22,12 @@ public enum JSONValue: Sendable, Hashable {
     /// An object's members in written order (a later duplicate key wins on lookup).
     case object([JSONMember])
 
-    /// Parses a complete RFC 8259 document.
+    /// Parses a complete RFC 8259 document, nested at most `maximumDepth` deep; every member is
+    /// kept, a repeated key included.
+    ///
+    /// - Throws: `PartialJSONError` naming the problem and its byte offset.
     public init(parsing text: String) throws(PartialJSONError) {
-        self.init(try PartialJSON.parseComplete(text))
+        self.init(try PartialJSON.parseComplete(text, maxDepth: Self.maximumDepth))
     }
 
     /// Converts a complete partial-parser value (open strings and containers are taken as
