@@ -13,22 +13,22 @@ import StructuredDecoding
 /// APIError(message: "No.", type: "invalid_request_error", param: "n").bodyText
 /// // {"error":{"message":"No.","type":"invalid_request_error","param":"n","code":null}}
 /// ```
-public struct APIError: WireCodable, Equatable {
+package struct APIError: WireCodable, Equatable {
     /// What went wrong, for a person.
-    public var message: String
+    package var message: String
     /// The error's class (`invalid_request_error`, `rate_limit_error`, `server_error`, ...).
-    public var type: String?
+    package var type: String?
     /// The request field at fault (`response_format.json_schema.schema/properties/age`).
-    public var param: String?
+    package var param: String?
     /// A machine-readable code (`context_length_exceeded`, `model_not_found`, `404`, ...).
-    public var code: String?
+    package var code: String?
     /// The model's context size, when the server said it (llama-server's `n_ctx`).
-    public var contextSize: Int?
+    package var contextSize: Int?
     /// The tokens the request needed, when the server said it (llama-server's `n_prompt_tokens`).
-    public var tokenCount: Int?
+    package var tokenCount: Int?
 
     /// An error with these fields.
-    public init(
+    package init(
         message: String, type: String? = nil, param: String? = nil, code: String? = nil, contextSize: Int? = nil, tokenCount: Int? = nil
     ) {
         self.message = message
@@ -41,7 +41,7 @@ public struct APIError: WireCodable, Equatable {
 
     /// Reads an error object leniently (a member of the wrong type is left out; the code may be
     /// a number), or a string as the message. Never throws.
-    public init(wire field: WireField) {
+    package init(wire field: WireField) {
         if case .string(let text) = field.value {
             self.init(message: text)
             return
@@ -57,7 +57,7 @@ public struct APIError: WireCodable, Equatable {
     }
 
     /// Reads the body of an HTTP error response, whatever its shape.
-    public init(body: String) {
+    package init(body: String) {
         let value = try? JSONValue(parsing: body)
         switch value?["error"] {
         case let envelope? where envelope.stringValue != nil || !envelope.keys.isEmpty || envelope == .object([]):
@@ -79,7 +79,7 @@ public struct APIError: WireCodable, Equatable {
 
     /// `message`, `type`, `param`, `code` (`null` when unset), then llama-server's `n_ctx` and
     /// `n_prompt_tokens` when set.
-    public var wireValue: JSONValue {
+    package var wireValue: JSONValue {
         .members([
             ("message", .string(message)), ("type", type.map(JSONValue.string) ?? .null), ("param", param.map(JSONValue.string) ?? .null),
             ("code", code.map(JSONValue.string) ?? .null), ("n_ctx", contextSize.map { .integer($0) }),
@@ -88,7 +88,7 @@ public struct APIError: WireCodable, Equatable {
     }
 
     /// The body of an error response: `{"error": {…}}`.
-    public var bodyText: String {
+    package var bodyText: String {
         JSONValue.object([JSONMember("error", wireValue)]).compactText
     }
 }

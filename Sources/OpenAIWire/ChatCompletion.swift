@@ -9,22 +9,22 @@ import StructuredDecoding
 /// completion.jsonText
 /// // {"id":"chatcmpl-1","object":"chat.completion","created":0,"model":"qwen","choices":[{"index":0,"message":{"role":"assistant","content":"Hi","refusal":null},"finish_reason":"stop","logprobs":null}]}
 /// ```
-public struct ChatCompletion: WireCodable, Equatable {
+package struct ChatCompletion: WireCodable, Equatable {
     /// `chatcmpl-…`.
-    public var id: String?
+    package var id: String?
     /// `chat.completion`.
-    public var object: String?
+    package var object: String?
     /// Seconds since 1970.
-    public var created: Int?
+    package var created: Int?
     /// The model that answered.
-    public var model: String?
+    package var model: String?
     /// The answers (one unless the request asked for `n`).
-    public var choices: [Choice]
+    package var choices: [Choice]
     /// Token counts.
-    public var usage: ChatCompletionUsage?
+    package var usage: ChatCompletionUsage?
 
     /// A response.
-    public init(
+    package init(
         id: String?, object: String? = "chat.completion", created: Int?, model: String?, choices: [Choice], usage: ChatCompletionUsage? = nil
     ) {
         self.id = id
@@ -36,7 +36,7 @@ public struct ChatCompletion: WireCodable, Equatable {
     }
 
     /// Reads a response; `choices` may be missing (read as none).
-    public init(wire field: WireField) throws(WireDecodingError) {
+    package init(wire field: WireField) throws(WireDecodingError) {
         _ = try field.object()
         id = try field.member("id")?.string()
         object = try field.member("object")?.string()
@@ -47,7 +47,7 @@ public struct ChatCompletion: WireCodable, Equatable {
     }
 
     /// `id`, `object`, `created`, `model`, `choices`, `usage`, as set.
-    public var wireValue: JSONValue {
+    package var wireValue: JSONValue {
         .members([
             ("id", id.map(JSONValue.string)), ("object", object.map(JSONValue.string)), ("created", created.map { .integer($0) }),
             ("model", model.map(JSONValue.string)), ("choices", .array(choices.map(\.wireValue))), ("usage", usage?.wireValue),
@@ -55,23 +55,23 @@ public struct ChatCompletion: WireCodable, Equatable {
     }
 
     /// One answer.
-    public struct Choice: WireCodable, Equatable {
+    package struct Choice: WireCodable, Equatable {
         /// Its position among the choices.
-        public var index: Int?
+        package var index: Int?
         /// The assistant's message.
-        public var message: ChatCompletionMessage?
+        package var message: ChatCompletionMessage?
         /// Why generation stopped: `stop`, `length`, `tool_calls`, `content_filter`.
-        public var finishReason: String?
+        package var finishReason: String?
 
         /// A choice.
-        public init(index: Int? = 0, message: ChatCompletionMessage?, finishReason: String?) {
+        package init(index: Int? = 0, message: ChatCompletionMessage?, finishReason: String?) {
             self.index = index
             self.message = message
             self.finishReason = finishReason
         }
 
         /// Reads a choice.
-        public init(wire field: WireField) throws(WireDecodingError) {
+        package init(wire field: WireField) throws(WireDecodingError) {
             _ = try field.object()
             index = try field.member("index")?.integer()
             message = try field.member("message")?.decode()
@@ -80,7 +80,7 @@ public struct ChatCompletion: WireCodable, Equatable {
 
         /// `index`, `message` (with `content` and `refusal`, `null` when unset),
         /// `finish_reason`, and `logprobs: null`.
-        public var wireValue: JSONValue {
+        package var wireValue: JSONValue {
             .members([
                 ("index", index.map { .integer($0) }), ("message", message?.json(nullContent: true)),
                 ("finish_reason", finishReason.map(JSONValue.string) ?? .null), ("logprobs", .null),

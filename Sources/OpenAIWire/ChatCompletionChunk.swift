@@ -9,24 +9,24 @@ import StructuredDecoding
 /// let chunk = try ChatCompletionChunk(json: #"{"choices":[{"index":0,"delta":{"content":"Hi"}}]}"#)
 /// chunk.choices?.first?.delta?.content   // "Hi"
 /// ```
-public struct ChatCompletionChunk: WireCodable, Equatable {
+package struct ChatCompletionChunk: WireCodable, Equatable {
     /// `chatcmpl-…`, the same in every chunk of a response.
-    public var id: String?
+    package var id: String?
     /// `chat.completion.chunk`.
-    public var object: String?
+    package var object: String?
     /// Seconds since 1970.
-    public var created: Int?
+    package var created: Int?
     /// The model that answers.
-    public var model: String?
+    package var model: String?
     /// The choices' changes (none in the usage chunk).
-    public var choices: [Choice]?
+    package var choices: [Choice]?
     /// Token counts: in the last chunk, with `stream_options.include_usage`.
-    public var usage: ChatCompletionUsage?
+    package var usage: ChatCompletionUsage?
     /// An error the server reported after the response had started.
-    public var error: APIError?
+    package var error: APIError?
 
     /// A chunk.
-    public init(
+    package init(
         id: String? = nil, object: String? = "chat.completion.chunk", created: Int? = nil, model: String? = nil, choices: [Choice]? = nil,
         usage: ChatCompletionUsage? = nil, error: APIError? = nil
     ) {
@@ -40,7 +40,7 @@ public struct ChatCompletionChunk: WireCodable, Equatable {
     }
 
     /// Reads a chunk.
-    public init(wire field: WireField) throws(WireDecodingError) {
+    package init(wire field: WireField) throws(WireDecodingError) {
         _ = try field.object()
         id = try field.member("id")?.string()
         object = try field.member("object")?.string()
@@ -52,7 +52,7 @@ public struct ChatCompletionChunk: WireCodable, Equatable {
     }
 
     /// `id`, `object`, `created`, `model`, `choices`, `usage`, `error`, as set.
-    public var wireValue: JSONValue {
+    package var wireValue: JSONValue {
         .members([
             ("id", id.map(JSONValue.string)), ("object", object.map(JSONValue.string)), ("created", created.map { .integer($0) }),
             ("model", model.map(JSONValue.string)), ("choices", choices.map { .array($0.map(\.wireValue)) }), ("usage", usage?.wireValue),
@@ -68,18 +68,18 @@ public struct ChatCompletionChunk: WireCodable, Equatable {
     }
 
     /// A choice's change.
-    public struct Choice: WireCodable, Equatable {
+    package struct Choice: WireCodable, Equatable {
         /// Which choice changes.
-        public var index: Int?
+        package var index: Int?
         /// What the chunk adds.
-        public var delta: ChatCompletionMessage?
+        package var delta: ChatCompletionMessage?
         /// The whole message, when a server answers a non-streamed request with this shape.
-        public var message: ChatCompletionMessage?
+        package var message: ChatCompletionMessage?
         /// Why generation stopped (the last chunk of the choice).
-        public var finishReason: String?
+        package var finishReason: String?
 
         /// A choice's change.
-        public init(index: Int? = 0, delta: ChatCompletionMessage?, message: ChatCompletionMessage? = nil, finishReason: String? = nil) {
+        package init(index: Int? = 0, delta: ChatCompletionMessage?, message: ChatCompletionMessage? = nil, finishReason: String? = nil) {
             self.index = index
             self.delta = delta
             self.message = message
@@ -87,7 +87,7 @@ public struct ChatCompletionChunk: WireCodable, Equatable {
         }
 
         /// Reads a choice's change.
-        public init(wire field: WireField) throws(WireDecodingError) {
+        package init(wire field: WireField) throws(WireDecodingError) {
             _ = try field.object()
             index = try field.member("index")?.integer()
             delta = try field.member("delta")?.decode()
@@ -96,7 +96,7 @@ public struct ChatCompletionChunk: WireCodable, Equatable {
         }
 
         /// `index`, `delta`, `finish_reason` (`null` until the last), `logprobs: null`.
-        public var wireValue: JSONValue {
+        package var wireValue: JSONValue {
             .members([
                 ("index", index.map { .integer($0) }), ("delta", delta?.wireValue), ("message", message?.json(nullContent: true)),
                 ("finish_reason", finishReason.map(JSONValue.string) ?? .null), ("logprobs", .null),

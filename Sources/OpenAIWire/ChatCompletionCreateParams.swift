@@ -12,65 +12,65 @@ import StructuredDecoding
 ///
 /// Reading checks each field's JSON type only (an error names the field); what values a server
 /// honours (ranges, roles, which combinations) is the server's rule.
-public struct ChatCompletionCreateParams: WireCodable {
+package struct ChatCompletionCreateParams: WireCodable {
     /// The model's name.
-    public var model: String
+    package var model: String
     /// The conversation.
-    public var messages: [ChatCompletionMessageParam]
+    package var messages: [ChatCompletionMessageParam]
     /// Functions the model may call.
-    public var tools: [ChatCompletionTool]?
+    package var tools: [ChatCompletionTool]?
     /// Whether and which tool the model must call.
-    public var toolChoice: ChatCompletionToolChoice?
+    package var toolChoice: ChatCompletionToolChoice?
     /// Whether the model may call several tools in one turn.
-    public var parallelToolCalls: Bool?
+    package var parallelToolCalls: Bool?
     /// Free text, any JSON object, or JSON following a schema.
-    public var responseFormat: ResponseFormat?
+    package var responseFormat: ResponseFormat?
     /// Sampling temperature (OpenAI: 0–2; 0 is greedy).
-    public var temperature: Double?
+    package var temperature: Double?
     /// Nucleus sampling's probability mass (OpenAI: 0–1).
-    public var topP: Double?
+    package var topP: Double?
     /// A seed for repeatable sampling.
-    public var seed: Int?
+    package var seed: Int?
     /// The most tokens to generate (the older name).
-    public var maxTokens: Int?
+    package var maxTokens: Int?
     /// The most tokens to generate (the newer name).
-    public var maxCompletionTokens: Int?
+    package var maxCompletionTokens: Int?
     /// Up to 4 sequences that end the response (a single string on the wire is one of them).
-    public var stop: [String]?
+    package var stop: [String]?
     /// How many choices to generate.
-    public var n: Int?
+    package var n: Int?
     /// Whether to return log probabilities.
-    public var logprobs: Bool?
+    package var logprobs: Bool?
     /// Penalty on tokens by how often they appeared.
-    public var frequencyPenalty: Double?
+    package var frequencyPenalty: Double?
     /// Penalty on tokens that appeared at all.
-    public var presencePenalty: Double?
+    package var presencePenalty: Double?
     /// Bias added to tokens' logits, by token id.
-    public var logitBias: [(key: String, value: Double)]?
+    package var logitBias: [(key: String, value: Double)]?
     /// How much a reasoning model thinks: `low`, `medium`, `high` (or a provider's own level).
-    public var reasoningEffort: String?
+    package var reasoningEffort: String?
     /// Whether to stream the answer as server-sent events of `ChatCompletionChunk`.
-    public var stream: Bool?
+    package var stream: Bool?
     /// Options of the stream.
-    public var streamOptions: StreamOptions?
+    package var streamOptions: StreamOptions?
     /// The body's members this type does not model (`user`, `metadata`, …), in order.
-    public var otherFields: [JSONMember] = []
+    package var otherFields: [JSONMember] = []
 
     /// The members this type reads, in the order it writes them.
-    public static let modeledFields: [String] = [
+    package static let modeledFields: [String] = [
         "model", "messages", "tools", "tool_choice", "parallel_tool_calls", "response_format", "temperature", "top_p", "seed",
         "max_tokens", "max_completion_tokens", "stop", "n", "logprobs", "frequency_penalty", "presence_penalty", "logit_bias",
         "reasoning_effort", "stream", "stream_options",
     ]
 
     /// A request for `model` answering `messages`, every option unset.
-    public init(model: String, messages: [ChatCompletionMessageParam]) {
+    package init(model: String, messages: [ChatCompletionMessageParam]) {
         self.model = model
         self.messages = messages
     }
 
     /// Reads a body; `model` and `messages` are required.
-    public init(wire body: WireField) throws(WireDecodingError) {
+    package init(wire body: WireField) throws(WireDecodingError) {
         _ = try body.object()
         model = try body.required("model").string()
         messages = try body.required("messages").decodeArray()
@@ -108,7 +108,7 @@ public struct ChatCompletionCreateParams: WireCodable {
     }
 
     /// The fields that are set, in `modeledFields` order, then `otherFields`.
-    public var wireValue: JSONValue {
+    package var wireValue: JSONValue {
         let modeled: JSONValue = .members([
             ("model", .string(model)),
             ("messages", .array(messages.map(\.wireValue))),
@@ -136,23 +136,23 @@ public struct ChatCompletionCreateParams: WireCodable {
 }
 
 /// `stream_options`.
-public struct StreamOptions: WireCodable, Equatable {
+package struct StreamOptions: WireCodable, Equatable {
     /// Whether a last chunk carries the usage (with no choices).
-    public var includeUsage: Bool?
+    package var includeUsage: Bool?
 
     /// Options.
-    public init(includeUsage: Bool? = nil) {
+    package init(includeUsage: Bool? = nil) {
         self.includeUsage = includeUsage
     }
 
     /// Reads the options object.
-    public init(wire field: WireField) throws(WireDecodingError) {
+    package init(wire field: WireField) throws(WireDecodingError) {
         _ = try field.object()
         includeUsage = try field.member("include_usage")?.bool()
     }
 
     /// `include_usage`, when set.
-    public var wireValue: JSONValue {
+    package var wireValue: JSONValue {
         .members([("include_usage", includeUsage.map(JSONValue.bool))])
     }
 }

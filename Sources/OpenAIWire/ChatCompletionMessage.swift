@@ -9,22 +9,22 @@ import StructuredDecoding
 /// delta.content            // "Hi"
 /// delta.reasoningContent   // "Hm."
 /// ```
-public struct ChatCompletionMessage: WireCodable, Equatable {
+package struct ChatCompletionMessage: WireCodable, Equatable {
     /// `assistant` (a chunk says it once, in its first delta).
-    public var role: String?
+    package var role: String?
     /// Response text.
-    public var content: String?
+    package var content: String?
     /// The model's refusal to answer (structured outputs).
-    public var refusal: String?
+    package var refusal: String?
     /// Tool calls; in a chunk, fragments keyed by `index`.
-    public var toolCalls: [ToolCall]?
+    package var toolCalls: [ToolCall]?
     /// A reasoning model's thinking: vLLM's and llama-server's `reasoning_content`.
-    public var reasoningContent: String?
+    package var reasoningContent: String?
     /// The same under the name other servers use (`reasoning`: OpenRouter, Ollama, newer vLLM).
-    public var reasoning: String?
+    package var reasoning: String?
 
     /// A message or delta.
-    public init(
+    package init(
         role: String? = nil, content: String? = nil, refusal: String? = nil, toolCalls: [ToolCall]? = nil,
         reasoningContent: String? = nil, reasoning: String? = nil
     ) {
@@ -37,7 +37,7 @@ public struct ChatCompletionMessage: WireCodable, Equatable {
     }
 
     /// Reads a message or delta object.
-    public init(wire field: WireField) throws(WireDecodingError) {
+    package init(wire field: WireField) throws(WireDecodingError) {
         _ = try field.object()
         role = try field.member("role")?.string()
         content = try field.member("content")?.string()
@@ -48,11 +48,11 @@ public struct ChatCompletionMessage: WireCodable, Equatable {
     }
 
     /// The fields that are set (a delta's shape).
-    public var wireValue: JSONValue { json(nullContent: false) }
+    package var wireValue: JSONValue { json(nullContent: false) }
 
     /// The fields that are set; with `nullContent`, `content` and `refusal` are written as
     /// `null` when unset (a whole response's message always has them).
-    public func json(nullContent: Bool) -> JSONValue {
+    package func json(nullContent: Bool) -> JSONValue {
         let absent: JSONValue? = nullContent ? .null : nil
         return .members([
             ("role", role.map(JSONValue.string)),
@@ -66,18 +66,18 @@ public struct ChatCompletionMessage: WireCodable, Equatable {
 
     /// A tool call of a response, or a fragment of one in a chunk: the first fragment carries
     /// `id` and the function's name, later ones pieces of the arguments.
-    public struct ToolCall: WireCodable, Equatable {
+    package struct ToolCall: WireCodable, Equatable {
         /// Which call a fragment belongs to (chunks only).
-        public var index: Int?
+        package var index: Int?
         /// The call's identity.
-        public var id: String?
+        package var id: String?
         /// `function`.
-        public var type: String?
+        package var type: String?
         /// The function called, and (a piece of) its arguments.
-        public var function: Function?
+        package var function: Function?
 
         /// A call or fragment.
-        public init(index: Int? = nil, id: String? = nil, type: String? = nil, function: Function? = nil) {
+        package init(index: Int? = nil, id: String? = nil, type: String? = nil, function: Function? = nil) {
             self.index = index
             self.id = id
             self.type = type
@@ -85,7 +85,7 @@ public struct ChatCompletionMessage: WireCodable, Equatable {
         }
 
         /// Reads a call or fragment.
-        public init(wire field: WireField) throws(WireDecodingError) {
+        package init(wire field: WireField) throws(WireDecodingError) {
             _ = try field.object()
             index = try field.member("index")?.integer()
             id = try field.member("id")?.string()
@@ -94,7 +94,7 @@ public struct ChatCompletionMessage: WireCodable, Equatable {
         }
 
         /// `index`, `id`, `type`, `function`, as set.
-        public var wireValue: JSONValue {
+        package var wireValue: JSONValue {
             .members([
                 ("index", index.map { .integer($0) }), ("id", id.map(JSONValue.string)), ("type", type.map(JSONValue.string)),
                 ("function", function?.wireValue),
@@ -102,27 +102,27 @@ public struct ChatCompletionMessage: WireCodable, Equatable {
         }
 
         /// The function of a tool call.
-        public struct Function: WireCodable, Equatable {
+        package struct Function: WireCodable, Equatable {
             /// The tool's name (first fragment).
-            public var name: String?
+            package var name: String?
             /// (A piece of) the arguments' JSON text.
-            public var arguments: String?
+            package var arguments: String?
 
             /// A function or a fragment of one.
-            public init(name: String? = nil, arguments: String? = nil) {
+            package init(name: String? = nil, arguments: String? = nil) {
                 self.name = name
                 self.arguments = arguments
             }
 
             /// Reads the function object.
-            public init(wire field: WireField) throws(WireDecodingError) {
+            package init(wire field: WireField) throws(WireDecodingError) {
                 _ = try field.object()
                 name = try field.member("name")?.string()
                 arguments = try field.member("arguments")?.string()
             }
 
             /// `name`, `arguments`, as set.
-            public var wireValue: JSONValue {
+            package var wireValue: JSONValue {
                 .members([("name", name.map(JSONValue.string)), ("arguments", arguments.map(JSONValue.string))])
             }
         }

@@ -8,20 +8,20 @@ import StructuredDecoding
 /// ChatCompletionMessageParam(role: "user", content: .text("Name a tea.")).jsonText
 /// // {"role":"user","content":"Name a tea."}
 /// ```
-public struct ChatCompletionMessageParam: WireCodable, Equatable {
+package struct ChatCompletionMessageParam: WireCodable, Equatable {
     /// `system`, `developer`, `user`, `assistant` or `tool`.
-    public var role: String
+    package var role: String
     /// The text, or its parts; `nil` for an assistant message with only tool calls.
-    public var content: ChatCompletionContent?
+    package var content: ChatCompletionContent?
     /// A participant's name.
-    public var name: String?
+    package var name: String?
     /// The calls an assistant message made.
-    public var toolCalls: [ChatCompletionMessageToolCall]?
+    package var toolCalls: [ChatCompletionMessageToolCall]?
     /// The call a `tool` message answers.
-    public var toolCallID: String?
+    package var toolCallID: String?
 
     /// A message.
-    public init(
+    package init(
         role: String, content: ChatCompletionContent?, name: String? = nil, toolCalls: [ChatCompletionMessageToolCall]? = nil,
         toolCallID: String? = nil
     ) {
@@ -33,7 +33,7 @@ public struct ChatCompletionMessageParam: WireCodable, Equatable {
     }
 
     /// Reads a message object; `role` is required.
-    public init(wire field: WireField) throws(WireDecodingError) {
+    package init(wire field: WireField) throws(WireDecodingError) {
         _ = try field.object()
         role = try field.required("role").string()
         content = try field.member("content")?.decode()
@@ -44,7 +44,7 @@ public struct ChatCompletionMessageParam: WireCodable, Equatable {
 
     /// `role`, `tool_call_id` when set, `content` (`null` when there is none), then what else
     /// is set.
-    public var wireValue: JSONValue {
+    package var wireValue: JSONValue {
         .members([
             ("role", .string(role)),
             ("tool_call_id", toolCallID.map(JSONValue.string)),
@@ -56,14 +56,14 @@ public struct ChatCompletionMessageParam: WireCodable, Equatable {
 }
 
 /// A message's content: a string, or an array of parts.
-public enum ChatCompletionContent: WireCodable, Equatable {
+package enum ChatCompletionContent: WireCodable, Equatable {
     /// Plain text.
     case text(String)
     /// Parts (`{"type": "text", "text": …}`, images, …).
     case parts([ChatCompletionContentPart])
 
     /// Reads a string or an array of part objects.
-    public init(wire field: WireField) throws(WireDecodingError) {
+    package init(wire field: WireField) throws(WireDecodingError) {
         if case .string(let text) = field.value {
             self = .text(text)
         } else if case .array = field.value {
@@ -74,7 +74,7 @@ public enum ChatCompletionContent: WireCodable, Equatable {
     }
 
     /// The string, or the array of parts.
-    public var wireValue: JSONValue {
+    package var wireValue: JSONValue {
         switch self {
         case .text(let text): .string(text)
         case .parts(let parts): .array(parts.map(\.wireValue))
@@ -84,23 +84,23 @@ public enum ChatCompletionContent: WireCodable, Equatable {
 
 /// One part of a message's content: its `type`, the text of a `text` part, and the other
 /// members as they were (an image's `image_url`, …), so nothing is lost in a round trip.
-public struct ChatCompletionContentPart: WireCodable, Equatable {
+package struct ChatCompletionContentPart: WireCodable, Equatable {
     /// `text`, `image_url`, `input_audio`, `file`, … (`nil` when absent).
-    public var type: String?
+    package var type: String?
     /// The text of a `text` part.
-    public var text: String?
+    package var text: String?
     /// The part's other members, in order.
-    public var otherMembers: [JSONMember]
+    package var otherMembers: [JSONMember]
 
     /// A text part.
-    public init(text: String) {
+    package init(text: String) {
         type = "text"
         self.text = text
         otherMembers = []
     }
 
     /// Reads a part object.
-    public init(wire field: WireField) throws(WireDecodingError) {
+    package init(wire field: WireField) throws(WireDecodingError) {
         _ = try field.object()
         type = try field.member("type")?.string()
         text = try field.member("text")?.string()
@@ -109,35 +109,35 @@ public struct ChatCompletionContentPart: WireCodable, Equatable {
     }
 
     /// `type`, `text`, then the other members.
-    public var wireValue: JSONValue {
+    package var wireValue: JSONValue {
         .object(JSONValue.members([("type", type.map(JSONValue.string)), ("text", text.map(JSONValue.string))]).members + otherMembers)
     }
 
     /// Equal types, texts and other members.
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    package static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.type == rhs.type && lhs.text == rhs.text && JSONValue.object(lhs.otherMembers) == JSONValue.object(rhs.otherMembers)
     }
 }
 
 /// A tool call an assistant message made: its id and the function with its arguments, a JSON
 /// object written as a string.
-public struct ChatCompletionMessageToolCall: WireCodable, Equatable {
+package struct ChatCompletionMessageToolCall: WireCodable, Equatable {
     /// The call's identity, which the `tool` message answering it repeats.
-    public var id: String
+    package var id: String
     /// `function` (the only type of call).
-    public var type: String?
+    package var type: String?
     /// The function called.
-    public var function: FunctionCall
+    package var function: FunctionCall
 
     /// A call of a function.
-    public init(id: String, name: String, arguments: String) {
+    package init(id: String, name: String, arguments: String) {
         self.id = id
         type = "function"
         function = FunctionCall(name: name, arguments: arguments)
     }
 
     /// Reads a call; `id` and `function` (with `name` and `arguments`) are required.
-    public init(wire field: WireField) throws(WireDecodingError) {
+    package init(wire field: WireField) throws(WireDecodingError) {
         _ = try field.object()
         id = try field.required("id").string()
         type = try field.member("type")?.string()
@@ -145,33 +145,33 @@ public struct ChatCompletionMessageToolCall: WireCodable, Equatable {
     }
 
     /// `id`, `type`, `function`.
-    public var wireValue: JSONValue {
+    package var wireValue: JSONValue {
         .members([("id", .string(id)), ("type", type.map(JSONValue.string)), ("function", function.wireValue)])
     }
 }
 
 /// A function called, with its arguments' JSON text.
-public struct FunctionCall: WireCodable, Equatable {
+package struct FunctionCall: WireCodable, Equatable {
     /// The tool's name.
-    public var name: String
+    package var name: String
     /// The arguments: a JSON object, as text.
-    public var arguments: String
+    package var arguments: String
 
     /// A call of `name`.
-    public init(name: String, arguments: String) {
+    package init(name: String, arguments: String) {
         self.name = name
         self.arguments = arguments
     }
 
     /// Reads `{"name": …, "arguments": …}`; both are required.
-    public init(wire field: WireField) throws(WireDecodingError) {
+    package init(wire field: WireField) throws(WireDecodingError) {
         _ = try field.object()
         name = try field.required("name").string()
         arguments = try field.required("arguments").string()
     }
 
     /// `name`, `arguments`.
-    public var wireValue: JSONValue {
+    package var wireValue: JSONValue {
         .object([JSONMember("name", .string(name)), JSONMember("arguments", .string(arguments))])
     }
 }

@@ -8,44 +8,44 @@ import StructuredDecoding
 ///     name: "getWeather", description: "Gets the weather.", parameters: try JSONValue(parsing: #"{"type": "object"}"#)))
 /// tool.jsonText   // {"type":"function","function":{"name":"getWeather","description":"Gets the weather.",…
 /// ```
-public struct ChatCompletionTool: WireCodable, Equatable {
+package struct ChatCompletionTool: WireCodable, Equatable {
     /// `function` (the only kind of tool); `nil` when the request left it out.
-    public var type: String?
+    package var type: String?
     /// The function.
-    public var function: FunctionDefinition
+    package var function: FunctionDefinition
 
     /// A function tool.
-    public init(type: String? = "function", function: FunctionDefinition) {
+    package init(type: String? = "function", function: FunctionDefinition) {
         self.type = type
         self.function = function
     }
 
     /// Reads a tool; `function` is required.
-    public init(wire field: WireField) throws(WireDecodingError) {
+    package init(wire field: WireField) throws(WireDecodingError) {
         _ = try field.object()
         type = try field.member("type")?.string()
         function = try field.required("function").decode()
     }
 
     /// `type`, `function`.
-    public var wireValue: JSONValue {
+    package var wireValue: JSONValue {
         .members([("type", type.map(JSONValue.string)), ("function", function.wireValue)])
     }
 }
 
 /// A function the model may call: its name, what it does, and its parameters' JSON Schema.
-public struct FunctionDefinition: WireCodable, Equatable {
+package struct FunctionDefinition: WireCodable, Equatable {
     /// The name the model calls it by.
-    public var name: String
+    package var name: String
     /// What it does, for the model.
-    public var description: String?
+    package var description: String?
     /// The JSON Schema of its arguments (an object).
-    public var parameters: JSONValue?
+    package var parameters: JSONValue?
     /// Whether the arguments must follow `parameters` exactly.
-    public var strict: Bool?
+    package var strict: Bool?
 
     /// A function.
-    public init(name: String, description: String? = nil, parameters: JSONValue? = nil, strict: Bool? = nil) {
+    package init(name: String, description: String? = nil, parameters: JSONValue? = nil, strict: Bool? = nil) {
         self.name = name
         self.description = description
         self.parameters = parameters
@@ -53,7 +53,7 @@ public struct FunctionDefinition: WireCodable, Equatable {
     }
 
     /// Reads a function; `name` is required, `parameters` must be an object when present.
-    public init(wire field: WireField) throws(WireDecodingError) {
+    package init(wire field: WireField) throws(WireDecodingError) {
         _ = try field.object()
         name = try field.required("name").string()
         description = try field.member("description")?.string()
@@ -62,7 +62,7 @@ public struct FunctionDefinition: WireCodable, Equatable {
     }
 
     /// `name`, `description`, `parameters`, `strict`, as set.
-    public var wireValue: JSONValue {
+    package var wireValue: JSONValue {
         .members([
             ("name", .string(name)), ("description", description.map(JSONValue.string)), ("parameters", parameters),
             ("strict", strict.map(JSONValue.bool)),
@@ -71,7 +71,7 @@ public struct FunctionDefinition: WireCodable, Equatable {
 }
 
 /// `tool_choice`: whether and which tool the model must call.
-public enum ChatCompletionToolChoice: WireCodable, Equatable {
+package enum ChatCompletionToolChoice: WireCodable, Equatable {
     /// `"none"`: no tool.
     case none
     /// `"auto"`: the model decides.
@@ -85,7 +85,7 @@ public enum ChatCompletionToolChoice: WireCodable, Equatable {
     ///
     /// - Throws: `WireDecodingError` for another string, or an object without
     ///   `function.name`.
-    public init(wire field: WireField) throws(WireDecodingError) {
+    package init(wire field: WireField) throws(WireDecodingError) {
         if case .string(let mode) = field.value {
             switch mode {
             case "none": self = .none
@@ -103,7 +103,7 @@ public enum ChatCompletionToolChoice: WireCodable, Equatable {
     }
 
     /// The mode's string, or the named function's object.
-    public var wireValue: JSONValue {
+    package var wireValue: JSONValue {
         switch self {
         case .none: .string("none")
         case .auto: .string("auto")

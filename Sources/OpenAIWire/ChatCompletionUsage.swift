@@ -7,20 +7,20 @@ import StructuredDecoding
 /// ChatCompletionUsage(promptTokens: 12, completionTokens: 9, cachedTokens: 4).jsonText
 /// // {"prompt_tokens":12,"completion_tokens":9,"total_tokens":21,"prompt_tokens_details":{"cached_tokens":4}}
 /// ```
-public struct ChatCompletionUsage: WireCodable, Equatable {
+package struct ChatCompletionUsage: WireCodable, Equatable {
     /// Tokens of the prompt.
-    public var promptTokens: Int?
+    package var promptTokens: Int?
     /// Tokens generated.
-    public var completionTokens: Int?
+    package var completionTokens: Int?
     /// Both.
-    public var totalTokens: Int?
+    package var totalTokens: Int?
     /// Of the prompt's tokens, those taken from the cache (`prompt_tokens_details.cached_tokens`).
-    public var cachedTokens: Int?
+    package var cachedTokens: Int?
     /// Of the generated tokens, the reasoning ones (`completion_tokens_details.reasoning_tokens`).
-    public var reasoningTokens: Int?
+    package var reasoningTokens: Int?
 
     /// Counts; `totalTokens` defaults to the sum.
-    public init(promptTokens: Int?, completionTokens: Int?, totalTokens: Int? = nil, cachedTokens: Int? = nil, reasoningTokens: Int? = nil) {
+    package init(promptTokens: Int?, completionTokens: Int?, totalTokens: Int? = nil, cachedTokens: Int? = nil, reasoningTokens: Int? = nil) {
         self.promptTokens = promptTokens
         self.completionTokens = completionTokens
         self.totalTokens = totalTokens ?? promptTokens.flatMap { prompt in completionTokens.map { prompt + $0 } }
@@ -29,7 +29,7 @@ public struct ChatCompletionUsage: WireCodable, Equatable {
     }
 
     /// Reads a usage object; every count may be missing.
-    public init(wire field: WireField) throws(WireDecodingError) {
+    package init(wire field: WireField) throws(WireDecodingError) {
         _ = try field.object()
         promptTokens = try field.member("prompt_tokens")?.integer()
         completionTokens = try field.member("completion_tokens")?.integer()
@@ -39,7 +39,7 @@ public struct ChatCompletionUsage: WireCodable, Equatable {
     }
 
     /// The counts that are set, the details as nested objects.
-    public var wireValue: JSONValue {
+    package var wireValue: JSONValue {
         .members([
             ("prompt_tokens", promptTokens.map { .integer($0) }),
             ("completion_tokens", completionTokens.map { .integer($0) }),

@@ -6,7 +6,7 @@ import StructuredDecoding
 /// ResponseFormat.jsonSchema(JSONSchemaFormat(name: "drink", schema: schema, strict: true)).jsonText
 /// // {"type":"json_schema","json_schema":{"name":"drink","strict":true,"schema":{…}}}
 /// ```
-public enum ResponseFormat: WireCodable, Equatable {
+package enum ResponseFormat: WireCodable, Equatable {
     /// `{"type": "text"}`.
     case text
     /// `{"type": "json_object"}`.
@@ -18,7 +18,7 @@ public enum ResponseFormat: WireCodable, Equatable {
     ///
     /// - Throws: `WireDecodingError` for a missing or unknown `type` (its path:
     ///   `response_format.type`), or a malformed `json_schema`.
-    public init(wire field: WireField) throws(WireDecodingError) {
+    package init(wire field: WireField) throws(WireDecodingError) {
         _ = try field.object()
         let type = try field.required("type")
         switch try type.string() {
@@ -31,7 +31,7 @@ public enum ResponseFormat: WireCodable, Equatable {
     }
 
     /// `type`, then `json_schema` for a schema.
-    public var wireValue: JSONValue {
+    package var wireValue: JSONValue {
         switch self {
         case .text: .object([JSONMember("type", .string("text"))])
         case .jsonObject: .object([JSONMember("type", .string("json_object"))])
@@ -42,18 +42,18 @@ public enum ResponseFormat: WireCodable, Equatable {
 
 /// The `json_schema` of a `response_format`: a name, the schema (members in order), and
 /// whether it is strict.
-public struct JSONSchemaFormat: WireCodable, Equatable {
+package struct JSONSchemaFormat: WireCodable, Equatable {
     /// The format's name (`[A-Za-z0-9_-]{1,64}` for OpenAI).
-    public var name: String
+    package var name: String
     /// What the format is for.
-    public var description: String?
+    package var description: String?
     /// The JSON Schema (an object).
-    public var schema: JSONValue?
+    package var schema: JSONValue?
     /// Whether the output must follow `schema` exactly.
-    public var strict: Bool?
+    package var strict: Bool?
 
     /// A schema format.
-    public init(name: String, description: String? = nil, schema: JSONValue?, strict: Bool? = nil) {
+    package init(name: String, description: String? = nil, schema: JSONValue?, strict: Bool? = nil) {
         self.name = name
         self.description = description
         self.schema = schema
@@ -61,7 +61,7 @@ public struct JSONSchemaFormat: WireCodable, Equatable {
     }
 
     /// Reads the object; `name` is required, `schema` must be an object when present.
-    public init(wire field: WireField) throws(WireDecodingError) {
+    package init(wire field: WireField) throws(WireDecodingError) {
         _ = try field.object()
         name = try field.required("name").string()
         description = try field.member("description")?.string()
@@ -70,7 +70,7 @@ public struct JSONSchemaFormat: WireCodable, Equatable {
     }
 
     /// `name`, `description`, `strict`, `schema`, as set.
-    public var wireValue: JSONValue {
+    package var wireValue: JSONValue {
         .members([
             ("name", .string(name)), ("description", description.map(JSONValue.string)), ("strict", strict.map(JSONValue.bool)),
             ("schema", schema),

@@ -8,7 +8,7 @@ import StructuredDecoding
 /// chunk.choices?.first?.delta?.content   // "Hi"
 /// chunk.jsonText                          // {"choices":[{"index":0,"delta":{"content":"Hi"},…
 /// ```
-public protocol WireCodable: Sendable {
+package protocol WireCodable: Sendable {
     /// Reads the value at `field`, ignoring members the type does not know (unless it keeps
     /// them, as `ChatCompletionCreateParams.otherFields` does).
     ///
@@ -23,10 +23,10 @@ extension WireCodable {
     /// Reads a JSON text.
     ///
     /// - Throws: `WireDecodingError`: `.syntax` for text that is not JSON, else naming the field.
-    public init(json text: String) throws(WireDecodingError) {
+    package init(json text: String) throws(WireDecodingError) {
         try self.init(wire: WireField(try WireField.parse(text)))
     }
 
     /// The compact JSON text.
-    public var jsonText: String { wireValue.compactText }
+    package var jsonText: String { wireValue.compactText }
 }

@@ -6,9 +6,9 @@
 /// do { _ = try ChatCompletionCreateParams(json: #"{"model": 3, "messages": []}"#) }
 /// catch { error.path }   // "model"; error.message: "`model` must be a string"
 /// ```
-public struct WireDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct WireDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of problem.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// The text is not one JSON document; the byte offset where reading stopped.
         case syntax(offset: Int)
         /// A required field is absent (or `null`).
@@ -20,42 +20,42 @@ public struct WireDecodingError: Error, Sendable, Equatable, CustomStringConvert
     }
 
     /// What kind of problem.
-    public var kind: Kind
+    package var kind: Kind
     /// The field at fault (`response_format.json_schema.name`); `nil` for a syntax error or the
     /// body as a whole.
-    public var path: String?
+    package var path: String?
     /// What is wrong, for a person.
-    public var message: String
+    package var message: String
 
     /// An error.
-    public init(kind: Kind, path: String?, message: String) {
+    package init(kind: Kind, path: String?, message: String) {
         self.kind = kind
         self.path = path
         self.message = message
     }
 
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 
     /// The text is not JSON: `Invalid JSON at byte 12: expected `,` or `}` in an object`.
-    public static func syntax(offset: Int, _ detail: String) -> WireDecodingError {
+    package static func syntax(offset: Int, _ detail: String) -> WireDecodingError {
         WireDecodingError(kind: .syntax(offset: offset), path: nil, message: "Invalid JSON at byte \(offset): \(detail)")
     }
 
     /// `` `path` is required ``.
-    public static func missing(_ path: String) -> WireDecodingError {
+    package static func missing(_ path: String) -> WireDecodingError {
         WireDecodingError(kind: .missing, path: path, message: "`\(path)` is required")
     }
 
     /// `` `path` must be <expected> `` (`The body must be an object` for the body itself).
-    public static func mismatch(_ path: String, expected: String) -> WireDecodingError {
+    package static func mismatch(_ path: String, expected: String) -> WireDecodingError {
         WireDecodingError(
             kind: .mismatch(expected: expected), path: path.isEmpty ? nil : path,
             message: path.isEmpty ? "The body must be \(expected)" : "`\(path)` must be \(expected)")
     }
 
     /// A value the protocol does not allow, with its own message.
-    public static func invalid(_ path: String, _ message: String) -> WireDecodingError {
+    package static func invalid(_ path: String, _ message: String) -> WireDecodingError {
         WireDecodingError(kind: .invalid, path: path, message: message)
     }
 }

@@ -11,7 +11,7 @@ extension WireField {
     ///
     /// - Throws: `WireDecodingError` of kind `.syntax`, naming the byte offset and what was
     ///   wrong.
-    public static func parse(_ text: String) throws(WireDecodingError) -> JSONValue {
+    package static func parse(_ text: String) throws(WireDecodingError) -> JSONValue {
         do {
             return try JSONValue(parsing: text)
         } catch {
@@ -22,7 +22,7 @@ extension WireField {
 
 extension WireDecodingError {
     /// The wire error for a parse error: the same byte offset, the parser's explanation.
-    public static func syntax(_ error: PartialJSONError) -> WireDecodingError {
+    package static func syntax(_ error: PartialJSONError) -> WireDecodingError {
         let explanation = error.description
         let prefix = "invalid JSON at byte \(error.offset): "
         return .syntax(offset: error.offset, explanation.hasPrefix(prefix) ? String(explanation.dropFirst(prefix.count)) : explanation)
