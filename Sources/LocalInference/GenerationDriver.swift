@@ -38,23 +38,14 @@ enum GenerationDriver {
         let processor = GrammarLogitProcessor(plan: request.plan, tools: tools, allowsBareCalls: request.allowsBareToolCalls, model: model)
         var chain = Sampler(request.sampling, processors: [processor])
 
-        // Prefill: the model's scheduler runs it chunk by chunk, between other generations'
-        // decode steps; cancellation is seen between chunks.
-        let reused = context.reusablePrefixLength(of: request.prompt)
-        let prefillStart = clock.now
-        var logits = try engine { try context.prefill(request.prompt, isCancelled: isCancelled) }
         var outcome = GenerationOutcome(
-            text: "", responseTokens: [], tokens: [], toolCalls: [], stopReason: .endOfTurn, reusedPromptTokens: reused,
-            prefilledTokens: request.prompt.count - reused, prefillDuration: clock.now - prefillStart, forcedTokens: 0,
-            decodeDuration: .zero, maskDuration: .zero)
-        onEvent(.prefilled(promptTokens: request.prompt.count, reusedTokens: reused))
-
+            text: "", responseTokens: [], tokens: [], toolCalls: [], stopReason: .endOfTurn, reusedPromptTokens: 0,
+            prefilledTokens: 0, prefillDuration: .zero, forcedTokens: 0, decodeDuration: .zero, maskDuration: .zero)
         // A raw completion may sample control tokens; like llama.cpp's completion it does not
         // print them. (The other plans never allow them.)
         var isRaw = false
         if case .raw = request.plan { isRaw = true }
         var detokenizer = model.tokenizer.makeStreamingDetokenizer(skipSpecialTokens: isRaw)
-        let decodeStart = clock.now
         let limit = request.maximumTokens ?? Int.max
         // Text that may be the fence of a bare tool call, held until the next token tells.
         var held = (text: "", tokens: 0)
@@ -76,19 +67,42 @@ enum GenerationDriver {
                 break
             }
         }
-        // The tokens the constraint allows alone from here (within the token limit), accepted
-        // and emitted; the caller feeds them to the model in one step.
-        func takeForced() -> [Int] {
+        // The tokens the constraint allows alone from here (within the token limit).
+        func forcedRun() -> [Int] {
             var forced = chain.forcedTokens()
             if forced.count > limit - outcome.tokens.count { forced.removeLast(forced.count - (limit - outcome.tokens.count)) }
+            return forced
+        }
+        // Accepts and emits `forced`; the caller feeds them to the model in one step.
+        func take(_ forced: [Int]) {
             for token in forced {
                 chain.accept(token)
                 outcome.tokens.append(token)
                 emit(token)
             }
             outcome.forcedTokens += forced.count
+        }
+        func takeForced() -> [Int] {
+            let forced = forcedRun()
+            take(forced)
             return forced
         }
+
+        // Prefill: the model's scheduler runs it chunk by chunk, between other generations'
+        // decode steps; cancellation is seen between chunks. The forced run the answer opens
+        // with (a JSON answer's `{"name": "`) joins the prompt's last chunk: one forward pass
+        // fewer before the first choice. (It is left to the loop when it would fill the context.)
+        let reused = context.reusablePrefixLength(of: request.prompt)
+        var opening = chain.isFinished ? [] : forcedRun()
+        if request.prompt.count + opening.count >= capacity { opening = [] }
+        let prefillStart = clock.now
+        var logits = try engine { try context.prefill(request.prompt + opening, isCancelled: isCancelled) }
+        outcome.reusedPromptTokens = reused
+        outcome.prefilledTokens = request.prompt.count - reused
+        outcome.prefillDuration = clock.now - prefillStart
+        onEvent(.prefilled(promptTokens: request.prompt.count, reusedTokens: reused))
+        let decodeStart = clock.now
+        take(opening)
         generation: while !chain.isFinished {
             if outcome.tokens.count >= limit { outcome.stopReason = .maximumTokens; break }
             if isCancelled() { throw CancellationError() }

@@ -82,6 +82,10 @@ struct BenchGuidedCommand: AsyncParsableCommand {
         let after = local.transformer.decodeStatistics
         let output = reference.tokens
         print("output: \(output.count) tokens, \(reference.forcedTokens) of them forced; \(reference.text.utf8.count) bytes")
+        print(
+            String(
+                format: "prefill: %d prompt tokens in %.0f ms (%.0f tokens/s)", reference.prefilledTokens,
+                reference.prefillDuration.seconds * 1e3, Double(reference.prefilledTokens) / reference.prefillDuration.seconds))
         var free: [Double] = [], masked: [Double] = [], driver: [Double] = [], maskTimes: [Double] = []
         for _ in 0..<repetitions {
             free.append(try replay(local, prompt: tokens, output: output, grammar: nil).seconds)
