@@ -38,7 +38,7 @@ public struct GGUFLanguageModel: LanguageModel {
 
     /// Why the file cannot be run here, or `nil` when it can (reads the file's header only).
     public var unavailabilityMessage: String? {
-        LocalEngineConnection(path: path, contextSize: contextSize).unavailabilityMessage
+        LocalModelBackend(path: path, contextSize: contextSize).unavailabilityMessage
     }
 
     /// Runs a GGUF model's requests on the local engine.
@@ -54,17 +54,17 @@ public struct GGUFLanguageModel: LanguageModel {
             public var contextSize: Int
         }
 
-        /// The engine connection.
-        let connection: LocalEngineConnection
+        /// The local engine, the one `SystemLanguageModel.default` runs on (for another file).
+        let engine: LocalModelBackend
 
         /// Creates the executor (cheap: the model loads on the first request).
         public init(configuration: Configuration) {
-            connection = LocalEngineConnection(path: configuration.path, contextSize: configuration.contextSize)
+            engine = LocalModelBackend(path: configuration.path, contextSize: configuration.contextSize)
         }
 
         /// Prefills the transcript's instructions in the background.
         public func prewarm(model: GGUFLanguageModel, transcript: Transcript) {
-            connection.prewarm(transcript: transcript)
+            engine.prewarm(transcript: transcript)
         }
 
         /// Generates one step of a response.
@@ -75,7 +75,7 @@ public struct GGUFLanguageModel: LanguageModel {
             to request: LanguageModelExecutorGenerationRequest, model: GGUFLanguageModel,
             streamingInto channel: LanguageModelExecutorGenerationChannel
         ) async throws {
-            try await connection.respond(to: request, streamingInto: channel)
+            try await engine.respond(to: request, streamingInto: channel)
         }
     }
 }

@@ -5,7 +5,7 @@ import ModelStore
 import TestSupport
 import Testing
 
-@testable import FoundationModels
+@_spi(LocalEngine) @testable import FoundationModels
 
 /// Resolving the local model: environment, missing and unsupported files, the message that says
 /// what to do, and sessions failing cleanly (typed error, transcript untouched).

@@ -3,7 +3,7 @@ import LocalInference
 import TestSupport
 import Testing
 
-@testable import FoundationModels
+@_spi(LocalEngine) @testable import FoundationModels
 
 /// Streaming, cancellation and the context window on the real default model.
 @Suite(.serialized) struct LocalStreamingTests {

@@ -4,7 +4,7 @@ import LocalInference
 import TestSupport
 import Testing
 
-@testable import FoundationModels
+@_spi(LocalEngine) @testable import FoundationModels
 
 /// A model whose chat template is broken: the error is typed and names the template's line, and
 /// a session on it fails cleanly (nothing recorded, the session still usable).

@@ -5,11 +5,17 @@ import Synchronization
 
 /// The local GGUF model behind `SystemLanguageModel` (with the settings `SystemModelEnvironment`
 /// reads) and `GGUFLanguageModel`: loaded on first use and shared by every session, answering
-/// with the engine and the constrained decoder.
+/// with the engine and the constrained decoder. Both models' executors call this one object's
+/// `respond(to:streamingInto:)`: one route from the 27.0 seam to the token loop.
 ///
 /// Availability only checks the file's header (no weights are read): `.available` when the file
 /// is present and its architecture and tokenizer are supported, else `.unavailable(.modelNotReady)`.
-final class LocalModelBackend: SystemLanguageModelBackend {
+///
+/// SPI: its initializer from a path and its executor members are visible only to
+/// `@_spi(LocalEngine) import FoundationModels` — the `LocalModels` module's `GGUFLanguageModel`,
+/// our addition, runs on it without adding a name to Apple's API.
+@_spi(LocalEngine)
+public final class LocalModelBackend: SystemLanguageModelBackend {
     /// The file, the context size and the KV cache's type.
     let settings: LocalModelSettings
     /// Why the settings cannot be used (a variable of the environment naming no valid value),
@@ -41,6 +47,12 @@ final class LocalModelBackend: SystemLanguageModelBackend {
         self.init(settings: LocalModelSettings(location: location, contextSize: contextSize))
     }
 
+    /// The engine for the GGUF file at `path`, with contexts of `contextSize` positions. Nothing
+    /// is read until the first request.
+    public convenience init(path: String, contextSize: Int) {
+        self.init(location: ModelLocation(path: path), contextSize: contextSize)
+    }
+
     /// What `location.check()` says, remembered once ready.
     var status: ModelLocation.Status {
         if let misconfiguration { return .unsupported(misconfiguration.description) }
@@ -54,7 +66,8 @@ final class LocalModelBackend: SystemLanguageModelBackend {
         status == .ready ? .available : .unavailable(.modelNotReady)
     }
 
-    var unavailabilityMessage: String? {
+    /// Why the file cannot be run here, or `nil` when it can (the file's header only is read).
+    public var unavailabilityMessage: String? {
         switch status {
         case .ready: nil
         case .missing(let message), .unsupported(let message): message
@@ -111,8 +124,10 @@ final class LocalModelBackend: SystemLanguageModelBackend {
 
     /// Prefills what the next request of `transcript`'s conversation will start with —
     /// instructions and tool definitions, earlier turns, and a prompt prefix when the transcript
-    /// ends with one — in the background, so that request only computes what follows.
-    func prewarm(transcript: Transcript) {
+    /// ends with one — in the background, so that request only computes what follows. Does
+    /// nothing when the file cannot be run.
+    public func prewarm(transcript: Transcript) {
+        guard unavailabilityMessage == nil else { return }
         let backend = self
         Thread.detachNewThread {
             guard let local = try? backend.model(), !transcript.isEmpty else { return }
@@ -135,8 +150,19 @@ final class LocalModelBackend: SystemLanguageModelBackend {
         try await respond(to: request, streamingInto: channel)
     }
 
-    /// Generates one step of a response (whichever `LanguageModel` asked).
-    func respond(to request: LanguageModelExecutorGenerationRequest, streamingInto channel: LanguageModelExecutorGenerationChannel) async throws {
+    /// Generates one step of a response (whichever `LanguageModel` asked), as a
+    /// `LanguageModelExecutor` does: renders the request's transcript, generates (constrained to
+    /// `request.schema` when there is one) and streams response text or tool calls into the channel.
+    ///
+    /// - Throws: `GenerationError.assetsUnavailable` when the file is missing or cannot be run
+    ///   (the message names why), `LanguageModelError.contextSizeExceeded`, or what the
+    ///   constraint and the engine report.
+    public func respond(
+        to request: LanguageModelExecutorGenerationRequest, streamingInto channel: LanguageModelExecutorGenerationChannel
+    ) async throws {
+        if let message = unavailabilityMessage {
+            throw LanguageModelSession.GenerationError.assetsUnavailable(.init(debugDescription: message))
+        }
         let local = try self.model()
         let generation = try LocalRequestBuilder(model: local, unsetSampling: unsetSampling()).request(for: request)
         let outcome: GenerationOutcome
