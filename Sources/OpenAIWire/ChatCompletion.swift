@@ -35,23 +35,17 @@ package struct ChatCompletion: WireCodable, Equatable {
         self.usage = usage
     }
 
-    /// Reads a response; `choices` may be missing (read as none).
+    /// Reads a response (`ChatCompletionEnvelope`); `choices` may be missing (read as none).
     package init(wire field: WireField) throws(WireDecodingError) {
-        _ = try field.object()
-        id = try field.member("id")?.string()
-        object = try field.member("object")?.string()
-        created = try field.member("created").map(ChatCompletionChunk.seconds)
-        model = try field.member("model")?.string()
-        choices = try field.member("choices")?.decodeArray() ?? []
-        usage = try field.member("usage")?.decode()
+        let envelope = try ChatCompletionEnvelope<Choice>(wire: field)
+        self.init(
+            id: envelope.id, object: envelope.object, created: envelope.created, model: envelope.model, choices: envelope.choices ?? [],
+            usage: envelope.usage)
     }
 
     /// `id`, `object`, `created`, `model`, `choices`, `usage`, as set.
     package var wireValue: JSONValue {
-        .members([
-            ("id", id.map(JSONValue.string)), ("object", object.map(JSONValue.string)), ("created", created.map { .integer($0) }),
-            ("model", model.map(JSONValue.string)), ("choices", .array(choices.map(\.wireValue))), ("usage", usage?.wireValue),
-        ])
+        .members(ChatCompletionEnvelope(id: id, object: object, created: created, model: model, choices: choices, usage: usage).members)
     }
 
     /// One answer.

@@ -39,32 +39,18 @@ package struct ChatCompletionChunk: WireCodable, Equatable {
         self.error = error
     }
 
-    /// Reads a chunk.
+    /// Reads a chunk: the envelope (`ChatCompletionEnvelope`), then `error`.
     package init(wire field: WireField) throws(WireDecodingError) {
-        _ = try field.object()
-        id = try field.member("id")?.string()
-        object = try field.member("object")?.string()
-        created = try field.member("created").map(Self.seconds)
-        model = try field.member("model")?.string()
-        choices = try field.member("choices")?.decodeArray()
-        usage = try field.member("usage")?.decode()
-        error = try field.member("error")?.decode()
+        let envelope = try ChatCompletionEnvelope<Choice>(wire: field)
+        self.init(
+            id: envelope.id, object: envelope.object, created: envelope.created, model: envelope.model, choices: envelope.choices,
+            usage: envelope.usage, error: try field.member("error")?.decode())
     }
 
     /// `id`, `object`, `created`, `model`, `choices`, `usage`, `error`, as set.
     package var wireValue: JSONValue {
-        .members([
-            ("id", id.map(JSONValue.string)), ("object", object.map(JSONValue.string)), ("created", created.map { .integer($0) }),
-            ("model", model.map(JSONValue.string)), ("choices", choices.map { .array($0.map(\.wireValue)) }), ("usage", usage?.wireValue),
-            ("error", error?.wireValue),
-        ])
-    }
-
-    /// `created`: whole seconds (a server writing a fraction is read, truncated).
-    static func seconds(_ field: WireField) throws(WireDecodingError) -> Int {
-        let value = try field.number()
-        guard let seconds = Int(exactly: value.rounded(.towardZero)) else { throw field.mismatch("a time in seconds") }
-        return seconds
+        let envelope = ChatCompletionEnvelope(id: id, object: object, created: created, model: model, choices: choices, usage: usage)
+        return .members(envelope.members + [("error", error?.wireValue)])
     }
 
     /// A choice's change.

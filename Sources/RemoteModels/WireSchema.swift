@@ -48,8 +48,8 @@ struct WireSchema: Sendable {
             validator = schema
             problem = nil
         } else {
-            let tree = try? JSONDecoder().decode(SchemaJSON.self, from: Data(dialect.utf8))
-            document = tree.map { Self.wire($0) } ?? (try? JSONValue(parsing: dialect)) ?? .object([])
+            let tree = try? JSONDecoder().decode(JSONValue.self, from: Data(dialect.utf8))
+            document = tree.map { Self.wire(Self.sortingKeys($0)) } ?? (try? JSONValue(parsing: dialect)) ?? .object([])
             do {
                 validator = try GenerationSchema(jsonSchema: document.compactText)
                 problem = nil
@@ -73,12 +73,26 @@ struct WireSchema: Sendable {
         "^(?:" + pattern + ")$"
     }
 
-    /// A schema object of Apple's dialect as standard JSON Schema (see the type's description).
-    static func wire(_ node: SchemaJSON) -> JSONValue {
-        guard case .object(let members) = node else { return node.value }
-        let order = members.first { $0.key == "x-order" }?.value.strings ?? []
+    /// `value` with every object's members sorted by key, at every depth: the order `wire`
+    /// starts from (the decoder's own order is a dictionary's), so the same schema is always
+    /// sent as the same bytes.
+    static func sortingKeys(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .array(let elements): .array(elements.map(sortingKeys))
+        case .object(let members): .object(members.sorted { $0.key < $1.key }.map { JSONMember($0.key, sortingKeys($0.value)) })
+        default: value
+        }
+    }
+
+    /// A schema object of Apple's dialect, its keys sorted (`sortingKeys`), as standard JSON
+    /// Schema (see the type's description).
+    static func wire(_ node: JSONValue) -> JSONValue {
+        guard case .object(let members) = node else { return node }
+        let names = members.first { $0.key == "x-order" }?.value
+        let order = if case .array(let elements)? = names { elements.compactMap(\.stringValue) } else { [String]() }
         var out: [JSONMember] = []
-        for (key, value) in members {
+        for member in members {
+            let (key, value) = (member.key, member.value)
             switch (key, value) {
             case ("x-order", _):
                 continue
@@ -96,7 +110,7 @@ struct WireSchema: Sendable {
             case ("anyOf", .array(let schemas)), ("allOf", .array(let schemas)), ("oneOf", .array(let schemas)):
                 out.append(JSONMember(key, .array(schemas.map(wire))))
             default:
-                out.append(JSONMember(key, value.value))
+                out.append(member)
             }
         }
         return .object(out)

@@ -55,7 +55,7 @@ struct GenerateCommand: ParsableCommand {
         let ids = tokenizer.encode(try TextInput.read(prompt), parseSpecial: true)
         guard !ids.isEmpty else { throw CLIError("the prompt is empty") }
         let capacity = context ?? (ids.count + maxTokens + 1)
-        guard ids.count + maxTokens < capacity + 1 else {
+        guard ids.count + maxTokens <= capacity else {
             throw CLIError("prompt (\(ids.count) tokens) plus --max-tokens \(maxTokens) exceeds the context of \(capacity) tokens")
         }
         let model = try LocalModel(location: ModelLocation(path: path), contextSize: capacity, threads: threads)
