@@ -7,7 +7,9 @@ import Tokenizers
 /// run it. Prefill (in chunks, cancellable), then until the turn ends — logits -> the sampler
 /// chain's stages (the constraint's mask) -> selection -> token, fed to the model in one step
 /// with the run of forced tokens (the only continuations the chain allows) that follows it,
-/// without sampling them — and response text streamed as whole characters.
+/// without sampling them, and with the few tokens the chain can allow next when it knows them
+/// (`candidateTokens`: the step computes only their logits) — and response text streamed as
+/// whole characters.
 ///
 /// The loop talks to the constraint through the engine's `Sampler` and `LogitProcessor` chain
 /// (`isFinished`, `forcedTokens()`, `process`, `select`, `accept`); it reads the grammar
@@ -82,6 +84,13 @@ enum GenerationDriver {
             }
             outcome.forcedTokens += forced.count
         }
+        // The few tokens the chain can allow after what it has accepted, if it knows them (the
+        // constraint's mask, filled here instead of after the pass: counted as the mask's time).
+        func candidatesAfter() -> [Int]? {
+            let start = clock.now
+            defer { outcome.maskDuration += clock.now - start }
+            return chain.candidateTokens(atMost: context.candidateLimit)
+        }
         func takeForced() -> [Int] {
             let forced = forcedRun()
             take(forced)
@@ -111,7 +120,8 @@ enum GenerationDriver {
                 guard context.count + forced.count < capacity else {
                     throw GenerationError.contextFull(tokens: context.count + forced.count + 1, capacity: capacity)
                 }
-                logits = try engine { try context.append(contentsOf: forced) }
+                let candidates = candidatesAfter()
+                logits = try engine { try context.append(contentsOf: forced, candidates: candidates) }
                 continue
             }
             let maskStart = clock.now
@@ -133,8 +143,10 @@ enum GenerationDriver {
             guard run.isEmpty || context.count + 1 + run.count < capacity else {
                 throw GenerationError.contextFull(tokens: context.count + 2 + run.count, capacity: capacity)
             }
-            let step = [token] + run
-            logits = try engine { try context.append(contentsOf: step) }
+            // When the constraint allows only a few tokens next (an enum's choices, `,` or `]`),
+            // the pass computes only their logits: the rest would be masked anyway.
+            let step = [token] + run, candidates = candidatesAfter()
+            logits = try engine { try context.append(contentsOf: step, candidates: candidates) }
         }
         if let violation = processor.violation {
             throw GenerationError.engine("the constraint refused a token it had allowed: \(violation)")

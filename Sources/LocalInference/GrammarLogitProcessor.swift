@@ -103,6 +103,9 @@ package final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
     /// The response's first bytes, while they may still be the opening of a fenced call.
     private var leadingText: [UInt8] = []
     private var mask: TokenMask
+    /// Whether `mask` holds what the current state allows (filled by `candidateTokens` before
+    /// the forward pass, used by `apply` after it); every `accept` and `reset` clears it.
+    private var maskIsCurrent = false
     /// The role of the last accepted token.
     package private(set) var lastRole: Role = .response
     /// Bytes of each tool call's JSON, in order.
@@ -142,6 +145,7 @@ package final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
 
     /// Back to the start of a response.
     package func reset() {
+        maskIsCurrent = false
         callCount = 0
         leadingText = []
         calls = []
@@ -169,48 +173,68 @@ package final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
 
     /// Masks every token the constraint does not allow.
     package func apply(to logits: inout [Float]) {
-        switch phase {
-        case .text:
+        if case .text = phase {
             if case .raw = plan { return }
             Self.apply(model.textMask(toolOpener: tools?.format.opener), to: &logits)
             if !allowsBareCalls, let tools, Self.callWrappers.contains(leadingText) {
                 // Tools have answered: a call must use the opener; the bare JSON of a call (which a
                 // small model would otherwise echo forever) may not start the answer.
                 GrammarMatcher(grammar: tools.grammar, index: model.index).fillMask(&mask)
+                maskIsCurrent = false
                 for id in mask.allowed { logits[id] = -.infinity }
             }
+            return
+        }
+        if !maskIsCurrent { fillMask() }
+        Self.apply(mask, to: &logits)
+    }
+
+    /// The tokens `apply` would allow next, when there are at most `limit` (free text: `nil`,
+    /// it allows most of the vocabulary). The mask computed here is the one `apply` uses.
+    package func candidateTokens(atMost limit: Int) -> [Int]? {
+        if case .text = phase { return nil }
+        if !maskIsCurrent { fillMask() }
+        var count = 0
+        for word in mask.words {
+            count += word.nonzeroBitCount
+            if count > limit { return nil }
+        }
+        return Array(mask.allowed)
+    }
+
+    /// Fills `mask` with what the phase (any but free text) allows.
+    private func fillMask() {
+        switch phase {
+        case .text:
+            preconditionFailure("free text is masked by the model's text mask")
         case .json(let matcher, let isFirst):
             matcher.fillMask(&mask)
             if isFirst, let tools { mask.insert(tools.format.opener) }
-            Self.apply(mask, to: &logits)
         case .call(let matcher):
             matcher.fillMask(&mask)
             for eos in model.vocabulary.endOfSequenceTokens { mask.remove(eos) }
-            Self.apply(mask, to: &logits)
         case .literal(let tokens, _):
             mask.removeAll()
             if let first = tokens.first { mask.insert(first) }
-            Self.apply(mask, to: &logits)
         case .afterCall:
             mask.removeAll()
             for eos in model.vocabulary.endOfSequenceTokens { mask.insert(eos) }
             if let tools, callCount < tools.maximumCalls, let first = model.literalTokens(tools.format.betweenCalls).first {
                 mask.insert(first)
             }
-            Self.apply(mask, to: &logits)
         case .callOrEnd:
             mask.removeAll()
             for eos in model.vocabulary.endOfSequenceTokens { mask.insert(eos) }
             if let tools { mask.insert(tools.format.opener) }
-            Self.apply(mask, to: &logits)
         case .finished:
             mask.removeAll()
-            Self.apply(mask, to: &logits)
         }
+        maskIsCurrent = true
     }
 
     /// Advances past `token` (which `apply` allowed, or `forcedTokens()` listed).
     package func accept(_ token: Int) {
+        maskIsCurrent = false
         let isEnd = model.vocabulary.endOfSequenceTokens.contains(token)
         switch phase {
         case .text:

@@ -17,8 +17,15 @@ protocol LogitsSource: AnyObject {
     func prefill(_ prompt: [Int], isCancelled: () -> Bool) throws -> [Float]
     /// Holds one more token and returns the logits after it.
     func append(_ token: Int) throws -> [Float]
-    /// Holds `tokens` after those held and returns the logits after the last one.
-    func append(contentsOf tokens: [Int]) throws -> [Float]
+    /// Holds `tokens` after those held and returns the logits after the last one; with
+    /// `candidates` (at most `candidateLimit`), only those entries are computed, the rest
+    /// `-infinity`.
+    func append(contentsOf tokens: [Int], candidates: [Int]?) throws -> [Float]
+    /// The most candidates for which `append` computes only theirs.
+    var candidateLimit: Int { get }
 }
 
-extension ModelContext: LogitsSource {}
+extension ModelContext: LogitsSource {
+    /// The model's `candidateLimit`.
+    var candidateLimit: Int { model.candidateLimit }
+}

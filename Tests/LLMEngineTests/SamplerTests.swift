@@ -74,6 +74,25 @@ final class EvenOnly: LogitProcessor, @unchecked Sendable {
         #expect(random.sample(&all) == nil)
     }
 
+    /// The chain's candidates are the first stage's that knows them within the limit; stages
+    /// that do not (the default) are passed over, and a chain of them knows none.
+    @Test func theChainsCandidatesComeFromTheFirstStageThatKnowsThem() {
+        final class Choosing: LogitProcessor, @unchecked Sendable {
+            let allowed: [Int]
+            init(_ allowed: [Int]) { self.allowed = allowed }
+            func apply(to logits: inout [Float]) { logits.mask { allowed.contains($0) } }
+            func accept(_ token: Int) {}
+            func reset() {}
+            func candidateTokens(atMost limit: Int) -> [Int]? { allowed.count <= limit ? allowed : nil }
+        }
+        let stop = StopCondition(endOfSequenceTokens: [7])
+        let sampler = Sampler(.greedy, processors: [stop, Choosing([2, 5, 6]), Choosing([5])])
+        #expect(sampler.candidateTokens(atMost: 8) == [2, 5, 6])
+        #expect(sampler.candidateTokens(atMost: 2) == [5], "the first stage has more than 2")
+        #expect(sampler.candidateTokens(atMost: 0) == nil)
+        #expect(Sampler(.greedy, processors: [stop]).candidateTokens(atMost: 100) == nil)
+    }
+
     @Test func sameSeedSameTokens() {
         let params = SamplingParameters(temperature: 1.2, topK: 5, topP: 0.9, seed: 1234)
         func draw() -> [Int] {

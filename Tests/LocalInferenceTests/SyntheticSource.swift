@@ -31,10 +31,23 @@ final class SyntheticSource: LogitsSource {
         return next()
     }
 
-    func append(contentsOf forced: [Int]) throws -> [Float] {
+    /// Candidates are honoured as the model honours them: every other entry `-infinity`.
+    func append(contentsOf forced: [Int], candidates: [Int]?) throws -> [Float] {
         tokens += forced
-        return next()
+        var logits = next()
+        if let candidates {
+            candidatesAsked.append(candidates)
+            let kept = candidates.map { logits[$0] }
+            logits = [Float](repeating: -.infinity, count: logits.count)
+            for (token, value) in zip(candidates, kept) { logits[token] = value }
+        }
+        return logits
     }
+
+    /// Every candidate list `append` was given, in order.
+    var candidatesAsked: [[Int]] = []
+    /// The most candidates `append` is asked for (the loop passes none when more are allowed).
+    var candidateLimit = 64
 
     private func next() -> [Float] {
         var buffer = [Float](repeating: 0, count: logits.count)

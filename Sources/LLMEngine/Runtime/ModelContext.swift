@@ -90,7 +90,7 @@ public final class ModelContext: Sendable {
 
     /// Runs `tokens` after the positions held as prefill chunks through the model's scheduler,
     /// and returns the logits after the last one.
-    private func run(_ tokens: ArraySlice<Int>, isCancelled: () -> Bool) throws(GenerationFailure) -> [Float] {
+    private func run(_ tokens: ArraySlice<Int>, isCancelled: () -> Bool, candidates: [Int]? = nil) throws(GenerationFailure) -> [Float] {
         let scheduler = model.scheduler, arrival = ContinuousClock.now, chunk = model.batchCapacity
         var start = tokens.startIndex
         while true {
@@ -98,7 +98,8 @@ public final class ModelContext: Sendable {
             let end = min(tokens.endIndex, start + chunk)
             let step = StepScheduler.Step(
                 context: self, tokens: Array(tokens[start..<end]),
-                kind: .chunk(remaining: tokens.endIndex - start, arrival: arrival), wantsLogits: end == tokens.endIndex)
+                kind: .chunk(remaining: tokens.endIndex - start, arrival: arrival), wantsLogits: end == tokens.endIndex,
+                candidates: end == tokens.endIndex ? candidates : nil)
             let logits = try scheduler.run(step, on: model)
             if end == tokens.endIndex { return logits }
             start = end
@@ -131,10 +132,14 @@ public final class ModelContext: Sendable {
     /// (`[vocabularySize]`): the forced tokens of a constrained decoder, for example. A few tokens
     /// join other contexts' decode steps; more run as a prefill chunk of their own.
     ///
+    /// With `candidates`, only those entries of the logits are computed when they are few
+    /// (`Transformer.candidateLimit`), every other one `-infinity`: a constrained decoder that
+    /// allows no other token next passes them.
+    ///
     /// Throws (before changing anything) `GenerationFailure.contextFull` when no position is
     /// left, `.exceedsContext` when they do not fit, `.tokenOutOfRange` for an id outside the
     /// vocabulary.
-    public func append(contentsOf tokens: [Int]) throws(GenerationFailure) -> [Float] {
+    public func append(contentsOf tokens: [Int], candidates: [Int]? = nil) throws(GenerationFailure) -> [Float] {
         guard !tokens.isEmpty else { return [] }
         guard tokens.count <= StepScheduler.maximumRows else {
             // A prefill of its own, checked whole first: its chunks commit one by one.
@@ -144,9 +149,9 @@ public final class ModelContext: Sendable {
                 throw count >= capacity
                     ? .contextFull(capacity: capacity) : .exceedsContext(tokens: tokens.count, used: count, capacity: capacity)
             }
-            return try run(tokens[...], isCancelled: { false })
+            return try run(tokens[...], isCancelled: { false }, candidates: candidates)
         }
-        return try model.scheduler.run(StepScheduler.Step(context: self, tokens: tokens), on: model)
+        return try model.scheduler.run(StepScheduler.Step(context: self, tokens: tokens, candidates: candidates), on: model)
     }
 
     /// Calls `body` with the states of `contexts` locked (in that order) and reachable through

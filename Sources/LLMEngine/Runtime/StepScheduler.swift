@@ -55,14 +55,17 @@ final class StepScheduler: @unchecked Sendable {
         let kind: Kind
         /// Whether the logits after the last token are wanted (a prompt's earlier chunks skip them).
         let wantsLogits: Bool
+        /// The only vocabulary entries of those logits wanted (the rest `-infinity`), or `nil`.
+        let candidates: [Int]?
         /// Set once the step has run (or failed); read under the scheduler's lock.
         var result: Result<[Float], GenerationFailure>?
 
-        init(context: ModelContext, tokens: [Int], kind: Kind = .decode, wantsLogits: Bool = true) {
+        init(context: ModelContext, tokens: [Int], kind: Kind = .decode, wantsLogits: Bool = true, candidates: [Int]? = nil) {
             self.context = context
             self.tokens = tokens
             self.kind = kind
             self.wantsLogits = wantsLogits
+            self.candidates = candidates
         }
     }
 
@@ -220,7 +223,9 @@ final class StepScheduler: @unchecked Sendable {
                 // Alone: the plain forward pass (matrix-vector products for one token, a
                 // prefill chunk's matrix-matrix products).
                 step.result = Result { () throws(GenerationFailure) -> [Float] in
-                    try model.forward(tokens: step.tokens, cache: &state.pointee.cache, logits: step.wantsLogits ? .last : .none)
+                    try model.forward(
+                        tokens: step.tokens, cache: &state.pointee.cache, logits: step.wantsLogits ? .last : .none,
+                        candidates: step.candidates)
                 }
                 if case .success = step.result { state.pointee.tokens += step.tokens }
                 return
@@ -229,7 +234,7 @@ final class StepScheduler: @unchecked Sendable {
             let caches = runnable.map {
                 (UnsafeMutableRawPointer($0.state) + offset).assumingMemoryBound(to: KVCache.self)
             }
-            let logits = model.decodeStep(runnable.map(\.step.tokens), caches: caches)
+            let logits = model.decodeStep(runnable.map(\.step.tokens), caches: caches, candidates: runnable.map(\.step.candidates))
             for (i, (step, state)) in runnable.enumerated() {
                 state.pointee.tokens += step.tokens
                 step.result = .success(logits[i])

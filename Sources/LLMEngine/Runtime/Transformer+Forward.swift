@@ -19,7 +19,12 @@ extension Transformer {
     ///
     /// Throws before touching the cache when a token is outside the vocabulary or the tokens do
     /// not fit in the cache.
-    public func forward(tokens: [Int], cache: inout KVCache, logits rows: LogitRows = .last) throws(GenerationFailure) -> [Float] {
+    ///
+    /// With `candidates` (`.last` only), the last position's logits are computed for those
+    /// vocabulary entries alone, every other one `-infinity` (see `candidateLimit`).
+    public func forward(
+        tokens: [Int], cache: inout KVCache, logits rows: LogitRows = .last, candidates: [Int]? = nil
+    ) throws(GenerationFailure) -> [Float] {
         let hp = hyperparameters
         guard !tokens.isEmpty else { return [] }
         if let bad = tokens.first(where: { !(0..<hp.vocabularySize).contains($0) }) {
@@ -47,7 +52,8 @@ extension Transformer {
             result.withUnsafeMutableBufferPointer { out in
                 switch rows {
                 case .all: outputLogits(rows: 0..<n, into: out.baseAddress! + done * vocabulary)
-                case .last where done + n == tokens.count: outputLogits(rows: (n - 1)..<n, into: out.baseAddress!)
+                case .last where done + n == tokens.count:
+                    outputLogits(rows: (n - 1)..<n, candidates: [candidates], into: out.baseAddress!)
                 case .last, .none: break
                 }
             }
@@ -103,9 +109,12 @@ extension Transformer {
     /// logits are bit-identical to a step of its sequence alone while the batch stays below the
     /// matrix-matrix kernels' threshold (the same dot products compute every row).
     ///
+    /// `candidates[i]`, when given, limits sequence `i`'s logits to those entries (the rest
+    /// `-infinity`; see `candidateLimit`).
+    ///
     /// The caller has checked the tokens and the room in each cache (`StepScheduler`); the rows
     /// together fit in `batchCapacity`.
-    func decodeStep(_ tokens: [[Int]], caches: [UnsafeMutablePointer<KVCache>]) -> [[Float]] {
+    func decodeStep(_ tokens: [[Int]], caches: [UnsafeMutablePointer<KVCache>], candidates: [[Int]?] = []) -> [[Float]] {
         lock.lock()
         defer { lock.unlock() }
         let placement = RowPlacement(rows: tokens.map(\.count), caches: caches)
@@ -121,21 +130,10 @@ extension Transformer {
             (scratch.x + i * d).update(from: scratch.x + r * d, count: d)
         }
         var logits = [Float](repeating: 0, count: tokens.count * v)
-        logits.withUnsafeMutableBufferPointer { outputLogits(rows: 0..<tokens.count, into: $0.baseAddress!) }
+        logits.withUnsafeMutableBufferPointer { outputLogits(rows: 0..<tokens.count, candidates: candidates, into: $0.baseAddress!) }
         for (i, cache) in caches.enumerated() {
             cache.pointee.commit(upTo: cache.pointee.count + tokens[i].count)
         }
         return (0..<tokens.count).map { Array(logits[($0 * v)..<(($0 + 1) * v)]) }
-    }
-
-    /// Final norm and output projection of `rows` of `scratch.x` into `out`
-    /// (`[rows.count, vocabularySize]`), with Gemma's final soft-capping where set.
-    private func outputLogits(rows: Range<Int>, into out: UnsafeMutablePointer<Float>) {
-        let hp = hyperparameters, s = scratch, d = hp.embeddingLength
-        rmsNormRows(s.x + rows.lowerBound * d, outputNorm, into: s.normed, rows: rows.count, width: d)
-        project(s.normed, rows: rows.count, [(output, out)])
-        if let cap = hp.finalLogitSoftcap {
-            for i in 0..<(rows.count * hp.vocabularySize) { out[i] = cap * tanhf(out[i] / cap) }
-        }
     }
 }

@@ -28,6 +28,13 @@ public protocol LogitProcessor: AnyObject, Sendable {
 
     /// Whether this stage has ended the generation (no token may follow). Default: never.
     var isFinished: Bool { get }
+
+    /// Every token `apply(to:)` could leave allowed at this point, when there are at most
+    /// `limit` of them (an enum's first tokens, a digit, `,` or `]`); `nil` when more may be, or
+    /// the stage cannot tell cheaply. The loop then has the forward pass compute only those
+    /// entries of the next logits (the rest `-infinity`, as this stage would make them).
+    /// Default: `nil`.
+    func candidateTokens(atMost limit: Int) -> [Int]?
 }
 
 extension LogitProcessor {
@@ -36,6 +43,9 @@ extension LogitProcessor {
 
     /// Never finished.
     public var isFinished: Bool { false }
+
+    /// Any token may be allowed.
+    public func candidateTokens(atMost limit: Int) -> [Int]? { nil }
 }
 
 extension Array where Element == Float {

@@ -58,6 +58,16 @@ public struct Sampler: Sendable {
     /// Whether a stage of the chain has ended the generation.
     public var isFinished: Bool { processors.contains { $0.isFinished } }
 
+    /// The tokens the chain can still allow at this point, when a stage knows there are at most
+    /// `limit` (the first such stage's list: a stage only ever forbids, so no later one adds
+    /// any); `nil` when any may be.
+    public func candidateTokens(atMost limit: Int) -> [Int]? {
+        for p in processors {
+            if let candidates = p.candidateTokens(atMost: limit) { return candidates }
+        }
+        return nil
+    }
+
     /// Runs the processors over `logits` in chain order (the mask before a selection).
     public func process(_ logits: inout [Float]) {
         for p in processors { p.apply(to: &logits) }
