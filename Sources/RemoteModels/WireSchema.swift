@@ -40,16 +40,18 @@ struct WireSchema: Sendable {
 
     /// The wire form of `schema`.
     init(_ schema: GenerationSchema) {
+        // Apple's dialect as `JSONEncoder` writes it, read with every number's text as written.
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let dialect = (try? encoder.encode(schema)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let dialect = (try? encoder.encode(schema)).flatMap { try? JSONValue(parsing: String(decoding: $0, as: UTF8.self)) } ?? .object([])
         if schema.isImportedJSONSchema {
-            document = (try? JSONValue(parsing: dialect)) ?? .object([])
+            document = dialect
             validator = schema
             problem = nil
         } else {
-            let tree = try? JSONDecoder().decode(JSONValue.self, from: Data(dialect.utf8))
-            document = tree.map { Self.wire($0.sortingKeys()) } ?? (try? JSONValue(parsing: dialect)) ?? .object([])
+            // Keys sorted in `String` order whatever order the platform's encoder sorts in, so
+            // the same schema is always sent as the same bytes.
+            document = Self.wire(dialect.sortingKeys())
             do {
                 validator = try GenerationSchema(jsonSchema: document.compactText)
                 problem = nil

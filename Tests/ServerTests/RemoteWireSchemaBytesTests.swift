@@ -67,15 +67,24 @@ struct RemoteWireSchemaBytesTests {
         #expect(wire.json == Self.action)
     }
 
-    @Test("bounds with exponents, many digits and Decimal types are sent byte for byte")
-    func boundBytes() {
+    @Test("bounds are sent as the schema's JSONEncoder encoding spells them, Decimals digit for digit")
+    func boundBytes() throws {
         let wire = WireSchema(RemoteWireGauge.generationSchema)
         #expect(wire.json == Self.gauge)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let dialect = String(decoding: try encoder.encode(RemoteWireGauge.generationSchema), as: UTF8.self)
+        for bounds in [
+            #""maximum":1e-07,"minimum":-0.25"#, #""minimum":1e+21"#, #""maximum":1000000000000000000000,"minimum":-0.0000001"#,
+            #""maximum":3.14159265358979323846"#, #""maximum":2,"minimum":0.5"#,
+        ] {
+            #expect(dialect.contains(bounds) && wire.json.contains(bounds), "\(bounds)")
+        }
     }
 
     /// `RemoteWireGauge`'s wire schema.
     static let gauge =
-        ##"{"additionalProperties":false,"properties":{"drift":{"maximum":1e-07,"minimum":-0.25,"type":"number"},"distance":{"minimum":1e+21,"type":"number"},"ratio":{"maximum":1e+21,"minimum":-1e-07,"type":"number"},"pi":{"maximum":3.141592653589793,"type":"number"},"scale":{"maximum":2,"minimum":0.5,"type":"number"}},"required":["drift","distance","ratio","pi","scale"],"title":"RemoteWireGauge","type":"object"}"##
+        ##"{"additionalProperties":false,"properties":{"drift":{"maximum":1e-07,"minimum":-0.25,"type":"number"},"distance":{"minimum":1e+21,"type":"number"},"ratio":{"maximum":1000000000000000000000,"minimum":-0.0000001,"type":"number"},"pi":{"maximum":3.14159265358979323846,"type":"number"},"scale":{"maximum":2,"minimum":0.5,"type":"number"}},"required":["drift","distance","ratio","pi","scale"],"title":"RemoteWireGauge","type":"object"}"##
 
     /// `RemoteWireRecipe`'s wire schema.
     static let recipe =
