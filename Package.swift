@@ -212,7 +212,7 @@ let package = Package(
             dependencies: ["LLMEngine", "GGUF", "Kernels", "TestSupport", "FMSupport", "Benchmarks"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels", "TestSupport"]),
+        .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels", "StructuredDecoding", "TestSupport"]),
         .testTarget(name: "ModelStoreTests", dependencies: ["ModelStore", "Kernels"]),
         // The local model end to end: glue pieces on the real models, sessions answering under
         // constraint, the seed samples against the real model.

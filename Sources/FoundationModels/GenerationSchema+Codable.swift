@@ -1,4 +1,5 @@
 import Foundation
+internal import StructuredDecoding
 
 extension GenerationSchema: Codable {
     /// Reads a schema in Apple's JSON-Schema dialect (the format `encode(to:)` writes).
@@ -9,7 +10,7 @@ extension GenerationSchema: Codable {
     /// Property order comes from `x-order` (from the keys' alphabetical order without it).
     /// - Throws: `DecodingError.dataCorrupted` naming the JSON pointer and the keyword at fault.
     public init(from decoder: any Decoder) throws {
-        let json = try CodableJSON(from: decoder)
+        let json = try JSONValue(from: decoder).sortingKeys()
         do {
             self = try SchemaJSONReader.schema(from: json)
         } catch {
@@ -30,17 +31,17 @@ extension GenerationSchema: Codable {
     /// // {"additionalProperties":false,"properties":{…},"required":[…],"title":"Person",…}
     /// ```
     public func encode(to encoder: any Encoder) throws {
-        try jsonValue.encode(to: encoder)
+        try jsonValue.encodeKeepingNumberText(to: encoder)
     }
 
     /// The schema as a JSON document in Apple's dialect.
-    var jsonValue: CodableJSON {
+    var jsonValue: JSONValue {
         if let imported { return imported.document }
         let writer = SchemaJSONWriter(rootName: rootName)
         var members = writer.members(for: root, description: nil)
         if !definitions.isEmpty {
-            let definitionMembers = definitions.map { (key: $0.name, value: CodableJSON.object(writer.members(for: $0.node, description: nil))) }
-            members.append(("$defs", .object(definitionMembers)))
+            let definitionMembers = definitions.map { JSONMember($0.name, .object(writer.members(for: $0.node, description: nil))) }
+            members.append(JSONMember("$defs", .object(definitionMembers)))
         }
         return .object(members.sorted { $0.key < $1.key })
     }
@@ -53,13 +54,13 @@ struct SchemaJSONWriter {
 
     /// The keywords of `node`, with `description` (a property's) taking the place of the
     /// node's own; members are in key order.
-    func members(for node: SchemaShape, description: String?) -> [(key: String, value: CodableJSON)] {
-        var members: [(key: String, value: CodableJSON)] = []
+    func members(for node: SchemaShape, description: String?) -> [JSONMember] {
+        var members: [(key: String, value: JSONValue)] = []
         switch node {
         case .object(let object):
             members.append(("additionalProperties", .bool(false)))
             let properties = object.properties.map { property in
-                (key: property.name, value: CodableJSON.object(self.members(for: property.node, description: property.description)))
+                JSONMember(property.name, .object(self.members(for: property.node, description: property.description)))
             }
             members.append(("properties", .object(properties)))
             members.append(("required", .array(object.properties.filter { !$0.isOptional }.map { .string($0.name) })))
@@ -72,10 +73,10 @@ struct SchemaJSONWriter {
             if let name = choice.name { members.append(("title", .string(name))) }
             if let text = description ?? choice.description { members.append(("description", .string(text))) }
         case .string(let string):
-            if let choices = string.choices { members.append(("enum", .array(choices.map(CodableJSON.string)))) }
+            if let choices = string.choices { members.append(("enum", .array(choices.map(JSONValue.string)))) }
             if let first = string.patterns.first { members.append(("pattern", .string(first))) }
             if string.patterns.count > 1 {
-                members.append(("allOf", .array(string.patterns.dropFirst().map { .object([("pattern", .string($0))]) })))
+                members.append(("allOf", .array(string.patterns.dropFirst().map { .object([JSONMember("pattern", .string($0))]) })))
             }
             if let name = string.name { members.append(("title", .string(name))) }
             members.append(("type", .string("string")))
@@ -105,14 +106,14 @@ struct SchemaJSONWriter {
         case .any:
             if let description { members.append(("description", .string(description))) }
         }
-        return members.sorted { $0.key < $1.key }
+        return members.sorted { $0.key < $1.key }.map { JSONMember($0.key, $0.value) }
     }
 
     /// A bound as a JSON number, as written in the guide.
-    static func json(_ bound: SchemaBound) -> CodableJSON {
+    static func json(_ bound: SchemaBound) -> JSONValue {
         switch bound {
         case .integer(let value): .integer(value)
-        case .double(let value): Int(exactly: value).map(CodableJSON.integer) ?? .double(value)
+        case .double(let value): Int(exactly: value).map(JSONValue.integer) ?? .double(value)
         case .decimal(let value): .decimal(value)
         }
     }

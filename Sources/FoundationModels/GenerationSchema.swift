@@ -1,3 +1,5 @@
+internal import StructuredDecoding
+
 /// The structure the model must follow when it generates a value: a type's properties in order,
 /// the guides on them, and the types they refer to.
 ///
@@ -106,7 +108,7 @@ public struct GenerationSchema: Sendable, CustomDebugStringConvertible {
 
     /// The schema as compact JSON with sorted keys, in Apple's dialect.
     public var debugDescription: String {
-        jsonValue.compactText(sortedKeys: true)
+        jsonValue.sortingKeys().compactText
     }
 
     /// The root's type name, if the root is a named type.

@@ -1,4 +1,5 @@
 import Foundation
+internal import StructuredDecoding
 
 extension LanguageModelSession {
     /// Writes feedback on this session's responses as a JSON attachment for a bug report: your
@@ -21,18 +22,18 @@ extension LanguageModelSession {
         desiredOutput: Transcript.Entry? = nil
     ) -> Data {
         let issueValues = issues.map { issue in
-            CodableJSON.object([
+            JSONValue.members([
                 ("category", .string(String(describing: issue.category))),
-                ("explanation", issue.explanation.map(CodableJSON.string) ?? .null),
+                ("explanation", issue.explanation.map(JSONValue.string) ?? .null),
             ])
         }
-        let document = CodableJSON.object([
+        let document = JSONValue.members([
             ("sentiment", sentiment.map { .string(String(describing: $0)) } ?? .null),
             ("issues", .array(issueValues)),
             ("desiredOutput", desiredOutput.map(TranscriptJSON.json(for:)) ?? .null),
             ("transcript", TranscriptJSON.json(for: transcript)),
         ])
-        return Data(document.compactText(sortedKeys: false).utf8)
+        return Data(document.compactText.utf8)
     }
 
     /// Writes feedback with the text response you wanted (see

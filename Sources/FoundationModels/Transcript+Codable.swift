@@ -1,3 +1,5 @@
+internal import StructuredDecoding
+
 extension Transcript: Codable {
     /// Reads a transcript in Apple's format.
     ///
@@ -9,7 +11,7 @@ extension Transcript: Codable {
     /// report the order of an object's keys.
     /// - Throws: `DecodingError.dataCorrupted` naming the entry and the key at fault.
     public init(from decoder: any Decoder) throws {
-        let json = try CodableJSON(from: decoder)
+        let json = try JSONValue(from: decoder).sortingKeys()
         do {
             self = try TranscriptJSON.transcript(from: json)
         } catch {
@@ -26,6 +28,6 @@ extension Transcript: Codable {
     /// let data = try JSONEncoder().encode(session.transcript)
     /// ```
     public func encode(to encoder: any Encoder) throws {
-        try TranscriptJSON.json(for: self).encode(to: encoder)
+        try TranscriptJSON.json(for: self).encodeKeepingNumberText(to: encoder)
     }
 }

@@ -40,16 +40,18 @@ struct WireSchema: Sendable {
 
     /// The wire form of `schema`.
     init(_ schema: GenerationSchema) {
+        // Apple's dialect as `JSONEncoder` writes it, read with every number's text as written.
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let dialect = (try? encoder.encode(schema)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let dialect = (try? encoder.encode(schema)).flatMap { try? JSONValue(parsing: String(decoding: $0, as: UTF8.self)) } ?? .object([])
         if schema.isImportedJSONSchema {
-            document = (try? JSONValue(parsing: dialect)) ?? .object([])
+            document = dialect
             validator = schema
             problem = nil
         } else {
-            let tree = try? JSONDecoder().decode(JSONValue.self, from: Data(dialect.utf8))
-            document = tree.map { Self.wire(Self.sortingKeys($0)) } ?? (try? JSONValue(parsing: dialect)) ?? .object([])
+            // Keys sorted in `String` order whatever order the platform's encoder sorts in, so
+            // the same schema is always sent as the same bytes.
+            document = Self.wire(dialect.sortingKeys())
             do {
                 validator = try GenerationSchema(jsonSchema: document.compactText)
                 problem = nil
@@ -73,19 +75,8 @@ struct WireSchema: Sendable {
         "^(?:" + pattern + ")$"
     }
 
-    /// `value` with every object's members sorted by key, at every depth: the order `wire`
-    /// starts from (the decoder's own order is a dictionary's), so the same schema is always
-    /// sent as the same bytes.
-    static func sortingKeys(_ value: JSONValue) -> JSONValue {
-        switch value {
-        case .array(let elements): .array(elements.map(sortingKeys))
-        case .object(let members): .object(members.sorted { $0.key < $1.key }.map { JSONMember($0.key, sortingKeys($0.value)) })
-        default: value
-        }
-    }
-
-    /// A schema object of Apple's dialect, its keys sorted (`sortingKeys`), as standard JSON
-    /// Schema (see the type's description).
+    /// A schema object of Apple's dialect, its keys sorted (`JSONValue.sortingKeys()`), as
+    /// standard JSON Schema (see the type's description).
     static func wire(_ node: JSONValue) -> JSONValue {
         guard case .object(let members) = node else { return node }
         let names = members.first { $0.key == "x-order" }?.value

@@ -1,4 +1,5 @@
 import Foundation
+import StructuredDecoding
 import Testing
 
 @_spi(Serving) @testable import FoundationModels
@@ -51,7 +52,7 @@ import Testing
     }
 
     @Test func keywordsItCannotSayAreKeptAsJSON() {
-        let document = CodableJSON.object([
+        let document = JSONValue.members([
             ("type", .string("integer")), ("minimum", .integer(1)), ("x-unit", .string("cm")),
         ])
         #expect(SchemaTypeScript(document: document).text == #"integer /* at least 1; {"x-unit":"cm"} */"#)
@@ -63,7 +64,7 @@ import Testing
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Benchmarks/schemas/npc-encounter.json")
         let schema = try GenerationSchema(jsonSchema: try String(contentsOf: url, encoding: .utf8))
-        let json = schema.jsonValue.compactText(sortedKeys: false)
+        let json = schema.jsonValue.compactText
         let text = SchemaTypeScript(document: schema.jsonValue).text
         for word in [
             #""npcName": string"#, "grumpy", #""patience": integer, // 0 to 10"#, #""actions": Action[], // 1 to 5 items"#,

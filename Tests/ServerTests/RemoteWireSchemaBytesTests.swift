@@ -40,6 +40,17 @@ struct RemoteWireRecipe {
     var note: String?
 }
 
+/// Bounds `JSONEncoder` spells in different ways: `Double`s with an exponent (`1e-07`,
+/// `1e+21`), `Decimal`s digit for digit (`0.0000001`, every digit of π given).
+@Generable
+struct RemoteWireGauge {
+    @Guide(.range(-0.25...0.0000001)) var drift: Double
+    @Guide(.minimum(1e21)) var distance: Double
+    @Guide(.range(Decimal(string: "-0.0000001")!...Decimal(string: "1000000000000000000000")!)) var ratio: Decimal
+    @Guide(.maximum(Decimal(string: "3.14159265358979323846")!)) var pi: Decimal
+    @Guide(.range(Decimal(string: "0.5")!...Decimal(string: "2.0")!)) var scale: Decimal
+}
+
 /// The exact bytes `WireSchema` sends for a Swift-built schema, so a change to how the document
 /// is built (its JSON value type, key order, number text) cannot change what servers receive.
 @Suite("Remote model: wire schema bytes")
@@ -55,6 +66,25 @@ struct RemoteWireSchemaBytesTests {
         let wire = WireSchema(RemoteWireAction.generationSchema)
         #expect(wire.json == Self.action)
     }
+
+    @Test("bounds are sent as the schema's JSONEncoder encoding spells them, Decimals digit for digit")
+    func boundBytes() throws {
+        let wire = WireSchema(RemoteWireGauge.generationSchema)
+        #expect(wire.json == Self.gauge)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let dialect = String(decoding: try encoder.encode(RemoteWireGauge.generationSchema), as: UTF8.self)
+        for bounds in [
+            #""maximum":1e-07,"minimum":-0.25"#, #""minimum":1e+21"#, #""maximum":1000000000000000000000,"minimum":-0.0000001"#,
+            #""maximum":3.14159265358979323846"#, #""maximum":2,"minimum":0.5"#,
+        ] {
+            #expect(dialect.contains(bounds) && wire.json.contains(bounds), "\(bounds)")
+        }
+    }
+
+    /// `RemoteWireGauge`'s wire schema.
+    static let gauge =
+        ##"{"additionalProperties":false,"properties":{"drift":{"maximum":1e-07,"minimum":-0.25,"type":"number"},"distance":{"minimum":1e+21,"type":"number"},"ratio":{"maximum":1000000000000000000000,"minimum":-0.0000001,"type":"number"},"pi":{"maximum":3.14159265358979323846,"type":"number"},"scale":{"maximum":2,"minimum":0.5,"type":"number"}},"required":["drift","distance","ratio","pi","scale"],"title":"RemoteWireGauge","type":"object"}"##
 
     /// `RemoteWireRecipe`'s wire schema.
     static let recipe =

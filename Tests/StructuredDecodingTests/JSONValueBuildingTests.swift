@@ -38,6 +38,16 @@ struct JSONValueBuildingTests {
         #expect(JSONValue.number("1").stringValue == nil)
         #expect(JSONValue.null.isNull && !JSONValue.bool(false).isNull)
         #expect(JSONValue.array([.null]).keys.isEmpty && JSONValue.string("k").members.isEmpty)
+        #expect(JSONValue.array([.null]).arrayValue == [.null] && JSONValue.object([]).arrayValue == nil)
+        #expect(JSONValue.number("3").intValue == 3 && JSONValue.number("-3.0").intValue == -3 && JSONValue.number("1e2").intValue == 100)
+        #expect(JSONValue.number("2.5").intValue == nil && JSONValue.number("1e19").intValue == nil && JSONValue.string("3").intValue == nil)
+    }
+
+    @Test("sortingKeys() sorts every object's members by key at every depth and keeps arrays' order")
+    func sortingKeys() throws {
+        let value = try JSONValue(parsing: #"{"b": [{"y": 1, "x": 2}, 3], "a": {"d": null, "c": true}, "B": 0}"#)
+        #expect(value.sortingKeys().compactText == #"{"B":0,"a":{"c":true,"d":null},"b":[{"x":2,"y":1},3]}"#)
+        #expect(JSONValue.array([.number("2"), .number("1")]).sortingKeys() == .array([.number("2"), .number("1")]))
     }
 
     @Test("the compact text keeps numbers as written and escapes only what JSON requires")

@@ -42,6 +42,21 @@ import Testing
         #expect(throws: EncodingError.self) { try JSONEncoder().encode(JSONValue.array([.number("1e400")])) }
     }
 
+    /// A `Decimal` for the numbers a `Double` would respell, at every depth: `JSONEncoder` then
+    /// writes the text as it is.
+    struct KeepingDecimals: Encodable {
+        var value: JSONValue
+        func encode(to encoder: any Encoder) throws {
+            try value.encode(to: encoder) { text in Decimal(string: text).flatMap { $0.description == text ? $0 : nil } }
+        }
+    }
+
+    @Test func numbersTheRuleGivesAValueForAreEncodedAsThatValueAtEveryDepth() throws {
+        let value = try JSONValue(parsing: #"{"a": [0.0000001, 1e-7, {"b": 1000000000000000000000}], "c": 2}"#)
+        #expect(try Self.encoded(value) == #"{"a":[1e-07,1e-07,{"b":1e+21}],"c":2}"#)
+        #expect(try Self.encoded(KeepingDecimals(value: value)) == #"{"a":[0.0000001,1e-07,{"b":1000000000000000000000}],"c":2}"#)
+    }
+
     @Test func membersReachTheKeyedContainerInWrittenOrder() throws {
         let value = JSONValue.members([("b", .integer(1)), ("a", .integer(2)), ("c", .integer(3))])
         let recorder = KeyRecorder()

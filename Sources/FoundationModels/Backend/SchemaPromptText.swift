@@ -1,4 +1,5 @@
 import Foundation
+internal import StructuredDecoding
 
 /// The words that show a response's schema to the model, after the prompt.
 ///
@@ -27,14 +28,14 @@ enum SchemaPromptText {
 /// writer does not know are kept as JSON in a comment, so nothing the schema says is dropped.
 struct SchemaTypeScript {
     /// The document's definitions (`$defs`, or the older `definitions`) in document order.
-    private let definitions: [(name: String, node: CodableJSON)]
+    private let definitions: [(name: String, node: JSONValue)]
     /// The root schema.
-    private let root: CodableJSON
+    private let root: JSONValue
 
     /// Prepares `document` (a JSON Schema or Apple's dialect of it) for writing.
-    init(document: CodableJSON) {
+    init(document: JSONValue) {
         root = document
-        var definitions: [(name: String, node: CodableJSON)] = []
+        var definitions: [(name: String, node: JSONValue)] = []
         for key in ["$defs", "definitions"] {
             if case .object(let members)? = document[key] {
                 definitions += members.map { (name: $0.key, node: $0.value) }
@@ -69,7 +70,7 @@ struct SchemaTypeScript {
 
     /// A definition's or the root's type, with its notes but not its description (which has a
     /// line of its own above).
-    private func topLevel(_ node: CodableJSON) -> String {
+    private func topLevel(_ node: JSONValue) -> String {
         let base = typeText(of: node, indent: "", describing: false)
         let notes = notes(for: node, includingDescription: false)
         return notes.isEmpty ? base : base + " /* " + notes.joined(separator: "; ") + " */"
@@ -77,7 +78,7 @@ struct SchemaTypeScript {
 
     /// The TypeScript type of `node`, then its notes as a `/* … */` comment when `describing`
     /// (a property's notes go in its line's `//` comment instead).
-    private func typeText(of node: CodableJSON, indent: String, describing: Bool = true) -> String {
+    private func typeText(of node: JSONValue, indent: String, describing: Bool = true) -> String {
         guard case .object = node else {
             if case .bool(false) = node { return "never" }
             return "any"
@@ -89,12 +90,12 @@ struct SchemaTypeScript {
     }
 
     /// The type of `node` without its notes.
-    private func baseType(of node: CodableJSON, indent: String) -> String {
+    private func baseType(of node: JSONValue, indent: String) -> String {
         if let reference = node["$ref"]?.stringValue { return referencedName(reference) }
         if let values = node["enum"]?.arrayValue, !values.isEmpty {
-            return values.map { $0.compactText(sortedKeys: false) }.joined(separator: " | ")
+            return values.map { $0.compactText }.joined(separator: " | ")
         }
-        if let value = node["const"] { return value.compactText(sortedKeys: false) }
+        if let value = node["const"] { return value.compactText }
         for key in ["anyOf", "oneOf"] {
             if let choices = node[key]?.arrayValue, !choices.isEmpty {
                 return choices.map { parenthesized(typeText(of: $0, indent: indent)) }.joined(separator: " | ")
@@ -127,7 +128,7 @@ struct SchemaTypeScript {
     }
 
     /// `{"a": T, "b"?: U}`, or one property per line when a property has a description.
-    private func objectType(_ node: CodableJSON, indent: String) -> String {
+    private func objectType(_ node: JSONValue, indent: String) -> String {
         guard case .object(let members)? = node["properties"], !members.isEmpty else {
             if let values = node["additionalProperties"], case .object = values {
                 return "{[key: string]: \(typeText(of: values, indent: indent))}"
@@ -145,7 +146,7 @@ struct SchemaTypeScript {
         // Keys quoted as the answer will write them: small models follow a type whose keys look
         // like the JSON they must write better than bare identifiers (Gemma 3 270M finished 13
         // of 16 NPC answers within 600 tokens with quoted keys, 10 to 12 with other variants).
-        func key(_ name: String) -> String { CodableJSON.string(name).compactText(sortedKeys: false) }
+        func key(_ name: String) -> String { JSONText.quoted(name) }
         if !multiline {
             var fields = ordered.map { member in
                 key(member.key) + (required.contains(member.key) ? "" : "?") + ": " + typeText(of: member.value, indent: indent)
@@ -166,7 +167,7 @@ struct SchemaTypeScript {
     }
 
     /// `T[]`, or a tuple `[A, B, ...T[]]` for `prefixItems`.
-    private func arrayType(_ node: CodableJSON, indent: String) -> String {
+    private func arrayType(_ node: JSONValue, indent: String) -> String {
         let items =
             node["items"].map { item -> String in
                 if case .bool(false) = item { return "" }
@@ -196,13 +197,13 @@ struct SchemaTypeScript {
 
     /// What `node` says beyond its type: its description, then ranges, lengths, counts, the
     /// pattern and the format, then any other keyword as JSON.
-    private func notes(for node: CodableJSON, includingDescription: Bool) -> [String] {
+    private func notes(for node: JSONValue, includingDescription: Bool) -> [String] {
         guard case .object(let members) = node else { return [] }
         var notes: [String] = []
         if includingDescription, let description = node["description"]?.stringValue {
             notes.append(Self.oneLine(description))
         }
-        func number(_ key: String) -> String? { node[key].map { $0.compactText(sortedKeys: false) } }
+        func number(_ key: String) -> String? { node[key].map { $0.compactText } }
         if let low = number("minimum"), let high = number("maximum") {
             notes.append("\(low) to \(high)")
         } else if let low = number("minimum") {
@@ -220,7 +221,7 @@ struct SchemaTypeScript {
         if let pattern = node["pattern"]?.stringValue { notes.append("matching /\(pattern)/") }
         if let format = node["format"]?.stringValue { notes.append("format \(format)") }
         let other = members.filter { !Self.writtenKeywords.contains($0.key) }
-        if !other.isEmpty { notes.append(CodableJSON.object(other).compactText(sortedKeys: false)) }
+        if !other.isEmpty { notes.append(JSONValue.object(other).compactText) }
         return notes
     }
 
@@ -256,7 +257,7 @@ struct SchemaTypeScript {
     }
 
     /// Whether `node` (outside the definitions) refers to the root with `#`.
-    private func referencesRoot(_ node: CodableJSON) -> Bool {
+    private func referencesRoot(_ node: JSONValue) -> Bool {
         switch node {
         case .object(let members):
             return members.contains { member in

@@ -1,4 +1,5 @@
 internal import LocalInference
+internal import StructuredDecoding
 
 extension Transcript {
     /// The conversation as chat-template messages: instructions as the system message, prompts
@@ -82,6 +83,6 @@ extension Transcript.Entry {
 extension Transcript.ToolDefinition {
     /// The tool as chat templates show it: name, description, parameters as JSON Schema.
     var chatTool: ChatTool {
-        ChatTool(name: name, description: description, parametersJSON: parameters.jsonValue.compactText(sortedKeys: false))
+        ChatTool(name: name, description: description, parametersJSON: parameters.jsonValue.compactText)
     }
 }

@@ -6,8 +6,9 @@ internal import StructuredDecoding
 struct ImportedJSONSchema: Sendable {
     /// The graph, properties in the document's order.
     let graph: SchemaGraph
-    /// The document as written.
-    let document: CodableJSON
+    /// The document as written, its numbers spelled as Foundation spells them (`1.0` as `1`,
+    /// `1E-7` as `0.0000001`: `decimalSpelled`), as `encode(to:)` and the prompt show it.
+    let document: JSONValue
 }
 
 /// Why a JSON Schema document cannot be enforced, and where (SPI, see
@@ -50,7 +51,7 @@ extension GenerationSchema {
             throw JSONSchemaProblem(pointer: error.pointer, keyword: error.keyword, description: error.description)
         }
         self.init(root: .any, definitions: [])
-        imported = ImportedJSONSchema(graph: graph, document: CodableJSON(document))
+        imported = ImportedJSONSchema(graph: graph, document: document.decimalSpelled)
     }
 
     /// Why `json` does not follow the schema, or `nil` when it does, object keys in any order.
@@ -72,7 +73,7 @@ extension GenerationSchema {
             graph =
                 imported == nil
                 ? try decodingGraph()
-                : try JSONSchemaImporter(mode: .validation).importSchema(jsonValue.compactText(sortedKeys: false))
+                : try JSONSchemaImporter(mode: .validation).importSchema(jsonValue)
         } catch {
             return "the schema cannot be checked: \(error)"
         }
@@ -86,27 +87,5 @@ extension GenerationSchema {
     @_spi(Serving)
     public var isImportedJSONSchema: Bool {
         imported != nil
-    }
-}
-
-extension CodableJSON {
-    /// The decoder's JSON value as the module's own (numbers as integers where they are,
-    /// else as decimals, so no digit is lost).
-    init(_ value: JSONValue) {
-        switch value {
-        case .null: self = .null
-        case .bool(let flag): self = .bool(flag)
-        case .number(let text):
-            if let integer = Int(text) {
-                self = .integer(integer)
-            } else if let decimal = Decimal(string: text) {
-                self = .decimal(decimal)
-            } else {
-                self = .double(Double(text) ?? .nan)
-            }
-        case .string(let text): self = .string(text)
-        case .array(let items): self = .array(items.map(CodableJSON.init))
-        case .object(let members): self = .object(members.map { (key: $0.key, value: CodableJSON($0.value)) })
-        }
     }
 }

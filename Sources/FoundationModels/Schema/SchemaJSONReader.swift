@@ -1,4 +1,5 @@
 import Foundation
+internal import StructuredDecoding
 
 /// Reads Apple's JSON-Schema dialect back into schema nodes.
 enum SchemaJSONReader {
@@ -11,21 +12,22 @@ enum SchemaJSONReader {
     }
 
     /// Reads a whole schema document: the root and its `$defs`.
-    static func schema(from json: CodableJSON) throws(Problem) -> GenerationSchema {
+    static func schema(from json: JSONValue) throws(Problem) -> GenerationSchema {
         guard case .object = json else { throw Problem(pointer: "", message: "a schema must be a JSON object") }
         let rootName = json["title"]?.stringValue
         var definitions: [SchemaDefinition] = []
         if let defs = json["$defs"] {
             guard case .object(let members) = defs else { throw Problem(pointer: "/$defs", message: "`$defs` must be an object") }
-            for (name, value) in members {
-                definitions.append(SchemaDefinition(name: name, node: try node(from: value, at: "/$defs/\(name)", rootName: rootName)))
+            for member in members {
+                let name = member.key
+                definitions.append(SchemaDefinition(name: name, node: try node(from: member.value, at: "/$defs/\(name)", rootName: rootName)))
             }
         }
         return GenerationSchema(root: try node(from: json, at: "", rootName: rootName), definitions: definitions)
     }
 
     /// Reads one schema object (its `description` belongs to the node, for named types).
-    static func node(from json: CodableJSON, at pointer: String, rootName: String?) throws(Problem) -> SchemaShape {
+    static func node(from json: JSONValue, at pointer: String, rootName: String?) throws(Problem) -> SchemaShape {
         guard case .object = json else { throw Problem(pointer: pointer, message: "a schema must be a JSON object") }
         let title = json["title"]?.stringValue
         let description = json["description"]?.stringValue
@@ -70,13 +72,13 @@ enum SchemaJSONReader {
                     minimumCount: try integer(json["minItems"], "minItems", at: pointer),
                     maximumCount: try integer(json["maxItems"], "maxItems", at: pointer)))
         default:
-            throw Problem(pointer: pointer, message: "unsupported `type` \(type.compactText(sortedKeys: true))")
+            throw Problem(pointer: pointer, message: "unsupported `type` \(type.sortingKeys().compactText)")
         }
     }
 
-    private static func object(from json: CodableJSON, at pointer: String, rootName: String?) throws(Problem) -> SchemaShape {
+    private static func object(from json: JSONValue, at pointer: String, rootName: String?) throws(Problem) -> SchemaShape {
         guard let name = json["title"]?.stringValue else { throw Problem(pointer: pointer, message: "an object schema needs a `title`") }
-        var members: [(key: String, value: CodableJSON)] = []
+        var members: [JSONMember] = []
         if let properties = json["properties"] {
             guard case .object(let list) = properties else { throw Problem(pointer: pointer, message: "`properties` must be an object") }
             members = list
@@ -103,7 +105,7 @@ enum SchemaJSONReader {
         return .object(ObjectSchema(name: name, description: json["description"]?.stringValue, properties: properties))
     }
 
-    private static func string(from json: CodableJSON, at pointer: String) throws(Problem) -> SchemaShape {
+    private static func string(from json: JSONValue, at pointer: String) throws(Problem) -> SchemaShape {
         var string = StringSchema(name: json["title"]?.stringValue, description: json["title"] == nil ? nil : json["description"]?.stringValue)
         if let choices = json["enum"] {
             guard let values = choices.arrayValue?.compactMap(\.stringValue), values.count == choices.arrayValue?.count else {
@@ -121,18 +123,16 @@ enum SchemaJSONReader {
         return .string(string)
     }
 
-    private static func integer(_ value: CodableJSON?, _ keyword: String, at pointer: String) throws(Problem) -> Int? {
+    private static func integer(_ value: JSONValue?, _ keyword: String, at pointer: String) throws(Problem) -> Int? {
         guard let value else { return nil }
         guard let integer = value.intValue else { throw Problem(pointer: pointer, message: "`\(keyword)` must be an integer") }
         return integer
     }
 
-    private static func bound(_ value: CodableJSON?, _ keyword: String, at pointer: String) throws(Problem) -> SchemaBound? {
+    private static func bound(_ value: JSONValue?, _ keyword: String, at pointer: String) throws(Problem) -> SchemaBound? {
         switch value {
         case nil: nil
-        case .integer(let integer): .integer(integer)
-        case .double(let number): .double(number)
-        case .decimal(let number): .decimal(number)
+        case .number(let text)?: Int(text).map(SchemaBound.integer) ?? .double(Double(text) ?? .nan)
         default: throw Problem(pointer: pointer, message: "`\(keyword)` must be a number")
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
+internal import StructuredDecoding
 
-/// Apple's JSON format for transcripts, written and read through `CodableJSON`.
+/// Apple's JSON format for transcripts, written and read as `JSONValue`s.
 enum TranscriptJSON {
     /// Why a document is not a transcript.
     struct Problem: Swift.Error {
@@ -9,16 +10,16 @@ enum TranscriptJSON {
 
     // MARK: Writing
 
-    static func json(for transcript: Transcript) -> CodableJSON {
-        .object([
-            ("transcript", .object([("entries", .array(transcript.map(json(for:))))])),
+    static func json(for transcript: Transcript) -> JSONValue {
+        .members([
+            ("transcript", .members([("entries", .array(transcript.map(json(for:))))])),
             ("type", .string("FoundationModels.Transcript")),
             ("version", .integer(1)),
         ])
     }
 
-    static func json(for entry: Transcript.Entry) -> CodableJSON {
-        var members: [(key: String, value: CodableJSON)] = [("id", .string(entry.id))]
+    static func json(for entry: Transcript.Entry) -> JSONValue {
+        var members: [(String, JSONValue?)] = [("id", .string(entry.id))]
         switch entry {
         case .instructions(let instructions):
             members.append(("role", .string("instructions")))
@@ -29,11 +30,11 @@ enum TranscriptJSON {
                         "tools",
                         .array(
                             instructions.toolDefinitions.map { tool in
-                                .object([
+                                .members([
                                     ("type", .string("function")),
                                     (
                                         "function",
-                                        .object([
+                                        .members([
                                             ("name", .string(tool.name)),
                                             ("description", .string(tool.description)),
                                             ("parameters", tool.parameters.jsonValue),
@@ -51,9 +52,9 @@ enum TranscriptJSON {
                 members.append(
                     (
                         "responseFormat",
-                        .object([
+                        .members([
                             ("type", .string("jsonSchema")),
-                            ("jsonSchema", .object([("name", .string(format.name)), ("schema", format.schema.jsonValue)])),
+                            ("jsonSchema", .members([("name", .string(format.name)), ("schema", format.schema.jsonValue)])),
                         ])
                     ))
             }
@@ -64,7 +65,7 @@ enum TranscriptJSON {
                     "toolCalls",
                     .array(
                         calls.map { call in
-                            .object([("id", .string(call.id)), ("name", .string(call.toolName)), ("arguments", .string(call.arguments.jsonString))])
+                            .members([("id", .string(call.id)), ("name", .string(call.toolName)), ("arguments", .string(call.arguments.jsonString))])
                         })
                 ))
         case .toolOutput(let output):
@@ -74,29 +75,29 @@ enum TranscriptJSON {
             members.append(("contents", segments(output.segments)))
         case .response(let response):
             members.append(("role", .string("response")))
-            members.append(("assets", .array(response.assetIDs.map(CodableJSON.string))))
+            members.append(("assets", .array(response.assetIDs.map(JSONValue.string))))
             members.append(("contents", segments(response.segments)))
         case .reasoning(let reasoning):
             members.append(("role", .string("reasoning")))
             members.append(("contents", segments(reasoning.segments)))
             if let signature = reasoning.signature { members.append(("signature", .string(signature.base64EncodedString()))) }
         }
-        return .object(members)
+        return .members(members)
     }
 
-    static func segments(_ segments: [Transcript.Segment]) -> CodableJSON {
+    static func segments(_ segments: [Transcript.Segment]) -> JSONValue {
         .array(
             segments.map { segment in
                 switch segment {
                 case .text(let text):
-                    .object([("type", .string("text")), ("id", .string(text.id)), ("text", .string(text.content))])
+                    .members([("type", .string("text")), ("id", .string(text.id)), ("text", .string(text.content))])
                 case .structure(let structure):
-                    .object([
+                    .members([
                         ("type", .string("structure")), ("id", .string(structure.id)),
                         (
                             "structure",
-                            .object([
-                                ("source", .string(structure.schemaName)), ("content", CodableJSON(structure.content)),
+                            .members([
+                                ("source", .string(structure.schemaName)), ("content", JSONValue(structure.content)),
                             ])
                         ),
                     ])
@@ -104,28 +105,28 @@ enum TranscriptJSON {
                     attachmentJSON(attachment)
                 case .custom(let custom):
                     // App-defined segments are kept as their description (their type is the app's).
-                    .object([("type", .string("text")), ("id", .string(custom.id)), ("text", .string(custom.description))])
+                    .members([("type", .string("text")), ("id", .string(custom.id)), ("text", .string(custom.description))])
                 }
             })
     }
 
     /// An attachment segment: its label and the image's address.
-    static func attachmentJSON(_ attachment: Transcript.AttachmentSegment) -> CodableJSON {
-        var members: [(key: String, value: CodableJSON)] = [("type", .string("attachment")), ("id", .string(attachment.id))]
+    static func attachmentJSON(_ attachment: Transcript.AttachmentSegment) -> JSONValue {
+        var members: [(String, JSONValue?)] = [("type", .string("attachment")), ("id", .string(attachment.id))]
         if let label = attachment.label { members.append(("label", .string(label))) }
         switch attachment.content {
         case .image(let image):
-            members.append(("image", .object(image.url.map { [("url", .string($0.absoluteString))] } ?? [])))
+            members.append(("image", .members(image.url.map { [("url", .string($0.absoluteString))] } ?? [])))
         }
-        return .object(members)
+        return .members(members)
     }
 
-    static func options(_ options: GenerationOptions) -> CodableJSON {
-        var members: [(key: String, value: CodableJSON)] = []
+    static func options(_ options: GenerationOptions) -> JSONValue {
+        var members: [(String, JSONValue?)] = []
         if let temperature = options.temperature { members.append(("temperature", .double(temperature))) }
         if let maximum = options.maximumResponseTokens { members.append(("maximumResponseTokens", .integer(maximum))) }
         if let sampling = options.samplingMode {
-            var mode: [(key: String, value: CodableJSON)]
+            var mode: [(String, JSONValue?)]
             let seed: UInt64?
             switch sampling.mode {
             case .greedy: mode = [("mode", .string("greedy"))]; seed = nil
@@ -133,14 +134,14 @@ enum TranscriptJSON {
             case .nucleus(let p, let s): mode = [("mode", .string("probabilityThreshold")), ("probabilityThreshold", .double(p))]; seed = s
             }
             if let seed { mode.append(("seed", .string(String(seed)))) }
-            members.append(("sampling", .object(mode)))
+            members.append(("sampling", .members(mode)))
         }
-        return .object(members)
+        return .members(members)
     }
 
     // MARK: Reading
 
-    static func transcript(from json: CodableJSON) throws(Problem) -> Transcript {
+    static func transcript(from json: JSONValue) throws(Problem) -> Transcript {
         guard let entries = json["transcript"]?["entries"]?.arrayValue else {
             throw Problem(message: "missing `transcript.entries`")
         }
@@ -155,7 +156,7 @@ enum TranscriptJSON {
         return Transcript(entries: result)
     }
 
-    static func entry(from json: CodableJSON) throws(Problem) -> Transcript.Entry {
+    static func entry(from json: JSONValue) throws(Problem) -> Transcript.Entry {
         let id = try string(json, "id")
         switch try string(json, "role") {
         case "instructions":
@@ -214,7 +215,7 @@ enum TranscriptJSON {
         }
     }
 
-    static func segments(_ json: CodableJSON) throws(Problem) -> [Transcript.Segment] {
+    static func segments(_ json: JSONValue) throws(Problem) -> [Transcript.Segment] {
         var result: [Transcript.Segment] = []
         for segment in json["contents"]?.arrayValue ?? [] {
             let id = try string(segment, "id")
@@ -239,11 +240,10 @@ enum TranscriptJSON {
         return result
     }
 
-    static func options(_ json: CodableJSON?) throws(Problem) -> GenerationOptions {
+    static func options(_ json: JSONValue?) throws(Problem) -> GenerationOptions {
         guard let json else { return GenerationOptions() }
         var options = GenerationOptions()
-        if case .integer(let value)? = json["temperature"] { options.temperature = Double(value) }
-        if case .double(let value)? = json["temperature"] { options.temperature = value }
+        if let temperature = json["temperature"]?.numericValue { options.temperature = temperature }
         options.maximumResponseTokens = json["maximumResponseTokens"]?.intValue
         if let sampling = json["sampling"] {
             let seed = sampling["seed"]?.stringValue.flatMap { UInt64($0) }
@@ -251,20 +251,17 @@ enum TranscriptJSON {
             case "greedy": options.samplingMode = .greedy
             case "topK": options.samplingMode = .random(top: sampling["k"]?.intValue ?? 1, seed: seed)
             case "probabilityThreshold":
-                let threshold: Double
-                switch sampling["probabilityThreshold"] {
-                case .double(let value)?: threshold = value
-                case .integer(let value)?: threshold = Double(value)
-                default: throw Problem(message: "sampling needs a `probabilityThreshold`")
+                guard let threshold = sampling["probabilityThreshold"]?.numericValue else {
+                    throw Problem(message: "sampling needs a `probabilityThreshold`")
                 }
                 options.samplingMode = .random(probabilityThreshold: threshold, seed: seed)
-            default: throw Problem(message: "unknown sampling mode \(sampling["mode"]?.compactText(sortedKeys: true) ?? "(none)")")
+            default: throw Problem(message: "unknown sampling mode \(sampling["mode"]?.sortingKeys().compactText ?? "(none)")")
             }
         }
         return options
     }
 
-    static func string(_ json: CodableJSON, _ key: String) throws(Problem) -> String {
+    static func string(_ json: JSONValue, _ key: String) throws(Problem) -> String {
         guard let value = json[key]?.stringValue else { throw Problem(message: "missing string `\(key)`") }
         return value
     }

@@ -56,9 +56,37 @@ extension JSONValue {
         if case .string(let text) = self { text } else { nil }
     }
 
+    /// An array's elements (`nil` for other values).
+    public var arrayValue: [JSONValue]? {
+        if case .array(let elements) = self { elements } else { nil }
+    }
+
+    /// The number as an `Int` when it is a whole number that fits (`3`, `3.0` and `1e2` are;
+    /// `2.5`, `1e19` and other values give `nil`).
+    public var intValue: Int? {
+        guard case .number(let text) = self else { return nil }
+        return Int(text) ?? Double(text).flatMap { Int(exactly: $0) }
+    }
+
     /// Whether this is `null`.
     public var isNull: Bool {
         if case .null = self { true } else { false }
+    }
+
+    /// The value with every object's members sorted by key (`String` order), at every depth: a
+    /// deterministic order for a value read through a `Decoder`, which gives an object's keys in
+    /// its own order (`JSONDecoder`'s changes from run to run).
+    ///
+    /// ```swift
+    /// try JSONValue(parsing: #"{"b": 1, "a": {"d": 2, "c": 3}}"#).sortingKeys().compactText
+    /// // {"a":{"c":3,"d":2},"b":1}
+    /// ```
+    public func sortingKeys() -> JSONValue {
+        switch self {
+        case .array(let elements): .array(elements.map { $0.sortingKeys() })
+        case .object(let members): .object(members.sorted { $0.key < $1.key }.map { JSONMember($0.key, $0.value.sortingKeys()) })
+        default: self
+        }
     }
 
     /// The compact JSON text (`","` and `":"`, no spaces): `JSONText.text(self, separators:

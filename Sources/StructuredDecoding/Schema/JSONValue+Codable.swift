@@ -3,11 +3,13 @@
 /// Encoding writes objects through a keyed container with string keys, member by member in
 /// written order (a repeated key is encoded each time; what the encoder keeps is its own choice,
 /// `JSONEncoder` keeps the last); arrays through an unkeyed container; a number as an `Int64`
-/// or `UInt64` when its text is an integer that fits, else as a `Double`.
+/// or `UInt64` when its text is an integer that fits, else as a `Double` (or as the value
+/// `encode(to:numbers:)` is given for it).
 ///
 /// Decoding accepts whatever the decoder holds: an object's members come back in the order the
 /// decoder's `allKeys` lists them, which for `JSONDecoder` is not the order of the text (it
-/// reads objects into dictionaries). Parse with `init(parsing:)` when the order matters.
+/// reads objects into dictionaries; `sortingKeys()` makes it deterministic). Parse with
+/// `init(parsing:)` when the order matters.
 ///
 /// ```swift
 /// struct Call: Codable { var name: String; var arguments: JSONValue }
@@ -20,13 +22,27 @@ extension JSONValue: Codable {
     /// - Throws: `EncodingError.invalidValue` for a number no `Double` holds (`1e400`), or
     ///   whatever the encoder throws.
     public func encode(to encoder: any Encoder) throws {
+        try encode(to: encoder, numbers: { _ in nil })
+    }
+
+    /// Encodes the value as `encode(to:)` does, except that a number for whose text `numbers`
+    /// returns a value is encoded as that value, at every depth: the way to keep a number's text
+    /// through an encoder that would respell it as a `Double`. (Foundation's `JSONEncoder` writes
+    /// a `Decimal` digit for digit: `0.0000001` stays so, where the `Double` is `1e-07`.)
+    ///
+    /// ```swift
+    /// // in a module that imports Foundation: a Decimal wherever it is spelled as the text
+    /// try value.encode(to: encoder) { text in Decimal(string: text).flatMap { $0.description == text ? $0 : nil } }
+    /// ```
+    /// - Throws: as `encode(to:)`, or whatever the encoder throws for a value `numbers` gave.
+    public func encode(to encoder: any Encoder, numbers: @escaping (String) -> (any Encodable)?) throws {
         switch self {
         case .array(let elements):
             var container = encoder.unkeyedContainer()
-            for element in elements { try container.encode(element) }
+            for element in elements { try container.encode(NumbersEncoding(value: element, numbers: numbers)) }
         case .object(let members):
             var container = encoder.container(keyedBy: JSONKey.self)
-            for member in members { try container.encode(member.value, forKey: JSONKey(member.key)) }
+            for member in members { try container.encode(NumbersEncoding(value: member.value, numbers: numbers), forKey: JSONKey(member.key)) }
         case .null:
             var container = encoder.singleValueContainer()
             try container.encodeNil()
@@ -38,7 +54,9 @@ extension JSONValue: Codable {
             try container.encode(text)
         case .number(let text):
             var container = encoder.singleValueContainer()
-            if let integer = Int64(text) {
+            if let value = numbers(text) {
+                try container.encode(value)
+            } else if let integer = Int64(text) {
                 try container.encode(integer)
             } else if let integer = UInt64(text) {
                 try container.encode(integer)
@@ -83,6 +101,18 @@ extension JSONValue: Codable {
             }
         }
     }
+}
+
+/// A value inside an array or object, encoded with the numbers rule of the value around it
+/// (`JSONValue.encode(to:numbers:)`).
+private struct NumbersEncoding: Encodable {
+    /// The value.
+    let value: JSONValue
+    /// The rule for its numbers.
+    let numbers: (String) -> (any Encodable)?
+
+    /// Encodes `value` with `numbers`.
+    func encode(to encoder: any Encoder) throws { try value.encode(to: encoder, numbers: numbers) }
 }
 
 /// An object member's key as a coding key (any string; no integer form).
