@@ -57,6 +57,24 @@ struct CandidateLogitsTests {
         #expect(run == Self.expected(full, keeping: Array(few)))
     }
 
+    /// A candidate outside the vocabulary is refused by name before anything runs, as a token
+    /// is, and the cache and context are left as they were.
+    @Test func aCandidateOutsideTheVocabularyIsATypedError() throws {
+        let model = try BatchedForwardTests.load(.syntheticQwen2, batchCapacity: 8)
+        let v = model.hyperparameters.vocabularySize
+        var cache = try Self.prepared(model, [1, 2, 3])
+        #expect(throws: GenerationFailure.tokenOutOfRange(v, vocabularySize: v)) {
+            try model.forward(tokens: [4], cache: &cache, candidates: [0, v])
+        }
+        #expect(cache.count == 3)
+        let context = ModelContext(model: model, capacity: 16)
+        _ = try context.prefill([1, 2, 3])
+        #expect(throws: GenerationFailure.tokenOutOfRange(-1, vocabularySize: v)) {
+            try context.append(contentsOf: [4], candidates: [-1])
+        }
+        #expect(context.tokens == [1, 2, 3])
+    }
+
     /// In one batched step, a row with candidates gets what it gets alone, and so does the row
     /// beside it that wants every entry (or other candidates).
     @Test(arguments: [Model.syntheticQwen2, .syntheticGemma3, .qwen])

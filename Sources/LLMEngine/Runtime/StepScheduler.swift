@@ -212,7 +212,7 @@ final class StepScheduler: @unchecked Sendable {
         ModelContext.withStates(ordered.map(\.context)) { states in
             var runnable: [(step: Step, state: UnsafeMutablePointer<ModelContext.State>)] = []
             for (step, state) in zip(ordered, states) {
-                if let failure = validate(step.tokens, state.pointee.cache, model) {
+                if let failure = validate(step, state.pointee.cache, model) {
                     step.result = .failure(failure)
                 } else {
                     runnable.append((step, state))
@@ -242,10 +242,11 @@ final class StepScheduler: @unchecked Sendable {
         }
     }
 
-    /// The failure `tokens` would meet in `cache`, checked before anything runs.
-    private static func validate(_ tokens: [Int], _ cache: KVCache, _ model: Transformer) -> GenerationFailure? {
-        let vocabulary = model.hyperparameters.vocabularySize
-        if let bad = tokens.first(where: { !(0..<vocabulary).contains($0) }) {
+    /// The failure `step` would meet in `cache`, checked before anything runs: its tokens and
+    /// its candidates must be in the vocabulary, its tokens fit in the cache.
+    private static func validate(_ step: Step, _ cache: KVCache, _ model: Transformer) -> GenerationFailure? {
+        let vocabulary = model.hyperparameters.vocabularySize, tokens = step.tokens
+        if let bad = (tokens + (step.candidates ?? [])).first(where: { !(0..<vocabulary).contains($0) }) {
             return .tokenOutOfRange(bad, vocabularySize: vocabulary)
         }
         if cache.count >= cache.capacity { return .contextFull(capacity: cache.capacity) }

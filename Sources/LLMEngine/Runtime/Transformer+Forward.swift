@@ -27,7 +27,7 @@ extension Transformer {
     ) throws(GenerationFailure) -> [Float] {
         let hp = hyperparameters
         guard !tokens.isEmpty else { return [] }
-        if let bad = tokens.first(where: { !(0..<hp.vocabularySize).contains($0) }) {
+        if let bad = (tokens + (candidates ?? [])).first(where: { !(0..<hp.vocabularySize).contains($0) }) {
             throw .tokenOutOfRange(bad, vocabularySize: hp.vocabularySize)
         }
         guard cache.count < cache.capacity else { throw .contextFull(capacity: cache.capacity) }
