@@ -10,19 +10,25 @@ import OpenAIWire
 /// // [#"{"role":"system","content":"Answer briefly."}"#, #"{"role":"user","content":"Name a tea."}"#]
 /// ```
 ///
-/// Segments are joined without separators; structured content is written as its JSON. A
-/// prompt's response format is not written into the text: the schema travels in
-/// `response_format`, and the server decides whether the model sees it.
+/// Segments are joined without separators; structured content is written as its JSON. The
+/// schema always travels in `response_format`; with `schemaText`, a prompt that asked for a
+/// structured response also shows it to the model, as the local model's prompt does: the
+/// schema's text (`GenerationSchema.promptText`) before the prompt's words — the last prompt
+/// only `inLastPrompt` (`includeSchemaInPrompt`), earlier ones always, as they were sent when
+/// they were asked, so a server's prefix cache keeps the conversation's start.
 enum ChatMessages {
     /// The messages of `transcript`, in order.
     ///
     /// - Throws: `LanguageModelError.unsupportedCapability` (vision) when an entry holds an image
     ///   attachment, `.unsupportedTranscriptContent` for a custom segment: the messages carry text
     ///   only, and content is refused by type rather than dropped.
-    static func messages(for transcript: Transcript) throws -> [ChatCompletionMessageParam] {
+    static func messages(
+        for transcript: Transcript, schemaText: Bool = false, inLastPrompt: Bool = true
+    ) throws -> [ChatCompletionMessageParam] {
         try checkTextOnly(transcript)
+        let lastPrompt = transcript.lastIndex { if case .prompt = $0 { true } else { false } }
         var messages: [ChatCompletionMessageParam] = []
-        for entry in transcript {
+        for (index, entry) in transcript.enumerated() {
             switch entry {
             case .instructions(let instructions):
                 let text = self.text(of: instructions.segments)
@@ -30,7 +36,11 @@ enum ChatMessages {
                 // travel in `tools`.
                 if !text.isEmpty { messages.append(.init(role: "system", content: .text(text))) }
             case .prompt(let prompt):
-                messages.append(.init(role: "user", content: .text(text(of: prompt.segments))))
+                var content = text(of: prompt.segments)
+                if schemaText, case .schema(let schema)? = prompt.responseFormat?.kind, index != lastPrompt || inLastPrompt {
+                    content = schema.promptText + content
+                }
+                messages.append(.init(role: "user", content: .text(content)))
             case .response(let response):
                 messages.append(.init(role: "assistant", content: .text(text(of: response.segments))))
             case .toolCalls(let calls):

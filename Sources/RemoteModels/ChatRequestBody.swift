@@ -29,6 +29,10 @@ struct ChatRequestBody {
 
     /// The body for `request` on the model `modelName`.
     ///
+    /// With `schemaInMessages`, prompts that asked for a structured response carry their
+    /// schema's text before their words (the last prompt only when the request includes the
+    /// schema in the prompt; see `ChatMessages`).
+    ///
     /// With `callAsContent`, for a step that must call a tool (`tool_choice` required or
     /// named): `response_format` is the JSON of such a call instead of the response's schema
     /// (see `callFormat`), for servers that do not honour `tool_choice` but do enforce a
@@ -36,7 +40,10 @@ struct ChatRequestBody {
     ///
     /// - Throws: `GenerationError.decodingFailure` if the request's tools or options cannot be
     ///   read.
-    init(_ request: LanguageModelExecutorGenerationRequest, modelName: String, callAsContent: Bool = false) throws {
+    init(
+        _ request: LanguageModelExecutorGenerationRequest, modelName: String, schemaInMessages: Bool = false,
+        callAsContent: Bool = false
+    ) throws {
         let details = try EncodedRequestDetails(request)
         tools = details.tools
         let callFormat = callAsContent ? Self.callFormat(details.tools, choice: request.stepToolChoice) : nil
@@ -53,7 +60,10 @@ struct ChatRequestBody {
         case nil: break
         }
         let offersTools = !details.tools.isEmpty
-        var body = ChatCompletionCreateParams(model: modelName, messages: try ChatMessages.messages(for: request.transcript))
+        let messages = try ChatMessages.messages(
+            for: request.transcript, schemaText: schemaInMessages,
+            inLastPrompt: request.contextOptions.includeSchemaInPrompt ?? true)
+        var body = ChatCompletionCreateParams(model: modelName, messages: messages)
         if offersTools {
             body.tools = details.tools.map(Self.tool)
             body.toolChoice = Self.toolChoice(request.stepToolChoice)

@@ -22,13 +22,19 @@ extension RemoteLanguageModel {
             public var apiKey: String?
             /// The longest one step may take, response included.
             public var timeout: Duration
+            /// Who shows a structured response's schema to the model.
+            public var schemaPresentation: RemoteLanguageModel.SchemaPresentation
 
             /// Creates a configuration.
-            public init(baseURL: URL, modelName: String, apiKey: String? = nil, timeout: Duration = .seconds(600)) {
+            public init(
+                baseURL: URL, modelName: String, apiKey: String? = nil, timeout: Duration = .seconds(600),
+                schemaPresentation: RemoteLanguageModel.SchemaPresentation = .inMessages
+            ) {
                 self.baseURL = baseURL
                 self.modelName = modelName
                 self.apiKey = apiKey
                 self.timeout = timeout
+                self.schemaPresentation = schemaPresentation
             }
         }
 
@@ -76,7 +82,8 @@ extension RemoteLanguageModel {
             to request: LanguageModelExecutorGenerationRequest, model: RemoteLanguageModel,
             streamingInto channel: LanguageModelExecutorGenerationChannel
         ) async throws {
-            let body = try ChatRequestBody(request, modelName: configuration.modelName)
+            let schemaInMessages = configuration.schemaPresentation == .inMessages
+            let body = try ChatRequestBody(request, modelName: configuration.modelName, schemaInMessages: schemaInMessages)
             let reader = try await step(body, request: request, channel: channel)
             do {
                 try await reader.finish(into: channel)
@@ -84,7 +91,8 @@ extension RemoteLanguageModel {
                 // The server did not honour tool_choice (llama-server with a model that wrote
                 // no call markup): ask once more with the call's JSON as the response format,
                 // which such servers enforce. Nothing of the first answer reached the session.
-                let again = try ChatRequestBody(request, modelName: configuration.modelName, callAsContent: true)
+                let again = try ChatRequestBody(
+                    request, modelName: configuration.modelName, schemaInMessages: schemaInMessages, callAsContent: true)
                 guard again.asksForCallAsContent else { throw error }
                 try await step(again, request: request, channel: channel).finish(into: channel)
             }

@@ -75,4 +75,23 @@ import Testing
         }
         #expect(text.utf8.count * 100 <= json.utf8.count * 35, "\(text.utf8.count) characters against \(json.utf8.count)")
     }
+
+    /// A prompt that already opens with a schema's text (a remote client wrote it before the
+    /// request reached `fm serve`) is not given a second copy; any other prompt with a response
+    /// format is.
+    @Test func aPromptThatAlreadyShowsItsSchemaIsNotGivenASecond() {
+        let format = Transcript.ResponseFormat(type: Bean.self)
+        let shown = Bean.generationSchema.promptText + "Pick a bean."
+        func content(_ words: String, lastPrompt: Bool) -> String? {
+            let transcript = Transcript(entries: [
+                .prompt(Transcript.Prompt(segments: [.text(.init(content: words))], responseFormat: format))
+            ])
+            return transcript.chatMessages(includeSchemaInLastPrompt: lastPrompt).last?.content
+        }
+        #expect(content(shown, lastPrompt: true) == shown)
+        #expect(content("Pick a bean.", lastPrompt: true) == shown)
+        #expect(content("Pick a bean.", lastPrompt: false) == "Pick a bean.")
+        #expect(SchemaPromptText.isShown(in: shown))
+        #expect(!SchemaPromptText.isShown(in: "Pick a bean. " + shown))
+    }
 }

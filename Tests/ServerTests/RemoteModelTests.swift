@@ -1,5 +1,5 @@
 import Foundation
-import FoundationModels
+@_spi(Serving) import FoundationModels
 import RemoteModels
 import Server
 import TestSupport
@@ -148,6 +148,35 @@ struct RemoteModelTests {
         let sent = try GeneratedContent(json: "\(response)")
         #expect(try sent.value(String.self, forProperty: "name") == "Latte")
         #expect(try sent.value(Int.self, forProperty: "shots") == 2)
+        await served.stop()
+    }
+
+    @Test(
+        "the schema reaches the model: in the prompt's message by default (earlier prompts keep it); not with .byServer or includeSchemaInPrompt false"
+    )
+    func schemaShownInMessages() async throws {
+        let answer = #"{"name": "Latte", "shots": 2}"#
+        let model = ScriptedLanguageModel([.text([answer]), .text([answer]), .text([answer])])
+        let served = try await Served.start(model)
+        func prompts() -> [String] {
+            (model.requests.last?.transcript ?? Transcript()).compactMap { entry -> String? in
+                guard case .prompt(let prompt) = entry else { return nil }
+                return prompt.segments.map { if case .text(let text) = $0 { text.content } else { "" } }.joined()
+            }
+        }
+        let schemaText = RemoteModelDrink.generationSchema.promptText
+        #expect(schemaText.hasPrefix("Respond with JSON") && schemaText.contains(#""shots""#))
+
+        let session = LanguageModelSession(model: served.remote())
+        _ = try await session.respond(to: "A coffee drink?", generating: RemoteModelDrink.self)
+        #expect(prompts() == [schemaText + "A coffee drink?"])
+        _ = try await session.respond(to: "Another?", generating: RemoteModelDrink.self, includeSchemaInPrompt: false)
+        #expect(prompts() == [schemaText + "A coffee drink?", "Another?"])
+
+        var byServer = served.remote()
+        byServer.schemaPresentation = .byServer
+        _ = try await LanguageModelSession(model: byServer).respond(to: "A coffee drink?", generating: RemoteModelDrink.self)
+        #expect(prompts() == ["A coffee drink?"])
         await served.stop()
     }
 

@@ -15,10 +15,18 @@ internal import StructuredDecoding
 /// holding it (the server's `json_schema` requests, a game asking for the same `@Generable` type
 /// again), so only the question is prefilled.
 enum SchemaPromptText {
+    /// The words the text opens with.
+    static let lead = "Respond with JSON of this TypeScript type:\n"
+
     /// The text put before a prompt whose response must follow `schema`.
     static func text(for schema: GenerationSchema) -> String {
-        "Respond with JSON of this TypeScript type:\n" + SchemaTypeScript(document: schema.jsonValue).text + "\n\n"
+        lead + SchemaTypeScript(document: schema.jsonValue).text + "\n\n"
     }
+
+    /// Whether `prompt` already opens with a schema's text: a remote model's client
+    /// (`RemoteLanguageModel`, `.inMessages`) writes it into the message before it reaches
+    /// `fm serve`, which then does not show the schema a second time.
+    static func isShown(in prompt: String) -> Bool { prompt.hasPrefix(lead) }
 }
 
 /// A JSON Schema document written as TypeScript: named definitions as `type Name = …;` lines,

@@ -9,7 +9,8 @@ extension Transcript {
     /// A prompt that asked for a structured response carries the schema's text (before its own
     /// words, see `SchemaPromptText`) when the schema is shown to the model: the last prompt when `includeSchemaInLastPrompt`, earlier prompts
     /// always (as they were rendered when they were asked, so the conversation's prefix — and the
-    /// KV cache holding it — stays the same from turn to turn).
+    /// KV cache holding it — stays the same from turn to turn). A prompt whose words already open
+    /// with a schema's text (a remote client wrote it) is not given a second.
     func chatMessages(includeSchemaInLastPrompt: Bool) -> [ChatMessage] {
         let lastPrompt = lastIndex { if case .prompt = $0 { true } else { false } }
         var messages: [ChatMessage] = []
@@ -19,7 +20,9 @@ extension Transcript {
                 messages.append(ChatMessage(role: .system, content: Self.text(of: instructions.segments)))
             case .prompt(let prompt):
                 var content = Self.text(of: prompt.segments)
-                if let format = prompt.responseFormat, index != lastPrompt || includeSchemaInLastPrompt {
+                if let format = prompt.responseFormat, index != lastPrompt || includeSchemaInLastPrompt,
+                    !SchemaPromptText.isShown(in: content)
+                {
                     content = SchemaPromptText.text(for: format.schema) + content
                 }
                 messages.append(ChatMessage(role: .user, content: content))
