@@ -220,7 +220,7 @@ let package = Package(
             name: "LocalInferenceTests",
             dependencies: [
                 "LocalInference", "FoundationModels", "LocalModels", "StructuredDecoding", "LLMEngine", "GGUF", "Tokenizers", "TestSupport",
-                "ModelStore",
+                "ModelStore", "Kernels",
             ]
         ),
         // Every code sample of Apple's walkthroughs (../shared/seeds), compiled with a plain

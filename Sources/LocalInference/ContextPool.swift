@@ -1,3 +1,4 @@
+import Foundation
 import Kernels
 import LLMEngine
 import Synchronization
@@ -17,6 +18,8 @@ final class ContextPool: Sendable {
     let retained: Int
     /// How the contexts store keys and values.
     let format: KVFormat
+    /// Prompts' keys and values on disk, when kept (`PromptCache`).
+    let promptCache: PromptCache?
     private let model: Transformer
     private let state = Mutex<State>(State())
 
@@ -26,11 +29,21 @@ final class ContextPool: Sendable {
     }
 
     /// A pool of contexts on `model`.
-    init(model: Transformer, capacity: Int, format: KVFormat = .f16, retained: Int = 4) {
+    ///
+    /// With `promptCacheDirectory`, prompts' keys and values are also kept there for other
+    /// processes of the model at `modelPath` (`PromptCache`).
+    init(
+        model: Transformer, capacity: Int, format: KVFormat = .f16, retained: Int = 4, promptCacheDirectory: URL? = nil,
+        modelPath: String = ""
+    ) {
         self.model = model
         self.capacity = capacity
         self.format = format
         self.retained = retained
+        promptCache = promptCacheDirectory.map { directory in
+            let layout = ModelContext(model: model, capacity: 1, format: format).rowLayout
+            return PromptCache(directory: directory, key: PromptCache.Key(modelPath: modelPath, layout: layout, isa: KernelSet.default.isa))
+        }
     }
 
     /// Takes the idle context holding the longest prefix of `prompt`, for the caller's exclusive
@@ -41,7 +54,19 @@ final class ContextPool: Sendable {
     /// (a chat template's first few tokens) would cut another conversation's prefix to save a few
     /// positions of prefill, so while there is room a new context is made instead; without room,
     /// the longest match is taken, or the least recently used context when nothing is shared.
+    ///
+    /// With a prompt cache, a context then loads the cache's entry for `prompt` when that holds
+    /// more of it than the context does.
     func acquire(for prompt: [Int]) -> ModelContext {
+        let context = acquireInMemory(for: prompt)
+        if let promptCache, let hit = promptCache.lookup(prompt), hit.length > context.reusablePrefixLength(of: prompt) {
+            promptCache.load(hit, into: context)
+        }
+        return context
+    }
+
+    /// The context `acquire` takes before looking at the prompt cache.
+    private func acquireInMemory(for prompt: [Int]) -> ModelContext {
         let reuse = state.withLock { state -> ModelContext? in
             var best: (index: Int, length: Int, held: Int)?
             for (i, slot) in state.idle.enumerated() {
@@ -58,6 +83,14 @@ final class ContextPool: Sendable {
             return state.idle.remove(at: index).context
         }
         return reuse ?? ModelContext(model: model, capacity: capacity, format: format)
+    }
+
+    /// Gives a context back for later turns, after saving the part of it that holds the start of
+    /// `prompt` to the prompt cache (when there is one; see `PromptCache.save` for when it is
+    /// written), `computed` of its tokens having been prefilled by this request.
+    func release(_ context: ModelContext, prompt: [Int], computed: Int) {
+        promptCache?.save(context, prompt: prompt, computed: computed)
+        release(context)
     }
 
     /// Gives a context back for later turns.

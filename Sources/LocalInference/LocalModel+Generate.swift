@@ -41,8 +41,10 @@ extension LocalModel {
         _ request: GenerationRequest, isCancelled: () -> Bool = { false }, onEvent: (GenerationEvent) -> Void = { _ in }
     ) throws -> GenerationOutcome {
         let context = contexts.acquire(for: request.prompt)
-        defer { contexts.release(context) }
+        var computed = 0 // stays 0 when the request fails: nothing is saved then
+        defer { contexts.release(context, prompt: request.prompt, computed: computed) }
         let outcome = try GenerationDriver.run(model: self, context: context, request: request, isCancelled: isCancelled, onEvent: onEvent)
+        computed = outcome.prefilledTokens
         renderer.remember(response: outcome.text, tokens: outcome.responseTokens)
         return outcome
     }
@@ -58,8 +60,11 @@ extension LocalModel {
     package func prefill(_ prompt: [Int]) throws {
         guard !prompt.isEmpty, prompt.count < contextSize else { return }
         let context = contexts.acquire(for: prompt)
-        defer { contexts.release(context) }
+        var computed = 0
+        defer { contexts.release(context, prompt: prompt, computed: computed) }
+        let reused = context.reusablePrefixLength(of: prompt)
         _ = try context.prefill(prompt)
+        computed = prompt.count - reused
     }
 }
 

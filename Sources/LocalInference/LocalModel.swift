@@ -48,12 +48,14 @@ package final class LocalModel: Sendable {
     /// Loads the model at `location` with a context of `contextSize` positions (`nil`: 4096,
     /// Apple's, or the model's trained length when that is shorter).
     ///
-    /// Keys and values are cached in `kvFormat` (`nil`: f16).
+    /// Keys and values are cached in `kvFormat` (`nil`: f16). With `promptCacheDirectory`,
+    /// prompts' keys and values are also kept there, for later processes (`PromptCache`).
     ///
     /// - Throws: `LocalModelError` naming what is missing or unsupported, a `contextSize`
     ///   longer than the model was trained for, or a `kvFormat` its head size cannot take.
     package init(
-        location: ModelLocation, contextSize: Int? = nil, threads: Int? = nil, kvFormat: KVFormat? = nil
+        location: ModelLocation, contextSize: Int? = nil, threads: Int? = nil, kvFormat: KVFormat? = nil,
+        promptCacheDirectory: URL? = nil
     )
         throws(LocalModelError)
     {
@@ -90,7 +92,9 @@ package final class LocalModel: Sendable {
         index = VocabularyIndexStore.load(vocabulary, besideModelAt: location.path)
         toolCallFormat = ToolCallFormat.detect(in: vocabulary)
         renderer = try PromptRenderer(file: file, tokenizer: tokenizer)
-        contexts = ContextPool(model: transformer, capacity: max(16, contextSize), format: kvFormat)
+        contexts = ContextPool(
+            model: transformer, capacity: max(16, contextSize), format: kvFormat, promptCacheDirectory: promptCacheDirectory,
+            modelPath: location.path)
     }
 
     /// The context size when none is asked for: 4096 (Apple's).
@@ -101,12 +105,14 @@ package final class LocalModel: Sendable {
     /// The process's one instance for `location` with these settings (loaded on first use;
     /// later calls share it).
     package static func shared(
-        at location: ModelLocation, contextSize: Int? = nil, kvFormat: KVFormat? = nil
+        at location: ModelLocation, contextSize: Int? = nil, kvFormat: KVFormat? = nil, promptCacheDirectory: URL? = nil
     ) throws(LocalModelError) -> LocalModel {
-        let key = "\(location.path)#\(contextSize.map(String.init) ?? "default")#\(kvFormat?.rawValue ?? "default")"
+        let key =
+            "\(location.path)#\(contextSize.map(String.init) ?? "default")#\(kvFormat?.rawValue ?? "default")#\(promptCacheDirectory?.path ?? "")"
         return try loaded.withLock { (models: inout [String: LocalModel]) throws(LocalModelError) -> LocalModel in
             if let model = models[key] { return model }
-            let model = try LocalModel(location: location, contextSize: contextSize, kvFormat: kvFormat)
+            let model = try LocalModel(
+                location: location, contextSize: contextSize, kvFormat: kvFormat, promptCacheDirectory: promptCacheDirectory)
             models[key] = model
             return model
         }

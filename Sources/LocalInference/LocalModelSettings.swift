@@ -7,7 +7,9 @@ import Kernels
 ///
 /// ```swift
 /// let settings = try LocalModelSettings(environment: ProcessInfo.processInfo.environment)
-/// let model = try LocalModel.shared(at: settings.location, contextSize: settings.contextSize, kvFormat: settings.kvFormat)
+/// let model = try LocalModel.shared(
+///     at: settings.location, contextSize: settings.contextSize, kvFormat: settings.kvFormat,
+///     promptCacheDirectory: settings.promptCacheDirectory)
 /// ```
 package struct LocalModelSettings: Sendable, Hashable {
     /// The GGUF file.
@@ -17,12 +19,16 @@ package struct LocalModelSettings: Sendable, Hashable {
     package var contextSize: Int?
     /// The KV cache's type (`nil`: f16).
     package var kvFormat: KVFormat?
+    /// Where prompts' keys and values are kept for later processes (`PromptCache`; `nil`: not
+    /// kept).
+    package var promptCacheDirectory: URL?
 
     /// Settings with these values.
-    package init(location: ModelLocation, contextSize: Int? = nil, kvFormat: KVFormat? = nil) {
+    package init(location: ModelLocation, contextSize: Int? = nil, kvFormat: KVFormat? = nil, promptCacheDirectory: URL? = nil) {
         self.location = location
         self.contextSize = contextSize
         self.kvFormat = kvFormat
+        self.promptCacheDirectory = promptCacheDirectory
     }
 
     /// The settings an environment names:
@@ -33,6 +39,7 @@ package struct LocalModelSettings: Sendable, Hashable {
     /// | `FM_MODELS_DIR` | where catalog models are installed; default `~/.cache/fm/models` |
     /// | `FM_CONTEXT_SIZE` | positions per context (a positive number) |
     /// | `FM_KV_CACHE` | `f16` or `q8_0` |
+    /// | `FM_PROMPT_CACHE` | a directory where prompts' keys and values are kept for later processes; unset, empty or `off`: none |
     ///
     /// - Throws: `LocalModelError.unsupported` naming a variable whose value is not one of these.
     package init(environment: [String: String]) throws(LocalModelError) {
@@ -49,6 +56,9 @@ package struct LocalModelSettings: Sendable, Hashable {
                     "FM_KV_CACHE=\(text) is not a KV cache type (\(KVFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             kvFormat = format
+        }
+        if let path = environment["FM_PROMPT_CACHE"], !path.isEmpty, path != "off" {
+            promptCacheDirectory = URL(fileURLWithPath: path, isDirectory: true)
         }
     }
 }

@@ -30,6 +30,11 @@ package enum FMBinary {
         return fallback
     }
 
+    /// The variables every run gets unless the caller gives its own: no prompt cache, so that
+    /// each run prefills its whole prompt as a first run does (a test of the cache names a
+    /// directory of its own).
+    package static let baseEnvironment = ["FM_PROMPT_CACHE": "off"]
+
     /// Runs `fm` with `arguments`, feeding `stdin`, with extra environment variables.
     package static func run(
         _ arguments: [String], stdin: String? = nil,
@@ -38,7 +43,7 @@ package enum FMBinary {
         let process = Process()
         process.executableURL = try url()
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(baseEnvironment) { $1 }.merging(environment) { $1 }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err

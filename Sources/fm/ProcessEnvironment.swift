@@ -3,7 +3,7 @@ import ModelStore
 
 /// What `fm` reads from its environment and hands to the libraries as values (they never read
 /// the process environment; `SystemLanguageModel.default` reads its own variables:
-/// `FM_MODEL`, `FM_MODELS_DIR`, `FM_CONTEXT_SIZE`, `FM_KV_CACHE`, `FM_SAMPLING`).
+/// `FM_MODEL`, `FM_MODELS_DIR`, `FM_CONTEXT_SIZE`, `FM_KV_CACHE`, `FM_PROMPT_CACHE`, `FM_SAMPLING`).
 enum ProcessEnvironment {
     /// The process's variables.
     static var variables: [String: String] { ProcessInfo.processInfo.environment }
@@ -13,6 +13,15 @@ enum ProcessEnvironment {
 
     /// Where `model` is (or would be) installed.
     static func path(of model: CatalogModel) -> URL { ModelCatalog.path(of: model, in: modelsDirectory) }
+
+    /// Where `respond` and `chat` keep prompts' keys and values when `FM_PROMPT_CACHE` does not
+    /// say: `$XDG_CACHE_HOME/fm/prompt-cache`, else `~/.cache/fm/prompt-cache`.
+    static var defaultPromptCacheDirectory: URL {
+        let cache =
+            variables["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache", isDirectory: true)
+        return cache.appendingPathComponent("fm/prompt-cache", isDirectory: true)
+    }
 
     /// The installer into `modelsDirectory`, with `FM_PYTHON`'s pip (else `python3`'s).
     static func installer() -> ModelInstaller {

@@ -10,6 +10,7 @@ import Testing
         _ = try TestModels.qwenPath()
         var environment = PseudoTerminal.defaultEnvironment
         for key in ["FM_MODELS_DIR", "FM_MODEL"] { environment[key] = ProcessInfo.processInfo.environment[key] }
+        environment.merge(FMBinary.baseEnvironment) { $1 }
         environment["FM_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("fm-home-\(UUID().uuidString)").path
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("chat-pty-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }

@@ -26,7 +26,7 @@ import Testing
         let process = Process()
         process.executableURL = try FMBinary.url()
         process.arguments = ["chat", "--greedy", "--max-tokens", "2000"]
-        process.environment = ProcessInfo.processInfo.environment.merging(
+        process.environment = ProcessInfo.processInfo.environment.merging(FMBinary.baseEnvironment) { $1 }.merging(
             ["FM_HOME": FileManager.default.temporaryDirectory.appendingPathComponent("fm-home-\(UUID().uuidString)").path]) { $1 }
         let input = Pipe(), output = Pipe(), errors = Pipe()
         process.standardInput = input

@@ -25,6 +25,28 @@ import Testing
         #expect(object != nil, "not a JSON object: \(out.stdout)")
     }
 
+    /// The second process reads back the instructions and schema text the first prefilled
+    /// (`FM_PROMPT_CACHE`), and `-v` says so; its answer still follows the schema.
+    @Test func aSecondProcessReadsThePromptBackFromTheCache() throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("fm-prompt-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let schema = Self.schemas.appendingPathComponent("npc-encounter.json").path
+        let arguments = ["respond", "-v", "--greedy", "--max-tokens", "200", "--schema", schema, "Invent a customer for a coffee shop."]
+        func cachedTokens(_ stderr: String) -> (prompt: Int, cached: Int)? {
+            guard let match = stderr.firstMatch(of: /(\d+) prompt tokens \((\d+) cached\)/) else { return nil }
+            return (Int(match.1)!, Int(match.2)!)
+        }
+        let first = try FMBinary.run(arguments, environment: ["FM_PROMPT_CACHE": cache.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(cachedTokens(first.stderr)?.cached == 0, "\(first.stderr)")
+        let second = try FMBinary.run(arguments, environment: ["FM_PROMPT_CACHE": cache.path])
+        #expect(second.status == 0, "\(second.stderr)")
+        let counts = try #require(cachedTokens(second.stderr), "\(second.stderr)")
+        #expect(counts.cached == counts.prompt - 1, "\(second.stderr)")
+        #expect(counts.prompt > 200)
+        #expect((try? JSONSerialization.jsonObject(with: Data(second.stdout.utf8))) is [String: Any], "\(second.stdout)")
+    }
+
     @Test func aMissingModelSaysHowToInstallIt() throws {
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("fm-empty-\(UUID().uuidString)").path
         let out = try FMBinary.run(["respond", "Hello"], environment: ["FM_MODELS_DIR": empty])

@@ -88,7 +88,9 @@ public final class LocalModelBackend: SystemLanguageModelBackend {
     func model() throws -> LocalModel {
         do throws(LocalModelError) {
             if let misconfiguration { throw misconfiguration }
-            return try LocalModel.shared(at: location, contextSize: settings.contextSize, kvFormat: settings.kvFormat)
+            return try LocalModel.shared(
+                at: location, contextSize: settings.contextSize, kvFormat: settings.kvFormat,
+                promptCacheDirectory: settings.promptCacheDirectory)
         } catch {
             throw LanguageModelSession.GenerationError.assetsUnavailable(.init(debugDescription: error.description))
         }

@@ -10,6 +10,7 @@ internal import LocalInference
 /// | `FM_MODELS_DIR` | where catalog models are installed; default `~/.cache/fm/models` |
 /// | `FM_CONTEXT_SIZE` | positions per session's context; default 4096 (or the model's trained length, when shorter) |
 /// | `FM_KV_CACHE` | the KV cache's type, `f16` (default) or `q8_0` |
+/// | `FM_PROMPT_CACHE` | a directory where prompts' keys and values are kept, so a later process does not prefill them again (instructions and a schema's text); default: not kept (`fm respond` and `fm chat` keep them in `~/.cache/fm/prompt-cache`) |
 /// | `FM_SAMPLING` | how requests that leave the sampling mode out are sampled: `greedy`, or `seed:N` (the default random sampling, seeded) |
 ///
 /// The model's variables are read once, when the system model is first used (an executable that

@@ -25,7 +25,7 @@ public final class ModelContext: Sendable {
     public let model: Transformer
     /// Positions the context can hold.
     public let capacity: Int
-    private let state: Mutex<State>
+    let state: Mutex<State>
 
     /// The cache and the tokens it holds (reached by `StepScheduler` under the lock).
     struct State {

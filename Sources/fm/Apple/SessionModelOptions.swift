@@ -44,7 +44,14 @@ struct SessionModelOptions: ParsableArguments {
     /// `SystemLanguageModel.default` (through `FM_MODEL`, `FM_CONTEXT_SIZE` and `FM_KV_CACHE`, read when the
     /// model is first used: a size past the model's trained length is refused then, naming
     /// both); throws Apple's message for `pcc`.
+    ///
+    /// Prompts' keys and values are kept in `ProcessEnvironment.defaultPromptCacheDirectory`
+    /// unless `FM_PROMPT_CACHE` names another directory or `off`: each `fm respond` is a process of
+    /// its own, and without them every structured answer would prefill its schema's text again.
     func selectForSessions(useSavedDefault: Bool = false) throws {
+        if ProcessEnvironment.variables["FM_PROMPT_CACHE"] == nil {
+            setenv("FM_PROMPT_CACHE", ProcessEnvironment.defaultPromptCacheDirectory.path, 1)
+        }
         if let contextSize { setenv("FM_CONTEXT_SIZE", String(contextSize), 1) }
         if let kvCache { setenv("FM_KV_CACHE", kvCache.rawValue, 1) }
         if let modelFile {

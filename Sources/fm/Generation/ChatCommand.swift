@@ -60,7 +60,9 @@ struct ChatCommand: AsyncParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         Terminal.status("loading \(settings.location.path)…")
-        _ = try LocalModel.shared(at: settings.location, contextSize: settings.contextSize, kvFormat: settings.kvFormat)
+        _ = try LocalModel.shared(
+            at: settings.location, contextSize: settings.contextSize, kvFormat: settings.kvFormat,
+            promptCacheDirectory: settings.promptCacheDirectory)
         Terminal.status("ready in \(clock.now - start); session \(state.name); /help lists the commands")
 
         let interrupts = InterruptForwarder()

@@ -35,7 +35,9 @@ struct RespondCommand: AsyncParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Print the answer as it is generated.")
     var stream = true
 
-    @Flag(name: [.customShort("v"), .long], help: "Say which session is created (on standard error).")
+    @Flag(
+        name: [.customShort("v"), .long],
+        help: "Say which session is created, and the answer's token counts and time (on standard error).")
     var verbose = false
 
     @Option(help: "general or content-tagging (comma-separated tags).")
@@ -64,7 +66,13 @@ struct RespondCommand: AsyncParsableCommand {
             ?? LanguageModelSession(model: systemModel, instructions: instructions)
         let decoded = try schema.map(Self.readSchema)
         do {
-            try await answer(text, session: session, schema: decoded)
+            let clock = ContinuousClock(), start = clock.now
+            let usage = try await answer(text, session: session, schema: decoded)
+            if verbose, let usage {
+                Terminal.status(
+                    "\(usage.input.totalTokenCount) prompt tokens (\(usage.input.cachedTokenCount) cached), "
+                        + "\(usage.output.totalTokenCount) answer tokens in \(clock.now - start)")
+            }
         } catch let error as LanguageModelSession.GenerationError {
             throw CLIError("\(error)")
         } catch let error as LanguageModelError {
@@ -75,22 +83,29 @@ struct RespondCommand: AsyncParsableCommand {
         if let saveTranscript { try Self.save(session.transcript, to: saveTranscript) }
     }
 
-    /// Prints the answer: streamed text as it grows, or the JSON of a guided answer.
-    func answer(_ text: String, session: LanguageModelSession, schema: GenerationSchema?) async throws {
+    /// Prints the answer: streamed text as it grows, or the JSON of a guided answer. Returns the
+    /// response's token counts.
+    func answer(_ text: String, session: LanguageModelSession, schema: GenerationSchema?) async throws -> LanguageModelSession.Usage? {
         let options = sampling.generationOptions
+        var usage: LanguageModelSession.Usage?
         if let schema {
             if stream {
                 var printed = ""
-                for try await snapshot in session.streamResponse(to: text, schema: schema, options: options) {
+                let response = session.streamResponse(to: text, schema: schema, options: options)
+                for try await snapshot in response {
                     printed = snapshot.rawContent.jsonString
                 }
                 print(printed)
+                usage = try await response.collect().usage
             } else {
-                print(try await session.respond(to: text, schema: schema, options: options).content.jsonString)
+                let response = try await session.respond(to: text, schema: schema, options: options)
+                print(response.content.jsonString)
+                return response.usage
             }
         } else if stream {
             var printed = ""
-            for try await snapshot in session.streamResponse(to: text, options: options) {
+            let response = session.streamResponse(to: text, options: options)
+            for try await snapshot in response {
                 let content = snapshot.content
                 if content.hasPrefix(printed) {
                     FileHandle.standardOutput.write(Data(content.dropFirst(printed.count).utf8))
@@ -98,9 +113,13 @@ struct RespondCommand: AsyncParsableCommand {
                 printed = content
             }
             print()
+            usage = try await response.collect().usage
         } else {
-            print(try await session.respond(to: text, options: options).content)
+            let response = try await session.respond(to: text, options: options)
+            print(response.content)
+            return response.usage
         }
+        return usage
     }
 
     /// Reads a schema file (Apple's dialect or JSON Schema).

@@ -1,0 +1,89 @@
+import Kernels
+
+/// How a context's cache stores one position: what a saved prefix must match to be loaded.
+public struct KVRowLayout: Hashable, Sendable, CustomStringConvertible {
+    /// Layers.
+    public var layers: Int
+    /// The rows' element type.
+    public var format: KVFormat
+    /// Bytes of one key row (one position of one layer).
+    public var keyRowBytes: Int
+    /// Bytes of one value row.
+    public var valueRowBytes: Int
+
+    /// Bytes of `count` positions, every layer's keys and values.
+    public func byteCount(positions count: Int) -> Int { layers * count * (keyRowBytes + valueRowBytes) }
+
+    /// `"24 layers, f16, 256+256 bytes per position"`.
+    public var description: String { "\(layers) layers, \(format.rawValue), \(keyRowBytes)+\(valueRowBytes) bytes per position" }
+}
+
+extension ModelContext {
+    /// How this context's cache stores a position.
+    public var rowLayout: KVRowLayout {
+        state.withLock { s in
+            KVRowLayout(layers: s.cache.layerCount, format: s.cache.format, keyRowBytes: s.cache.keyRowBytes, valueRowBytes: s.cache.valueRowBytes)
+        }
+    }
+
+    /// Calls `body` with the first `count` tokens held and, for each layer in turn, their key
+    /// rows (`[count][keyRowBytes]`) and value rows (`[count][valueRowBytes]`) as they are
+    /// stored, so that a prefix can be written somewhere and `load`ed into another context of
+    /// the same model and layout later. The context is locked for the call: `body` must not
+    /// call the context (read `rowLayout` before).
+    ///
+    /// `count` is clamped to the positions held.
+    public func withHeldRows<R>(
+        count: Int,
+        _ body: (_ tokens: ArraySlice<Int>, _ layer: (Int) -> (keys: UnsafeRawBufferPointer, values: UnsafeRawBufferPointer)) throws -> R
+    ) throws -> R {
+        try state.withLock { s in
+            let n = min(max(0, count), s.tokens.count)
+            let cache = s.cache
+            return try body(s.tokens[..<n]) { layer in
+                cache.withLayer(layer) { (keys: UnsafeRawPointer, values: UnsafeRawPointer) in
+                    (
+                        UnsafeRawBufferPointer(start: keys, count: n * cache.keyRowBytes),
+                        UnsafeRawBufferPointer(start: values, count: n * cache.valueRowBytes)
+                    )
+                }
+            }
+        }
+    }
+
+    /// Makes the context hold exactly `tokens`, their keys and values written by `fill` for
+    /// each layer in turn into `[tokens.count][keyRowBytes]` and `[tokens.count][valueRowBytes]`
+    /// (the rows `withHeldRows` gave, in this context's `rowLayout`).
+    ///
+    /// When `fill` throws, the context is left empty and the error is rethrown; tokens outside
+    /// the vocabulary or more positions than the capacity throw `GenerationFailure` before
+    /// anything changes.
+    public func load(
+        tokens: [Int],
+        fill: (_ layer: Int, _ keys: UnsafeMutableRawBufferPointer, _ values: UnsafeMutableRawBufferPointer) throws -> Void
+    ) throws {
+        guard tokens.count <= capacity else { throw GenerationFailure.exceedsContext(tokens: tokens.count, used: 0, capacity: capacity) }
+        let vocabulary = model.hyperparameters.vocabularySize
+        if let bad = tokens.first(where: { !(0..<vocabulary).contains($0) }) {
+            throw GenerationFailure.tokenOutOfRange(bad, vocabularySize: vocabulary)
+        }
+        try state.withLock { s in
+            s.rewind(to: 0)
+            let n = tokens.count, keyBytes = s.cache.keyRowBytes, valueBytes = s.cache.valueRowBytes
+            do {
+                for layer in 0..<s.cache.layerCount {
+                    // The rows stay where they are while the lock is held (no other copy writes).
+                    let (keys, values) = s.cache.withMutableLayer(layer) { ($0, $1) }
+                    try fill(
+                        layer, UnsafeMutableRawBufferPointer(start: keys, count: n * keyBytes),
+                        UnsafeMutableRawBufferPointer(start: values, count: n * valueBytes))
+                }
+            } catch {
+                s.rewind(to: 0)
+                throw error
+            }
+            s.cache.commit(upTo: n)
+            s.tokens = tokens
+        }
+    }
+}
