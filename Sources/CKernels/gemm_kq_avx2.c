@@ -40,6 +40,17 @@ CK_INLINE_AVX2 void ck_k8_put(ck_kq8_panel *p, int lane, const uint8_t *u) {
     for (int step = 0; step < 64; step++) memcpy(&p->q[step][4 * lane], u + 4 * step, 4);
 }
 
+/* Q4_K/Q5_K: d * sc and -dmin * m of each group of 32 into lane `lane`. */
+CK_INLINE_AVX2 void ck_k8_put_scales_k4(ck_kq8_panel *p, int lane, const uint8_t *scales, ck_half d16, ck_half dmin16) {
+    uint8_t sc[8], m[8];
+    ck_unpack_scales_k4(scales, sc, m);
+    const float d = ck_h2f_f16c(d16), dmin = ck_h2f_f16c(dmin16);
+    for (int g = 0; g < 8; g++) {
+        p->dsc[g][lane] = d * (float)sc[g];
+        p->mins[g][lane] = -dmin * (float)m[g];
+    }
+}
+
 static CK_AVX2 void ck_k8_pack_q4_K(const char *row, int64_t sb, ck_kq8_panel *p, int lane) {
     const block_q4_K *a = (const block_q4_K *)row + sb;
     const __m256i low4 = _mm256_set1_epi8(0x0F);
@@ -50,13 +61,7 @@ static CK_AVX2 void ck_k8_pack_q4_K(const char *row, int64_t sb, ck_kq8_panel *p
         _mm256_store_si256((__m256i *)(u + 64 * c + 32), _mm256_and_si256(_mm256_srli_epi16(q, 4), low4));
     }
     ck_k8_put(p, lane, u);
-    uint8_t sc[8], m[8];
-    ck_unpack_scales_k4(a->scales, sc, m);
-    const float d = ck_h2f_f16c(a->d), dmin = ck_h2f_f16c(a->dmin);
-    for (int g = 0; g < 8; g++) {
-        p->dsc[g][lane] = d * (float)sc[g];
-        p->mins[g][lane] = -dmin * (float)m[g];
-    }
+    ck_k8_put_scales_k4(p, lane, a->scales, a->d, a->dmin);
 }
 
 static CK_AVX2 void ck_k8_pack_q5_K(const char *row, int64_t sb, ck_kq8_panel *p, int lane) {
@@ -75,13 +80,7 @@ static CK_AVX2 void ck_k8_pack_q5_K(const char *row, int64_t sb, ck_kq8_panel *p
                            _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(q, 4), low4), h1));
     }
     ck_k8_put(p, lane, u);
-    uint8_t sc[8], m[8];
-    ck_unpack_scales_k4(a->scales, sc, m);
-    const float d = ck_h2f_f16c(a->d), dmin = ck_h2f_f16c(a->dmin);
-    for (int g = 0; g < 8; g++) {
-        p->dsc[g][lane] = d * (float)sc[g];
-        p->mins[g][lane] = -dmin * (float)m[g];
-    }
+    ck_k8_put_scales_k4(p, lane, a->scales, a->d, a->dmin);
 }
 
 static CK_AVX2 void ck_k8_pack_q6_K(const char *row, int64_t sb, ck_kq8_panel *p, int lane) {

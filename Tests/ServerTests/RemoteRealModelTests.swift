@@ -37,7 +37,10 @@ import Testing
     static func serve() async throws -> (ServerHarness, RemoteLanguageModel) {
         let path = try TestModels.qwenPath()
         let harness = try await ServerHarness.start(model: GGUFLanguageModel(path: path, contextSize: 2048), name: "qwen")
-        let remote = RemoteLanguageModel(baseURL: URL(string: harness.base + "/v1")!, model: "qwen", timeout: .seconds(300))
+        // fm serve shows the schema to the model itself: the model sees the prompt a local
+        // session would give it (`.inMessages` would show the client's rendering instead).
+        let remote = RemoteLanguageModel(
+            baseURL: URL(string: harness.base + "/v1")!, model: "qwen", timeout: .seconds(300), schemaPresentation: .byServer)
         return (harness, remote)
     }
 
