@@ -88,17 +88,24 @@ package final class PromptCache: Sendable {
         return best
     }
 
-    /// The entry sharing the most of the first `limit` tokens of `tokens`.
-    private func longestEntry(sharing tokens: [Int], upTo limit: Int) -> Hit? {
+    /// The entry of `stored` sharing the most of the first `limit` tokens of `tokens`.
+    private func longestEntry(sharing tokens: [Int], upTo limit: Int, in stored: [(file: URL, tokens: [Int])]? = nil) -> Hit? {
         var best: Hit?
-        for file in entryFiles() {
-            guard let header = try? PromptCacheFile.readHeader(at: file), header.key == key.text else { continue }
+        for entry in stored ?? storedPrompts() {
             var length = 0
-            let end = min(header.tokens.count, limit)
-            while length < end, header.tokens[length] == tokens[length] { length += 1 }
-            if length > (best?.length ?? 0) { best = Hit(file: file, length: length) }
+            let end = min(entry.tokens.count, limit)
+            while length < end, entry.tokens[length] == tokens[length] { length += 1 }
+            if length > (best?.length ?? 0) { best = Hit(file: entry.file, length: length) }
         }
         return best
+    }
+
+    /// This key's entries and the tokens each holds (their headers only are read).
+    private func storedPrompts() -> [(file: URL, tokens: [Int])] {
+        entryFiles().compactMap { file in
+            guard let header = try? PromptCacheFile.readHeader(at: file), header.key == key.text else { return nil }
+            return (file, header.tokens)
+        }
     }
 
     /// Loads the first `hit.length` positions of its entry into `context`, which then holds
@@ -129,11 +136,9 @@ package final class PromptCache: Sendable {
         while count < min(held.count, prompt.count), held[count] == prompt[count] { count += 1 }
         guard count >= minimumReuse else { return }
         // An entry that already holds all of them (the same prompt asked again) is enough.
-        if let stored = longestEntry(sharing: prompt, upTo: count), stored.length == count { return }
-        let extended = entryFiles().filter { file in
-            guard let header = try? PromptCacheFile.readHeader(at: file), header.key == key.text else { return false }
-            return header.tokens.count <= count && prompt.starts(with: header.tokens)
-        }
+        let stored = storedPrompts()
+        if let longest = longestEntry(sharing: prompt, upTo: count, in: stored), longest.length == count { return }
+        let extended = stored.filter { $0.tokens.count <= count && prompt.starts(with: $0.tokens) }.map(\.file)
         var hash = SHA256()
         hash.update(Array(key.text.utf8))
         prompt[..<count].withUnsafeBytes { hash.update($0) }
