@@ -352,6 +352,9 @@ CK_DECLARE_MATMUL(ck_matmul_q6_K_avx512)
 CK_DECLARE_MATMUL(ck_matmul_q5_K_avx512)
 CK_DECLARE_MATMUL(ck_matmul_q4_0_g8_avx2)
 CK_DECLARE_MATMUL(ck_matmul_q5_0_g8_avx2)
+CK_DECLARE_MATMUL(ck_matmul_q4_K_k8_avx2)
+CK_DECLARE_MATMUL(ck_matmul_q5_K_k8_avx2)
+CK_DECLARE_MATMUL(ck_matmul_q6_K_k8_avx2)
 void ck_quantize_row_q8_0_avx512(const float *x, void *y, int64_t n);
 void ck_quantize_row_q8_K_avx2(const float *x, void *y, int64_t n);
 void ck_quantize_row_q8_K_avx512(const float *x, void *y, int64_t n);

@@ -12,7 +12,7 @@
  * f32 everywhere, except at the AVX2 level where
  * Q4_0 and Q5_0 take ck_q8_0a, and at the AVX-512 level where Q4_0, Q5_0, Q8_0 take ck_q8_0x16
  * and Q4_K, Q5_K take ck_q8_Kx, Q6_K ck_q8_K6x (block_q8_K32's values). Own matrix-matrix products (GEMMs, used from 16
- * activation rows): AVX2 Q4_0 Q5_0 (gemm_q8_0a.c); AVX-512 Q4_0 Q5_0 Q8_0 (gemm_x16.c), Q4_K
+ * activation rows): AVX2 Q4_0 Q5_0 (gemm_q8_0a.c), Q4_K Q5_K Q6_K (gemm_kq_avx2.c); AVX-512 Q4_0 Q5_0 Q8_0 (gemm_x16.c), Q4_K
  * Q5_K Q6_K (gemm_kq.c). Adding a type: see the Kernels README.
  */
 #include <stdatomic.h>
@@ -28,6 +28,7 @@
 #define CK_MATMUL_AVX2_Q8_0A(w) ck_matmul_##w##_g8_avx2
 #define CK_MATMUL_X16(w) ck_matmul_##w##_x16_avx512
 #define CK_MATMUL_KQ(w) ck_matmul_##w##_avx512
+#define CK_MATMUL_KQ_AVX2(w) ck_matmul_##w##_k8_avx2
 #define CK_LEVEL(isa) (isa)
 #else
 #define CK_DOT_AVX2(stem) stem##_generic
@@ -36,6 +37,7 @@
 #define CK_MATMUL_AVX2_Q8_0A(w) NULL
 #define CK_MATMUL_X16(w) NULL
 #define CK_MATMUL_KQ(w) NULL
+#define CK_MATMUL_KQ_AVX2(w) NULL
 #define CK_LEVEL(isa) CK_ISA_GENERIC
 #endif
 
@@ -68,6 +70,18 @@
         CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX512), bs, bb, deq, ACT_AVX512, CK_DOT_AVX512(stem), mm),  \
     }
 
+/* A k-quant with a GEMM of its own at both SIMD levels (gemm_kq_avx2.c, gemm_kq.c). */
+#define CK_ROW4_KQ(...) CK_ROW4_KQ_(__VA_ARGS__)
+#define CK_ROW4_KQ_(name, type, bs, bb, deq, stem, ACT_REF, ACT_AVX2, ACT_AVX512, w)                         \
+    [type] = {                                                                                              \
+        CK_CELL(name, type, CK_ISA_REF, bs, bb, deq, ACT_REF, stem##_ref),                                  \
+        CK_CELL(name, type, CK_ISA_GENERIC, bs, bb, deq, ACT_REF, stem##_generic),                          \
+        CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX2), bs, bb, deq, ACT_AVX2, CK_DOT_AVX2(stem),             \
+                   CK_MATMUL_KQ_AVX2(w)),                                                                   \
+        CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX512), bs, bb, deq, ACT_AVX512, CK_DOT_AVX512(stem),       \
+                   CK_MATMUL_KQ(w)),                                                                        \
+    }
+
 /* A 32-block type whose AVX2 level takes the ck_q8_0a activations (unsigned weights); both
  * SIMD levels have their own GEMM (gemm_q8_0a.c, gemm_x16.c). */
 #define CK_ROW4_Q8_0A(name, type, bb, deq, w, ACT_AVX2, ACT_AVX512)                                         \
@@ -97,12 +111,12 @@ static const ck_type_kernels ck_table[CK_TYPE_ID_LIMIT][CK_ISA_COUNT] = {
                CK_ACT_Q8_0_REF, CK_ACT_Q8_0_AVX2, CK_ACT_X16_Q8_0, CK_MATMUL_X16(q8_0)),
     CK_ROW4("Q2_K", CK_TYPE_Q2_K, CK_QK_K, sizeof(block_q2_K), ck_dequantize_row_q2_K_ref, ck_vec_dot_q2_K_q8_K, CK_Q8_K_ROWS),
     CK_ROW4("Q3_K", CK_TYPE_Q3_K, CK_QK_K, sizeof(block_q3_K), ck_dequantize_row_q3_K_ref, ck_vec_dot_q3_K_q8_K, CK_Q8_K_ROWS),
-    CK_ROW4_MM("Q4_K", CK_TYPE_Q4_K, CK_QK_K, sizeof(block_q4_K), ck_dequantize_row_q4_K_ref, ck_vec_dot_q4_K_q8_K32,
-               CK_ACT_Q8_K32_REF, CK_ACT_Q8_K32_AVX2, CK_ACT_KX, CK_MATMUL_KQ(q4_K)),
-    CK_ROW4_MM("Q5_K", CK_TYPE_Q5_K, CK_QK_K, sizeof(block_q5_K), ck_dequantize_row_q5_K_ref, ck_vec_dot_q5_K_q8_K32,
-               CK_ACT_Q8_K32_REF, CK_ACT_Q8_K32_AVX2, CK_ACT_KX, CK_MATMUL_KQ(q5_K)),
-    CK_ROW4_MM("Q6_K", CK_TYPE_Q6_K, CK_QK_K, sizeof(block_q6_K), ck_dequantize_row_q6_K_ref, ck_vec_dot_q6_K_q8_K32,
-               CK_ACT_Q8_K32_REF, CK_ACT_Q8_K32_AVX2, CK_ACT_K6X, CK_MATMUL_KQ(q6_K)),
+    CK_ROW4_KQ("Q4_K", CK_TYPE_Q4_K, CK_QK_K, sizeof(block_q4_K), ck_dequantize_row_q4_K_ref, ck_vec_dot_q4_K_q8_K32,
+               CK_ACT_Q8_K32_REF, CK_ACT_Q8_K32_AVX2, CK_ACT_KX, q4_K),
+    CK_ROW4_KQ("Q5_K", CK_TYPE_Q5_K, CK_QK_K, sizeof(block_q5_K), ck_dequantize_row_q5_K_ref, ck_vec_dot_q5_K_q8_K32,
+               CK_ACT_Q8_K32_REF, CK_ACT_Q8_K32_AVX2, CK_ACT_KX, q5_K),
+    CK_ROW4_KQ("Q6_K", CK_TYPE_Q6_K, CK_QK_K, sizeof(block_q6_K), ck_dequantize_row_q6_K_ref, ck_vec_dot_q6_K_q8_K32,
+               CK_ACT_Q8_K32_REF, CK_ACT_Q8_K32_AVX2, CK_ACT_K6X, q6_K),
     CK_ROW4("BF16", CK_TYPE_BF16, 1, 2, ck_dequantize_row_bf16_ref, ck_vec_dot_bf16_f32, CK_F32_ROWS),
 };
 

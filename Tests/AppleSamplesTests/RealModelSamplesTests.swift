@@ -13,14 +13,15 @@ import Testing
         _ = try TestModels.qwenPath() // fails with the install hint when the model is missing
     }
 
-    /// With the default random sampling under a fixed seed (`FM_SAMPLING=seed:1`), not greedy:
+    /// With the default random sampling under a fixed seed (`FM_SAMPLING=seed:2`), not greedy:
     /// greedy decoding sends this 0.5B model round a loop in the cat's one-sentence profile
     /// ("It loves to play with its owner and has a friendly demeanor. It also has a playful
     /// personality and a playful tail. It loves to play...") until the context is full, and
     /// whether it does hangs on near-ties that any change of the kernels' rounding flips. Seeded
-    /// sampling completed all three samples for each of the seeds 1 to 6.
+    /// sampling completed all three samples for each of the seeds 1 to 6 on an AVX-512 host; on
+    /// an AVX2 host, since its k-quant GEMMs (gemm_kq_avx2.c), seed 1 loops and seed 2 completes.
     @Test func guidedGenerationArticle() async throws {
-        setenv("FM_SAMPLING", "seed:1", 1)
+        setenv("FM_SAMPLING", "seed:2", 1)
         defer { setenv("FM_SAMPLING", "greedy", 1) }
         let tablespoons = try await GuidedGenerationArticle.tablespoons()
         #expect(tablespoons.isFinite)

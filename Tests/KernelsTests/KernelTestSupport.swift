@@ -34,12 +34,12 @@ enum KernelTest {
 
     /// Whether `type`'s matrix product at this level is a GEMM of its own that adds the block
     /// terms in another order than its dot product (the AVX-512 GEMMs of gemm_x16.c and
-    /// gemm_kq.c, the AVX2 one of gemm_q8_0a.c): same exact integer block sums, so within
+    /// gemm_kq.c, the AVX2 ones of gemm_q8_0a.c and gemm_kq_avx2.c): same exact integer block sums, so within
     /// `DotTolerance` but not bit-equal.
     static func reordersSums(_ type: QuantType, _ kernels: KernelSet) -> Bool {
         switch kernels.effectiveLevel(for: type) {
         case .avx512: [.q4_0, .q5_0, .q8_0, .q4_K, .q5_K, .q6_K].contains(type)
-        case .avx2: [.q4_0, .q5_0].contains(type)
+        case .avx2: [.q4_0, .q5_0, .q4_K, .q5_K, .q6_K].contains(type)
         default: false
         }
     }

@@ -39,8 +39,11 @@ import Testing
         let harness = try await ServerHarness.start(model: GGUFLanguageModel(path: path, contextSize: 2048), name: "qwen")
         // fm serve shows the schema to the model itself: the model sees the prompt a local
         // session would give it (`.inMessages` would show the client's rendering instead).
+        // The time-out is generous on purpose: in the full suite every real-model suite runs at
+        // once on 2 cores, and an answer that takes 5 s alone took up to 300 s there. What these
+        // tests check is the chain's behaviour, not its speed (that is the benchmarks' job).
         let remote = RemoteLanguageModel(
-            baseURL: URL(string: harness.base + "/v1")!, model: "qwen", timeout: .seconds(300), schemaPresentation: .byServer)
+            baseURL: URL(string: harness.base + "/v1")!, model: "qwen", timeout: .seconds(1200), schemaPresentation: .byServer)
         return (harness, remote)
     }
 

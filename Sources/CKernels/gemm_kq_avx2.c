@@ -1,0 +1,259 @@
+/*
+ * gemm_kq_avx2.c - the matrix-matrix product (prefill) of the k-quants Q4_K, Q5_K and Q6_K at the
+ * AVX2 level, against the block_q8_K32 activations their dot products read.
+ *
+ * The same sums as the dots (q4_K.c, q5_K.c, q6_K.c), per super-block and weight row:
+ *   Q4_K, Q5_K:  y += sum_G (d*sc[G]) * dx[G] * sum_{i in G} u[i] qx[i]  +  sum_G (-dmin*m[G]) * dx[G] * sum_{i in G} qx[i]
+ *   Q6_K:        y += sum_G dx[G] * sum_{s in G} (d*sc[s]) * ( sum_{i in s} u[i] qx[i] - 32 * bsums[s] )
+ * (G a group of 32 elements, s a sub-block of 16, u the stored unsigned values.)
+ *
+ * Weights are decoded once per 8 rows into a ck_kq8_panel per super-block:
+ *   q    [64 steps][8 lanes][4] u8  elements 4*step...4*step+3 of each row (element order);
+ *   dsc  [16][8] f32                d * sc of each scale group (Q4_K/Q5_K: 8 groups of 32,
+ *                                   Q6_K: 16 sub-blocks of 16) per lane;
+ *   mins [8][8]  f32                -dmin * m of each group (Q4_K/Q5_K).
+ * For an activation row, a group's 8 row sums are vpmaddubsw of the panel's steps against
+ * broadcasts of 4 activation bytes, added in int16 for as many steps as cannot overflow
+ * (2 * 127 * u per step: Q4_K (u <= 15) all 8 steps of a group, Q5_K (u <= 31) 4, Q6_K
+ * (u <= 63) 2), then widened by vpmaddwd against ones: exact int32 sums, as in the dot. A
+ * group's sum is converted and multiplied by d*sc (the panel) times dx. CK_K8_NR activation
+ * rows share each panel; long rows go CK_K8_KC super-blocks at a time (partial sums kept in Y).
+ * The groups are added in another order than the dot's, so results are within DotTolerance of
+ * it, not bit-equal.
+ */
+#include "ck_internal.h"
+
+#if defined(CK_X86)
+
+enum { CK_K8_KC = 4, CK_K8_NR = 4 };
+
+typedef struct {
+    uint8_t q[64][32];
+    float dsc[16][8];
+    float mins[8][8];
+} ck_kq8_panel;
+_Static_assert(sizeof(ck_kq8_panel) == 2816, "ck_kq8_panel is 44 cache lines");
+
+/* ---- packing: one row's super-block as u[256] (element order), then into lane `lane` ------- */
+
+CK_INLINE_AVX2 void ck_k8_put(ck_kq8_panel *p, int lane, const uint8_t *u) {
+    for (int step = 0; step < 64; step++) memcpy(&p->q[step][4 * lane], u + 4 * step, 4);
+}
+
+/* Q4_K/Q5_K: d * sc and -dmin * m of each group of 32 into lane `lane`. */
+CK_INLINE_AVX2 void ck_k8_put_scales_k4(ck_kq8_panel *p, int lane, const uint8_t *scales, ck_half d16, ck_half dmin16) {
+    uint8_t sc[8], m[8];
+    ck_unpack_scales_k4(scales, sc, m);
+    const float d = ck_h2f_f16c(d16), dmin = ck_h2f_f16c(dmin16);
+    for (int g = 0; g < 8; g++) {
+        p->dsc[g][lane] = d * (float)sc[g];
+        p->mins[g][lane] = -dmin * (float)m[g];
+    }
+}
+
+static CK_AVX2 void ck_k8_pack_q4_K(const char *row, int64_t sb, ck_kq8_panel *p, int lane) {
+    const block_q4_K *a = (const block_q4_K *)row + sb;
+    const __m256i low4 = _mm256_set1_epi8(0x0F);
+    _Alignas(32) uint8_t u[CK_QK_K];
+    for (int c = 0; c < 4; c++) {
+        const __m256i q = _mm256_loadu_si256((const __m256i *)(a->qs + 32 * c));
+        _mm256_store_si256((__m256i *)(u + 64 * c), _mm256_and_si256(q, low4));
+        _mm256_store_si256((__m256i *)(u + 64 * c + 32), _mm256_and_si256(_mm256_srli_epi16(q, 4), low4));
+    }
+    ck_k8_put(p, lane, u);
+    ck_k8_put_scales_k4(p, lane, a->scales, a->d, a->dmin);
+}
+
+static CK_AVX2 void ck_k8_pack_q5_K(const char *row, int64_t sb, ck_kq8_panel *p, int lane) {
+    const block_q5_K *a = (const block_q5_K *)row + sb;
+    const __m256i low4 = _mm256_set1_epi8(0x0F), sixteen = _mm256_set1_epi8(16);
+    const __m256i qh = _mm256_loadu_si256((const __m256i *)a->qh);
+    _Alignas(32) uint8_t u[CK_QK_K];
+    for (int c = 0; c < 4; c++) {
+        const __m256i q = _mm256_loadu_si256((const __m256i *)(a->qs + 32 * c));
+        /* bit 2c (low half) and 2c + 1 (high half) of qh[l] add 16 */
+        const __m256i b0 = _mm256_set1_epi8((char)(1 << (2 * c))), b1 = _mm256_set1_epi8((char)(2 << (2 * c)));
+        const __m256i h0 = _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_and_si256(qh, b0), b0), sixteen);
+        const __m256i h1 = _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_and_si256(qh, b1), b1), sixteen);
+        _mm256_store_si256((__m256i *)(u + 64 * c), _mm256_or_si256(_mm256_and_si256(q, low4), h0));
+        _mm256_store_si256((__m256i *)(u + 64 * c + 32),
+                           _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(q, 4), low4), h1));
+    }
+    ck_k8_put(p, lane, u);
+    ck_k8_put_scales_k4(p, lane, a->scales, a->d, a->dmin);
+}
+
+static CK_AVX2 void ck_k8_pack_q6_K(const char *row, int64_t sb, ck_kq8_panel *p, int lane) {
+    const block_q6_K *a = (const block_q6_K *)row + sb;
+    const __m256i low4 = _mm256_set1_epi8(0x0F), low2 = _mm256_set1_epi8(3);
+    _Alignas(32) uint8_t u[CK_QK_K];
+    for (int h = 0; h < 2; h++) {
+        const uint8_t *ql = a->ql + 64 * h, *qhp = a->qh + 32 * h;
+        const __m256i l0 = _mm256_loadu_si256((const __m256i *)ql);
+        const __m256i l1 = _mm256_loadu_si256((const __m256i *)(ql + 32));
+        const __m256i qh = _mm256_loadu_si256((const __m256i *)qhp);
+        const __m256i lo[4] = {_mm256_and_si256(l0, low4), _mm256_and_si256(l1, low4),
+                               _mm256_and_si256(_mm256_srli_epi16(l0, 4), low4),
+                               _mm256_and_si256(_mm256_srli_epi16(l1, 4), low4)};
+        for (int t = 0; t < 4; t++) {
+            const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(qh, 2 * t), low2);
+            _mm256_store_si256((__m256i *)(u + 128 * h + 32 * t), _mm256_or_si256(lo[t], _mm256_slli_epi16(hi, 4)));
+        }
+    }
+    ck_k8_put(p, lane, u);
+    const float d = ck_h2f_f16c(a->d);
+    for (int s = 0; s < 16; s++) p->dsc[s][lane] = d * (float)a->scales[s];
+}
+
+typedef void (*ck_k8_pack_fn)(const char *row, int64_t sb, ck_kq8_panel *p, int lane);
+
+/* ---- tiles: nr (constant) activation rows against cb panels starting at super-block sb0 ---- */
+
+/* sum_k u[k] . qx[k] over `steps` steps of a group from step k0, widened to int32 lanes. */
+CK_INLINE_AVX2 __m256i ck_k8_sum(const ck_kq8_panel *p, int k0, int steps, const int8_t *q, __m256i ones) {
+    int32_t d[8];
+    memcpy(d, q, 4 * (size_t)steps);
+    __m256i t = _mm256_maddubs_epi16(_mm256_load_si256((const __m256i *)p->q[k0]), _mm256_set1_epi32(d[0]));
+    for (int k = 1; k < steps; k++)
+        t = _mm256_add_epi16(t, _mm256_maddubs_epi16(_mm256_load_si256((const __m256i *)p->q[k0 + k]), _mm256_set1_epi32(d[k])));
+    return _mm256_madd_epi16(t, ones);
+}
+
+/* Q4_K (run = 8) and Q5_K (run = 4): a group of 32 in runs of int16 steps. */
+CK_INLINE_AVX2 void ck_k8_tile_k4(const ck_kq8_panel *P, int cb, int64_t sb0, const char *x, size_t xs, int nr, int run,
+                                  float *y, int64_t ys, int nrows, int accumulate) {
+    const __m256i ones = _mm256_set1_epi16(1);
+    __m256 acc[CK_K8_NR];
+#pragma clang loop unroll(full)
+    for (int j = 0; j < nr; j++) acc[j] = _mm256_setzero_ps();
+    for (int s = 0; s < cb; s++) {
+        const ck_kq8_panel *p = P + s;
+        for (int g = 0; g < 8; g++) {
+            const __m256 dsc = _mm256_load_ps(p->dsc[g]);
+#pragma clang loop unroll(full)
+            for (int j = 0; j < nr; j++) {
+                const block_q8_K32 *a = (const block_q8_K32 *)(x + (size_t)j * xs) + sb0 + s;
+                const int8_t *q = a->qs + 32 * g;
+                __m256i t = ck_k8_sum(p, 8 * g, run, q, ones);
+                if (run < 8) t = _mm256_add_epi32(t, ck_k8_sum(p, 8 * g + 4, 4, q + 16, ones));
+                acc[j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(t), _mm256_mul_ps(dsc, _mm256_broadcast_ss(&a->d[g])), acc[j]);
+            }
+        }
+#pragma clang loop unroll(full)
+        for (int j = 0; j < nr; j++) {
+            const block_q8_K32 *a = (const block_q8_K32 *)(x + (size_t)j * xs) + sb0 + s;
+            /* dx[G] * sum_{i in G} qx[i], from the sums of 16 */
+            const __m256i sums = _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)a->bsums), ones);
+            _Alignas(32) float gs[8];
+            _mm256_store_ps(gs, _mm256_mul_ps(_mm256_cvtepi32_ps(sums), _mm256_loadu_ps(a->d)));
+            for (int g = 0; g < 8; g++) acc[j] = _mm256_fmadd_ps(_mm256_load_ps(p->mins[g]), _mm256_set1_ps(gs[g]), acc[j]);
+        }
+    }
+#pragma clang loop unroll(full)
+    for (int j = 0; j < nr; j++) {
+        if (accumulate) {
+            _Alignas(32) float t[8] = {0};
+            memcpy(t, y + j * ys, (size_t)nrows * sizeof(float));
+            acc[j] = _mm256_add_ps(acc[j], _mm256_load_ps(t));
+        }
+        _Alignas(32) float t[8];
+        _mm256_store_ps(t, acc[j]);
+        memcpy(y + j * ys, t, (size_t)nrows * sizeof(float));
+    }
+}
+
+/* Q6_K: a group of 32 is two sub-blocks of 16, each two runs of two steps, started at
+ * -32 * bsums[s] (the offset, exactly). */
+CK_INLINE_AVX2 void ck_k8_tile_q6_K(const ck_kq8_panel *P, int cb, int64_t sb0, const char *x, size_t xs, int nr,
+                                    float *y, int64_t ys, int nrows, int accumulate) {
+    const __m256i ones = _mm256_set1_epi16(1);
+    __m256 acc[CK_K8_NR];
+#pragma clang loop unroll(full)
+    for (int j = 0; j < nr; j++) acc[j] = _mm256_setzero_ps();
+    for (int s = 0; s < cb; s++) {
+        const ck_kq8_panel *p = P + s;
+        for (int g = 0; g < 8; g++) {
+            const __m256 dsc0 = _mm256_load_ps(p->dsc[2 * g]), dsc1 = _mm256_load_ps(p->dsc[2 * g + 1]);
+#pragma clang loop unroll(full)
+            for (int j = 0; j < nr; j++) {
+                const block_q8_K32 *a = (const block_q8_K32 *)(x + (size_t)j * xs) + sb0 + s;
+                const int8_t *q = a->qs + 32 * g;
+                __m256i t0 = _mm256_add_epi32(ck_k8_sum(p, 8 * g, 2, q, ones), ck_k8_sum(p, 8 * g + 2, 2, q + 8, ones));
+                __m256i t1 = _mm256_add_epi32(ck_k8_sum(p, 8 * g + 4, 2, q + 16, ones), ck_k8_sum(p, 8 * g + 6, 2, q + 24, ones));
+                t0 = _mm256_add_epi32(t0, _mm256_set1_epi32(-32 * a->bsums[2 * g]));
+                t1 = _mm256_add_epi32(t1, _mm256_set1_epi32(-32 * a->bsums[2 * g + 1]));
+                const __m256 u = _mm256_fmadd_ps(_mm256_cvtepi32_ps(t1), dsc1, _mm256_mul_ps(_mm256_cvtepi32_ps(t0), dsc0));
+                acc[j] = _mm256_fmadd_ps(u, _mm256_broadcast_ss(&a->d[g]), acc[j]);
+            }
+        }
+    }
+#pragma clang loop unroll(full)
+    for (int j = 0; j < nr; j++) {
+        if (accumulate) {
+            _Alignas(32) float t[8] = {0};
+            memcpy(t, y + j * ys, (size_t)nrows * sizeof(float));
+            acc[j] = _mm256_add_ps(acc[j], _mm256_load_ps(t));
+        }
+        _Alignas(32) float t[8];
+        _mm256_store_ps(t, acc[j]);
+        memcpy(y + j * ys, t, (size_t)nrows * sizeof(float));
+    }
+}
+
+typedef void (*ck_k8_tile_fn)(const ck_kq8_panel *, int, int64_t, const char *, size_t, float *, int64_t, int, int);
+
+#define CK_K8_TILE(tag, n, call)                                                                  \
+    static CK_AVX2 void ck_k8_##tag##_tile##n(const ck_kq8_panel *P, int cb, int64_t sb0, const char *x, size_t xs, \
+                                              float *y, int64_t ys, int nrows, int acc) {         \
+        call;                                                                                     \
+    }
+#define CK_K8_TILES(tag, CALL)                                                                    \
+    CK_K8_TILE(tag, 1, CALL(1)) CK_K8_TILE(tag, 2, CALL(2)) CK_K8_TILE(tag, 3, CALL(3)) CK_K8_TILE(tag, 4, CALL(4)) \
+    static const ck_k8_tile_fn ck_k8_##tag##_tiles[CK_K8_NR + 1] = {                               \
+        NULL, ck_k8_##tag##_tile1, ck_k8_##tag##_tile2, ck_k8_##tag##_tile3, ck_k8_##tag##_tile4};
+#define CK_K8_CALL_Q4_K(n) ck_k8_tile_k4(P, cb, sb0, x, xs, n, 8, y, ys, nrows, acc)
+#define CK_K8_CALL_Q5_K(n) ck_k8_tile_k4(P, cb, sb0, x, xs, n, 4, y, ys, nrows, acc)
+#define CK_K8_CALL_Q6_K(n) ck_k8_tile_q6_K(P, cb, sb0, x, xs, n, y, ys, nrows, acc)
+CK_K8_TILES(q4_K, CK_K8_CALL_Q4_K)
+CK_K8_TILES(q5_K, CK_K8_CALL_Q5_K)
+CK_K8_TILES(q6_K, CK_K8_CALL_Q6_K)
+
+/* Rows [row_begin, row_end) in tiles of 8: decode CK_K8_KC super-blocks of them into panels,
+ * then run every activation row over the panels CK_K8_NR at a time. */
+static CK_AVX2 void ck_k8_rows(const ck_k8_tile_fn *tiles, ck_k8_pack_fn pack, const void *W, size_t row_stride,
+                               int64_t cols, const void *X, size_t x_stride, int64_t nx, float *Y, int64_t y_stride,
+                               int64_t row_begin, int64_t row_end) {
+    _Alignas(32) ck_kq8_panel panel[CK_K8_KC];
+    const int64_t nb = cols / CK_QK_K;
+    for (int64_t r0 = row_begin; r0 < row_end; r0 += 8) {
+        const int nrows = (int)(row_end - r0 < 8 ? row_end - r0 : 8);
+        if (nrows < 8) memset(panel, 0, sizeof(panel)); /* missing rows: zero values and scales */
+        for (int64_t c0 = 0; c0 < nb; c0 += CK_K8_KC) {
+            const int cb = (int)(nb - c0 < CK_K8_KC ? nb - c0 : CK_K8_KC);
+            for (int k = 0; k < cb; k++)
+                for (int r = 0; r < nrows; r++) pack((const char *)W + (size_t)(r0 + r) * row_stride, c0 + k, panel + k, r);
+            for (int64_t j0 = 0; j0 < nx; j0 += CK_K8_NR) {
+                const int nr = (int)(nx - j0 < CK_K8_NR ? nx - j0 : CK_K8_NR);
+                tiles[nr](panel, cb, c0, (const char *)X + (size_t)j0 * x_stride, x_stride, Y + j0 * y_stride + r0,
+                          y_stride, nrows, c0 > 0);
+            }
+        }
+    }
+}
+
+CK_AVX2 void ck_matmul_q4_K_k8_avx2(const void *W, size_t row_stride, int64_t cols, const void *X, size_t xs,
+                                   int64_t nx, float *Y, int64_t ys, int64_t row_begin, int64_t row_end) {
+    ck_k8_rows(ck_k8_q4_K_tiles, ck_k8_pack_q4_K, W, row_stride, cols, X, xs, nx, Y, ys, row_begin, row_end);
+}
+
+CK_AVX2 void ck_matmul_q5_K_k8_avx2(const void *W, size_t row_stride, int64_t cols, const void *X, size_t xs,
+                                   int64_t nx, float *Y, int64_t ys, int64_t row_begin, int64_t row_end) {
+    ck_k8_rows(ck_k8_q5_K_tiles, ck_k8_pack_q5_K, W, row_stride, cols, X, xs, nx, Y, ys, row_begin, row_end);
+}
+
+CK_AVX2 void ck_matmul_q6_K_k8_avx2(const void *W, size_t row_stride, int64_t cols, const void *X, size_t xs,
+                                   int64_t nx, float *Y, int64_t ys, int64_t row_begin, int64_t row_end) {
+    ck_k8_rows(ck_k8_q6_K_tiles, ck_k8_pack_q6_K, W, row_stride, cols, X, xs, nx, Y, ys, row_begin, row_end);
+}
+
+#endif /* CK_X86 */
