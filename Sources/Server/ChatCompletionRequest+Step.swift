@@ -55,7 +55,8 @@ extension ChatCompletionRequest {
         var request = LanguageModelExecutorGenerationRequest(
             id: UUID(), transcript: Transcript(entries: entries),
             enabledTools: toolChoice == .none ? [] : definitions, schema: schema,
-            generationOptions: options, contextOptions: ContextOptions(includeSchemaInPrompt: true), metadata: [:])
+            generationOptions: options, contextOptions: ContextOptions(includeSchemaInPrompt: true, reasoningLevel: reasoningLevel),
+            metadata: [:])
         switch toolChoice {
         case .auto, .none: request.toolChoice = .auto
         case .required: request.toolChoice = .required

@@ -41,6 +41,10 @@ struct ChatCompletionRequest {
     var topP: Double?
     var seed: UInt64?
     var stop: [String] = []
+    /// `reasoning_effort` as Apple's reasoning level (`nil`: the model's default). The level
+    /// reaches the executor as a session's `ContextOptions` would; a model that does not reason
+    /// answers the same at every level, as it does in a local session.
+    var reasoningLevel: ContextOptions.ReasoningLevel?
 
     /// Fields accepted without effect on generation: identifiers and bookkeeping.
     static let bookkeepingFields: Set<String> = ["user", "metadata", "store", "service_tier", "safety_identifier", "prompt_cache_key"]
@@ -111,6 +115,7 @@ struct ChatCompletionRequest {
             topP = value
         }
         if let value = body.seed { seed = UInt64(bitPattern: Int64(value)) }
+        if let effort = body.reasoningEffort { reasoningLevel = try Self.reasoningLevel(effort) }
         if let value = body.stop {
             guard value.count <= 4, !value.contains("") else {
                 throw OpenAIError.invalidRequest("`stop` takes up to 4 non-empty strings", param: "stop")
@@ -143,9 +148,25 @@ struct ChatCompletionRequest {
         if let penalty = body.frequencyPenalty, penalty != 0 { throw onlyDefault("frequency_penalty") }
         if let penalty = body.presencePenalty, penalty != 0 { throw onlyDefault("presence_penalty") }
         if let bias = body.logitBias, !bias.isEmpty { throw onlyDefault("logit_bias") }
-        if body.reasoningEffort != nil { throw unknown("reasoning_effort") }
         for field in body.otherFields where !field.value.isNull && !bookkeepingFields.contains(field.key) {
             throw unknown(field.key)
+        }
+    }
+
+    /// Apple's reasoning level for OpenAI's `reasoning_effort` (the inverse of the remote model's
+    /// mapping): `low`, `medium` and `high` are `light`, `moderate` and `deep`; `none`, `minimal`
+    /// and `xhigh` keep their names as custom levels.
+    ///
+    /// - Throws: `OpenAIError` 400 naming `reasoning_effort` for any other value.
+    static func reasoningLevel(_ effort: String) throws(OpenAIError) -> ContextOptions.ReasoningLevel {
+        switch effort {
+        case "low": return .light
+        case "medium": return .moderate
+        case "high": return .deep
+        case "none", "minimal", "xhigh": return .custom(effort)
+        default:
+            throw OpenAIError.invalidRequest(
+                "`reasoning_effort` must be one of none, minimal, low, medium, high, xhigh, not `\(effort)`", param: "reasoning_effort")
         }
     }
 

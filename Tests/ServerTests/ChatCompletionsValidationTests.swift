@@ -1,4 +1,5 @@
 import Foundation
+import FoundationModels
 import TestSupport
 import Testing
 
@@ -21,6 +22,9 @@ struct ChatCompletionsValidationTests {
         Case(name: "n > 1", body: ServerHarness.chat("hi", extra: #""n": 2"#), status: 400, param: "n"),
         Case(name: "unknown field", body: ServerHarness.chat("hi", extra: #""best_of": 3"#), status: 400, param: "best_of"),
         Case(name: "logprobs", body: ServerHarness.chat("hi", extra: #""logprobs": true"#), status: 400, param: "logprobs"),
+        Case(
+            name: "unknown reasoning effort", body: ServerHarness.chat("hi", extra: #""reasoning_effort": "extreme""#), status: 400,
+            param: "reasoning_effort"),
         Case(name: "presence penalty", body: ServerHarness.chat("hi", extra: #""presence_penalty": 0.5"#), status: 400, param: "presence_penalty"),
         Case(
             name: "unenforceable schema keyword",
@@ -89,6 +93,19 @@ struct ChatCompletionsValidationTests {
         #expect(reply.errorType == "invalid_request_error")
         #expect(model.requests.isEmpty, "a refused request must not reach the model")
         await harness.stop()
+    }
+
+    @Test("reasoning_effort reaches the executor as Apple's reasoning level")
+    func reasoningEffortIsTheReasoningLevel() throws {
+        let expected: [(String, ContextOptions.ReasoningLevel)] = [
+            ("low", .light), ("medium", .moderate), ("high", .deep), ("minimal", .custom("minimal")),
+        ]
+        for (effort, level) in expected {
+            let request = try ChatCompletionRequest(bodyText: ServerHarness.chat("hi", extra: #""reasoning_effort": "\#(effort)""#))
+            #expect(request.executorRequest(defaultMaximumTokens: nil).contextOptions.reasoningLevel == level, "\(effort)")
+        }
+        let none = try ChatCompletionRequest(bodyText: ServerHarness.chat("hi"))
+        #expect(none.executorRequest(defaultMaximumTokens: nil).contextOptions.reasoningLevel == nil)
     }
 
     @Test("top_p 0, which Apple's ChatCompletionsLanguageModel sends for greedy sampling, is greedy")
