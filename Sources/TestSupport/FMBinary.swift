@@ -25,7 +25,7 @@ package enum FMBinary {
         let fallback = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../.build/release/fm").standardized
         guard FileManager.default.isExecutableFile(atPath: fallback.path) else {
-            throw TestModels.Missing(path: fallback.path + " (build it: swift build -c release --product fm)")
+            throw TestModels.Missing(path: fallback.path + " (build it: swift build -c release -Xswiftc -enable-testing --build-tests)")
         }
         return fallback
     }
