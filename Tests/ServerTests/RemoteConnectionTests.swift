@@ -49,6 +49,36 @@ struct RemoteConnectionTests {
         await server.stop()
     }
 
+    @Test("llama-server's close after each streamed response: known by its Server header, every turn on a new connection")
+    func serverThatClosesAfterStreams() async throws {
+        let replies = ["one", "two", "three"].map { ScriptedHTTPServer.Reply.stream(deltas: [$0], server: "llama.cpp", closesAfter: true) }
+        let server = try await ScriptedHTTPServer(replies)
+        let session = LanguageModelSession(model: RemoteLanguageModel(baseURL: server.baseURL, model: "m", timeout: .seconds(60)))
+        var answers: [String] = []
+        for prompt in ["1", "2", "3"] { answers.append(try await session.respond(to: prompt).content) }
+        #expect(answers == ["one", "two", "three"])
+        #expect(server.connections == 3)
+        await server.stop()
+    }
+
+    @Test("a server that closes a reused connection unanswered fails that request once; later ones take new connections")
+    func learnedFromAnUnansweredRequest() async throws {
+        let server = try await ScriptedHTTPServer([
+            .stream(deltas: ["one"], closesAfter: true), .stream(deltas: ["two"], closesAfter: true), .stream(deltas: ["three"]),
+        ])
+        let model = RemoteLanguageModel(baseURL: server.baseURL, model: "m", timeout: .seconds(60))
+        #expect(try await LanguageModelSession(model: model).respond(to: "1").content == "one")
+        // Written to the connection the server gave up: it may have been read, so it is not sent again.
+        guard case .assetsUnavailable? = await failure(model) else {
+            Issue.record("the unanswered request was not assetsUnavailable")
+            return
+        }
+        #expect(try await LanguageModelSession(model: model).respond(to: "3").content == "two")
+        #expect(try await LanguageModelSession(model: model).respond(to: "4").content == "three")
+        #expect(server.bodies.count == 3, "the unanswered request was never read")
+        await server.stop()
+    }
+
     @Test("a request whose pooled connection was found closed is sent once more, on a new connection")
     func retryUnsentRequest() async throws {
         let server = try await ScriptedHTTPServer([.stream(deltas: ["Hello"])])
