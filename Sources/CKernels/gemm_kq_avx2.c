@@ -119,6 +119,18 @@ CK_INLINE_AVX2 __m256i ck_k8_sum(const ck_kq8_panel *p, int k0, int steps, const
     return _mm256_madd_epi16(t, ones);
 }
 
+/* One activation row's sums for the tile's rows (the first nrows lanes of acc) into y, added to
+ * the partial sums there when `accumulate` (earlier super-blocks of a long row). */
+CK_INLINE_AVX2 void ck_k8_store(__m256 acc, float *y, int nrows, int accumulate) {
+    _Alignas(32) float t[8] = {0};
+    if (accumulate) {
+        memcpy(t, y, (size_t)nrows * sizeof(float));
+        acc = _mm256_add_ps(acc, _mm256_load_ps(t));
+    }
+    _mm256_store_ps(t, acc);
+    memcpy(y, t, (size_t)nrows * sizeof(float));
+}
+
 /* Q4_K (run = 8) and Q5_K (run = 4): a group of 32 in runs of int16 steps. */
 CK_INLINE_AVX2 void ck_k8_tile_k4(const ck_kq8_panel *P, int cb, int64_t sb0, const char *x, size_t xs, int nr, int run,
                                   float *y, int64_t ys, int nrows, int accumulate) {
@@ -150,16 +162,7 @@ CK_INLINE_AVX2 void ck_k8_tile_k4(const ck_kq8_panel *P, int cb, int64_t sb0, co
         }
     }
 #pragma clang loop unroll(full)
-    for (int j = 0; j < nr; j++) {
-        if (accumulate) {
-            _Alignas(32) float t[8] = {0};
-            memcpy(t, y + j * ys, (size_t)nrows * sizeof(float));
-            acc[j] = _mm256_add_ps(acc[j], _mm256_load_ps(t));
-        }
-        _Alignas(32) float t[8];
-        _mm256_store_ps(t, acc[j]);
-        memcpy(y + j * ys, t, (size_t)nrows * sizeof(float));
-    }
+    for (int j = 0; j < nr; j++) ck_k8_store(acc[j], y + j * ys, nrows, accumulate);
 }
 
 /* Q6_K: a group of 32 is two sub-blocks of 16, each two runs of two steps, started at
@@ -188,16 +191,7 @@ CK_INLINE_AVX2 void ck_k8_tile_q6_K(const ck_kq8_panel *P, int cb, int64_t sb0, 
         }
     }
 #pragma clang loop unroll(full)
-    for (int j = 0; j < nr; j++) {
-        if (accumulate) {
-            _Alignas(32) float t[8] = {0};
-            memcpy(t, y + j * ys, (size_t)nrows * sizeof(float));
-            acc[j] = _mm256_add_ps(acc[j], _mm256_load_ps(t));
-        }
-        _Alignas(32) float t[8];
-        _mm256_store_ps(t, acc[j]);
-        memcpy(y + j * ys, t, (size_t)nrows * sizeof(float));
-    }
+    for (int j = 0; j < nr; j++) ck_k8_store(acc[j], y + j * ys, nrows, accumulate);
 }
 
 typedef void (*ck_k8_tile_fn)(const ck_kq8_panel *, int, int64_t, const char *, size_t, float *, int64_t, int, int);
