@@ -18,7 +18,7 @@ final class ScriptedHTTPServer: Sendable {
         /// With `closesAfter`, the server is done with the connection once the stream is written,
         /// as llama-server is, though nothing says so: the next request written to it is closed
         /// on unread and unanswered (deterministically what the real race gives). `server` is
-        /// sent as the `Server` header.
+        /// sent as the `Server` header, with the `Keep-Alive` header llama-server sends.
         case stream(deltas: [String], complete: Bool = true, server: String? = nil, closesAfter: Bool = false)
         /// Reads the request and never answers.
         case stall
