@@ -40,15 +40,13 @@ struct ChatCompletionsTransport: Sendable {
     /// out, or it said `Connection: close`) is sent once more on a new connection — only when
     /// AsyncHTTPClient never asked for its body, so the server cannot have begun to process it
     /// (`TrackedRequestBody`). A request that may have reached the server is never sent twice.
-    /// A server that closes its connections after streamed responses gets a new connection for
-    /// every request (`ConnectionReuse`).
     ///
     /// - Throws: the mapped `GenerationError` of an error status (see `RemoteFailure`);
     ///   `assetsUnavailable` when the server cannot be reached; `CancellationError`.
     func post(_ body: String) async throws -> HTTPClientResponse {
         let response: HTTPClientResponse
         do {
-            response = try await send(body, on: ConnectionReuse.reuses(endpoint) ? client : retryClient)
+            response = try await send(body, on: client)
         } catch let unsent as UnsentRequest {
             do {
                 response = try await send(body, on: retryClient)
@@ -57,7 +55,6 @@ struct ChatCompletionsTransport: Sendable {
             }
             _ = unsent
         }
-        ConnectionReuse.learn(serverHeader: response.headers.first(name: "server"), endpoint: endpoint)
         guard (200..<300).contains(response.status.code) else {
             let text: String
             do {
@@ -93,13 +90,7 @@ struct ChatCompletionsTransport: Sendable {
         do {
             return try await execute(request, Self.timeAmount(timeout), client)
         } catch {
-            if !Task.isCancelled, Self.isClosedConnection(error) {
-                if !tracked.wasRequested { throw UnsentRequest(error: error) }
-                // Written, then closed without a response: a server that closes connections it
-                // announced as kept alive. This request cannot be sent again; later ones get
-                // connections of their own.
-                if client !== retryClient { ConnectionReuse.stopReusing(endpoint) }
-            }
+            if !Task.isCancelled, !tracked.wasRequested, Self.isClosedConnection(error) { throw UnsentRequest(error: error) }
             throw RemoteFailure.transportError(error, endpoint: endpoint, timeout: timeout)
         }
     }
