@@ -26,6 +26,8 @@ struct ChatCompletionsTransport: Sendable {
     let timeout: Duration
     /// The client of the one retry of a request that never reached the server (new connections).
     var retryClient: HTTPClient = RemoteHTTPClient.fresh
+    /// Whether the server's connections are reused (learned from its answers).
+    var reuse = ConnectionReuse()
     /// Runs a request on a client (AsyncHTTPClient's `execute`; tests put a failure before it).
     var execute: @Sendable (HTTPClientRequest, TimeAmount, HTTPClient) async throws -> HTTPClientResponse = { request, timeout, client in
         try await client.execute(request, timeout: timeout)
@@ -40,13 +42,15 @@ struct ChatCompletionsTransport: Sendable {
     /// out, or it said `Connection: close`) is sent once more on a new connection — only when
     /// AsyncHTTPClient never asked for its body, so the server cannot have begun to process it
     /// (`TrackedRequestBody`). A request that may have reached the server is never sent twice.
+    /// A server that closes its connections after streamed responses gets a new connection for
+    /// every request (`ConnectionReuse`).
     ///
     /// - Throws: the mapped `GenerationError` of an error status (see `RemoteFailure`);
     ///   `assetsUnavailable` when the server cannot be reached; `CancellationError`.
     func post(_ body: String) async throws -> HTTPClientResponse {
         let response: HTTPClientResponse
         do {
-            response = try await send(body, on: client)
+            response = try await send(body, on: reuse.reuses ? client : retryClient)
         } catch let unsent as UnsentRequest {
             do {
                 response = try await send(body, on: retryClient)
@@ -55,6 +59,7 @@ struct ChatCompletionsTransport: Sendable {
             }
             _ = unsent
         }
+        reuse.learn(serverHeader: response.headers.first(name: "server"))
         guard (200..<300).contains(response.status.code) else {
             let text: String
             do {
@@ -86,11 +91,17 @@ struct ChatCompletionsTransport: Sendable {
         request.headers.add(name: "Accept", value: "text/event-stream")
         if let apiKey { request.headers.add(name: "Authorization", value: "Bearer \(apiKey)") }
         let tracked = TrackedRequestBody(body)
-        request.body = .stream(tracked.sequence, length: .known(Int64(tracked.bytes.readableBytes)))
+        request.body = tracked.body
         do {
             return try await execute(request, Self.timeAmount(timeout), client)
         } catch {
-            if !Task.isCancelled, !tracked.wasRequested, Self.isClosedConnection(error) { throw UnsentRequest(error: error) }
+            if !Task.isCancelled, Self.isClosedConnection(error) {
+                if !tracked.wasRequested { throw UnsentRequest(error: error) }
+                // Written, then closed without a response: a server that closes connections it
+                // announced as kept alive. This request cannot be sent again; later ones get
+                // connections of their own.
+                if client !== retryClient { reuse.stopReusing() }
+            }
             throw RemoteFailure.transportError(error, endpoint: endpoint, timeout: timeout)
         }
     }

@@ -3,6 +3,8 @@ import Foundation
 @_spi(Serving) import FoundationModels
 import NIOConcurrencyHelpers
 import NIOCore
+import Server
+import TestSupport
 import Testing
 
 @testable import RemoteModels
@@ -47,6 +49,73 @@ struct RemoteConnectionTests {
         // Turns 1–2 share a connection; the server closed it after 2 and after 3.
         #expect(server.connections >= 3)
         await server.stop()
+    }
+
+    @Test("llama-server's close after each streamed response: known by its Server header, every turn on a new connection")
+    func serverThatClosesAfterStreams() async throws {
+        let replies = ["one", "two", "three"].map { ScriptedHTTPServer.Reply.stream(deltas: [$0], server: "llama.cpp", closesAfter: true) }
+        let server = try await ScriptedHTTPServer(replies)
+        let session = LanguageModelSession(model: RemoteLanguageModel(baseURL: server.baseURL, model: "m", timeout: .seconds(60)))
+        var answers: [String] = []
+        for prompt in ["1", "2", "3"] { answers.append(try await session.respond(to: prompt).content) }
+        #expect(answers == ["one", "two", "three"])
+        #expect(server.connections == 3)
+        await server.stop()
+    }
+
+    @Test("a server that closes a reused connection unanswered fails that request once; later ones take new connections")
+    func learnedFromAnUnansweredRequest() async throws {
+        let server = try await ScriptedHTTPServer([
+            .stream(deltas: ["one"], closesAfter: true), .stream(deltas: ["two"], closesAfter: true), .stream(deltas: ["three"]),
+        ])
+        // A pool that keeps its idle connection for the whole test (the shared one drops it after
+        // 4 s, which a loaded machine can take between two requests): the second request surely
+        // goes out on the first one's connection.
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool = .init(idleTimeout: .seconds(600))
+        let pooled = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        let endpoint = server.baseURL.appendingPathComponent("chat/completions").absoluteString
+        let transport = ChatCompletionsTransport(client: pooled, endpoint: endpoint, apiKey: nil, timeout: .seconds(60))
+        func answer() async throws -> String { String(buffer: try await transport.post("{}").body.collect(upTo: 1 << 20)) }
+
+        #expect(try await answer().contains("one"))
+        #expect(transport.reuse.reuses)
+        // Written to the connection the server gave up: it may have been read, so it is not sent again.
+        do {
+            let text = try await answer()
+            Issue.record("the request on the given-up connection was answered: \(text)")
+        } catch LanguageModelSession.GenerationError.assetsUnavailable {
+        }
+        #expect(!transport.reuse.reuses)
+        #expect(try await answer().contains("two"))
+        #expect(try await answer().contains("three"))
+        #expect(server.bodies.count == 3, "the unanswered request was never read")
+        #expect(server.connections == 3)
+        try await pooled.shutdown()
+        await server.stop()
+    }
+
+    @Test("the body leaves with the head: a server's request time-out is met while Swift's executor threads are all busy")
+    func bodyLeavesWithTheHead() async throws {
+        // The server closes a connection whose request has not arrived whole within 1 s.
+        let model = ScriptedLanguageModel([.text(["Hello"])])
+        let harness = try await ServerHarness.start(model: model, name: "scripted") { $0.requestTimeout = .seconds(1) }
+        var transport = ChatCompletionsTransport(
+            client: RemoteHTTPClient.shared, endpoint: harness.base + "/v1/chat/completions", apiKey: nil, timeout: .seconds(60))
+        transport.execute = { request, timeout, client in
+            // Once this task hands the request over, every executor thread is held for 2.5 s
+            // (a local model computing beside the remote one). A body that needs one of them to
+            // be sent would arrive after the server gave up on it.
+            for _ in 0..<ProcessInfo.processInfo.activeProcessorCount {
+                Task.detached { usleep(2_500_000) }
+            }
+            return try await client.execute(request, timeout: timeout)
+        }
+        let body = #"{"model":"scripted","stream":true,"messages":[{"role":"user","content":"Hi"}]}"#
+        let response = try await transport.post(body)
+        let text = String(buffer: try await response.body.collect(upTo: 1 << 20))
+        #expect(text.contains("Hello"))
+        await harness.stop()
     }
 
     @Test("a request whose pooled connection was found closed is sent once more, on a new connection")

@@ -15,7 +15,11 @@ final class ScriptedHTTPServer: Sendable {
         case response(status: Int, headers: [(String, String)] = [], body: String, close: Bool = false, announced: Bool = false)
         /// A streamed chat completion (chunked): each text as a delta, then `finish_reason: stop`
         /// and `[DONE]` (`complete`), or — not complete — the connection closed after the deltas.
-        case stream(deltas: [String], complete: Bool = true)
+        /// With `closesAfter`, the server is done with the connection once the stream is written,
+        /// as llama-server is, though nothing says so: the next request written to it is closed
+        /// on unread and unanswered (deterministically what the real race gives). `server` is
+        /// sent as the `Server` header, with the `Keep-Alive` header llama-server sends.
+        case stream(deltas: [String], complete: Bool = true, server: String? = nil, closesAfter: Bool = false)
         /// Reads the request and never answers.
         case stall
         /// Reads the request and closes the connection without answering.
@@ -73,6 +77,8 @@ final class ScriptedHTTPServer: Sendable {
         let state: NIOLockedValueBox<State>
         var received: [UInt8] = []
         var stalled = false
+        /// The connection was given up after a stream (`closesAfter`).
+        var finished = false
 
         init(state: NIOLockedValueBox<State>) {
             self.state = state
@@ -80,6 +86,10 @@ final class ScriptedHTTPServer: Sendable {
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             received += Array(buffer: unwrapInboundIn(data))
+            if finished {
+                context.close(promise: nil)
+                return
+            }
             while !stalled, let (body, used) = Self.request(in: received) {
                 received.removeFirst(used)
                 let reply = state.withLockedValue { state -> Reply in
@@ -99,18 +109,21 @@ final class ScriptedHTTPServer: Sendable {
                 for (name, value) in headers { head += "\(name): \(value)\r\n" }
                 if close && announced { head += "Connection: close\r\n" }
                 send(head + "\r\n" + body, context: context, close: close)
-            case .stream(let deltas, let complete):
+            case .stream(let deltas, let complete, let server, let closesAfter):
                 // Chunked, one event a chunk, as llama-server, vLLM and Ollama send them.
                 var events = deltas.map { delta in
                     let content = String(decoding: try! JSONEncoder().encode(delta), as: UTF8.self)
                     return "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\(content)}}]}\n\n"
                 }
                 if complete { events += ["data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n", "data: [DONE]\n\n"] }
-                var text = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n"
+                var text = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n"
+                if let server { text += "Server: \(server)\r\nKeep-Alive: timeout=5, max=100\r\n" }
+                text += "\r\n"
                 for event in events { text += String(event.utf8.count, radix: 16) + "\r\n" + event + "\r\n" }
                 // A cut stream ends without the last chunk: the connection just closes.
                 if complete { text += "0\r\n\r\n" }
                 send(text, context: context, close: !complete)
+                if closesAfter { finished = true }
             case .stall:
                 stalled = true
             case .drop:
