@@ -104,8 +104,8 @@ struct RemoteConnectionTests {
             client: RemoteHTTPClient.shared, endpoint: harness.base + "/v1/chat/completions", apiKey: nil, timeout: .seconds(60))
         transport.execute = { request, timeout, client in
             // Once this task hands the request over, every executor thread is held for 2.5 s
-            // (a local model computing beside the remote one). A body that needs one of them to
-            // be sent would arrive after the server gave up on it.
+            // (the app's other work, or a full test run). A body that needs one of them to be
+            // sent would arrive after the server gave up on it.
             for _ in 0..<ProcessInfo.processInfo.activeProcessorCount {
                 Task.detached { usleep(2_500_000) }
             }
