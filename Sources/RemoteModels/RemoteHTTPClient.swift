@@ -27,8 +27,9 @@ enum RemoteHTTPClient {
     /// The client, pooling connections per server.
     static let shared: HTTPClient = make(maximumUsesPerConnection: nil)
 
-    /// The client of a request sent again after its pooled connection turned out closed: every
-    /// connection is new and serves one request.
+    /// The client of a request sent again after its pooled connection turned out closed, and of
+    /// every request to a server that closes connections after streamed responses
+    /// (`ConnectionReuse`): every connection is new and serves one request.
     static let fresh: HTTPClient = make(maximumUsesPerConnection: 1)
 
     /// A client with the settings above.
