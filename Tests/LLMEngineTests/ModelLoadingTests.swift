@@ -57,8 +57,8 @@ import Testing
             w.metadata.removeAll { $0.key == "general.architecture" }
             w.add("general.architecture", .string("mamba"))
         }
-        #expect(error == .unsupportedArchitecture("mamba", supported: ["qwen2", "llama", "gemma3"]))
-        #expect(error?.description.contains("qwen2, llama, gemma3") == true)
+        #expect(error == .unsupportedArchitecture("mamba", supported: ModelArchitecture.allCases.map(\.rawValue)))
+        #expect(error?.description.contains("qwen2, llama, gemma3, qwen3, smollm3, phi3") == true)
     }
 
     @Test func missingAndMisshapenTensorsAreNamed() throws {

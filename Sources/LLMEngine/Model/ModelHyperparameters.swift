@@ -24,12 +24,20 @@ public struct ModelHyperparameters: Sendable, Equatable {
     public var valueLength: Int
     /// Dimensions of each head that RoPE rotates (the whole head unless the file says less).
     public var ropeDimensions: Int
+    /// How RoPE pairs the dimensions of a head (the family's).
+    public var ropeStyle: RopeStyle
     /// RoPE base frequency of global-attention layers.
     public var ropeFreqBase: Float
     /// RoPE base frequency of sliding-window layers (Gemma 3: 10 000; else `ropeFreqBase`).
     public var ropeFreqBaseLocal: Float
     /// Linear RoPE scaling factor (positions are divided by it); 1 when absent.
     public var ropeScaleFactor: Float
+    /// The context the RoPE factors were trained for (`rope.scaling.original_context_length`,
+    /// else the trained context): LongRoPE turns a cache longer than this with its long factors.
+    public var ropeOriginalContextLength: Int
+    /// LongRoPE's attention factor (`rope.scaling.attn_factor`, 1 when absent): the rotated
+    /// dimensions of queries and keys are multiplied by it.
+    public var ropeAttentionFactor: Float
     /// RMSNorm epsilon.
     public var rmsNormEpsilon: Float
     /// Sliding attention window of local layers, if the model has them.
@@ -38,12 +46,13 @@ public struct ModelHyperparameters: Sendable, Equatable {
     public var slidingWindowPattern: Int?
     /// Final logits are squashed with `c * tanh(x / c)` when set.
     public var finalLogitSoftcap: Float?
+    /// Token embeddings are multiplied by this when set (Gemma: `sqrt(embeddingLength)`).
+    public var embeddingScale: Float?
+    /// The attention of each block, `[blockCount]` (global RoPE attention unless the family says).
+    public var layers: [LayerAttention]
 
     /// Whether layer `index` attends over a sliding window rather than the whole context.
-    public func isSlidingWindowLayer(_ index: Int) -> Bool {
-        guard slidingWindow != nil, let pattern = slidingWindowPattern, pattern > 0 else { return false }
-        return (index + 1) % pattern != 0
-    }
+    public func isSlidingWindowLayer(_ index: Int) -> Bool { layers[index].window != nil }
 
     /// Reads the hyperparameters of `file`, or explains what is wrong.
     public init(_ file: GGUFFile) throws(ModelLoadError) {
@@ -80,18 +89,25 @@ public struct ModelHyperparameters: Sendable, Equatable {
         trainedContextLength = try int("context_length", default: 4096)
         ropeFreqBase = try float("rope.freq_base", default: 10_000)
         ropeFreqBaseLocal = ropeFreqBase
+        ropeStyle = arch.definition.ropeStyle
         switch meta.string("\(archName).rope.scaling.type") ?? "none" {
         case "none": ropeScaleFactor = 1
         case "linear": ropeScaleFactor = try float("rope.scaling.factor", default: 1)
+        // LongRoPE's factors are tensors (`rope_factors_long/short.weight`); its attention factor is read below.
+        case "longrope": ropeScaleFactor = 1
         case let other:
             throw .invalidHyperparameter(
                 key: "\(archName).rope.scaling.type",
-                reason: "'\(other)' is not supported (supported: none, linear)")
+                reason: "'\(other)' is not supported (supported: none, linear, longrope)")
         }
+        ropeOriginalContextLength = try int("rope.scaling.original_context_length", default: trainedContextLength)
+        ropeAttentionFactor = try float("rope.scaling.attn_factor", default: 1)
         rmsNormEpsilon = try float("attention.layer_norm_rms_epsilon", default: 1e-6)
         slidingWindow = nil
         slidingWindowPattern = nil
         finalLogitSoftcap = meta.double("\(archName).final_logit_softcapping").map(Float.init)
+        embeddingScale = nil
+        layers = Array(repeating: .global, count: blockCount)
         guard let embedding = file.tensor(named: "token_embd.weight") else { throw .missingTensor("token_embd.weight") }
         guard embedding.dimensions.count == 2, embedding.dimensions[0] == embeddingLength else {
             throw .shapeMismatch(tensor: "token_embd.weight", expected: [embeddingLength, -1], found: embedding.dimensions)

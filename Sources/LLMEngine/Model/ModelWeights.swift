@@ -3,28 +3,66 @@ import Kernels
 
 /// The tensors of one model, found by name and checked against the hyperparameters: every
 /// required tensor present, every shape as expected, every type one the kernels handle.
-/// Shapes are in ggml order: `[columns, rows]` for a matrix, the input width first.
+/// Shapes are in ggml order: `[columns, rows]` for a matrix, the input width first. The
+/// model-wide tensors are read here; each block's by its family (`ArchitectureDefinition.layer`).
 public struct ModelWeights: Sendable {
-    /// The tensors of one transformer block.
+    /// The tensors of one transformer block; which of the optional ones a block has is its
+    /// family's choice.
     public struct Layer: Sendable {
         /// RMSNorm before attention, `[d]`.
-        public let attentionNorm: GGUFTensorInfo
-        /// `[d, nHead * headK]`, `[d, nKV * headK]`, `[d, nKV * headV]`.
-        public let query, key, value: GGUFTensorInfo
-        /// Biases of q, k, v (`ArchitectureTraits.hasQKVBias`).
-        public let queryBias, keyBias, valueBias: GGUFTensorInfo?
-        /// Per-head RMSNorm of queries and keys, `[headK]` (`hasQKNorm`).
-        public let queryNorm, keyNorm: GGUFTensorInfo?
+        public var attentionNorm: GGUFTensorInfo
+        /// `[d, nHead * headK]`, `[d, nKV * headK]`, `[d, nKV * headV]` (views into `attn_qkv` when fused).
+        public var query, key, value: TensorSlice
+        /// Biases of q, k, v.
+        public var queryBias, keyBias, valueBias: TensorSlice?
+        /// Per-head RMSNorm of queries and keys, `[headK]`.
+        public var queryNorm, keyNorm: GGUFTensorInfo?
         /// `[nHead * headV, d]`.
-        public let output: GGUFTensorInfo
-        /// RMSNorm after attention, before the residual add (`hasPostNorms`).
-        public let postAttentionNorm: GGUFTensorInfo?
+        public var output: GGUFTensorInfo
+        /// RMSNorm after attention, before the residual add.
+        public var postAttentionNorm: GGUFTensorInfo?
         /// RMSNorm before the feed-forward network, `[d]`.
-        public let feedForwardNorm: GGUFTensorInfo
-        /// `[d, ff]`, `[d, ff]`, `[ff, d]`.
-        public let gate, up, down: GGUFTensorInfo
-        /// RMSNorm after the feed-forward network (`hasPostNorms`).
-        public let postFeedForwardNorm: GGUFTensorInfo?
+        public var feedForwardNorm: GGUFTensorInfo
+        /// `[d, ff]` each (views into one `ffn_up` when fused).
+        public var gate, up: TensorSlice
+        /// `[ff, d]`.
+        public var down: GGUFTensorInfo
+        /// RMSNorm after the feed-forward network.
+        public var postFeedForwardNorm: GGUFTensorInfo?
+
+        /// A block of the shared layout; the optional tensors are added by the family.
+        init(
+            attentionNorm: GGUFTensorInfo, _ attention: AttentionProjections, output: GGUFTensorInfo,
+            feedForwardNorm: GGUFTensorInfo, gate: TensorSlice, up: TensorSlice, down: GGUFTensorInfo
+        ) {
+            self.attentionNorm = attentionNorm
+            query = attention.query
+            key = attention.key
+            value = attention.value
+            queryBias = attention.queryBias
+            keyBias = attention.keyBias
+            valueBias = attention.valueBias
+            self.output = output
+            self.feedForwardNorm = feedForwardNorm
+            self.gate = gate
+            self.up = up
+            self.down = down
+        }
+
+        /// The pre-norm block most families share: `attn_norm`, q/k/v (fused or not, biases
+        /// required when `biases`), `attn_output`, `ffn_norm`, gate/up (fused or not), `ffn_down`.
+        static func standard(_ t: LayerTensors, biases: Bool = false) throws(ModelLoadError) -> Layer {
+            let hp = t.hp, d = hp.embeddingLength, ff = hp.feedForwardLength
+            let (gate, up) = try t.gateAndUp(input: d, hidden: ff)
+            return Layer(
+                attentionNorm: try t.vector("attn_norm.weight", d),
+                try t.attentionProjections(
+                    input: d, query: hp.headCount * hp.keyLength, key: hp.headCountKV * hp.keyLength,
+                    value: hp.headCountKV * hp.valueLength, biases: biases),
+                output: try t.matrix("attn_output.weight", [hp.headCount * hp.valueLength, d]),
+                feedForwardNorm: try t.vector("ffn_norm.weight", d), gate: gate, up: up,
+                down: try t.matrix("ffn_down.weight", [ff, d]))
+        }
     }
 
     /// `[d, vocab]`.
@@ -37,6 +75,9 @@ public struct ModelWeights: Sendable {
     public let tiedOutput: Bool
     /// RoPE frequency factors `[ropeDimensions / 2]` (Llama 3.1 long-context scaling).
     public let ropeFrequencyFactors: GGUFTensorInfo?
+    /// LongRoPE's factors `[ropeDimensions / 2]` for caches longer than the original context
+    /// (`rope_factors_long.weight`) and for the others (`rope_factors_short.weight`).
+    public let ropeLongFactors, ropeShortFactors: GGUFTensorInfo?
     /// The blocks, in order.
     public let layers: [Layer]
 
@@ -45,30 +86,12 @@ public struct ModelWeights: Sendable {
 
     /// Binds and checks the tensors of `file` for `hp`.
     public init(_ file: GGUFFile, _ hp: ModelHyperparameters) throws(ModelLoadError) {
-        let d = hp.embeddingLength, ff = hp.feedForwardLength
-        let qWidth = hp.headCount * hp.keyLength, kWidth = hp.headCountKV * hp.keyLength
-        let vWidth = hp.headCountKV * hp.valueLength, oWidth = hp.headCount * hp.valueLength
-        func tensor(
-            _ name: String, _ shape: [Int], optional: Bool = false,
-            vector: Bool = false
-        ) throws(ModelLoadError) -> GGUFTensorInfo? {
-            guard let info = file.tensor(named: name) else {
-                if optional { return nil }
-                throw .missingTensor(name)
-            }
-            guard info.dimensions == shape else { throw .shapeMismatch(tensor: name, expected: shape, found: info.dimensions) }
-            let allowed: [GGMLType] = vector ? [.f32, .f16, .bf16] : Self.supportedTypes
-            guard allowed.contains(info.type) else {
-                throw .unsupportedTensorType(tensor: name, type: info.type.name, supported: allowed.map(\.name))
-            }
-            return info
+        let d = hp.embeddingLength, family = hp.architecture.definition
+        func tensor(_ name: String, _ shape: [Int], optional: Bool = false, vector: Bool = false) throws(ModelLoadError) -> GGUFTensorInfo? {
+            try Self.bind(file, name, shape, optional: optional, vector: vector)
         }
-        func required(_ name: String, _ shape: [Int], vector: Bool = false) throws(ModelLoadError) -> GGUFTensorInfo {
-            try tensor(name, shape, vector: vector)!
-        }
-        let traits = hp.architecture.traits
-        tokenEmbedding = try required("token_embd.weight", [d, hp.vocabularySize])
-        outputNorm = try required("output_norm.weight", [d], vector: true)
+        tokenEmbedding = try tensor("token_embd.weight", [d, hp.vocabularySize])!
+        outputNorm = try tensor("output_norm.weight", [d], vector: true)!
         if let out = try tensor("output.weight", [d, hp.vocabularySize], optional: true) {
             output = out
             tiedOutput = false
@@ -76,30 +99,31 @@ public struct ModelWeights: Sendable {
             output = tokenEmbedding
             tiedOutput = true
         }
-        ropeFrequencyFactors = try tensor("rope_freqs.weight", [hp.ropeDimensions / 2], optional: true, vector: true)
+        let factors = [hp.ropeDimensions / 2], readsFactors = family.readsRopeFactors
+        ropeFrequencyFactors = readsFactors ? try tensor("rope_freqs.weight", factors, optional: true, vector: true) : nil
+        ropeLongFactors = readsFactors ? try tensor("rope_factors_long.weight", factors, optional: true, vector: true) : nil
+        ropeShortFactors = readsFactors ? try tensor("rope_factors_short.weight", factors, optional: true, vector: true) : nil
         var layers: [Layer] = []
         for i in 0..<hp.blockCount {
-            let p = "blk.\(i)."
-            let bias = traits.hasQKVBias, qkNorm = traits.hasQKNorm, postNorms = traits.hasPostNorms
-            layers.append(
-                Layer(
-                    attentionNorm: try required(p + "attn_norm.weight", [d], vector: true),
-                    query: try required(p + "attn_q.weight", [d, qWidth]),
-                    key: try required(p + "attn_k.weight", [d, kWidth]),
-                    value: try required(p + "attn_v.weight", [d, vWidth]),
-                    queryBias: bias ? try required(p + "attn_q.bias", [qWidth], vector: true) : nil,
-                    keyBias: bias ? try required(p + "attn_k.bias", [kWidth], vector: true) : nil,
-                    valueBias: bias ? try required(p + "attn_v.bias", [vWidth], vector: true) : nil,
-                    queryNorm: qkNorm ? try required(p + "attn_q_norm.weight", [hp.keyLength], vector: true) : nil,
-                    keyNorm: qkNorm ? try required(p + "attn_k_norm.weight", [hp.keyLength], vector: true) : nil,
-                    output: try required(p + "attn_output.weight", [oWidth, d]),
-                    postAttentionNorm: postNorms ? try required(p + "post_attention_norm.weight", [d], vector: true) : nil,
-                    feedForwardNorm: try required(p + "ffn_norm.weight", [d], vector: true),
-                    gate: try required(p + "ffn_gate.weight", [d, ff]),
-                    up: try required(p + "ffn_up.weight", [d, ff]),
-                    down: try required(p + "ffn_down.weight", [ff, d]),
-                    postFeedForwardNorm: postNorms ? try required(p + "post_ffw_norm.weight", [d], vector: true) : nil))
+            layers.append(try family.layer(i, LayerTensors(file: file, index: i, hp: hp)))
         }
         self.layers = layers
+    }
+
+    /// The tensor `name` of `file`, checked for `shape` and for a type the kernels read (a
+    /// float type for vectors); nil when absent and `optional`.
+    static func bind(
+        _ file: GGUFFile, _ name: String, _ shape: [Int], optional: Bool, vector: Bool
+    ) throws(ModelLoadError) -> GGUFTensorInfo? {
+        guard let info = file.tensor(named: name) else {
+            if optional { return nil }
+            throw .missingTensor(name)
+        }
+        guard info.dimensions == shape else { throw .shapeMismatch(tensor: name, expected: shape, found: info.dimensions) }
+        let allowed: [GGMLType] = vector ? [.f32, .f16, .bf16] : supportedTypes
+        guard allowed.contains(info.type) else {
+            throw .unsupportedTensorType(tensor: name, type: info.type.name, supported: allowed.map(\.name))
+        }
+        return info
     }
 }

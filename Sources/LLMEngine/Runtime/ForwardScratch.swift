@@ -11,7 +11,8 @@ import Kernels
 final class ForwardScratch {
     let capacity: Int
     let x, normed, projected, q, k, v, attention, gate, up: UnsafeMutablePointer<Float>
-    let ropeGlobal, ropeLocal: (cos: UnsafeMutablePointer<Float>, sin: UnsafeMutablePointer<Float>)
+    /// RoPE angles of each row, per table (`RopeTable.rawValue`).
+    let rope: [(cos: UnsafeMutablePointer<Float>, sin: UnsafeMutablePointer<Float>)]
     /// Attention scores, one region per parallel slice, grown on demand to the context.
     private(set) var scores: UnsafeMutablePointer<Float>
     private(set) var scoresPerSlice = 0
@@ -42,8 +43,7 @@ final class ForwardScratch {
         v = buffer(hp.headCountKV * hp.valueLength)
         attention = buffer(hp.headCount * hp.valueLength)
         gate = buffer(hp.feedForwardLength); up = buffer(hp.feedForwardLength)
-        ropeGlobal = (buffer(half), buffer(half))
-        ropeLocal = (buffer(half), buffer(half))
+        rope = RopeTable.allCases.map { _ in (buffer(half), buffer(half)) }
         scores = .allocate(capacity: 1)
         partials = .allocate(capacity: 1)
         allocations = owned

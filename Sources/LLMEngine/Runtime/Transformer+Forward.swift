@@ -82,23 +82,21 @@ extension Transformer {
         for (r, token) in tokens.enumerated() {
             kernels.dequantize(embedding, row: token, into: UnsafeMutableBufferPointer(start: s.x + r * d, count: d))
         }
-        if hp.architecture.traits.scalesEmbeddings {
-            let scale = Float(d).squareRoot()
+        if let scale = hp.embeddingScale {
             for i in 0..<(n * d) { s.x[i] *= scale }
         }
         let half = hp.ropeDimensions / 2
         for r in 0..<n {
-            let position = Float(placement.positions[r])
-            TensorOps.ropeAngles(
-                position: position / hp.ropeScaleFactor, frequencies: ropeFrequencies.global,
-                cos: s.ropeGlobal.cos + r * half, sin: s.ropeGlobal.sin + r * half)
-            // Sliding-window layers are not linearly scaled (as llama.cpp's gemma3).
-            TensorOps.ropeAngles(
-                position: position, frequencies: ropeFrequencies.local,
-                cos: s.ropeLocal.cos + r * half, sin: s.ropeLocal.sin + r * half)
+            let capacity = placement.caches[placement.cacheOfRow[r]].pointee.capacity
+            for (table, schedule) in ropeSchedules.enumerated() {
+                schedule.angles(
+                    position: placement.positions[r], capacity: capacity, cos: s.rope[table].cos + r * half,
+                    sin: s.rope[table].sin + r * half)
+            }
         }
+        let family = hp.architecture.definition
         for (index, layer) in layers.enumerated() {
-            block(index, layer, placement)
+            family.block(BlockPass(model: self, index: index, weights: layer, placement: placement))
         }
     }
 

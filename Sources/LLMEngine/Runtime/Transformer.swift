@@ -2,10 +2,10 @@ import Foundation
 import GGUF
 import Kernels
 
-/// The forward pass shared by `qwen2`, `llama` and `gemma3` (each defined in its own file under
-/// `Model/Architectures/`): the families differ only in their `ArchitectureTraits` (biases,
-/// QK-norm, post-norms, GELU vs SiLU gating, embedding scale, RoPE style) and in what they add
-/// to `ModelHyperparameters` (RoPE bases, sliding-window layers).
+/// The forward pass of every family the engine implements (`ModelArchitecture`, each defined
+/// in its own file under `Model/Architectures/`): the embedding, each family's block
+/// (`ArchitectureDefinition.block`, built from the shared steps of `BlockPass`), the final norm
+/// and the output projection.
 ///
 /// ```swift
 /// let model = try Transformer(file: GGUFFile(path: path))
@@ -28,8 +28,8 @@ public final class Transformer: @unchecked Sendable {
     let embedding: QuantizedMatrix
     let output: QuantizedMatrix
     let outputNorm: [Float]
-    /// Rope angle per position of each rotated pair, for global and sliding-window layers.
-    let ropeFrequencies: (global: [Float], local: [Float])
+    /// The RoPE tables, indexed by `RopeTable.rawValue` (global, sliding-window).
+    let ropeSchedules: [RopeSchedule]
     let scratch: ForwardScratch
     /// Per layer, the key channel scales of 8-bit caches (`nil`: none needed).
     let keyScales: [KeyChannelScales?]
@@ -56,42 +56,25 @@ public final class Transformer: @unchecked Sendable {
         hyperparameters = hp
         self.kernels = kernels
         pool = threads > 1 ? ThreadPool(threadCount: threads) : nil
-        func matrix(_ t: GGUFTensorInfo) throws -> QuantizedMatrix {
-            guard let type = QuantType(rawValue: t.type.rawValue) else {
-                throw ModelLoadError.unsupportedTensorType(
-                    tensor: t.name, type: t.type.name,
-                    supported: ModelWeights.supportedTypes.map(\.name))
-            }
-            return try QuantizedMatrix(
-                file.data(for: t), type: type, rows: t.dimensions.count > 1 ? t.dimensions[1] : 1,
-                columns: t.dimensions[0])
-        }
+        func matrix(_ t: GGUFTensorInfo) throws -> QuantizedMatrix { try LayerWeights.matrix(t, file: file) }
         func vector(_ t: GGUFTensorInfo?) throws -> [Float]? {
-            guard let t else { return nil }
-            let m = try matrix(t)
-            var out = [Float](repeating: 0, count: m.columns)
-            out.withUnsafeMutableBufferPointer { kernels.dequantize(m, row: 0, into: $0) }
-            return out
+            try t.map { try LayerWeights.vector(TensorSlice($0), file: file, kernels: kernels) }
         }
         embedding = try matrix(w.tokenEmbedding)
         output = try matrix(w.output)
         outputNorm = try vector(w.outputNorm)!
         let factors = try vector(w.ropeFrequencyFactors)
-        ropeFrequencies = factors.withOptionalBuffer { f in
-            (
-                TensorOps.ropeFrequencies(rotated: hp.ropeDimensions, base: hp.ropeFreqBase, factors: f),
-                TensorOps.ropeFrequencies(rotated: hp.ropeDimensions, base: hp.ropeFreqBaseLocal, factors: f)
-            )
-        }
-        layers = try w.layers.map { l in
-            LayerWeights(
-                attentionNorm: try vector(l.attentionNorm)!, query: try matrix(l.query), key: try matrix(l.key),
-                value: try matrix(l.value), queryBias: try vector(l.queryBias), keyBias: try vector(l.keyBias),
-                valueBias: try vector(l.valueBias), queryNorm: try vector(l.queryNorm), keyNorm: try vector(l.keyNorm),
-                output: try matrix(l.output), postAttentionNorm: try vector(l.postAttentionNorm),
-                feedForwardNorm: try vector(l.feedForwardNorm)!, gate: try matrix(l.gate), up: try matrix(l.up),
-                down: try matrix(l.down), postFeedForwardNorm: try vector(l.postFeedForwardNorm))
-        }
+        ropeSchedules = [
+            // rope_freqs.weight applies at every length; LongRoPE's short and long factors by the cache's.
+            RopeSchedule(
+                rotated: hp.ropeDimensions, base: hp.ropeFreqBase, factors: try factors ?? vector(w.ropeShortFactors),
+                longFactors: factors == nil ? try vector(w.ropeLongFactors) : nil,
+                originalContext: hp.ropeOriginalContextLength, positionDivisor: hp.ropeScaleFactor,
+                magnitude: hp.ropeAttentionFactor),
+            // Sliding-window layers are not linearly scaled (as llama.cpp's gemma3).
+            RopeSchedule(rotated: hp.ropeDimensions, base: hp.ropeFreqBaseLocal, factors: factors),
+        ]
+        layers = try w.layers.map { try LayerWeights($0, file: file, kernels: kernels) }
         self.batchCapacity = max(1, batchCapacity)
         scratch = ForwardScratch(hp, capacity: self.batchCapacity, slices: max(1, threads), kernels: kernels)
         keyScales = layers.map { l in l.keyBias.flatMap { KeyChannelScales(bias: $0, keyLength: hp.keyLength) } }

@@ -1,48 +1,19 @@
 import Foundation
 import Kernels
 
-/// The matrices and vectors of one block, bound for the kernels.
-struct LayerWeights {
-    let attentionNorm: [Float]
-    let query, key, value: QuantizedMatrix
-    let queryBias, keyBias, valueBias: [Float]?
-    let queryNorm, keyNorm: [Float]?
-    let output: QuantizedMatrix
-    let postAttentionNorm: [Float]?
-    let feedForwardNorm: [Float]
-    let gate, up, down: QuantizedMatrix
-    let postFeedForwardNorm: [Float]?
-}
-
 extension Transformer {
-    /// One transformer block over the `n` rows of `scratch.x` ([n, d], placed by `placement`):
-    /// attention (storing the rows' keys and values in their caches first) and feed-forward,
-    /// both added to the residual stream.
-    func block(_ index: Int, _ l: LayerWeights, _ placement: RowPlacement) {
-        let hp = hyperparameters, s = scratch, n = placement.count
-        let d = hp.embeddingLength, ff = hp.feedForwardLength
+    /// Stores the keys and values of the rows (`scratch.k`, `scratch.v`) of block `index` in
+    /// their caches at their positions. An 8-bit cache first shrinks the keys' big channels
+    /// (`KeyChannelScales`) and grows the queries' to match: `(q / s) . (k s)` is unchanged.
+    func storeKeysAndValues(layer index: Int, _ placement: RowPlacement) {
+        let hp = hyperparameters, s = scratch
         let qWidth = hp.headCount * hp.keyLength, kWidth = hp.headCountKV * hp.keyLength
         let vWidth = hp.headCountKV * hp.valueLength
-
-        rmsNormRows(s.x, l.attentionNorm, into: s.normed, rows: n, width: d)
-        project(s.normed, rows: n, [(l.query, s.q), (l.key, s.k), (l.value, s.v)])
-        if let b = l.queryBias { addRows(b, to: s.q, rows: n) }
-        if let b = l.keyBias { addRows(b, to: s.k, rows: n) }
-        if let b = l.valueBias { addRows(b, to: s.v, rows: n) }
-        if let w = l.queryNorm { rmsNormRows(s.q, w, into: s.q, rows: n * hp.headCount, width: hp.keyLength) }
-        if let w = l.keyNorm { rmsNormRows(s.k, w, into: s.k, rows: n * hp.headCountKV, width: hp.keyLength) }
-        let sliding = hp.isSlidingWindowLayer(index)
-        let table = sliding ? s.ropeLocal : s.ropeGlobal
-        for r in 0..<n {
-            rotate(s.q + r * qWidth, heads: hp.headCount, row: r, table)
-            rotate(s.k + r * kWidth, heads: hp.headCountKV, row: r, table)
-        }
         for run in placement.runs {
             let cache = placement.caches[run.cache]
             let format = cache.pointee.format, keyBytes = cache.pointee.keyRowBytes, valueBytes = cache.pointee.valueRowBytes
             if format == .q8_0, let scales = keyScales[index] {
-                // (q / s) . (k s): the keys' big channels shrunk before quantizing (KeyChannelScales);
-                // in place: attention below is the last reader of these rows of s.q and s.k
+                // In place: attention is the last reader of these rows of s.q and s.k.
                 for r in run.rows {
                     scales.scaleKeys(s.k + r * kWidth)
                     scales.scaleQueries(s.q + r * qWidth, heads: hp.headCount, group: hp.headCount / hp.headCountKV, keyLength: hp.keyLength)
@@ -56,24 +27,13 @@ extension Transformer {
                 }
             }
         }
-        attend(layer: index, placement, window: sliding ? hp.slidingWindow : nil)
-        project(s.attention, rows: n, [(l.output, s.projected)])
-        if let w = l.postAttentionNorm { rmsNormRows(s.projected, w, into: s.projected, rows: n, width: d) }
-        add(s.projected, to: s.x, count: n * d)
-
-        rmsNormRows(s.x, l.feedForwardNorm, into: s.normed, rows: n, width: d)
-        project(s.normed, rows: n, [(l.gate, s.gate), (l.up, s.up)])
-        gatedActivation(count: n * ff)
-        project(s.gate, rows: n, [(l.down, s.projected)])
-        if let w = l.postFeedForwardNorm { rmsNormRows(s.projected, w, into: s.projected, rows: n, width: d) }
-        add(s.projected, to: s.x, count: n * d)
     }
 
     /// `gate[i] = act(gate[i]) * up[i]` over the first `count` elements, split over the pool
     /// (the exponentials cost as much as a small matrix product in prefill).
-    func gatedActivation(count: Int) {
+    func gatedActivation(count: Int, _ activation: GateActivation) {
         let gate = UnsafeSendablePointer(scratch.gate), up = UnsafeSendablePointer(scratch.up)
-        let gelu = hyperparameters.architecture.traits.activation == .gelu, kernels = kernels
+        let gelu = activation == .gelu, kernels = kernels
         let body: @Sendable (Range<Int>) -> Void = { range in
             kernels.gatedActivation(
                 gate: gate.base + range.lowerBound, up: up.base + range.lowerBound,
@@ -135,6 +95,6 @@ extension Transformer {
         let hp = hyperparameters, half = hp.ropeDimensions / 2
         TensorOps.rope(
             x, heads: heads, headLength: hp.keyLength, rotated: hp.ropeDimensions,
-            cos: table.cos + row * half, sin: table.sin + row * half, neox: hp.architecture.usesNeoxRope)
+            cos: table.cos + row * half, sin: table.sin + row * half, neox: hp.ropeStyle == .neox)
     }
 }

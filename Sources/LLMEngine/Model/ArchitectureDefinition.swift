@@ -1,0 +1,67 @@
+import GGUF
+
+/// One model family, defined in a file of its own under `Architectures/`: what it reads beyond
+/// the common hyperparameters, the tensors of each block, and the block itself, written with
+/// the shared steps of `BlockPass` (norms, projections, RoPE, attention, feed-forward). The
+/// common keys and the model-wide tensors are read by `ModelHyperparameters` and
+/// `ModelWeights`, which ask the family for the rest; nothing outside `Architectures/` asks
+/// which family it runs. Adding a family is its file, a case of `ModelArchitecture` and its test.
+protocol ArchitectureDefinition {
+    /// How RoPE pairs the dimensions of a head.
+    static var ropeStyle: RopeStyle { get }
+
+    /// Whether the family reads RoPE frequency factors (`rope_freqs.weight`, or LongRoPE's
+    /// `rope_factors_long/short.weight`) as llama.cpp's graph for it does.
+    static var readsRopeFactors: Bool { get }
+
+    /// Fills in what the family decides beyond the common keys (per-layer attention kinds, RoPE
+    /// bases, embedding scale), reading `<arch>.*` keys through `read`.
+    static func refine(_ hp: inout ModelHyperparameters, _ read: HyperparameterReader) throws(ModelLoadError)
+
+    /// Binds and checks the tensors of block `index`.
+    static func layer(_ index: Int, _ tensors: LayerTensors) throws(ModelLoadError) -> ModelWeights.Layer
+
+    /// One block over the rows of the pass: the family's sequence of shared steps.
+    static func block(_ b: BlockPass)
+}
+
+/// How RoPE pairs the dimensions of a head.
+public enum RopeStyle: Sendable, Equatable {
+    /// Pairs `(i, i + rotated/2)` (GPT-NeoX; Qwen2, Qwen3, Phi-3, Gemma 3).
+    case neox
+    /// Pairs `(2i, 2i + 1)` (the original Llama layout; SmolLM3).
+    case interleaved
+}
+
+/// The gate's non-linearity in the gated feed-forward network `down(act(gate x) * up x)`.
+public enum GateActivation: Sendable, Equatable {
+    /// `x * sigmoid(x)` (SwiGLU).
+    case silu
+    /// GELU, tanh approximation (GeGLU).
+    case gelu
+}
+
+/// Reads `<arch>.<suffix>` keys of a model file with range checks (used by the families).
+struct HyperparameterReader {
+    let metadata: GGUFMetadata
+    let architecture: String
+
+    /// A positive integer (below 2^24); `value` when absent.
+    func int(_ suffix: String, default value: Int? = nil) throws(ModelLoadError) -> Int {
+        let key = "\(architecture).\(suffix)"
+        guard let v = metadata.int(key) ?? value else { throw .invalidHyperparameter(key: key, reason: "missing") }
+        guard v > 0, v < 1 << 24 else { throw .invalidHyperparameter(key: key, reason: "\(v) is out of range") }
+        return v
+    }
+
+    /// A positive finite number; `value` when absent.
+    func float(_ suffix: String, default value: Float) throws(ModelLoadError) -> Float {
+        let key = "\(architecture).\(suffix)"
+        let v = metadata.double(key).map(Float.init) ?? value
+        guard v.isFinite, v > 0 else { throw .invalidHyperparameter(key: key, reason: "\(v) is not a positive number") }
+        return v
+    }
+
+    /// A string, or nil when absent.
+    func string(_ suffix: String) -> String? { metadata.string("\(architecture).\(suffix)") }
+}

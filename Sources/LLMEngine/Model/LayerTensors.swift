@@ -1,0 +1,97 @@
+import GGUF
+
+/// The tensors of one block as a family binds them: `blk.<index>.<name>`, each checked for its
+/// shape (ggml order, `[columns, rows]`) and for a type the kernels handle. The shared layouts
+/// (separate or fused q/k/v with optional biases, separate or fused gate/up) are read here once
+/// for every family.
+struct LayerTensors {
+    let file: GGUFFile
+    /// The block.
+    let index: Int
+    /// The model's hyperparameters.
+    let hp: ModelHyperparameters
+
+    /// `blk.<index>.<name>`.
+    func name(_ name: String) -> String { "blk.\(index).\(name)" }
+
+    /// A matrix of `shape`, or nil when absent and `optional`.
+    func matrix(_ name: String, _ shape: [Int], optional: Bool = false) throws(ModelLoadError) -> GGUFTensorInfo? {
+        try ModelWeights.bind(file, self.name(name), shape, optional: optional, vector: false)
+    }
+
+    /// A required matrix of `shape`.
+    func matrix(_ name: String, _ shape: [Int]) throws(ModelLoadError) -> GGUFTensorInfo {
+        try ModelWeights.bind(file, self.name(name), shape, optional: false, vector: false)!
+    }
+
+    /// A norm or bias vector of `count` elements, or nil when absent and `optional`.
+    func vector(_ name: String, _ count: Int, optional: Bool = false) throws(ModelLoadError) -> GGUFTensorInfo? {
+        try ModelWeights.bind(file, self.name(name), [count], optional: optional, vector: true)
+    }
+
+    /// A required norm vector of `count` elements.
+    func vector(_ name: String, _ count: Int) throws(ModelLoadError) -> GGUFTensorInfo {
+        try ModelWeights.bind(file, self.name(name), [count], optional: false, vector: true)!
+    }
+
+    /// The query, key and value projections (`[d, qWidth]`, `[d, kWidth]`, `[d, vWidth]`) and
+    /// their biases, as llama.cpp reads them for every family: one fused `attn_qkv` (rows q, k,
+    /// v in that order, with a fused bias or separate ones) or `attn_q`, `attn_k`, `attn_v`.
+    /// Biases are optional unless `biases` is true.
+    func attentionProjections(
+        input d: Int, query qWidth: Int, key kWidth: Int, value vWidth: Int, biases: Bool = false
+    ) throws(ModelLoadError) -> AttentionProjections {
+        let q = 0..<qWidth, k = qWidth..<(qWidth + kWidth), v = (qWidth + kWidth)..<(qWidth + kWidth + vWidth)
+        if let fused = try matrix("attn_qkv.weight", [d, v.upperBound], optional: true) {
+            let bias = try vector("attn_qkv.bias", v.upperBound, optional: true)
+            let separate = bias == nil ? try separateBiases(qWidth, kWidth, vWidth, required: biases) : (nil, nil, nil)
+            return AttentionProjections(
+                query: TensorSlice(fused, rows: q), key: TensorSlice(fused, rows: k), value: TensorSlice(fused, rows: v),
+                queryBias: bias.map { TensorSlice($0, rows: q) } ?? separate.0,
+                keyBias: bias.map { TensorSlice($0, rows: k) } ?? separate.1,
+                valueBias: bias.map { TensorSlice($0, rows: v) } ?? separate.2)
+        }
+        let separate = try separateBiases(qWidth, kWidth, vWidth, required: biases)
+        return AttentionProjections(
+            query: TensorSlice(try matrix("attn_q.weight", [d, qWidth])),
+            key: TensorSlice(try matrix("attn_k.weight", [d, kWidth])),
+            value: TensorSlice(try matrix("attn_v.weight", [d, vWidth])),
+            queryBias: separate.0, keyBias: separate.1, valueBias: separate.2)
+    }
+
+    /// `attn_{q,k,v}.bias`, each optional unless `required` (as llama.cpp reads them).
+    private func separateBiases(
+        _ qWidth: Int, _ kWidth: Int, _ vWidth: Int, required: Bool
+    ) throws(ModelLoadError) -> (TensorSlice?, TensorSlice?, TensorSlice?) {
+        (
+            try vector("attn_q.bias", qWidth, optional: !required).map { TensorSlice($0) },
+            try vector("attn_k.bias", kWidth, optional: !required).map { TensorSlice($0) },
+            try vector("attn_v.bias", vWidth, optional: !required).map { TensorSlice($0) }
+        )
+    }
+
+    /// The gate and up projections of the feed-forward network, `[d, ff]` each: separate
+    /// `ffn_gate` and `ffn_up`, or one `ffn_up` of `[d, 2 ff]` whose first half is the gate
+    /// (Phi-3's fused layout, split as llama.cpp's SwiGLU splits it).
+    func gateAndUp(input d: Int, hidden ff: Int) throws(ModelLoadError) -> (gate: TensorSlice, up: TensorSlice) {
+        if let gate = try matrix("ffn_gate.weight", [d, ff], optional: true) {
+            return (TensorSlice(gate), TensorSlice(try matrix("ffn_up.weight", [d, ff])))
+        }
+        // No gate of its own: `ffn_up` must hold both halves, else the gate is what is missing.
+        let fusedShape = [d, 2 * ff], upName = name("ffn_up.weight")
+        guard let info = file.tensor(named: upName), info.dimensions == fusedShape else {
+            if let info = file.tensor(named: upName), info.dimensions != [d, ff] {
+                throw .shapeMismatch(tensor: upName, expected: fusedShape, found: info.dimensions)
+            }
+            throw .missingTensor(name("ffn_gate.weight"))
+        }
+        let fused = try matrix("ffn_up.weight", fusedShape)
+        return (TensorSlice(fused, rows: 0..<ff), TensorSlice(fused, rows: ff..<(2 * ff)))
+    }
+}
+
+/// The q, k and v projections of a block and their biases (views into a fused tensor or not).
+struct AttentionProjections {
+    let query, key, value: TensorSlice
+    let queryBias, keyBias, valueBias: TensorSlice?
+}

@@ -1,0 +1,64 @@
+import GGUF
+import Kernels
+
+/// The matrices and vectors of one block, bound for the kernels: matrices point into the
+/// mapped file (a fused tensor's parts are views of its rows), norm and bias vectors are
+/// copied to `Float`.
+struct LayerWeights {
+    let attentionNorm: [Float]
+    let query, key, value: QuantizedMatrix
+    let queryBias, keyBias, valueBias: [Float]?
+    let queryNorm, keyNorm: [Float]?
+    let output: QuantizedMatrix
+    let postAttentionNorm: [Float]?
+    let feedForwardNorm: [Float]
+    let gate, up, down: QuantizedMatrix
+    let postFeedForwardNorm: [Float]?
+
+    /// Binds `layer`'s tensors of `file` with `kernels` (which dequantize the vectors).
+    init(_ l: ModelWeights.Layer, file: GGUFFile, kernels: KernelSet) throws {
+        func matrix(_ s: TensorSlice) throws -> QuantizedMatrix { try Self.matrix(s, file: file) }
+        func vector(_ s: TensorSlice?) throws -> [Float]? { try s.map { try Self.vector($0, file: file, kernels: kernels) } }
+        func vector(_ t: GGUFTensorInfo?) throws -> [Float]? { try vector(t.map { TensorSlice($0) }) }
+        attentionNorm = try vector(l.attentionNorm)!
+        query = try matrix(l.query)
+        key = try matrix(l.key)
+        value = try matrix(l.value)
+        queryBias = try vector(l.queryBias)
+        keyBias = try vector(l.keyBias)
+        valueBias = try vector(l.valueBias)
+        queryNorm = try vector(l.queryNorm)
+        keyNorm = try vector(l.keyNorm)
+        output = try matrix(TensorSlice(l.output))
+        postAttentionNorm = try vector(l.postAttentionNorm)
+        feedForwardNorm = try vector(l.feedForwardNorm)!
+        gate = try matrix(l.gate)
+        up = try matrix(l.up)
+        down = try matrix(TensorSlice(l.down))
+        postFeedForwardNorm = try vector(l.postFeedForwardNorm)
+    }
+
+    /// The rows of `slice` as a matrix over the mapped file.
+    static func matrix(_ slice: TensorSlice, file: GGUFFile) throws -> QuantizedMatrix {
+        let whole = try matrix(slice.tensor, file: file)
+        return slice.rows == 0..<whole.rows ? whole : whole.rows(slice.rows)
+    }
+
+    /// The whole of `t` as a matrix (a vector is one row).
+    static func matrix(_ t: GGUFTensorInfo, file: GGUFFile) throws -> QuantizedMatrix {
+        guard let type = QuantType(rawValue: t.type.rawValue) else {
+            throw ModelLoadError.unsupportedTensorType(
+                tensor: t.name, type: t.type.name, supported: ModelWeights.supportedTypes.map(\.name))
+        }
+        return try QuantizedMatrix(
+            file.data(for: t), type: type, rows: t.dimensions.count > 1 ? t.dimensions[1] : 1, columns: t.dimensions[0])
+    }
+
+    /// The elements `slice.rows` of a vector tensor, as floats.
+    static func vector(_ slice: TensorSlice, file: GGUFFile, kernels: KernelSet) throws -> [Float] {
+        let m = try matrix(slice.tensor, file: file)
+        var out = [Float](repeating: 0, count: m.columns)
+        out.withUnsafeMutableBufferPointer { kernels.dequantize(m, row: 0, into: $0) }
+        return slice.rows == out.indices ? out : Array(out[slice.rows])
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import GGUF
+import LLMEngine
+import Testing
+
+/// The families checked against llama.cpp rather than against the numpy reference: on
+/// synthetic models of each (random weights, the family's real structure, Qwen2.5's real
+/// vocabulary), at F16, Q8_0 and Q4_K_M (`llama-quantize`), the engine's logits against those
+/// libllama computed (`Fixtures/architectures`, README there):
+/// - every position of every prompt, prefilled at once and decoded token by token: the same
+///   top-1 token unless llama.cpp's top-2 margin is a near tie, and every logit the fixture
+///   holds (the top 20 and 64 probes per position, the row's maximum and minimum) within the
+///   type's bound;
+/// - 64 greedy tokens identical to llama.cpp's, up to a step whose top-2 margin is a near tie
+///   (where the two may part; such a step is printed).
+///
+/// The bound is a fraction of the fixture's logit spread σ (the standard deviation of its probe
+/// logits, about 7 on these random models) that depends on the weight type: the deviation that
+/// two engines rounding the same activations independently can show (README there, "Bounds"):
+/// llama.cpp converts a matrix's input to F16 for F16 weights and to 8-bit blocks (Q8_0 of 32,
+/// Q8_K of 256) for quantized ones, and rounds its attention inputs to F16; the engine rounds at
+/// other points. A near tie is a margin under twice the bound (each of the two logits may move
+/// by the bound); the mean difference must stay under a quarter of the bound (a broad shift is a
+/// bug even where no single logit is out of bounds).
+@Suite struct LlamaCppReferenceTests {
+    /// The largest |logit difference| per weight type, as a fraction of the logit spread σ.
+    static let relativeBounds: [String: Float] = ["f16": 0.015, "q8_0": 0.15, "q4_k_m": 0.3]
+
+    /// The families each checked here, and the weight types each must be checked at.
+    static let families: Set<String> = ["qwen3", "smollm3", "phi3"]
+    static let types: Set<String> = ["f16", "q8_0", "q4_k_m"]
+
+    static let fixtureNames: [String] =
+        ((try? FileManager.default.contentsOfDirectory(atPath: LlamaCppReferenceModels.fixtures.path)) ?? [])
+        .filter { $0.hasSuffix(".json") }.sorted()
+
+    @Test func everyFamilyHasFixturesAtEveryType() throws {
+        let all = try LlamaCppReferenceFixture.loadAll(from: LlamaCppReferenceModels.fixtures)
+        for family in Self.families {
+            let covered = Set(all.filter { $0.architecture == family }.map(\.type))
+            #expect(covered == Self.types, "\(family): fixtures at \(covered.sorted()), expected \(Self.types.sorted())")
+        }
+        // Every family the engine implements is checked against a reference: llama.cpp here,
+        // the numpy forward pass in SyntheticReferenceTests for the others.
+        let numpyChecked: Set<String> = ["qwen2", "llama", "gemma3"]
+        #expect(Self.families.union(numpyChecked) == Set(ModelArchitecture.allCases.map(\.rawValue)))
+    }
+
+    @Test(arguments: fixtureNames)
+    func logitsMatchLlamaCpp(_ name: String) throws {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let fixture = try decoder.decode(
+            LlamaCppReferenceFixture.self, from: Data(contentsOf: LlamaCppReferenceModels.fixtures.appendingPathComponent(name)))
+        let directory = try LlamaCppReferenceModels.assembled.get()
+        let relative = try #require(Self.relativeBounds[fixture.type], "\(name): no bound for type \(fixture.type)")
+        let probes = fixture.runs.flatMap { $0.positions.flatMap(\.probes) }
+        let mean = probes.reduce(0, +) / Float(probes.count)
+        let sigma = (probes.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Float(probes.count)).squareRoot()
+        let bound = relative * sigma
+        let model = try Transformer(file: GGUFFile(path: directory.appendingPathComponent(fixture.model.file).path), threads: 2)
+        #expect(model.hyperparameters.architecture.rawValue == fixture.architecture)
+        var worst: Float = 0, total: Float = 0, compared = 0
+        for run in fixture.runs {
+            try #require(run.positions.count == run.tokens.count, "\(name) \(run.name): one reference row per token")
+            var cache = model.makeCache(capacity: run.nCtx)
+            let all = try model.forward(tokens: run.tokens, cache: &cache, logits: .all)
+            let v = model.hyperparameters.vocabularySize
+            for p in run.tokens.indices {
+                let row = Array(all[(p * v)..<((p + 1) * v)])
+                let (w, sum, n) = Self.check(row, run.positions[p], fixture, bound: bound, at: "\(name) \(run.name) prefill \(p)")
+                (worst, total, compared) = (max(worst, w), total + sum, compared + n)
+            }
+            var stepCache = model.makeCache(capacity: run.nCtx)
+            for (p, token) in run.tokens.enumerated() {
+                let row = try model.forward(token: token, cache: &stepCache)
+                let (w, sum, n) = Self.check(row, run.positions[p], fixture, bound: bound, at: "\(name) \(run.name) decode \(p)")
+                (worst, total, compared) = (max(worst, w), total + sum, compared + n)
+            }
+        }
+        let meanDiff = total / Float(max(compared, 1))
+        #expect(meanDiff <= bound / 4, "\(name): mean |diff| \(meanDiff) over \(compared) logits, more than a quarter of the bound \(bound)")
+        let agreed = try Self.greedy(model, fixture, nearTie: 2 * bound)
+        print(
+            """
+            llama.cpp \(name): σ \(sigma), max |diff| \(worst) = \(worst / sigma) σ (bound \(relative) σ = \(bound)), \
+            mean |diff| \(meanDiff) = \(meanDiff / sigma) σ over \(compared) logits; greedy \(agreed)/\(fixture.greedy.tokens.count) identical
+            """)
+    }
+
+    /// Checks one position; returns its largest difference, their sum and how many were compared.
+    static func check(
+        _ row: [Float], _ reference: LlamaCppReferenceFixture.Position, _ fixture: LlamaCppReferenceFixture,
+        bound: Float, at place: String
+    ) -> (worst: Float, sum: Float, count: Int) {
+        var worst: Float = 0, sum: Float = 0, count = 0
+        func compare(_ ours: Float, _ theirs: Float, _ what: String) {
+            let diff = abs(ours - theirs)
+            worst = diff.isNaN ? .infinity : max(worst, diff)
+            sum += diff
+            count += 1
+            #expect(diff <= bound, "\(place): \(what) \(ours), llama.cpp \(theirs)")
+        }
+        for entry in reference.top { compare(row[Int(entry[0])], Float(entry[1]), "logit of \(Int(entry[0]))") }
+        for (id, theirs) in zip(fixture.probeIds, reference.probes) { compare(row[id], theirs, "probe logit of \(id)") }
+        compare(row.max()!, reference.max, "row maximum")
+        compare(row.min()!, reference.min, "row minimum")
+        let ours = row.indices.max { row[$0] < row[$1] }!
+        let best = Int(reference.top[0][0]), margin = Float(reference.top[0][1] - reference.top[1][1])
+        if margin >= 2 * bound {
+            #expect(ours == best, "\(place): top-1 \(ours), llama.cpp \(best) by a margin of \(margin)")
+        } else if ours != best {
+            // A near tie: our pick must be one llama.cpp scores within the near-tie distance of its best.
+            let theirs = reference.top.first { Int($0[0]) == ours }.map { Float($0[1]) } ?? -.infinity
+            #expect(Float(reference.top[0][1]) - theirs < 2 * bound, "\(place): near-tie pick \(ours) scores \(theirs) in llama.cpp")
+        }
+        return (worst, sum, count)
+    }
+
+    /// Greedy decoding from the fixture's prompt; returns how many tokens agree before the runs
+    /// part. They may part only at a near tie of llama.cpp's.
+    static func greedy(_ model: Transformer, _ fixture: LlamaCppReferenceFixture, nearTie: Float) throws -> Int {
+        let g = fixture.greedy
+        var cache = model.makeCache(capacity: g.nCtx)
+        var logits = try model.forward(tokens: g.prompt, cache: &cache)
+        for (step, expected) in g.tokens.enumerated() {
+            let ours = logits.indices.max { logits[$0] < logits[$1] }!
+            guard ours == expected else {
+                #expect(
+                    g.margins[step] < nearTie,
+                    "\(fixture.variant).\(fixture.type) greedy step \(step): \(ours), llama.cpp \(expected) by a margin of \(g.margins[step])")
+                print("llama.cpp \(fixture.variant).\(fixture.type): greedy parts at step \(step), a near tie (margin \(g.margins[step]))")
+                return step
+            }
+            logits = try model.forward(token: ours, cache: &cache)
+        }
+        return g.tokens.count
+    }
+}
