@@ -40,17 +40,8 @@ import Testing
         #expect(try Self.logits(fused) == Self.logits(separate))
     }
 
-    func load(_ edit: (inout GGUFWriter) -> Void) throws -> ModelLoadError? {
-        var w = SyntheticModel(architecture: "llama").writer()
-        edit(&w)
-        let file = try GGUFFile(bytes: try w.encoded())
-        do {
-            _ = try ModelWeights(file, try ModelHyperparameters(file))
-            return nil
-        } catch {
-            return error
-        }
-    }
+    /// A synthetic llama model edited by `edit`, loaded (`ModelLoadingTests.load`).
+    func load(_ edit: (inout GGUFWriter) -> Void) throws -> ModelLoadError? { try ModelLoadingTests().load(edit) }
 
     @Test func fusedTensorsOfTheWrongShapeAreNamed() throws {
         // No gate, and an up projection of one half only: the gate is what is missing.
