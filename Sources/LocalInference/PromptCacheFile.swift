@@ -7,11 +7,13 @@ import LLMEngine
 /// | bytes | field |
 /// |---|---|
 /// | 4 | `FMPC` |
-/// | 4 | version (1) |
+/// | 4 | version (2) |
 /// | 4 + k | the key's length k, then its UTF-8 text (`PromptCache.Key`) |
-/// | 16 | layers, key row bytes, value row bytes, positions n |
+/// | 4 | layers L (the cache's slots) |
+/// | 8 L | per layer: its key row bytes, then its value row bytes |
+/// | 4 | positions n |
 /// | 4 n | the tokens |
-/// | layers × n × (key + value row bytes) | per layer: n key rows, then n value rows, as the cache stores them |
+/// | n × Σ (key + value row bytes) | per layer: n key rows, then n value rows, as the cache stores them |
 /// | 32 | SHA-256 of everything before |
 enum PromptCacheFile {
     /// Why an entry cannot be used.
@@ -28,20 +30,25 @@ enum PromptCacheFile {
     }
 
     static let magic = Array("FMPC".utf8)
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
 
     /// What precedes the rows.
     struct Header: Equatable {
         var key: String
-        var layers: Int
-        var keyRowBytes: Int
-        var valueRowBytes: Int
+        var keyRowBytes: [Int]
+        var valueRowBytes: [Int]
         var tokens: [Int]
 
+        /// Layers (cache slots).
+        var layers: Int { keyRowBytes.count }
         /// Bytes before the rows.
-        var byteCount: Int { 8 + 4 + key.utf8.count + 16 + 4 * tokens.count }
+        var byteCount: Int { 8 + 4 + key.utf8.count + 4 + 8 * layers + 4 + 4 * tokens.count }
         /// Bytes of the whole file.
-        var fileByteCount: Int { byteCount + layers * tokens.count * (keyRowBytes + valueRowBytes) + 32 }
+        var fileByteCount: Int { byteCount + tokens.count * (keyRowBytes.reduce(0, +) + valueRowBytes.reduce(0, +)) + 32 }
+        /// Where layer `layer`'s key rows start, `n` positions per layer.
+        func rowsOffset(layer: Int) -> Int {
+            byteCount + tokens.count * (keyRowBytes[..<layer].reduce(0, +) + valueRowBytes[..<layer].reduce(0, +))
+        }
 
         var bytes: [UInt8] {
             var out = magic
@@ -49,7 +56,12 @@ enum PromptCacheFile {
             put(Int(version))
             put(key.utf8.count)
             out += Array(key.utf8)
-            for value in [layers, keyRowBytes, valueRowBytes, tokens.count] { put(value) }
+            put(layers)
+            for (k, v) in zip(keyRowBytes, valueRowBytes) {
+                put(k)
+                put(v)
+            }
+            put(tokens.count)
             for token in tokens { put(token) }
             return out
         }
@@ -78,11 +90,16 @@ enum PromptCacheFile {
         let keyLength = words(Array(start[8..<12]))[0]
         guard keyLength <= 1 << 16 else { throw Failure.unusable("\(url.lastPathComponent): a key of \(keyLength) bytes") }
         let key = String(decoding: try read(keyLength), as: UTF8.self)
-        let sizes = words(try read(16))
-        guard sizes[3] <= 1 << 22, sizes[0] <= 1 << 12 else {
-            throw Failure.unusable("\(url.lastPathComponent): \(sizes[3]) positions of \(sizes[0]) layers")
+        let layers = words(try read(4))[0]
+        guard layers <= 1 << 12 else { throw Failure.unusable("\(url.lastPathComponent): \(layers) layers") }
+        let rowBytes = words(try read(8 * layers))
+        let positions = words(try read(4))[0]
+        guard positions <= 1 << 22 else {
+            throw Failure.unusable("\(url.lastPathComponent): \(positions) positions of \(layers) layers")
         }
-        return Header(key: key, layers: sizes[0], keyRowBytes: sizes[1], valueRowBytes: sizes[2], tokens: words(try read(4 * sizes[3])))
+        return Header(
+            key: key, keyRowBytes: stride(from: 0, to: rowBytes.count, by: 2).map { rowBytes[$0] },
+            valueRowBytes: stride(from: 1, to: rowBytes.count, by: 2).map { rowBytes[$0] }, tokens: words(try read(4 * positions)))
     }
 
     /// Loads the first `positions` positions of the entry at `url` into `context`, after checking
@@ -91,7 +108,7 @@ enum PromptCacheFile {
         let header = try readHeader(at: url)
         let layout = context.rowLayout
         guard header.key == key else { throw Failure.unusable("\(url.lastPathComponent) was written for another model or machine") }
-        guard header.layers == layout.layers, header.keyRowBytes == layout.keyRowBytes, header.valueRowBytes == layout.valueRowBytes
+        guard header.keyRowBytes == layout.keyRowBytes, header.valueRowBytes == layout.valueRowBytes
         else { throw Failure.unusable("\(url.lastPathComponent) holds rows of another layout than \(layout)") }
         guard positions <= header.tokens.count else {
             throw Failure.unusable("\(url.lastPathComponent) holds \(header.tokens.count) positions, not \(positions)")
@@ -106,11 +123,11 @@ enum PromptCacheFile {
             guard hash.finalize() == Array(raw[(raw.count - 32)...]) else {
                 throw Failure.unusable("\(url.lastPathComponent) fails its checksum")
             }
-            let n = header.tokens.count, keyBytes = header.keyRowBytes, valueBytes = header.valueRowBytes
+            let n = header.tokens.count
             try context.load(tokens: Array(header.tokens[..<positions])) { layer, keys, values in
-                let base = header.byteCount + layer * n * (keyBytes + valueBytes)
+                let base = header.rowsOffset(layer: layer)
                 keys.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[base..<(base + keys.count)]))
-                let valueBase = base + n * keyBytes
+                let valueBase = base + n * header.keyRowBytes[layer]
                 values.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[valueBase..<(valueBase + values.count)]))
             }
         }
@@ -131,7 +148,7 @@ enum PromptCacheFile {
         var hash = SHA256()
         try context.withHeldRows(count: positions) { tokens, rows in
             let header = Header(
-                key: key, layers: layout.layers, keyRowBytes: layout.keyRowBytes, valueRowBytes: layout.valueRowBytes, tokens: Array(tokens))
+                key: key, keyRowBytes: layout.keyRowBytes, valueRowBytes: layout.valueRowBytes, tokens: Array(tokens))
             let bytes = header.bytes
             hash.update(bytes)
             try handle.write(contentsOf: bytes)

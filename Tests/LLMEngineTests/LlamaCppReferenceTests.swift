@@ -15,7 +15,8 @@ import Testing
 ///   (where the two may part; such a step is printed).
 ///
 /// The bound is a fraction of the fixture's logit spread σ (the standard deviation of its probe
-/// logits, about 7 on these random models) that depends on the weight type: the deviation that
+/// logits, about 7 on these random models) that depends on the weight type, times
+/// `sqrt(layers / 2)` for models deeper than the 2 blocks it was set on: the deviation that
 /// two engines rounding the same activations independently can show (README there, "Bounds"):
 /// llama.cpp converts a matrix's input to F16 for F16 weights and to 8-bit blocks (Q8_0 of 32,
 /// Q8_K of 256) for quantized ones, and rounds its attention inputs to F16; the engine rounds at
@@ -27,7 +28,7 @@ import Testing
     static let relativeBounds: [String: Float] = ["f16": 0.015, "q8_0": 0.15, "q4_k_m": 0.3]
 
     /// The families each checked here, and the weight types each must be checked at.
-    static let families: Set<String> = ["qwen3", "smollm3", "phi3"]
+    static let families: Set<String> = ["qwen3", "smollm3", "phi3", "gemma4"]
     static let types: Set<String> = ["f16", "q8_0", "q4_k_m"]
 
     static let fixtureNames: [String] =
@@ -57,9 +58,10 @@ import Testing
         let probes = fixture.runs.flatMap { $0.positions.flatMap(\.probes) }
         let mean = probes.reduce(0, +) / Float(probes.count)
         let sigma = (probes.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Float(probes.count)).squareRoot()
-        let bound = relative * sigma
         let model = try Transformer(file: GGUFFile(path: directory.appendingPathComponent(fixture.model.file).path), threads: 2)
         #expect(model.hyperparameters.architecture.rawValue == fixture.architecture)
+        let depth = Self.depthFactor(layers: model.hyperparameters.blockCount)
+        let bound = relative * depth * sigma
         var worst: Float = 0, total: Float = 0, compared = 0
         for run in fixture.runs {
             try #require(run.positions.count == run.tokens.count, "\(name) \(run.name): one reference row per token")
@@ -83,10 +85,15 @@ import Testing
         let agreed = try Self.greedy(model, fixture, nearTie: 2 * bound)
         print(
             """
-            llama.cpp \(name): σ \(sigma), max |diff| \(worst) = \(worst / sigma) σ (bound \(relative) σ = \(bound)), \
+            llama.cpp \(name): σ \(sigma), max |diff| \(worst) = \(worst / sigma) σ (bound \(relative) × \(depth) σ = \(bound)), \
             mean |diff| \(meanDiff) = \(meanDiff / sigma) σ over \(compared) logits; greedy \(agreed)/\(fixture.greedy.tokens.count) identical
             """)
     }
+
+    /// How much more than the type's fraction a model of `layers` blocks may deviate: the
+    /// fractions hold for the 2-block models they were set on, and independent rounding noise
+    /// grows with the square root of the roundings on the path, so `sqrt(layers / 2)` (at least 1).
+    static func depthFactor(layers: Int) -> Float { max(1, (Float(layers) / 2).squareRoot()) }
 
     /// Checks one position; returns its largest difference, their sum and how many were compared.
     static func check(

@@ -22,8 +22,8 @@ struct ModelContextRowsTests {
         let copy = ModelContext(model: model, capacity: 64, format: format)
         #expect(copy.rowLayout == original.rowLayout)
         #expect(
-            original.rowLayout.byteCount(positions: 2) == 2 * original.rowLayout.layers
-                * (original.rowLayout.keyRowBytes + original.rowLayout.valueRowBytes))
+            original.rowLayout.byteCount(positions: 2)
+                == 2 * zip(original.rowLayout.keyRowBytes, original.rowLayout.valueRowBytes).reduce(0) { $0 + $1.0 + $1.1 })
 
         // Keep 15 of the 21 positions: a prefix of what was held.
         var saved: (tokens: [Int], rows: [(keys: [UInt8], values: [UInt8])]) = ([], [])

@@ -58,7 +58,7 @@ import Testing
             w.add("general.architecture", .string("mamba"))
         }
         #expect(error == .unsupportedArchitecture("mamba", supported: ModelArchitecture.allCases.map(\.rawValue)))
-        #expect(error?.description.contains("qwen2, llama, gemma3, qwen3, smollm3, phi3") == true)
+        #expect(error?.description.contains("qwen2, llama, gemma3, qwen3, smollm3, phi3, gemma4") == true)
     }
 
     @Test func missingAndMisshapenTensorsAreNamed() throws {

@@ -62,6 +62,37 @@ struct HyperparameterReader {
         return v
     }
 
+    /// A count `0..<limit`; `value` when absent (required when `value` is nil).
+    func count(_ suffix: String, below limit: Int, default value: Int? = nil) throws(ModelLoadError) -> Int {
+        let key = "\(architecture).\(suffix)"
+        guard let v = metadata.int(key) ?? value else { throw .invalidHyperparameter(key: key, reason: "missing") }
+        guard (0..<limit).contains(v) else { throw .invalidHyperparameter(key: key, reason: "\(v) is out of range 0..<\(limit)") }
+        return v
+    }
+
+    /// A positive integer per layer, `[count]`: one value for every layer, or an array of
+    /// `count` values; `value` when absent.
+    func perLayer(_ suffix: String, count: Int, default value: [Int]? = nil) throws(ModelLoadError) -> [Int] {
+        let key = "\(architecture).\(suffix)"
+        let values: [Int]
+        if let array = metadata.intArray(key) {
+            guard array.count == count else {
+                throw .invalidHyperparameter(key: key, reason: "\(array.count) values for \(count) layers")
+            }
+            values = array
+        } else if let one = metadata.int(key) {
+            values = Array(repeating: one, count: count)
+        } else if let value {
+            values = value
+        } else {
+            throw .invalidHyperparameter(key: key, reason: "missing")
+        }
+        if let bad = values.first(where: { $0 <= 0 || $0 >= 1 << 24 }) {
+            throw .invalidHyperparameter(key: key, reason: "\(bad) is out of range")
+        }
+        return values
+    }
+
     /// A string, or nil when absent.
     func string(_ suffix: String) -> String? { metadata.string("\(architecture).\(suffix)") }
 }

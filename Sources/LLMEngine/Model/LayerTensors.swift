@@ -11,6 +11,9 @@ struct LayerTensors {
     /// The model's hyperparameters.
     let hp: ModelHyperparameters
 
+    /// The block's attention (heads, head sizes, whether it stores keys and values).
+    var attention: LayerAttention { hp.layers[index] }
+
     /// `blk.<index>.<name>`.
     func name(_ name: String) -> String { "blk.\(index).\(name)" }
 
@@ -37,26 +40,31 @@ struct LayerTensors {
     /// The query, key and value projections (`[d, qWidth]`, `[d, kWidth]`, `[d, vWidth]`) and
     /// their biases, as llama.cpp reads them for every family: one fused `attn_qkv` (rows q, k,
     /// v in that order, with a fused bias or separate ones) or `attn_q`, `attn_k`, `attn_v`.
-    /// Biases are optional unless `biases` is true.
+    /// Biases are optional unless `biases` is true. `keysAndValues` says which of the key and
+    /// value projections the block reads.
     func attentionProjections(
-        input d: Int, query qWidth: Int, key kWidth: Int, value vWidth: Int, biases: Bool = false
+        input d: Int, query qWidth: Int, key kWidth: Int, value vWidth: Int, biases: Bool = false,
+        keysAndValues: KeyValueProjections = .required
     ) throws(ModelLoadError) -> AttentionProjections {
         let q = 0..<qWidth, k = qWidth..<(qWidth + kWidth), v = (qWidth + kWidth)..<(qWidth + kWidth + vWidth)
+        let reads = keysAndValues != .none
         if let fused = try matrix("attn_qkv.weight", [d, v.upperBound], optional: true) {
             let bias = try vector("attn_qkv.bias", v.upperBound, optional: true)
             let separate = bias == nil ? try separateBiases(qWidth, kWidth, vWidth, required: biases) : (nil, nil, nil)
             return AttentionProjections(
-                query: TensorSlice(fused, rows: q), key: TensorSlice(fused, rows: k), value: TensorSlice(fused, rows: v),
+                query: TensorSlice(fused, rows: q), key: reads ? TensorSlice(fused, rows: k) : nil,
+                value: reads ? TensorSlice(fused, rows: v) : nil,
                 queryBias: bias.map { TensorSlice($0, rows: q) } ?? separate.0,
-                keyBias: bias.map { TensorSlice($0, rows: k) } ?? separate.1,
-                valueBias: bias.map { TensorSlice($0, rows: v) } ?? separate.2)
+                keyBias: reads ? bias.map { TensorSlice($0, rows: k) } ?? separate.1 : nil,
+                valueBias: reads ? bias.map { TensorSlice($0, rows: v) } ?? separate.2 : nil)
         }
         let separate = try separateBiases(qWidth, kWidth, vWidth, required: biases)
+        let key = reads ? try matrix("attn_k.weight", [d, kWidth]) : nil
+        let value = reads ? try matrix("attn_v.weight", [d, vWidth], optional: keysAndValues == .valueOptional) : nil
         return AttentionProjections(
             query: TensorSlice(try matrix("attn_q.weight", [d, qWidth])),
-            key: TensorSlice(try matrix("attn_k.weight", [d, kWidth])),
-            value: TensorSlice(try matrix("attn_v.weight", [d, vWidth])),
-            queryBias: separate.0, keyBias: separate.1, valueBias: separate.2)
+            key: key.map { TensorSlice($0) }, value: value.map { TensorSlice($0) },
+            queryBias: separate.0, keyBias: reads ? separate.1 : nil, valueBias: reads ? separate.2 : nil)
     }
 
     /// `attn_{q,k,v}.bias`, each optional unless `required` (as llama.cpp reads them).
@@ -92,6 +100,17 @@ struct LayerTensors {
 
 /// The q, k and v projections of a block and their biases (views into a fused tensor or not).
 struct AttentionProjections {
-    let query, key, value: TensorSlice
+    let query: TensorSlice
+    let key, value: TensorSlice?
     let queryBias, keyBias, valueBias: TensorSlice?
+}
+
+/// Which key and value projections a block reads.
+enum KeyValueProjections {
+    /// Both.
+    case required
+    /// The key projection; the value projection when present (else the values are the keys).
+    case valueOptional
+    /// Neither: the block attends over an earlier block's keys and values.
+    case none
 }

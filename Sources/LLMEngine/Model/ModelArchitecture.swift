@@ -14,6 +14,9 @@ public enum ModelArchitecture: String, Sendable, CaseIterable {
     case smollm3
     /// Phi-3 / Phi-4-mini: fused QKV and gate/up, partial rotary, LongRoPE.
     case phi3
+    /// Gemma 4 (E2B, E4B, 31B text): per-layer head sizes, layers sharing an earlier layer's
+    /// keys and values, per-layer token embeddings, proportional RoPE on global layers.
+    case gemma4
 
     /// The family's definition.
     var definition: any ArchitectureDefinition.Type {
@@ -24,6 +27,7 @@ public enum ModelArchitecture: String, Sendable, CaseIterable {
         case .qwen3: Qwen3.self
         case .smollm3: SmolLM3.self
         case .phi3: Phi3.self
+        case .gemma4: Gemma4.self
         }
     }
 

@@ -12,18 +12,25 @@ public struct ModelHyperparameters: Sendable, Equatable {
     public var embeddingLength: Int
     /// Number of transformer blocks.
     public var blockCount: Int
-    /// Hidden width of the feed-forward network.
+    /// Hidden width of the feed-forward network (of the first block; `feedForwardLengths` per block).
     public var feedForwardLength: Int
-    /// Query heads.
+    /// Hidden width of each block's feed-forward network, `[blockCount]` (a key of one value, or
+    /// an array: Gemma 4's shared-KV layers are twice as wide).
+    public var feedForwardLengths: [Int]
+    /// Query heads (of the first block; `layers` has each block's).
     public var headCount: Int
-    /// Key/value heads (grouped-query attention when fewer than `headCount`).
+    /// Key/value heads (of the first block; grouped-query attention when fewer than `headCount`).
     public var headCountKV: Int
-    /// Width of one key (and query) head.
+    /// Width of one key (and query) head of global layers (`attention.key_length`).
     public var keyLength: Int
-    /// Width of one value head.
+    /// Width of one value head of global layers.
     public var valueLength: Int
-    /// Dimensions of each head that RoPE rotates (the whole head unless the file says less).
+    /// Dimensions of each head that the global RoPE table rotates (the whole head unless the
+    /// file says less).
     public var ropeDimensions: Int
+    /// Dimensions the sliding-window RoPE table rotates (`rope.dimension_count_swa`, else
+    /// `ropeDimensions`).
+    public var ropeDimensionsLocal: Int
     /// How RoPE pairs the dimensions of a head (the family's).
     public var ropeStyle: RopeStyle
     /// RoPE base frequency of global-attention layers.
@@ -42,17 +49,32 @@ public struct ModelHyperparameters: Sendable, Equatable {
     public var rmsNormEpsilon: Float
     /// Sliding attention window of local layers, if the model has them.
     public var slidingWindow: Int?
-    /// Every `slidingWindowPattern`-th layer is global; the others are local (Gemma 3: 6).
-    public var slidingWindowPattern: Int?
     /// Final logits are squashed with `c * tanh(x / c)` when set.
     public var finalLogitSoftcap: Float?
     /// Token embeddings are multiplied by this when set (Gemma: `sqrt(embeddingLength)`).
     public var embeddingScale: Float?
-    /// The attention of each block, `[blockCount]` (global RoPE attention unless the family says).
+    /// Width of each block's slice of the per-layer token embeddings (Gemma 4's
+    /// `embedding_length_per_layer_input`), or nil for a model without them.
+    public var perLayerInputLength: Int?
+    /// The attention of each block, `[blockCount]` (global RoPE attention over its own cache
+    /// slot unless the family says otherwise).
     public var layers: [LayerAttention]
 
     /// Whether layer `index` attends over a sliding window rather than the whole context.
     public func isSlidingWindowLayer(_ index: Int) -> Bool { layers[index].window != nil }
+
+    /// The slots of the KV cache: one per layer that writes its keys and values.
+    public var cacheSlotCount: Int { layers.filter(\.writesCache).count }
+
+    /// The key and value row widths of each cache slot, `[cacheSlotCount]`.
+    public var cacheSlotWidths: [(key: Int, value: Int)] {
+        layers.filter(\.writesCache).map { ($0.keyWidth, $0.valueWidth) }
+    }
+
+    /// Dimensions rotated by RoPE table `table`.
+    public func ropeDimensions(of table: RopeTable) -> Int {
+        table == .global ? ropeDimensions : ropeDimensionsLocal
+    }
 
     /// Reads the hyperparameters of `file`, or explains what is wrong.
     public init(_ file: GGUFFile) throws(ModelLoadError) {
@@ -71,14 +93,17 @@ public struct ModelHyperparameters: Sendable, Equatable {
         architecture = arch
         embeddingLength = try int("embedding_length")
         blockCount = try int("block_count")
-        feedForwardLength = try int("feed_forward_length")
-        headCount = try int("attention.head_count")
-        headCountKV = try int("attention.head_count_kv", default: headCount)
-        guard headCount % headCountKV == 0 else {
+        feedForwardLengths = try read.perLayer("feed_forward_length", count: blockCount)
+        feedForwardLength = feedForwardLengths[0]
+        let heads = try read.perLayer("attention.head_count", count: blockCount)
+        let kvHeads = try read.perLayer("attention.head_count_kv", count: blockCount, default: heads)
+        for (h, kv) in zip(heads, kvHeads) where h % kv != 0 {
             throw .invalidHyperparameter(
                 key: "\(archName).attention.head_count_kv",
-                reason: "\(headCount) query heads are not a multiple of \(headCountKV) key/value heads")
+                reason: "\(h) query heads are not a multiple of \(kv) key/value heads")
         }
+        headCount = heads[0]
+        headCountKV = kvHeads[0]
         keyLength = try int("attention.key_length", default: embeddingLength / headCount)
         valueLength = try int("attention.value_length", default: keyLength)
         ropeDimensions = try int("rope.dimension_count", default: keyLength)
@@ -86,6 +111,7 @@ public struct ModelHyperparameters: Sendable, Equatable {
             throw .invalidHyperparameter(
                 key: "\(archName).rope.dimension_count", reason: "\(ropeDimensions) must be even and at most the head size \(keyLength)")
         }
+        ropeDimensionsLocal = ropeDimensions
         trainedContextLength = try int("context_length", default: 4096)
         ropeFreqBase = try float("rope.freq_base", default: 10_000)
         ropeFreqBaseLocal = ropeFreqBase
@@ -104,15 +130,53 @@ public struct ModelHyperparameters: Sendable, Equatable {
         ropeAttentionFactor = try float("rope.scaling.attn_factor", default: 1)
         rmsNormEpsilon = try float("attention.layer_norm_rms_epsilon", default: 1e-6)
         slidingWindow = nil
-        slidingWindowPattern = nil
         finalLogitSoftcap = meta.double("\(archName).final_logit_softcapping").map(Float.init)
         embeddingScale = nil
-        layers = Array(repeating: .global, count: blockCount)
+        perLayerInputLength = nil
+        let (keyLength, valueLength) = (keyLength, valueLength)
+        layers = (0..<blockCount).map { i in
+            LayerAttention(
+                headCount: heads[i], headCountKV: kvHeads[i], keyLength: keyLength, valueLength: valueLength, cacheSlot: i)
+        }
         guard let embedding = file.tensor(named: "token_embd.weight") else { throw .missingTensor("token_embd.weight") }
         guard embedding.dimensions.count == 2, embedding.dimensions[0] == embeddingLength else {
             throw .shapeMismatch(tensor: "token_embd.weight", expected: [embeddingLength, -1], found: embedding.dimensions)
         }
         vocabularySize = embedding.dimensions[1]
         try arch.definition.refine(&self, read)
+        try checkLayers(archName)
+    }
+
+    /// Checks what the family decided per layer: each cache slot written by exactly one layer,
+    /// in order, before any layer reads it with heads of the same number and sizes; RoPE over
+    /// at most a head.
+    private func checkLayers(_ archName: String) throws(ModelLoadError) {
+        var written: [LayerAttention] = []
+        for (i, layer) in layers.enumerated() {
+            if layer.writesCache {
+                guard layer.cacheSlot == written.count else {
+                    throw .invalidHyperparameter(
+                        key: "\(archName).block_count", reason: "layer \(i) writes cache slot \(layer.cacheSlot) out of order")
+                }
+                written.append(layer)
+            } else {
+                let source = layer.cacheSlot < written.count ? written[layer.cacheSlot] : nil
+                guard let source, source.headCountKV == layer.headCountKV, source.keyLength == layer.keyLength,
+                    source.valueLength == layer.valueLength
+                else {
+                    throw .invalidHyperparameter(
+                        key: "\(archName).attention.shared_kv_layers",
+                        reason: "layer \(i) reuses cache slot \(layer.cacheSlot), which no earlier layer of its shape writes")
+                }
+            }
+            if let table = layer.rope {
+                let rotated = ropeDimensions(of: table)
+                guard rotated <= layer.keyLength, rotated % 2 == 0 else {
+                    throw .invalidHyperparameter(
+                        key: "\(archName).rope.dimension_count",
+                        reason: "\(rotated) must be even and at most the head size \(layer.keyLength) of layer \(i)")
+                }
+            }
+        }
     }
 }

@@ -11,12 +11,18 @@ public struct ModelWeights: Sendable {
     public struct Layer: Sendable {
         /// RMSNorm before attention, `[d]`.
         public var attentionNorm: GGUFTensorInfo
-        /// `[d, nHead * headK]`, `[d, nKV * headK]`, `[d, nKV * headV]` (views into `attn_qkv` when fused).
-        public var query, key, value: TensorSlice
+        /// `[d, nHead * headK]` (a view into `attn_qkv` when fused).
+        public var query: TensorSlice
+        /// `[d, nKV * headK]`, `[d, nKV * headV]` (views into `attn_qkv` when fused); none in a
+        /// layer that reuses an earlier layer's keys and values; no value projection in a layer
+        /// whose values are its keys (Gemma 4's `attention_k_eq_v`).
+        public var key, value: TensorSlice?
         /// Biases of q, k, v.
         public var queryBias, keyBias, valueBias: TensorSlice?
         /// Per-head RMSNorm of queries and keys, `[headK]`.
         public var queryNorm, keyNorm: GGUFTensorInfo?
+        /// Whether value heads are RMS-normalized (without a weight) before they are cached (Gemma 4).
+        public var normalizesValues = false
         /// `[nHead * headV, d]`.
         public var output: GGUFTensorInfo
         /// RMSNorm after attention, before the residual add.
@@ -29,6 +35,10 @@ public struct ModelWeights: Sendable {
         public var down: GGUFTensorInfo
         /// RMSNorm after the feed-forward network.
         public var postFeedForwardNorm: GGUFTensorInfo?
+        /// Gemma 4's per-layer input: gate `[d, p]`, projection `[p, d]`, norm after it `[d]`.
+        public var perLayerGate, perLayerProjection, perLayerPostNorm: GGUFTensorInfo?
+        /// A scalar the block's output is multiplied by (Gemma 4's `layer_output_scale`, `[1]`).
+        public var outputScale: GGUFTensorInfo?
 
         /// A block of the shared layout; the optional tensors are added by the family.
         init(
@@ -52,14 +62,14 @@ public struct ModelWeights: Sendable {
         /// The pre-norm block most families share: `attn_norm`, q/k/v (fused or not, biases
         /// required when `biases`), `attn_output`, `ffn_norm`, gate/up (fused or not), `ffn_down`.
         static func standard(_ t: LayerTensors, biases: Bool = false) throws(ModelLoadError) -> Layer {
-            let hp = t.hp, d = hp.embeddingLength, ff = hp.feedForwardLength
+            let d = t.hp.embeddingLength, ff = t.hp.feedForwardLengths[t.index], a = t.attention
             let (gate, up) = try t.gateAndUp(input: d, hidden: ff)
             return Layer(
                 attentionNorm: try t.vector("attn_norm.weight", d),
                 try t.attentionProjections(
-                    input: d, query: hp.headCount * hp.keyLength, key: hp.headCountKV * hp.keyLength,
-                    value: hp.headCountKV * hp.valueLength, biases: biases),
-                output: try t.matrix("attn_output.weight", [hp.headCount * hp.valueLength, d]),
+                    input: d, query: a.queryWidth, key: a.keyWidth, value: a.valueWidth, biases: biases,
+                    keysAndValues: a.writesCache ? .required : .none),
+                output: try t.matrix("attn_output.weight", [a.outputWidth, d]),
                 feedForwardNorm: try t.vector("ffn_norm.weight", d), gate: gate, up: up,
                 down: try t.matrix("ffn_down.weight", [ff, d]))
         }
@@ -73,7 +83,12 @@ public struct ModelWeights: Sendable {
     public let output: GGUFTensorInfo
     /// Whether `output` is the embedding table.
     public let tiedOutput: Bool
-    /// RoPE frequency factors `[ropeDimensions / 2]` (Llama 3.1 long-context scaling).
+    /// Gemma 4's per-layer token embeddings `[L * p, vocab]` (L blocks, p =
+    /// `perLayerInputLength`), the projection of the embedded token onto them `[d, L * p]`, and
+    /// the norm of each block's slice of that projection `[p]`.
+    public let perLayerTokenEmbedding, perLayerModelProjection, perLayerProjectionNorm: GGUFTensorInfo?
+    /// RoPE frequency factors `[ropeDimensions / 2]` (Llama 3.1 long-context scaling; Gemma 4's
+    /// global layers, whose unrotated pairs have factors of 1e30).
     public let ropeFrequencyFactors: GGUFTensorInfo?
     /// LongRoPE's factors `[ropeDimensions / 2]` for caches longer than the original context
     /// (`rope_factors_long.weight`) and for the others (`rope_factors_short.weight`).
@@ -98,6 +113,14 @@ public struct ModelWeights: Sendable {
         } else {
             output = tokenEmbedding
             tiedOutput = true
+        }
+        if let p = hp.perLayerInputLength {
+            let width = p * hp.blockCount
+            perLayerTokenEmbedding = try tensor("per_layer_token_embd.weight", [width, hp.vocabularySize])
+            perLayerModelProjection = try tensor("per_layer_model_proj.weight", [d, width])
+            perLayerProjectionNorm = try tensor("per_layer_proj_norm.weight", [p], vector: true)
+        } else {
+            (perLayerTokenEmbedding, perLayerModelProjection, perLayerProjectionNorm) = (nil, nil, nil)
         }
         let factors = [hp.ropeDimensions / 2], readsFactors = family.readsRopeFactors
         ropeFrequencyFactors = readsFactors ? try tensor("rope_freqs.weight", factors, optional: true, vector: true) : nil

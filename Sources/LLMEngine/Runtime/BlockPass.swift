@@ -30,41 +30,55 @@ struct BlockPass {
     }
 
     /// `q, k, v = W normed (+ bias)`: one pass over `normed` for the three projections (the
-    /// parts of a fused `attn_qkv` included), biases added where the block has them.
+    /// parts of a fused `attn_qkv` included), biases added where the block has them. A block
+    /// that reuses an earlier block's keys and values projects its queries only; one without a
+    /// value projection takes its keys as values (before any norm or rotation).
     func projectQKV() {
-        let s = model.scratch, w = weights, n = rows
-        model.project(s.normed, rows: n, [(w.query, s.q), (w.key, s.k), (w.value, s.v)])
+        let s = model.scratch, w = weights, n = rows, a = attention
+        var outputs = [(w.query, s.q)]
+        if a.writesCache, let key = w.key {
+            outputs.append((key, s.k))
+            if let value = w.value { outputs.append((value, s.v)) }
+        }
+        model.project(s.normed, rows: n, outputs)
         if let b = w.queryBias { model.addRows(b, to: s.q, rows: n) }
+        guard a.writesCache else { return }
         if let b = w.keyBias { model.addRows(b, to: s.k, rows: n) }
         if let b = w.valueBias { model.addRows(b, to: s.v, rows: n) }
+        if w.value == nil { s.v.update(from: s.k, count: n * a.keyWidth) }
     }
 
-    /// Per-head RMSNorm of the queries and keys (`attn_q_norm`, `attn_k_norm`, `[headK]`).
+    /// Per-head RMSNorm of the queries and keys (`attn_q_norm`, `attn_k_norm`, `[headK]`), and
+    /// of the values without a weight where the family normalizes them.
     func normalizeHeads() {
-        let s = model.scratch, hp = model.hyperparameters, n = rows
-        if let w = weights.queryNorm { model.rmsNormRows(s.q, w, into: s.q, rows: n * hp.headCount, width: hp.keyLength) }
-        if let w = weights.keyNorm { model.rmsNormRows(s.k, w, into: s.k, rows: n * hp.headCountKV, width: hp.keyLength) }
+        let s = model.scratch, a = attention, n = rows
+        if let w = weights.queryNorm { model.rmsNormRows(s.q, w, into: s.q, rows: n * a.headCount, width: a.keyLength) }
+        guard a.writesCache else { return }
+        if let w = weights.keyNorm { model.rmsNormRows(s.k, w, into: s.k, rows: n * a.headCountKV, width: a.keyLength) }
+        if let w = weights.valueNorm { model.rmsNormRows(s.v, w, into: s.v, rows: n * a.headCountKV, width: a.valueLength) }
     }
 
     /// RoPE on the queries and keys with the block's table (`attention.rope`), at each row's
     /// position; a block without a table is left as it is.
     func rotate() {
         guard let table = attention.rope else { return }
-        let s = model.scratch, hp = model.hyperparameters
-        let angles = s.rope[table.rawValue]
-        let qWidth = hp.headCount * hp.keyLength, kWidth = hp.headCountKV * hp.keyLength
+        let s = model.scratch, a = attention
+        let angles = s.rope[table.rawValue], rotated = model.hyperparameters.ropeDimensions(of: table)
         for r in 0..<rows {
-            model.rotate(s.q + r * qWidth, heads: hp.headCount, row: r, angles)
-            model.rotate(s.k + r * kWidth, heads: hp.headCountKV, row: r, angles)
+            model.rotate(s.q + r * a.queryWidth, heads: a.headCount, headLength: a.keyLength, rotated: rotated, row: r, angles)
+            if a.writesCache {
+                model.rotate(s.k + r * a.keyWidth, heads: a.headCountKV, headLength: a.keyLength, rotated: rotated, row: r, angles)
+            }
         }
     }
 
-    /// Stores the rows' keys and values in their caches, attends (over the block's window),
-    /// and projects the heads' outputs: `projected = W_o attention(q, K, V)`.
+    /// Stores the rows' keys and values in their caches (unless the block reuses an earlier
+    /// block's), attends (over the block's window), and projects the heads' outputs:
+    /// `projected = W_o attention(q, K, V)`.
     func attend() {
         let s = model.scratch, n = rows
-        model.storeKeysAndValues(layer: index, placement)
-        model.attend(layer: index, placement, window: attention.window)
+        if attention.writesCache { model.storeKeysAndValues(layer: index, placement) }
+        model.attend(layer: index, placement)
         model.project(s.attention, rows: n, [(weights.output, s.projected)])
     }
 
@@ -84,7 +98,27 @@ struct BlockPass {
     func feedForward(_ activation: GateActivation) {
         let s = model.scratch, w = weights, n = rows
         model.project(s.normed, rows: n, [(w.gate, s.gate), (w.up, s.up)])
-        model.gatedActivation(count: n * model.hyperparameters.feedForwardLength, activation)
+        model.gatedActivation(count: n * model.hyperparameters.feedForwardLengths[index], activation)
         model.project(s.gate, rows: n, [(w.down, s.projected)])
+    }
+
+    /// Gemma 4's per-layer input, after the block's residual adds: `projected =
+    /// W_proj (gelu(W_gate x) * input)`, with `input` the block's slice of the per-layer inputs
+    /// of the rows (`Transformer.perLayerInputs`, `[n, p]`).
+    func perLayerInput() {
+        let s = model.scratch, w = weights, n = rows, p = model.hyperparameters.perLayerInputLength!
+        model.project(s.x, rows: n, [(w.perLayerGate!, s.gate)])
+        for r in 0..<n {
+            (s.up + r * p).update(from: s.perLayerInputs + (r * model.hyperparameters.blockCount + index) * p, count: p)
+        }
+        model.gatedActivation(count: n * p, .gelu)
+        model.project(s.gate, rows: n, [(w.perLayerProjection!, s.projected)])
+    }
+
+    /// `x *= scale` when the block has an output scale.
+    func scaleResidual() {
+        guard let scale = weights.outputScale else { return }
+        let s = model.scratch
+        for i in 0..<(rows * d) { s.x[i] *= scale }
     }
 }

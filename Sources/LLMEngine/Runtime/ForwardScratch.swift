@@ -5,12 +5,13 @@ import Kernels
 ///
 /// Shapes, with n = rows of the current chunk:
 /// `x`, `normed`, `projected`: [n, d]; `q`: [n, heads * keyLength]; `k`: [n, kvHeads * keyLength];
-/// `v`: [n, kvHeads * valueLength]; `attention`: [n, heads * valueLength]; `gate`, `up`: [n, ff];
-/// `ropeCos`/`ropeSin`: [n, ropeDimensions / 2] per rope base; `scores`: [slices, group * context];
-/// `partials`: [parts, group * (valueLength + 2)].
+/// `v`: [n, kvHeads * valueLength]; `attention`: [n, heads * valueLength] (each as wide as the
+/// widest block's); `gate`, `up`: [n, max(ff, p)]; `perLayerInputs`: [n, blocks * p] (Gemma 4's
+/// per-layer inputs, p = `perLayerInputLength`); `rope[t]` cos/sin: [n, rotated(t) / 2] per
+/// table; `scores`: [slices, group * context]; `partials`: [parts, group * (valueLength + 2)].
 final class ForwardScratch {
     let capacity: Int
-    let x, normed, projected, q, k, v, attention, gate, up: UnsafeMutablePointer<Float>
+    let x, normed, projected, q, k, v, attention, gate, up, perLayerInputs: UnsafeMutablePointer<Float>
     /// RoPE angles of each row, per table (`RopeTable.rawValue`).
     let rope: [(cos: UnsafeMutablePointer<Float>, sin: UnsafeMutablePointer<Float>)]
     /// Attention scores, one region per parallel slice, grown on demand to the context.
@@ -36,14 +37,20 @@ final class ForwardScratch {
             owned.append(p)
             return p
         }
-        let d = hp.embeddingLength, half = hp.ropeDimensions / 2
+        let d = hp.embeddingLength, layers = hp.layers
+        func widest(_ width: (LayerAttention) -> Int) -> Int { layers.map(width).max() ?? 0 }
         x = buffer(d); normed = buffer(d); projected = buffer(d)
-        q = buffer(hp.headCount * hp.keyLength)
-        k = buffer(hp.headCountKV * hp.keyLength)
-        v = buffer(hp.headCountKV * hp.valueLength)
-        attention = buffer(hp.headCount * hp.valueLength)
-        gate = buffer(hp.feedForwardLength); up = buffer(hp.feedForwardLength)
-        rope = RopeTable.allCases.map { _ in (buffer(half), buffer(half)) }
+        q = buffer(widest(\.queryWidth))
+        k = buffer(widest(\.keyWidth))
+        v = buffer(max(widest(\.valueWidth), widest(\.keyWidth)))
+        attention = buffer(widest(\.outputWidth))
+        let p = hp.perLayerInputLength ?? 0, hidden = max(hp.feedForwardLengths.max() ?? 0, p)
+        gate = buffer(hidden); up = buffer(hidden)
+        perLayerInputs = buffer(p * hp.blockCount)
+        rope = RopeTable.allCases.map { table in
+            let half = hp.ropeDimensions(of: table) / 2
+            return (buffer(half), buffer(half))
+        }
         scores = .allocate(capacity: 1)
         partials = .allocate(capacity: 1)
         allocations = owned

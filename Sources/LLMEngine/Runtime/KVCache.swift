@@ -4,12 +4,14 @@ import Kernels
 /// Keys and values of every processed position, as IEEE halves or as 8-bit `q8_0` blocks
 /// (`KVFormat`; llama.cpp's `--cache-type-k/-v q8_0`, about half the memory).
 ///
-/// Layout, per layer: keys are `[capacity]` rows of `kvHeads * keyLength` elements and values
-/// `[capacity]` rows of `kvHeads * valueLength`, row `p` holding position `p`, each row
-/// `format.rowBytes(elements:)` bytes (a head's elements start on a block boundary). The cache
-/// holds positions `0..<count`; `truncate(to:)` forgets the tail in O(1), which is how prefix
-/// reuse (keep the common prefix of the previous turn) and constrained-decoding backtracking
-/// rewind it.
+/// Layout, per slot (a layer that stores keys and values; Gemma 4's shared-KV layers read an
+/// earlier layer's slot and have none): keys are `[capacity]` rows of `keyWidths[slot]`
+/// elements and values `[capacity]` rows of `valueWidths[slot]`, row `p` holding position `p`,
+/// each row `format.rowBytes(elements:)` bytes (a head's elements start on a block boundary).
+/// Slots may differ in width (Gemma 4's global layers have wider heads than its sliding ones).
+/// The cache holds positions `0..<count`; `truncate(to:)` forgets the tail in O(1), which is
+/// how prefix reuse (keep the common prefix of the previous turn) and constrained-decoding
+/// backtracking rewind it.
 ///
 /// The rows are allocated zeroed but not touched (`calloc`: the system maps zero pages on
 /// first write), so a context of 32,768 positions takes memory for the positions it has held,
@@ -19,18 +21,20 @@ import Kernels
 public struct KVCache: Sendable {
     /// Positions the cache can hold.
     public let capacity: Int
-    /// Layers.
+    /// Slots (the layers that store keys and values).
     public let layerCount: Int
-    /// Width of one key row (`kvHeads * keyLength`).
-    public let keyWidth: Int
-    /// Width of one value row (`kvHeads * valueLength`).
-    public let valueWidth: Int
+    /// Width of one key row of each slot (`kvHeads * keyLength`), `[layerCount]`.
+    public let keyWidths: [Int]
+    /// Width of one value row of each slot (`kvHeads * valueLength`), `[layerCount]`.
+    public let valueWidths: [Int]
     /// How the rows are stored.
     public let format: KVFormat
-    /// Bytes of one key row.
-    public let keyRowBytes: Int
-    /// Bytes of one value row.
-    public let valueRowBytes: Int
+    /// Bytes of one key row of each slot.
+    public let keyRowBytes: [Int]
+    /// Bytes of one value row of each slot.
+    public let valueRowBytes: [Int]
+    /// Bytes of one position over every slot, keys and values.
+    public let positionBytes: Int
     /// Positions currently held.
     public private(set) var count = 0
     /// The most positions held at once so far (the rows written, hence mapped).
@@ -38,41 +42,48 @@ public struct KVCache: Sendable {
 
     private var storage: KVStorage
 
-    /// Allocates a cache for `capacity` positions in `format` (the widths whole blocks of it).
-    public init(layers: Int, capacity: Int, keyWidth: Int, valueWidth: Int, format: KVFormat = .f16) {
-        precondition(keyWidth % format.blockElements == 0 && valueWidth % format.blockElements == 0)
+    /// Allocates a cache for `capacity` positions in `format` with one slot per element of
+    /// `slots` (its key and value row widths, whole blocks of `format`).
+    public init(slots: [(key: Int, value: Int)], capacity: Int, format: KVFormat = .f16) {
+        precondition(slots.allSatisfy { $0.key % format.blockElements == 0 && $0.value % format.blockElements == 0 })
         self.capacity = capacity
-        self.layerCount = layers
-        self.keyWidth = keyWidth
-        self.valueWidth = valueWidth
+        layerCount = slots.count
+        keyWidths = slots.map(\.key)
+        valueWidths = slots.map(\.value)
         self.format = format
-        keyRowBytes = format.rowBytes(elements: keyWidth)
-        valueRowBytes = format.rowBytes(elements: valueWidth)
-        storage = KVStorage(layers: layers, keyBytes: capacity * keyRowBytes, valueBytes: capacity * valueRowBytes)
+        keyRowBytes = keyWidths.map { format.rowBytes(elements: $0) }
+        valueRowBytes = valueWidths.map { format.rowBytes(elements: $0) }
+        positionBytes = zip(keyRowBytes, valueRowBytes).reduce(0) { $0 + $1.0 + $1.1 }
+        storage = KVStorage(keyBytes: keyRowBytes.map { capacity * $0 }, valueBytes: valueRowBytes.map { capacity * $0 })
+    }
+
+    /// Allocates a cache of `layers` slots of the same widths.
+    public init(layers: Int, capacity: Int, keyWidth: Int, valueWidth: Int, format: KVFormat = .f16) {
+        self.init(slots: Array(repeating: (keyWidth, valueWidth), count: layers), capacity: capacity, format: format)
     }
 
     /// Bytes the cache can hold (its capacity).
-    public var byteCount: Int { layerCount * capacity * (keyRowBytes + valueRowBytes) }
+    public var byteCount: Int { capacity * positionBytes }
 
     /// Bytes of the rows written so far (`highWater` positions): what the cache adds to the
     /// process's resident memory, to the page.
-    public var residentByteCount: Int { layerCount * highWater * (keyRowBytes + valueRowBytes) }
+    public var residentByteCount: Int { highWater * positionBytes }
 
-    /// Stores the key and value rows of `position` in `layer` (`position <= count`).
+    /// Stores the key and value rows of `position` in slot `layer` (`position <= count`).
     public mutating func store(
         layer: Int, position: Int, key: UnsafeBufferPointer<Float>,
         value: UnsafeBufferPointer<Float>
     ) {
-        precondition(position < capacity && key.count == keyWidth && value.count == valueWidth)
+        precondition(position < capacity && key.count == keyWidths[layer] && value.count == valueWidths[layer])
         let kernels = KernelSet.default, format = format
-        let keyOffset = position * keyRowBytes, valueOffset = position * valueRowBytes
+        let keyOffset = position * keyRowBytes[layer], valueOffset = position * valueRowBytes[layer]
         withMutableLayer(layer) { (keys: UnsafeMutableRawPointer, values: UnsafeMutableRawPointer) in
             kernels.storeKVRow(key.baseAddress!, into: keys + keyOffset, count: key.count, format: format)
             kernels.storeKVRow(value.baseAddress!, into: values + valueOffset, count: value.count, format: format)
         }
     }
 
-    /// Marks positions `0..<newCount` as held (after storing them in every layer).
+    /// Marks positions `0..<newCount` as held (after storing them in every slot).
     public mutating func commit(upTo newCount: Int) {
         precondition(newCount <= capacity)
         count = newCount
@@ -84,43 +95,43 @@ public struct KVCache: Sendable {
         count = min(count, max(0, newCount))
     }
 
-    /// Reads the keys and values of `layer` (an f16 cache) as `[capacity * keyWidth]` and
+    /// Reads the keys and values of slot `layer` (an f16 cache) as `[capacity * keyWidth]` and
     /// `[capacity * valueWidth]` halves.
     public func withLayer<R>(_ layer: Int, _ body: (UnsafeBufferPointer<Float16>, UnsafeBufferPointer<Float16>) -> R) -> R {
         precondition(format == .f16, "withLayer: the cache's rows are \(format), not halves")
         return body(
-            UnsafeBufferPointer(start: storage.keys[layer].assumingMemoryBound(to: Float16.self), count: capacity * keyWidth),
-            UnsafeBufferPointer(start: storage.values[layer].assumingMemoryBound(to: Float16.self), count: capacity * valueWidth))
+            UnsafeBufferPointer(start: storage.keys[layer].assumingMemoryBound(to: Float16.self), count: capacity * keyWidths[layer]),
+            UnsafeBufferPointer(start: storage.values[layer].assumingMemoryBound(to: Float16.self), count: capacity * valueWidths[layer]))
     }
 
-    /// The keys and values of `layer` as raw rows (`keyRowBytes`, `valueRowBytes` apart), for
-    /// the kernels.
+    /// The keys and values of slot `layer` as raw rows (`keyRowBytes[layer]`,
+    /// `valueRowBytes[layer]` apart), for the kernels.
     func withLayer<R>(_ layer: Int, _ body: (UnsafeRawPointer, UnsafeRawPointer) -> R) -> R {
         body(UnsafeRawPointer(storage.keys[layer]), UnsafeRawPointer(storage.values[layer]))
     }
 
-    /// Writable raw rows of `layer`, for storing new positions (then `commit(upTo:)`).
+    /// Writable raw rows of slot `layer`, for storing new positions (then `commit(upTo:)`).
     mutating func withMutableLayer<R>(_ layer: Int, _ body: (UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> R) -> R {
         if !isKnownUniquelyReferenced(&storage) {
-            storage = storage.copy(keyBytes: highWater * keyRowBytes, valueBytes: highWater * valueRowBytes)
+            storage = storage.copy(positions: highWater, keyRowBytes: keyRowBytes, valueRowBytes: valueRowBytes)
         }
         return body(storage.keys[layer], storage.values[layer])
     }
 }
 
-/// The rows of a `KVCache`: one zeroed allocation per layer for keys and one for values, which
+/// The rows of a `KVCache`: one zeroed allocation per slot for keys and one for values, which
 /// the system maps as they are first written.
 private final class KVStorage: @unchecked Sendable {
     // Written only through a uniquely referenced KVCache (copy on write), read otherwise.
-    let keys: [UnsafeMutableRawPointer] // [layers] of keyBytes
-    let values: [UnsafeMutableRawPointer] // [layers] of valueBytes
-    let keyBytes: Int, valueBytes: Int
+    let keys: [UnsafeMutableRawPointer] // [slots] of keyBytes[slot]
+    let values: [UnsafeMutableRawPointer] // [slots] of valueBytes[slot]
+    let keyBytes: [Int], valueBytes: [Int]
 
-    init(layers: Int, keyBytes: Int, valueBytes: Int) {
+    init(keyBytes: [Int], valueBytes: [Int]) {
         self.keyBytes = keyBytes
         self.valueBytes = valueBytes
-        keys = (0..<layers).map { _ in Self.zeroed(keyBytes) }
-        values = (0..<layers).map { _ in Self.zeroed(valueBytes) }
+        keys = keyBytes.map { Self.zeroed($0) }
+        values = valueBytes.map { Self.zeroed($0) }
     }
 
     deinit {
@@ -133,12 +144,12 @@ private final class KVStorage: @unchecked Sendable {
         return raw
     }
 
-    /// A storage of the same size holding the first `keyBytes`/`valueBytes` of every layer.
-    func copy(keyBytes used: Int, valueBytes usedValues: Int) -> KVStorage {
-        let copy = KVStorage(layers: keys.count, keyBytes: keyBytes, valueBytes: valueBytes)
-        for layer in keys.indices {
-            copy.keys[layer].copyMemory(from: keys[layer], byteCount: min(keyBytes, used))
-            copy.values[layer].copyMemory(from: values[layer], byteCount: min(valueBytes, usedValues))
+    /// A storage of the same sizes holding the first `positions` rows of every slot.
+    func copy(positions: Int, keyRowBytes: [Int], valueRowBytes: [Int]) -> KVStorage {
+        let copy = KVStorage(keyBytes: keyBytes, valueBytes: valueBytes)
+        for slot in keys.indices {
+            copy.keys[slot].copyMemory(from: keys[slot], byteCount: min(keyBytes[slot], positions * keyRowBytes[slot]))
+            copy.values[slot].copyMemory(from: values[slot], byteCount: min(valueBytes[slot], positions * valueRowBytes[slot]))
         }
         return copy
     }

@@ -6,29 +6,40 @@ import Kernels
 /// copied to `Float`.
 struct LayerWeights {
     let attentionNorm: [Float]
-    let query, key, value: QuantizedMatrix
+    let query: QuantizedMatrix
+    /// Nil in a layer that reuses an earlier layer's keys and values; `value` also nil when the
+    /// values are the keys.
+    let key, value: QuantizedMatrix?
     let queryBias, keyBias, valueBias: [Float]?
     let queryNorm, keyNorm: [Float]?
+    /// All ones `[headV]` when value heads are RMS-normalized without a weight (Gemma 4).
+    let valueNorm: [Float]?
     let output: QuantizedMatrix
     let postAttentionNorm: [Float]?
     let feedForwardNorm: [Float]
     let gate, up, down: QuantizedMatrix
     let postFeedForwardNorm: [Float]?
+    /// Gemma 4's per-layer input: gate `[d, p]`, projection `[p, d]`, norm `[d]`.
+    let perLayerGate, perLayerProjection: QuantizedMatrix?
+    let perLayerPostNorm: [Float]?
+    /// The factor on the block's output (Gemma 4's `layer_output_scale`).
+    let outputScale: Float?
 
     /// Binds `layer`'s tensors of `file` with `kernels` (which dequantize the vectors).
-    init(_ l: ModelWeights.Layer, file: GGUFFile, kernels: KernelSet) throws {
+    init(_ l: ModelWeights.Layer, _ attention: LayerAttention, file: GGUFFile, kernels: KernelSet) throws {
         func matrix(_ s: TensorSlice) throws -> QuantizedMatrix { try Self.matrix(s, file: file) }
         func vector(_ s: TensorSlice?) throws -> [Float]? { try s.map { try Self.vector($0, file: file, kernels: kernels) } }
         func vector(_ t: GGUFTensorInfo?) throws -> [Float]? { try vector(t.map { TensorSlice($0) }) }
         attentionNorm = try vector(l.attentionNorm)!
         query = try matrix(l.query)
-        key = try matrix(l.key)
-        value = try matrix(l.value)
+        key = try l.key.map { try matrix($0) }
+        value = try l.value.map { try matrix($0) }
         queryBias = try vector(l.queryBias)
         keyBias = try vector(l.keyBias)
         valueBias = try vector(l.valueBias)
         queryNorm = try vector(l.queryNorm)
         keyNorm = try vector(l.keyNorm)
+        valueNorm = l.normalizesValues ? [Float](repeating: 1, count: attention.valueLength) : nil
         output = try matrix(TensorSlice(l.output))
         postAttentionNorm = try vector(l.postAttentionNorm)
         feedForwardNorm = try vector(l.feedForwardNorm)!
@@ -36,6 +47,10 @@ struct LayerWeights {
         up = try matrix(l.up)
         down = try matrix(TensorSlice(l.down))
         postFeedForwardNorm = try vector(l.postFeedForwardNorm)
+        perLayerGate = try l.perLayerGate.map { try matrix(TensorSlice($0)) }
+        perLayerProjection = try l.perLayerProjection.map { try matrix(TensorSlice($0)) }
+        perLayerPostNorm = try vector(l.perLayerPostNorm)
+        outputScale = try vector(l.outputScale)?.first
     }
 
     /// The rows of `slice` as a matrix over the mapped file.

@@ -2,32 +2,42 @@ import Kernels
 
 /// How a context's cache stores one position: what a saved prefix must match to be loaded.
 public struct KVRowLayout: Hashable, Sendable, CustomStringConvertible {
-    /// Layers.
-    public var layers: Int
     /// The rows' element type.
     public var format: KVFormat
-    /// Bytes of one key row (one position of one layer).
-    public var keyRowBytes: Int
-    /// Bytes of one value row.
-    public var valueRowBytes: Int
+    /// Bytes of one key row (one position of one layer), per layer (cache slot).
+    public var keyRowBytes: [Int]
+    /// Bytes of one value row, per layer.
+    public var valueRowBytes: [Int]
+
+    /// Layers (cache slots).
+    public var layers: Int { keyRowBytes.count }
+
+    /// Bytes of one position, every layer's key and value rows.
+    public var positionBytes: Int { keyRowBytes.reduce(0, +) + valueRowBytes.reduce(0, +) }
 
     /// Bytes of `count` positions, every layer's keys and values.
-    public func byteCount(positions count: Int) -> Int { layers * count * (keyRowBytes + valueRowBytes) }
+    public func byteCount(positions count: Int) -> Int { count * positionBytes }
 
-    /// `"24 layers, f16, 256+256 bytes per position"`.
-    public var description: String { "\(layers) layers, \(format.rawValue), \(keyRowBytes)+\(valueRowBytes) bytes per position" }
+    /// `"24 layers, f16, 256+256 bytes per position"` (layers of one width), else
+    /// `"15 layers, f16, 10240 bytes per position"`.
+    public var description: String {
+        if Set(keyRowBytes).count <= 1, Set(valueRowBytes).count <= 1 {
+            return "\(layers) layers, \(format.rawValue), \(keyRowBytes.first ?? 0)+\(valueRowBytes.first ?? 0) bytes per position"
+        }
+        return "\(layers) layers, \(format.rawValue), \(positionBytes) bytes per position"
+    }
 }
 
 extension ModelContext {
     /// How this context's cache stores a position.
     public var rowLayout: KVRowLayout {
         state.withLock { s in
-            KVRowLayout(layers: s.cache.layerCount, format: s.cache.format, keyRowBytes: s.cache.keyRowBytes, valueRowBytes: s.cache.valueRowBytes)
+            KVRowLayout(format: s.cache.format, keyRowBytes: s.cache.keyRowBytes, valueRowBytes: s.cache.valueRowBytes)
         }
     }
 
     /// Calls `body` with the first `count` tokens held and, for each layer in turn, their key
-    /// rows (`[count][keyRowBytes]`) and value rows (`[count][valueRowBytes]`) as they are
+    /// rows (`[count][keyRowBytes[layer]]`) and value rows (`[count][valueRowBytes[layer]]`) as they are
     /// stored, so that a prefix can be written somewhere and `load`ed into another context of
     /// the same model and layout later. The context is locked for the call: `body` must not
     /// call the context (read `rowLayout` before).
@@ -43,8 +53,8 @@ extension ModelContext {
             return try body(s.tokens[..<n]) { layer in
                 cache.withLayer(layer) { (keys: UnsafeRawPointer, values: UnsafeRawPointer) in
                     (
-                        UnsafeRawBufferPointer(start: keys, count: n * cache.keyRowBytes),
-                        UnsafeRawBufferPointer(start: values, count: n * cache.valueRowBytes)
+                        UnsafeRawBufferPointer(start: keys, count: n * cache.keyRowBytes[layer]),
+                        UnsafeRawBufferPointer(start: values, count: n * cache.valueRowBytes[layer])
                     )
                 }
             }
@@ -52,7 +62,7 @@ extension ModelContext {
     }
 
     /// Makes the context hold exactly `tokens`, their keys and values written by `fill` for
-    /// each layer in turn into `[tokens.count][keyRowBytes]` and `[tokens.count][valueRowBytes]`
+    /// each layer in turn into `[tokens.count][keyRowBytes[layer]]` and `[tokens.count][valueRowBytes[layer]]`
     /// (the rows `withHeldRows` gave, in this context's `rowLayout`).
     ///
     /// When `fill` throws, the context is left empty and the error is rethrown; tokens outside
@@ -75,8 +85,8 @@ extension ModelContext {
                     // The rows stay where they are while the lock is held (no other copy writes).
                     let (keys, values) = s.cache.withMutableLayer(layer) { ($0, $1) }
                     try fill(
-                        layer, UnsafeMutableRawBufferPointer(start: keys, count: n * keyBytes),
-                        UnsafeMutableRawBufferPointer(start: values, count: n * valueBytes))
+                        layer, UnsafeMutableRawBufferPointer(start: keys, count: n * keyBytes[layer]),
+                        UnsafeMutableRawBufferPointer(start: values, count: n * valueBytes[layer]))
                 }
             } catch {
                 s.rewind(to: 0)

@@ -7,15 +7,15 @@ extension Transformer {
     /// round-robin to the pool's slices; a row split in parts is joined afterwards
     /// (`KernelSet.attendMerge`). The parts depend on the row's positions only, never on the
     /// thread count or the other rows, so a row's result is the same alone or batched.
-    func attend(layer: Int, _ placement: RowPlacement, window: Int?) {
+    func attend(layer: Int, _ placement: RowPlacement) {
         if placement.count >= Self.tiledAttentionRows {
-            attendInTiles(layer: layer, placement, window: window)
+            attendInTiles(layer: layer, placement)
             return
         }
-        let hp = hyperparameters, s = scratch, n = placement.count
-        let group = hp.headCount / hp.headCountKV
-        let dk = hp.keyLength, dv = hp.valueLength
-        let qWidth = hp.headCount * dk, oWidth = hp.headCount * dv
+        let a = hyperparameters.layers[layer], s = scratch, n = placement.count
+        let group = a.group, window = a.window
+        let dk = a.keyLength, dv = a.valueLength
+        let qWidth = a.queryWidth, oWidth = a.outputWidth
         // (row, kv head, positions, slot): slot -1 writes the row's output, else a partial result.
         var work: [(row: Int, head: Int, span: ClosedRange<Int>, slot: Int)] = []
         var splits: [(row: Int, head: Int, slots: Range<Int>)] = []
@@ -23,7 +23,7 @@ extension Transformer {
         for r in 0..<n {
             let position = placement.positions[r]
             let first = window.map { max(0, position - $0 + 1) } ?? 0
-            for g in 0..<hp.headCountKV {
+            for g in 0..<a.headCountKV {
                 guard position - first + 1 > Self.attentionPart else {
                     work.append((r, g, first...position, -1))
                     continue
@@ -42,11 +42,11 @@ extension Transformer {
         let slotWidth = group * (dv + 2)
         s.reservePartials(slotCount * slotWidth)
         let items = work.count, slices = min(s.slices, items)
-        let scale = 1 / Float(dk).squareRoot(), kernels = kernels
+        let scale = a.scale, kernels = kernels
         let q = UnsafeSendablePointer(s.q), out = UnsafeSendablePointer(s.attention)
         let scores = UnsafeSendablePointer(s.scores), partials = UnsafeSendablePointer(s.partials)
         let cacheOfRow = placement.cacheOfRow, plan = work
-        Self.withLayers(placement.caches, layer) { layers in
+        Self.withLayers(placement.caches, a.cacheSlot) { layers in
             let body: @Sendable (Range<Int>) -> Void = { range in
                 for slice in range {
                     for item in stride(from: slice, to: items, by: slices) {
@@ -99,11 +99,11 @@ extension Transformer {
     /// Attention of a prefill chunk: each run of rows (one sequence, consecutive positions) in
     /// tiles of about `tileQueries` query vectors, every tile reading each cached key and value block
     /// once (`KernelSet.attendRows`). Work items are (tile, kv head) pairs, dealt round-robin.
-    func attendInTiles(layer: Int, _ placement: RowPlacement, window: Int?) {
-        let hp = hyperparameters, s = scratch
-        let group = hp.headCount / hp.headCountKV
-        let dk = hp.keyLength, dv = hp.valueLength
-        let qWidth = hp.headCount * dk, oWidth = hp.headCount * dv
+    func attendInTiles(layer: Int, _ placement: RowPlacement) {
+        let a = hyperparameters.layers[layer], s = scratch
+        let group = a.group, window = a.window, kvHeads = a.headCountKV
+        let dk = a.keyLength, dv = a.valueLength
+        let qWidth = a.queryWidth, oWidth = a.outputWidth
         let tileRows = max(1, Self.tileQueries / group)
         let tiles = placement.runs.flatMap { run in
             stride(from: run.rows.lowerBound, to: run.rows.upperBound, by: tileRows).map {
@@ -114,16 +114,16 @@ extension Transformer {
         s.reserveScores(
             KernelSet.attendRowsScratchCount(rows: tileRows, group: group, keyLength: dk, valueLength: dv, positions: positions))
         let perSlice = s.scoresPerSlice
-        let items = tiles.count * hp.headCountKV, slices = min(s.slices, items)
-        let scale = 1 / Float(dk).squareRoot(), kernels = kernels
+        let items = tiles.count * kvHeads, slices = min(s.slices, items)
+        let scale = a.scale, kernels = kernels
         let q = UnsafeSendablePointer(s.q), out = UnsafeSendablePointer(s.attention)
         let scratch = UnsafeSendablePointer(s.scores)
         let firstPositions = placement.positions
-        Self.withLayers(placement.caches, layer) { layers in
+        Self.withLayers(placement.caches, a.cacheSlot) { layers in
             let body: @Sendable (Range<Int>) -> Void = { range in
                 for slice in range {
                     for item in stride(from: slice, to: items, by: slices) {
-                        let tile = tiles[item / hp.headCountKV], g = item % hp.headCountKV
+                        let tile = tiles[item / kvHeads], g = item % kvHeads
                         let r0 = tile.rows.lowerBound
                         let layer = layers[tile.cache]
                         kernels.attendRows(
@@ -149,8 +149,8 @@ extension Transformer {
         let format: KVFormat, keyRowBytes: Int, valueRowBytes: Int
     }
 
-    /// Calls `body` with the keys and values of `layer` in each of `caches` (in the order of
-    /// `caches`), all valid for the duration of the call.
+    /// Calls `body` with the keys and values of cache slot `layer` in each of `caches` (in the
+    /// order of `caches`), all valid for the duration of the call.
     static func withLayers<R>(_ caches: [UnsafeMutablePointer<KVCache>], _ layer: Int, _ body: ([LayerRows]) -> R) -> R {
         func nest(_ i: Int, _ held: [LayerRows]) -> R {
             guard i < caches.count else { return body(held) }
@@ -159,8 +159,8 @@ extension Transformer {
                 let rows = LayerRows(
                     keys: UnsafeSendablePointer(UnsafeMutablePointer(mutating: keys.assumingMemoryBound(to: UInt8.self))),
                     values: UnsafeSendablePointer(UnsafeMutablePointer(mutating: values.assumingMemoryBound(to: UInt8.self))),
-                    format: cache.pointee.format, keyRowBytes: cache.pointee.keyRowBytes,
-                    valueRowBytes: cache.pointee.valueRowBytes)
+                    format: cache.pointee.format, keyRowBytes: cache.pointee.keyRowBytes[layer],
+                    valueRowBytes: cache.pointee.valueRowBytes[layer])
                 return nest(i + 1, held + [rows])
             }
         }

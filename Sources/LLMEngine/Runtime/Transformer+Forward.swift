@@ -85,10 +85,11 @@ extension Transformer {
         if let scale = hp.embeddingScale {
             for i in 0..<(n * d) { s.x[i] *= scale }
         }
-        let half = hp.ropeDimensions / 2
+        perLayerEmbedding?.inputs(tokens, embedded: s.x, model: self)
         for r in 0..<n {
             let capacity = placement.caches[placement.cacheOfRow[r]].pointee.capacity
             for (table, schedule) in ropeSchedules.enumerated() {
+                let half = schedule.frequencies.count
                 schedule.angles(
                     position: placement.positions[r], capacity: capacity, cos: s.rope[table].cos + r * half,
                     sin: s.rope[table].sin + r * half)

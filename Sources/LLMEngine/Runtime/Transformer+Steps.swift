@@ -6,20 +6,20 @@ extension Transformer {
     /// their caches at their positions. An 8-bit cache first shrinks the keys' big channels
     /// (`KeyChannelScales`) and grows the queries' to match: `(q / s) . (k s)` is unchanged.
     func storeKeysAndValues(layer index: Int, _ placement: RowPlacement) {
-        let hp = hyperparameters, s = scratch
-        let qWidth = hp.headCount * hp.keyLength, kWidth = hp.headCountKV * hp.keyLength
-        let vWidth = hp.headCountKV * hp.valueLength
+        let a = hyperparameters.layers[index], s = scratch, slot = a.cacheSlot
+        let qWidth = a.queryWidth, kWidth = a.keyWidth, vWidth = a.valueWidth
         for run in placement.runs {
             let cache = placement.caches[run.cache]
-            let format = cache.pointee.format, keyBytes = cache.pointee.keyRowBytes, valueBytes = cache.pointee.valueRowBytes
+            let format = cache.pointee.format
+            let keyBytes = cache.pointee.keyRowBytes[slot], valueBytes = cache.pointee.valueRowBytes[slot]
             if format == .q8_0, let scales = keyScales[index] {
                 // In place: attention is the last reader of these rows of s.q and s.k.
                 for r in run.rows {
                     scales.scaleKeys(s.k + r * kWidth)
-                    scales.scaleQueries(s.q + r * qWidth, heads: hp.headCount, group: hp.headCount / hp.headCountKV, keyLength: hp.keyLength)
+                    scales.scaleQueries(s.q + r * qWidth, heads: a.headCount, group: a.group, keyLength: a.keyLength)
                 }
             }
-            cache.pointee.withMutableLayer(index) { (keys: UnsafeMutableRawPointer, values: UnsafeMutableRawPointer) in
+            cache.pointee.withMutableLayer(slot) { (keys: UnsafeMutableRawPointer, values: UnsafeMutableRawPointer) in
                 for r in run.rows {
                     let p = placement.positions[r]
                     kernels.storeKVRow(s.k + r * kWidth, into: keys + p * keyBytes, count: kWidth, format: format)
@@ -87,14 +87,15 @@ extension Transformer {
         for i in 0..<count { x[i] += y[i] }
     }
 
-    /// Rotates the `heads` heads at `x` by row `row`'s angles of `table`.
+    /// Rotates the first `rotated` dimensions of the `heads` heads of `headLength` at `x` by
+    /// row `row`'s angles of `table` (`[rows, rotated / 2]`).
     func rotate(
-        _ x: UnsafeMutablePointer<Float>, heads: Int, row: Int,
+        _ x: UnsafeMutablePointer<Float>, heads: Int, headLength: Int, rotated: Int, row: Int,
         _ table: (cos: UnsafeMutablePointer<Float>, sin: UnsafeMutablePointer<Float>)
     ) {
-        let hp = hyperparameters, half = hp.ropeDimensions / 2
+        let half = rotated / 2
         TensorOps.rope(
-            x, heads: heads, headLength: hp.keyLength, rotated: hp.ropeDimensions,
-            cos: table.cos + row * half, sin: table.sin + row * half, neox: hp.ropeStyle == .neox)
+            x, heads: heads, headLength: headLength, rotated: rotated,
+            cos: table.cos + row * half, sin: table.sin + row * half, neox: hyperparameters.ropeStyle == .neox)
     }
 }

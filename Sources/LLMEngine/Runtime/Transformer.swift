@@ -30,6 +30,8 @@ public final class Transformer: @unchecked Sendable {
     let outputNorm: [Float]
     /// The RoPE tables, indexed by `RopeTable.rawValue` (global, sliding-window).
     let ropeSchedules: [RopeSchedule]
+    /// Gemma 4's per-layer token embeddings, when the model has them.
+    let perLayerEmbedding: PerLayerEmbedding?
     let scratch: ForwardScratch
     /// Per layer, the key channel scales of 8-bit caches (`nil`: none needed).
     let keyScales: [KeyChannelScales?]
@@ -71,13 +73,15 @@ public final class Transformer: @unchecked Sendable {
                 longFactors: factors == nil ? try vector(w.ropeLongFactors) : nil,
                 originalContext: hp.ropeOriginalContextLength, positionDivisor: hp.ropeScaleFactor,
                 magnitude: hp.ropeAttentionFactor),
-            // Sliding-window layers are not linearly scaled (as llama.cpp's gemma3).
-            RopeSchedule(rotated: hp.ropeDimensions, base: hp.ropeFreqBaseLocal, factors: factors),
+            // Sliding-window layers are neither linearly scaled nor given factors (as llama.cpp's
+            // gemma3 and gemma4: Gemma 4's `rope_freqs` belong to its global layers).
+            RopeSchedule(rotated: hp.ropeDimensionsLocal, base: hp.ropeFreqBaseLocal, factors: nil),
         ]
-        layers = try w.layers.map { try LayerWeights($0, file: file, kernels: kernels) }
+        layers = try zip(w.layers, hp.layers).map { try LayerWeights($0, $1, file: file, kernels: kernels) }
+        perLayerEmbedding = try PerLayerEmbedding(w, hp, file: file, kernels: kernels)
         self.batchCapacity = max(1, batchCapacity)
         scratch = ForwardScratch(hp, capacity: self.batchCapacity, slices: max(1, threads), kernels: kernels)
-        keyScales = layers.map { l in l.keyBias.flatMap { KeyChannelScales(bias: $0, keyLength: hp.keyLength) } }
+        keyScales = zip(layers, hp.layers).map { l, a in l.keyBias.flatMap { KeyChannelScales(bias: $0, keyLength: a.keyLength) } }
     }
 
     /// How this model's decode steps have been batched so far (`ModelContext.append` from
@@ -87,15 +91,12 @@ public final class Transformer: @unchecked Sendable {
     /// A cache for `capacity` positions (at most the trained context length is sensible) in
     /// `format` (`.q8_0` needs heads of whole 32-element blocks: `supportsKVFormat`).
     public func makeCache(capacity: Int, format: KVFormat = .f16) -> KVCache {
-        let hp = hyperparameters
-        return KVCache(
-            layers: hp.blockCount, capacity: capacity,
-            keyWidth: hp.headCountKV * hp.keyLength, valueWidth: hp.headCountKV * hp.valueLength, format: format)
+        KVCache(slots: hyperparameters.cacheSlotWidths, capacity: capacity, format: format)
     }
 
     /// Whether this model's heads can be cached in `format` (a head's elements must be whole blocks).
     public func supportsKVFormat(_ format: KVFormat) -> Bool {
-        format.holds(keyLength: hyperparameters.keyLength, valueLength: hyperparameters.valueLength)
+        hyperparameters.layers.allSatisfy { format.holds(keyLength: $0.keyLength, valueLength: $0.valueLength) }
     }
 
     /// Runs `token` at position `cache.count`, appends its keys and values to the cache, and

@@ -14,11 +14,11 @@ enum Gemma3: ArchitectureDefinition {
     static func refine(_ hp: inout ModelHyperparameters, _ read: HyperparameterReader) throws(ModelLoadError) {
         let window = try read.int("attention.sliding_window", default: 512)
         hp.slidingWindow = window
-        hp.slidingWindowPattern = slidingWindowPattern
         hp.ropeFreqBaseLocal = localRopeBase
         hp.embeddingScale = Float(hp.embeddingLength).squareRoot()
-        hp.layers = (0..<hp.blockCount).map { i in
-            (i + 1) % slidingWindowPattern == 0 ? .global : LayerAttention(rope: .local, window: window)
+        for i in hp.layers.indices where (i + 1) % slidingWindowPattern != 0 {
+            hp.layers[i].rope = .local
+            hp.layers[i].window = window
         }
     }
 

@@ -9,9 +9,7 @@ enum SmolLM3: ArchitectureDefinition {
     static let noRopeLayerStep = 4
 
     static func refine(_ hp: inout ModelHyperparameters, _ read: HyperparameterReader) throws(ModelLoadError) {
-        hp.layers = (0..<hp.blockCount).map { i in
-            (i + 1) % noRopeLayerStep == 0 ? LayerAttention(rope: nil, window: nil) : .global
-        }
+        for i in hp.layers.indices where (i + 1) % noRopeLayerStep == 0 { hp.layers[i].rope = nil }
     }
 
     /// The shared layout.
@@ -22,7 +20,7 @@ enum SmolLM3: ArchitectureDefinition {
     static func block(_ b: BlockPass) {
         b.normalize(b.weights.attentionNorm)
         b.projectQKV()
-        if b.attention.rope != nil { b.rotate() } // not in the NoPE layers
+        b.rotate() // nothing in the NoPE layers
         b.attend()
         b.addToResidual()
         b.normalize(b.weights.feedForwardNorm)

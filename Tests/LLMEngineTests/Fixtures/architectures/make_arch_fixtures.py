@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Architecture fixtures: llama.cpp's logits on synthetic qwen3 / smollm3 / phi3 models.
+"""Architecture fixtures: llama.cpp's logits on synthetic qwen3 / smollm3 / phi3 / gemma4 models.
 
-Four synthetic GGUF models with random weights, the real structure of each architecture and the
+Five synthetic GGUF models with random weights, the real structure of each architecture and the
 real Qwen2.5 vocabulary (151936 tokens), at three weight types (F16, Q8_0, Q4_K_M). The fixture
 JSON `<variant>.<type>.json` holds what llama.cpp (libllama, from llama-cpp-python 0.3.36)
 computes on them. The GGUF files are not committed: `assemble` rebuilds them bit-for-bit from this
@@ -63,7 +63,7 @@ QUANTIZE_TYPE = {"q8_0": "Q8_0", "q4_k_m": "Q4_K_M"}
 QUANTIZE_FLAGS = ["--token-embedding-type", "f16", "--output-tensor-type", "f16"]
 LLAMA_CPP_VERSION = "llama-cpp-python 0.3.36"
 BIG_TOKENIZER_KEYS = ["tokenizer.ggml.tokens", "tokenizer.ggml.token_type", "tokenizer.ggml.merges"]
-VOCAB_TENSORS = ["token_embd.weight", "output.weight"]
+VOCAB_TENSORS = ["token_embd.weight", "output.weight", "per_layer_token_embd.weight"]
 N_GREEDY = 64
 N_PROBES = 64
 
@@ -112,6 +112,21 @@ VARIANTS = {
         runs=[("short24", 512, 24, 41), ("long24", 2048, 24, 41),
               ("short40", 256, 40, 42), ("long40", 4096, 40, 42)],
         greedy=(2048, 16, 127),
+    ),
+    # Every layer kind of Gemma 4 E2B/E4B/31B in six layers: sliding (head 64, 1 kv head, RoPE
+    # base 1e4 over the whole head, window 16) and global (head 128, 2 kv heads, base 1e6,
+    # "proportional" RoPE: 16 of 64 pairs turn, rope_freqs 1e30 on the rest; values = keys, no
+    # attn_v, as the 31B's global layers): cache rows of 64 and 256; layers 3-5 share the caches of layers 1 (sliding)
+    # and 2 (global) with twice the feed-forward width (use_double_wide_mlp); per-layer inputs
+    # of 32; layer output scales; final logit soft cap 30; tied output.
+    "gemma4": dict(
+        arch="gemma4", seed=3005, n_layer=6, n_embd=256, n_head=4, n_head_kv=1, head_dim=128,
+        n_ff=256, rope_base=1.0e6, rms_eps=1e-6, n_ctx_train=131072, tied=True,
+        sliding=[True, True, False, True, True, False], n_head_kv_full=2, head_dim_swa=64,
+        rope_base_swa=1.0e4, n_rot_pairs_full=16, window=16, shared_kv=3, n_embd_per_layer=32,
+        softcap=30.0,
+        runs=[("random24", 64, 24, 51), ("random40", 96, 40, 52)],
+        greedy=(128, 16, 110),
     ),
 }
 
@@ -241,6 +256,8 @@ def variant_metadata(name: str, v: dict) -> list[tuple[str, object, gguf.GGUFVal
     """Every non-tokenizer key, in file order: (key, value, GGUF type)."""
     a = v["arch"]
     U32, F32, STR = gguf.GGUFValueType.UINT32, gguf.GGUFValueType.FLOAT32, gguf.GGUFValueType.STRING
+    if a == "gemma4":
+        return gemma4_metadata(name, v)
     kv = [
         ("general.name", name, STR),
         ("general.file_type", int(gguf.LlamaFileType.MOSTLY_F16), U32),
@@ -269,6 +286,78 @@ def variant_metadata(name: str, v: dict) -> list[tuple[str, object, gguf.GGUFVal
     return kv
 
 
+def gemma4_metadata(name: str, v: dict) -> list[tuple]:
+    """Gemma 4's keys as convert_hf_to_gguf.py's Gemma4Model writes them (arrays where the
+    layers differ: sliding pattern, kv heads, feed-forward widths)."""
+    a = v["arch"]
+    U32, F32, STR = gguf.GGUFValueType.UINT32, gguf.GGUFValueType.FLOAT32, gguf.GGUFValueType.STRING
+    ARR, BOOL = gguf.GGUFValueType.ARRAY, gguf.GGUFValueType.BOOL
+    sliding, n = v["sliding"], v["n_layer"]
+    first_shared = n - v["shared_kv"]
+    return [
+        ("general.name", name, STR, None),
+        ("general.file_type", int(gguf.LlamaFileType.MOSTLY_F16), U32, None),
+        (f"{a}.context_length", v["n_ctx_train"], U32, None),
+        (f"{a}.embedding_length", v["n_embd"], U32, None),
+        (f"{a}.block_count", n, U32, None),
+        (f"{a}.feed_forward_length", [v["n_ff"] * (2 if i >= first_shared else 1) for i in range(n)], ARR, U32),
+        (f"{a}.attention.head_count", v["n_head"], U32, None),
+        (f"{a}.attention.head_count_kv", [v["n_head_kv"] if s else v["n_head_kv_full"] for s in sliding], ARR, U32),
+        (f"{a}.attention.key_length", v["head_dim"], U32, None),
+        (f"{a}.attention.value_length", v["head_dim"], U32, None),
+        (f"{a}.attention.key_length_swa", v["head_dim_swa"], U32, None),
+        (f"{a}.attention.value_length_swa", v["head_dim_swa"], U32, None),
+        (f"{a}.attention.layer_norm_rms_epsilon", v["rms_eps"], F32, None),
+        (f"{a}.attention.sliding_window", v["window"], U32, None),
+        (f"{a}.attention.sliding_window_pattern", sliding, ARR, BOOL),
+        (f"{a}.attention.shared_kv_layers", v["shared_kv"], U32, None),
+        (f"{a}.embedding_length_per_layer_input", v["n_embd_per_layer"], U32, None),
+        (f"{a}.rope.freq_base", v["rope_base"], F32, None),
+        (f"{a}.rope.freq_base_swa", v["rope_base_swa"], F32, None),
+        (f"{a}.rope.dimension_count", v["head_dim"], U32, None),
+        (f"{a}.rope.dimension_count_swa", v["head_dim_swa"], U32, None),
+        (f"{a}.final_logit_softcapping", v["softcap"], F32, None),
+    ]
+
+
+def gemma4_tensors(v: dict, rng, mat, proj, vec) -> list[tuple[str, np.ndarray]]:
+    d, n, p = v["n_embd"], v["n_layer"], v["n_embd_per_layer"]
+    first_shared = n - v["shared_kv"]
+    hd_full, pairs = v["head_dim"], v["n_rot_pairs_full"]
+    t = [("token_embd.weight", mat(N_VOCAB, d, SCALES["token_embd"])),
+         ("per_layer_token_embd.weight", mat(N_VOCAB, n * p, SCALES["token_embd"])),
+         ("per_layer_model_proj.weight", proj(n * p, d, "qkv")),
+         ("per_layer_proj_norm.weight", vec(p)),
+         ("output_norm.weight", vec(d, "output_norm")),
+         ("rope_freqs.weight", np.array([1.0] * pairs + [1e30] * (hd_full // 2 - pairs), dtype=np.float32))]
+    for i in range(n):
+        b, swa = f"blk.{i}", v["sliding"][i]
+        hd = v["head_dim_swa"] if swa else hd_full
+        nkv = (v["n_head_kv"] if swa else v["n_head_kv_full"]) * hd
+        nq, ff = v["n_head"] * hd, v["n_ff"] * (2 if i >= first_shared else 1)
+        qk_norm = (hd ** -0.25, 0.1 * hd ** -0.25)   # q . k ~ N(0, 1): Gemma 4 scores are unscaled
+        t.append((f"{b}.attn_norm.weight", vec(d)))
+        t.append((f"{b}.attn_q.weight", proj(nq, d, "qkv")))
+        # the shared layers keep their (unused) k/v projections, as converted checkpoints do
+        t.append((f"{b}.attn_k.weight", proj(nkv, d, "qkv")))
+        if swa:
+            t.append((f"{b}.attn_v.weight", proj(nkv, d, "qkv")))
+        t.append((f"{b}.attn_q_norm.weight", vec(hd, qk_norm)))
+        t.append((f"{b}.attn_k_norm.weight", vec(hd, qk_norm)))
+        t.append((f"{b}.attn_output.weight", proj(d, nq, "attn_output")))
+        t.append((f"{b}.post_attention_norm.weight", vec(d)))
+        t.append((f"{b}.ffn_norm.weight", vec(d)))
+        t.append((f"{b}.ffn_gate.weight", proj(ff, d, "ffn_gate_up")))
+        t.append((f"{b}.ffn_up.weight", proj(ff, d, "ffn_gate_up")))
+        t.append((f"{b}.ffn_down.weight", proj(d, ff, "ffn_down")))
+        t.append((f"{b}.post_ffw_norm.weight", vec(d)))
+        t.append((f"{b}.inp_gate.weight", proj(p, d, "qkv")))
+        t.append((f"{b}.proj.weight", proj(d, p, "qkv")))
+        t.append((f"{b}.post_norm.weight", vec(d)))
+        t.append((f"{b}.layer_output_scale.weight", rng.uniform(0.5, 1.0, 1).astype(np.float32)))
+    return t
+
+
 def variant_tensors(v: dict) -> list[tuple[str, np.ndarray]]:
     """The tensors in file order, numpy shape (ne1, ne0): F16 matrices, F32 vectors."""
     rng = np.random.default_rng(v["seed"])
@@ -276,14 +365,24 @@ def variant_tensors(v: dict) -> list[tuple[str, np.ndarray]]:
     nq, nkv = v["n_head"] * hd, v["n_head_kv"] * hd
 
     def mat(rows: int, cols: int, std: float) -> np.ndarray:   # [cols -> rows], ne = [cols, rows]
-        return (rng.standard_normal((rows, cols), dtype=np.float32) * np.float32(std)).astype(np.float16)
+        # in chunks of rows (the same stream as one call): the real-shape tables of
+        # scripts/bench_arch_shapes would need 9 GB of float32 at once
+        out = np.empty((rows, cols), dtype=np.float16)
+        step = max(1, (1 << 24) // cols)
+        for r in range(0, rows, step):
+            n = min(step, rows - r)
+            out[r:r + n] = rng.standard_normal((n, cols), dtype=np.float32) * np.float32(std)
+        return out
 
     def proj(rows: int, cols: int, key: str) -> np.ndarray:
         return mat(rows, cols, SCALES[key] / math.sqrt(cols))
 
-    def vec(n: int, key: str = "norm") -> np.ndarray:
-        mean, std = SCALES[key]
+    def vec(n: int, key="norm") -> np.ndarray:
+        mean, std = SCALES[key] if isinstance(key, str) else key
         return (np.float32(mean) + rng.standard_normal(n, dtype=np.float32) * np.float32(std)).astype(np.float32)
+
+    if v["arch"] == "gemma4":
+        return gemma4_tensors(v, rng, mat, proj, vec)
 
     t = [("token_embd.weight", mat(N_VOCAB, d, SCALES["token_embd"]))]
     if not v["tied"]:
@@ -322,8 +421,8 @@ def write_f16(name: str, vocab, out: Path) -> tuple[Path, dict[str, np.ndarray]]
     path = out / f"{name}.f16.gguf"
     tensors = variant_tensors(v)
     w = gguf.GGUFWriter(path, v["arch"])
-    for key, value, vtype in variant_metadata(name, v):
-        w.add_key_value(key, value, vtype)
+    for key, value, vtype, *sub in variant_metadata(name, v):
+        w.add_key_value(key, value, vtype, sub[0] if sub else None)
     for key, value, vtype, sub in vocab:
         w.add_key_value(key, value, vtype, sub)
     for tname, arr in tensors:
@@ -504,7 +603,9 @@ def hyperparameters(path: Path) -> dict:
     changes general.file_type), the big tokenizer values summarized."""
     hp = {}
     for key, value, vtype, sub in read_kv(path, tokenizer=False) + read_kv(path):
-        if vtype == gguf.GGUFValueType.ARRAY:
+        if vtype == gguf.GGUFValueType.ARRAY and not key.startswith("tokenizer."):
+            hp[key] = value
+        elif vtype == gguf.GGUFValueType.ARRAY:
             hp[key] = f"array of {len(value)} {sub.name} (copied from {VOCAB_GGUF_NAME})"
         elif key == "tokenizer.chat_template":
             hp[key] = f"string of {len(value)} bytes (copied from {VOCAB_GGUF_NAME})"
@@ -513,14 +614,14 @@ def hyperparameters(path: Path) -> dict:
     return hp
 
 
-def reference(prefix: Path, out: Path, vocab_path: Path) -> int:
+def reference(prefix: Path, out: Path, vocab_path: Path, only: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     exe = build_c_program(prefix, out)
     vocab = read_vocab(vocab_path)
     assert read_tokenizer_kv_gguf_reader(vocab_path) == vocab, "the fast header parser disagrees with GGUFReader"
     probes = probe_ids()
     quantize = prefix / "bin" / "llama-quantize"
-    for name in VARIANTS:
+    for name in only or VARIANTS:
         v = VARIANTS[name]
         t0 = time.time()
         f16_path, tensors = write_f16(name, vocab, out)
@@ -620,6 +721,7 @@ def main() -> int:
     p = sub.add_parser("reference", help="regenerate the fixtures and blobs with llama.cpp")
     p.add_argument("--llama", type=Path, required=True, help="llama.cpp prefix (scripts/build_llama_cpp)")
     p.add_argument("--out", type=Path, required=True, help="work directory for the models")
+    p.add_argument("--only", nargs="+", choices=list(VARIANTS), help="regenerate these variants only")
     args = ap.parse_args()
     vocab_path = args.vocab_gguf or default_vocab_gguf()
     if args.cmd == "models":
@@ -628,7 +730,7 @@ def main() -> int:
         return 0
     if args.cmd == "assemble":
         return assemble(args.out, vocab_path)
-    return reference(args.llama, args.out, vocab_path)
+    return reference(args.llama, args.out, vocab_path, args.only)
 
 
 if __name__ == "__main__":
