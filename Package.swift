@@ -207,8 +207,16 @@ let package = Package(
         ),
 
         // Test-only helpers: a synthetic GGUF writer, locating installed models, a scripted
-        // language model for session tests, a pseudo-terminal and a VT screen.
-        .target(name: "TestSupport", dependencies: ["GGUF", "LLMEngine", "FoundationModels", "FMSupport", "ModelStore"]),
+        // language model for session tests, a pseudo-terminal and a VT screen, a fake Hugging
+        // Face Hub on loopback (plain SwiftNIO, so that it can cut a connection mid-body).
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "GGUF", "LLMEngine", "FoundationModels", "FMSupport", "ModelStore", "Kernels",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
 
         .testTarget(name: "GGUFTests", dependencies: ["GGUF", "TestSupport", "FMSupport"], exclude: ["Fixtures"]),
         .testTarget(
@@ -222,7 +230,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels", "StructuredDecoding", "TestSupport"]),
-        .testTarget(name: "ModelStoreTests", dependencies: ["ModelStore", "Kernels"]),
+        .testTarget(name: "ModelStoreTests", dependencies: ["ModelStore", "Kernels", "TestSupport"]),
         // The local model end to end: glue pieces on the real models, sessions answering under
         // constraint, the seed samples against the real model.
         .testTarget(
