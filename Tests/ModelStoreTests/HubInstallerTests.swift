@@ -83,6 +83,25 @@ import Testing
         #expect(try Array(Data(contentsOf: url)) == HubSandbox.q4)
     }
 
+    @Test func aRangeTheServerCannotSatisfyStartsTheDownloadAgain() async throws {
+        // The Hub publishes 10 bytes more than the CDN has: a part holding everything the CDN
+        // has asks for a range past its end (416), starts again, and ends short.
+        var repository = HubSandbox.tiny
+        repository.publishedSizes = ["Tiny-Q8_0.gguf": Int64(HubSandbox.q8.count + 10)]
+        let sandbox = try await HubSandbox.start([repository])
+        defer { Task { await sandbox.stop() } }
+        try FileManager.default.createDirectory(at: sandbox.folder(), withIntermediateDirectories: true)
+        let part = sandbox.folder().appendingPathComponent("Tiny-Q8_0.gguf.part")
+        try Data(HubSandbox.q8).write(to: part)
+        let (result, steps) = await sandbox.install("hf:acme/Tiny-GGUF:Q8_0")
+        guard case let .failure(.network(_, detail, partial)) = result else { Issue.record("expected a short download, got \(result)"); return }
+        #expect(detail.contains("ended after 200000 of 200010 bytes") && partial == part.path, "\(detail)")
+        #expect(steps.contains(.restarting(reason: "the server refused the range (HTTP 416)")))
+        let downloads = sandbox.hub.requests.filter { $0.server == "cdn" }
+        #expect(downloads.map { $0.headers["range"] } == ["bytes=200000-", nil])
+        #expect(sandbox.leftovers() == ["Tiny-Q8_0.gguf.part"], "nothing at the final path")
+    }
+
     @Test func wrongBytesAreAChecksumMismatchAndLeaveNothing() async throws {
         let sandbox = try await HubSandbox.start()
         defer { Task { await sandbox.stop() } }

@@ -41,6 +41,7 @@ package struct HubInstaller: Sendable {
         }
     }
 
+    /// The install's steps with one client, which the caller shuts down.
     func install(_ reference: HubReference, http: HubHTTP, progress: (HubProgress) -> Void) async throws(HubInstallError) -> URL {
         progress(.listing(repository: reference.repository))
         let files = try await listFiles(reference, http: http)
