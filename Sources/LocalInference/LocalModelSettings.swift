@@ -35,7 +35,7 @@ package struct LocalModelSettings: Sendable, Hashable {
     ///
     /// | variable | meaning |
     /// |---|---|
-    /// | `FM_MODEL` | a catalog name (`gemma3-270m`) or a GGUF file's path; default: the default catalog model |
+    /// | `FM_MODEL` | a catalog name (`gemma3-270m`), an installed Hub model (`hf:owner/repo:QUANT`) or a GGUF file's path; default: the default catalog model |
     /// | `FM_MODELS_DIR` | where catalog models are installed; default `~/.cache/fm/models` |
     /// | `FM_CONTEXT_SIZE` | positions per context (a positive number) |
     /// | `FM_KV_CACHE` | `f16` or `q8_0` |

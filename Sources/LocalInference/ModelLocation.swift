@@ -5,10 +5,11 @@ import ModelStore
 
 /// Where the local model is and whether this engine can run it, found without reading weights.
 ///
-/// An environment names it with `FM_MODEL` (a catalog name such as `gemma3-270m`, or a path to
-/// any GGUF file), else it is the default catalog model in `FM_MODELS_DIR`
-/// (`~/.cache/fm/models`). Checking a location maps the file and reads its header and metadata
-/// only.
+/// An environment names it with `FM_MODEL` (a catalog name such as `gemma3-270m`, a Hub model
+/// installed with `fm model install hf:owner/repo[:QUANT]`, or a path to any GGUF file), else
+/// it is the default catalog model in `FM_MODELS_DIR` (`~/.cache/fm/models`). Checking a
+/// location maps the file and reads its header and metadata only; a Hub model is found on disk,
+/// without the network.
 ///
 /// ```swift
 /// let location = ModelLocation.resolve(environment: ProcessInfo.processInfo.environment)
@@ -22,11 +23,14 @@ package struct ModelLocation: Sendable, Hashable, CustomStringConvertible {
     package var path: String
     /// The catalog model it is, when it was named by the catalog.
     package var catalogName: String?
+    /// The Hub model it is (`hf:owner/repo:QUANT`), when it was named by one.
+    package var hubName: String?
 
     /// A location by path.
-    package init(path: String, catalogName: String? = nil) {
+    package init(path: String, catalogName: String? = nil, hubName: String? = nil) {
         self.path = path
         self.catalogName = catalogName
+        self.hubName = hubName
     }
 
     /// The location `environment` names with `FM_MODEL` (in `FM_MODELS_DIR` for a catalog
@@ -35,6 +39,7 @@ package struct ModelLocation: Sendable, Hashable, CustomStringConvertible {
     package static func resolve(environment: [String: String]) -> ModelLocation {
         let directory = ModelCatalog.directory(environment: environment)
         if let named = environment["FM_MODEL"], !named.isEmpty {
+            if HubReference.isHubName(named) { return hub(named, in: directory) }
             if let model = ModelCatalog.model(named: named) {
                 return ModelLocation(path: ModelCatalog.path(of: model, in: directory).path, catalogName: model.name)
             }
@@ -42,6 +47,18 @@ package struct ModelLocation: Sendable, Hashable, CustomStringConvertible {
         }
         let model = ModelCatalog.defaultModel
         return ModelLocation(path: ModelCatalog.path(of: model, in: directory).path, catalogName: model.name)
+    }
+
+    /// The installed file a Hub name points to in `directory`; when none is, a path that
+    /// names what is missing (`hf/<owner>/<repo>/*<QUANT>.gguf`), so that `check()` says how
+    /// to install it.
+    static func hub(_ named: String, in directory: URL) -> ModelLocation {
+        guard let reference = try? HubReference.parse(named) else { return ModelLocation(path: named, hubName: named) }
+        if let file = reference.installedFile(in: directory) {
+            return ModelLocation(path: file.path, hubName: reference.description)
+        }
+        let expected = reference.directory(in: directory).appendingPathComponent("*\(reference.quantization ?? HubQuantization.defaultTag).gguf")
+        return ModelLocation(path: expected.path, hubName: reference.description)
     }
 
     /// What a check found.
@@ -57,8 +74,10 @@ package struct ModelLocation: Sendable, Hashable, CustomStringConvertible {
     /// Checks the file: present, a GGUF file, a supported architecture and tokenizer.
     package func check() -> Status {
         guard FileManager.default.fileExists(atPath: path) else {
-            let install = catalogName.map { "fm model install \($0)" } ?? "fm model install"
-            return .missing("No model at \(path). Install one with `\(install)`, or set FM_MODEL to a catalog name or a GGUF file.")
+            let install = (catalogName ?? hubName).map { "fm model install \($0)" } ?? "fm model install"
+            return .missing(
+                "No model at \(path). Install one with `\(install)`, or set FM_MODEL to a catalog name, an installed hf:owner/repo[:QUANT] or a GGUF file."
+            )
         }
         do {
             return Self.status(of: try GGUFFile(path: path), path: path)

@@ -23,6 +23,12 @@ enum ProcessEnvironment {
         return cache.appendingPathComponent("fm/prompt-cache", isDirectory: true)
     }
 
+    /// The Hugging Face Hub: `HF_ENDPOINT` (else https://huggingface.co) and `HF_TOKEN`.
+    static var hub: HubConfiguration { HubConfiguration(environment: variables) }
+
+    /// The Hub installer into `modelsDirectory` (its `hf/` folder).
+    static func hubInstaller() -> HubInstaller { HubInstaller(directory: modelsDirectory, configuration: hub) }
+
     /// The installer into `modelsDirectory`, with `FM_PYTHON`'s pip (else `python3`'s).
     static func installer() -> ModelInstaller {
         ModelInstaller(directory: modelsDirectory, python: ModelInstaller.pythonInterpreter(environment: variables))

@@ -6,7 +6,7 @@ internal import LocalInference
 ///
 /// | variable | meaning |
 /// |---|---|
-/// | `FM_MODEL` | the model: a catalog name (`gemma3-270m`) or a GGUF file's path; default: the default catalog model |
+/// | `FM_MODEL` | the model: a catalog name (`gemma3-270m`), an installed Hub model (`hf:owner/repo:QUANT`) or a GGUF file's path; default: the default catalog model |
 /// | `FM_MODELS_DIR` | where catalog models are installed; default `~/.cache/fm/models` |
 /// | `FM_CONTEXT_SIZE` | positions per session's context; default 4096 (or the model's trained length, when shorter) |
 /// | `FM_KV_CACHE` | the KV cache's type, `f16` (default) or `q8_0` |

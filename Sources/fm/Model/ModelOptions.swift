@@ -8,7 +8,7 @@ import Tokenizers
 
 /// `--model NAME | --model-file PATH`, shared by the commands that load a model.
 struct ModelOptions: ParsableArguments {
-    @Option(name: .long, help: "An installed catalog model (default: \(ModelCatalog.defaultModel.name)).")
+    @Option(name: .long, help: "An installed catalog model (default: \(ModelCatalog.defaultModel.name)), or hf:owner/repo[:QUANT].")
     var model: String?
 
     @Option(name: .long, help: "A GGUF file to use instead of a catalog model.")
@@ -30,12 +30,22 @@ struct ModelOptions: ParsableArguments {
     /// the default model; `pcc` does not exist on Linux).
     static func catalogPath(_ name: String) throws -> String {
         if name == AppleTier.pcc { throw CLIError(AppleTier.pccUnavailable) }
+        if HubReference.isHubName(name) { return try hubPath(name) }
         let catalogModel = try ModelCommand.resolve(name == AppleTier.system ? ModelCatalog.defaultModel.name : name)
         let path = ProcessEnvironment.path(of: catalogModel).path
         guard FileManager.default.fileExists(atPath: path) else {
             throw CLIError("model '\(catalogModel.name)' is not installed; run `fm model install \(catalogModel.name)`")
         }
         return path
+    }
+
+    /// The installed file of a Hub model (`hf:owner/repo[:QUANT]`), found without the network.
+    static func hubPath(_ name: String) throws -> String {
+        let reference = try HubReference.parse(name)
+        guard let file = reference.installedFile(in: ProcessEnvironment.modelsDirectory) else {
+            throw CLIError("\(reference) is not installed; run `fm model install \(reference)`")
+        }
+        return file.path
     }
 
     /// Opens the file and builds its tokenizer.
