@@ -14,12 +14,16 @@ package struct ChatPrompt: Sendable, Hashable {
     package var tools: [ChatTool]
     /// Whether the rendering ends with the opening of the assistant's turn.
     package var addGenerationPrompt: Bool
+    /// The template's thinking switch (`enable_thinking`): `nil` leaves it out, so each template
+    /// takes its own default (Qwen3 and SmolLM3 think, Gemma 4 does not).
+    package var enableThinking: Bool?
 
     /// A conversation.
-    package init(messages: [ChatMessage], tools: [ChatTool] = [], addGenerationPrompt: Bool = true) {
+    package init(messages: [ChatMessage], tools: [ChatTool] = [], addGenerationPrompt: Bool = true, enableThinking: Bool? = nil) {
         self.messages = messages
         self.tools = tools
         self.addGenerationPrompt = addGenerationPrompt
+        self.enableThinking = enableThinking
     }
 }
 
@@ -47,14 +51,21 @@ package struct ChatMessage: Sendable, Hashable {
     package var toolCallID: String?
     /// The tool a tool message comes from.
     package var name: String?
+    /// What the model thought before an assistant message (`reasoning_content` to the
+    /// template, which decides whether to show it: Qwen3 keeps it only in the current turn).
+    package var reasoning: String?
 
     /// A message.
-    package init(role: Role, content: String, toolCalls: [ChatToolCall] = [], toolCallID: String? = nil, name: String? = nil) {
+    package init(
+        role: Role, content: String, toolCalls: [ChatToolCall] = [], toolCallID: String? = nil, name: String? = nil,
+        reasoning: String? = nil
+    ) {
         self.role = role
         self.content = content
         self.toolCalls = toolCalls
         self.toolCallID = toolCallID
         self.name = name
+        self.reasoning = reasoning
     }
 }
 

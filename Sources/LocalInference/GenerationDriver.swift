@@ -37,11 +37,13 @@ enum GenerationDriver {
                     maximumCalls: request.maximumToolCalls)
             }
         }
-        let processor = GrammarLogitProcessor(plan: request.plan, tools: tools, allowsBareCalls: request.allowsBareToolCalls, model: model)
+        let processor = GrammarLogitProcessor(
+            plan: request.plan, tools: tools, allowsBareCalls: request.allowsBareToolCalls, reasoning: request.reasoning, model: model)
         var chain = Sampler(request.sampling, processors: [processor])
 
         var outcome = GenerationOutcome(
-            text: "", responseTokens: [], tokens: [], toolCalls: [], stopReason: .endOfTurn, reusedPromptTokens: 0,
+            text: "", responseTokens: [], reasoning: "", reasoningTokens: 0, tokens: [], toolCalls: [], stopReason: .endOfTurn,
+            reusedPromptTokens: 0,
             prefilledTokens: 0, prefillDuration: .zero, forcedTokens: 0, decodeDuration: .zero, maskDuration: .zero)
         // A raw completion may sample control tokens; like llama.cpp's completion it does not
         // print them. (The other plans never allow them.)
@@ -51,8 +53,41 @@ enum GenerationDriver {
         let limit = request.maximumTokens ?? Int.max
         // Text that may be the fence of a bare tool call, held until the next token tells.
         var held = (text: "", tokens: 0)
+        // The thoughts, streamed apart from the response (`.reasoning` events), with the tokens
+        // not yet reported in an event.
+        var thoughtDetokenizer = model.tokenizer.makeStreamingDetokenizer(skipSpecialTokens: true)
+        var thoughts = request.reasoning.map { ReasoningText(label: $0.format.label, closer: $0.format.closerText) }
+        var unreportedThoughtTokens = 0
+        func reportThoughts(_ text: String) {
+            guard !text.isEmpty else { return }
+            outcome.reasoning += text
+            onEvent(.reasoning(text, tokenCount: unreportedThoughtTokens))
+            unreportedThoughtTokens = 0
+        }
+        // The thoughts are over: what was held back is shown (once).
+        func finishThoughts() {
+            guard var cleaner = thoughts else { return }
+            let shown = cleaner.append(thoughtDetokenizer.finish())
+            reportThoughts(shown + cleaner.finish())
+            thoughts = nil
+        }
         func emit(_ token: Int) {
             switch processor.lastRole {
+            case .reasoning:
+                outcome.reasoningTokens += 1
+                unreportedThoughtTokens += 1
+                if thoughts != nil { reportThoughts(thoughts!.append(thoughtDetokenizer.append(token))) }
+                return
+            case .reasoningMarkup:
+                outcome.reasoningTokens += 1
+                unreportedThoughtTokens += 1
+                return
+            default:
+                finishThoughts()
+            }
+            switch processor.lastRole {
+            case .reasoning, .reasoningMarkup:
+                break
             case .response:
                 outcome.responseTokens.append(token)
                 held.text += detokenizer.append(token)
@@ -148,6 +183,7 @@ enum GenerationDriver {
             let step = [token] + run, candidates = candidatesAfter()
             logits = try engine { try context.append(contentsOf: step, candidates: candidates) }
         }
+        finishThoughts()
         if let violation = processor.violation {
             throw GenerationError.engine("the constraint refused a token it had allowed: \(violation)")
         }

@@ -25,16 +25,20 @@ package struct GenerationRequest: Sendable {
     package var maximumToolCalls: Int
     /// Greedy, or temperature with top-k / top-p and a seed.
     package var sampling: SamplingParameters
-    /// The most tokens the response may take (forced tokens included).
+    /// The most tokens the response may take (forced tokens and thoughts included).
     package var maximumTokens: Int?
+    /// The thinking the response starts with (`ReasoningPlan.plan(...)`); `nil`: none, the
+    /// constraint applies from the first token.
+    package var reasoning: ReasoningPlan?
 
     /// A request.
     package init(
         prompt: [Int], plan: GrammarLogitProcessor.Plan = .text, toolCallGrammar: Grammar? = nil,
         allowsBareToolCalls: Bool = true, requiresToolCall: Bool = false,
         maximumToolCalls: Int = GrammarLogitProcessor.maximumCalls,
-        sampling: SamplingParameters = .greedy, maximumTokens: Int? = nil
+        sampling: SamplingParameters = .greedy, maximumTokens: Int? = nil, reasoning: ReasoningPlan? = nil
     ) {
+        self.reasoning = reasoning
         self.requiresToolCall = requiresToolCall
         self.maximumToolCalls = maximumToolCalls
         self.prompt = prompt
@@ -53,6 +57,9 @@ package enum GenerationEvent: Sendable, Equatable {
     case text(String, tokenCount: Int)
     /// The model opened tool call number `index`.
     case toolCallStarted(index: Int)
+    /// The model's thoughts (cleaned: no markers, no surrounding whitespace), never part of the
+    /// response text, and the tokens they took (thinking markers included).
+    case reasoning(String, tokenCount: Int)
     /// The prompt is computed: `promptTokens` in all, `reusedTokens` of them taken over from
     /// the context instead of computed (sent once, before any text).
     case prefilled(promptTokens: Int, reusedTokens: Int)
@@ -70,8 +77,12 @@ package struct GenerationOutcome: Sendable, Equatable {
 
     /// The response text (JSON for a structured response).
     package var text: String
-    /// The tokens of the response text, in order (tool calls and markup excluded).
+    /// The tokens of the response text, in order (tool calls, thoughts and markup excluded).
     package var responseTokens: [Int]
+    /// The model's thoughts before its answer (empty when it did not think).
+    package var reasoning: String
+    /// Tokens of the thinking block: thoughts and markers (included in `tokens`).
+    package var reasoningTokens: Int
     /// Every token generated, forced ones included, the end-of-turn token excluded.
     package var tokens: [Int]
     /// Each tool call's JSON (`{"name": ..., "arguments": {...}}`), in order.
@@ -147,11 +158,11 @@ extension GenerationRequest {
         prompt: [Int], plan: GrammarLogitProcessor.Plan = .text, toolCallGrammar: Grammar? = nil,
         allowsBareToolCalls: Bool = true, requiresToolCall: Bool = false,
         maximumToolCalls: Int = GrammarLogitProcessor.maximumCalls,
-        selection: TokenSelection, maximumTokens: Int? = nil
+        selection: TokenSelection, maximumTokens: Int? = nil, reasoning: ReasoningPlan? = nil
     ) {
         self.init(
             prompt: prompt, plan: plan, toolCallGrammar: toolCallGrammar, allowsBareToolCalls: allowsBareToolCalls,
             requiresToolCall: requiresToolCall, maximumToolCalls: maximumToolCalls, sampling: selection.parameters,
-            maximumTokens: maximumTokens)
+            maximumTokens: maximumTokens, reasoning: reasoning)
     }
 }

@@ -21,6 +21,9 @@ import Synchronization
 /// Where only one token can follow (the literals around calls, a grammar with a single way
 /// forward), `forcedTokens()` lists the tokens so the driver feeds them without sampling.
 ///
+/// A model that thinks (a `ReasoningPlan`) writes its thoughts first, under a `ReasoningGate`:
+/// any text while it thinks, then its closer, and only then the phases above, from their start.
+///
 /// ```swift
 /// let processor = GrammarLogitProcessor(plan: .json(grammar), model: model)
 /// var sampler = Sampler(parameters, processors: [processor])
@@ -49,6 +52,10 @@ package final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
         case markup
         /// An end-of-turn token.
         case end
+        /// The model's thoughts (text between its thinking markers).
+        case reasoning
+        /// The thinking markers, and the whitespace between the closer and the answer.
+        case reasoningMarkup
     }
 
     /// Tool calling: the format and the grammar of one call.
@@ -115,14 +122,25 @@ package final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
     package private(set) var violation: GrammarMatcherError?
 
     private let allowsBareCalls: Bool
+    /// The thinking the response starts with, if any.
+    private let reasoningPlan: ReasoningPlan?
+    /// The thinking block's state (active until the closer and the whitespace after it).
+    private var gate: ReasoningGate?
+
+    /// Tokens of thoughts taken so far (markers excluded).
+    package var thoughtTokens: Int { gate?.thoughtTokens ?? 0 }
 
     /// A processor for one response of `model`. With `allowsBareCalls`, a response that starts
     /// with a call's JSON (without the opener) is read as a call; without it (once tools have
     /// answered), such a start is not allowed at all.
-    package init(plan: Plan, tools: Tools?, allowsBareCalls: Bool = true, model: LocalModel) {
+    ///
+    /// With `reasoning`, the response starts with the model's thinking (not for `.raw`, which
+    /// lets every token through anyway).
+    package init(plan: Plan, tools: Tools?, allowsBareCalls: Bool = true, reasoning: ReasoningPlan? = nil, model: LocalModel) {
         self.plan = plan
         self.tools = tools
         self.allowsBareCalls = allowsBareCalls
+        if case .raw = plan { reasoningPlan = nil } else { reasoningPlan = reasoning }
         self.model = model
         mask = TokenMask(count: model.vocabulary.tokenCount)
         phase = .text
@@ -139,7 +157,7 @@ package final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
     /// tool call (a Markdown fence before the call's JSON): the driver holds such text back, so
     /// a call's fence is never streamed as response text.
     package var mayStillBeBareCall: Bool {
-        guard case .text = phase, allowsBareCalls, tools != nil, !leadingText.isEmpty else { return false }
+        guard case .text = phase, allowsBareCalls, tools != nil, !leadingText.isEmpty, gate?.isActive != true else { return false }
         return Self.callWrappers.contains { $0.starts(with: leadingText) }
     }
 
@@ -151,6 +169,7 @@ package final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
         calls = []
         violation = nil
         lastRole = .response
+        gate = reasoningPlan.map { ReasoningGate(plan: $0, model: model) }
         if let tools, tools.isRequired {
             phase = .literal([tools.format.opener], then: .opened)
             return
@@ -163,6 +182,7 @@ package final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
 
     /// Tokens that must come next, in order (empty when the model has a choice).
     package func forcedTokens() -> [Int] {
+        if let gate, let forced = gate.forcedTokens(model: model) { return forced }
         switch phase {
         case .literal(let tokens, _): return tokens
         case .json(let matcher, let isFirst): return isFirst && tools != nil ? [] : matcher.forcedTokens()
@@ -173,6 +193,15 @@ package final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
 
     /// Masks every token the constraint does not allow.
     package func apply(to logits: inout [Float]) {
+        if let gate, gate.isActive {
+            gate.apply(to: &logits, model: model) { applyResponse(to: &$0) }
+            return
+        }
+        applyResponse(to: &logits)
+    }
+
+    /// Masks what the response's phase does not allow.
+    private func applyResponse(to logits: inout [Float]) {
         if case .text = phase {
             if case .raw = plan { return }
             Self.apply(model.textMask(toolOpener: tools?.format.opener), to: &logits)
@@ -192,6 +221,7 @@ package final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
     /// The tokens `apply` would allow next, when there are at most `limit` (free text: `nil`,
     /// it allows most of the vocabulary). The mask computed here is the one `apply` uses.
     package func candidateTokens(atMost limit: Int) -> [Int]? {
+        if let gate, gate.isActive { return gate.candidateTokens(model: model).flatMap { $0.count <= limit ? $0 : nil } }
         if case .text = phase { return nil }
         if !maskIsCurrent { fillMask() }
         var count = 0
@@ -235,6 +265,10 @@ package final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
     /// Advances past `token` (which `apply` allowed, or `forcedTokens()` listed).
     package func accept(_ token: Int) {
         maskIsCurrent = false
+        if gate?.isActive == true, let role = gate?.accept(token, model: model) {
+            lastRole = role
+            return
+        }
         let isEnd = model.vocabulary.endOfSequenceTokens.contains(token)
         switch phase {
         case .text:

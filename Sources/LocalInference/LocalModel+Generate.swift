@@ -40,6 +40,11 @@ extension LocalModel {
     package func generateSynchronously(
         _ request: GenerationRequest, isCancelled: () -> Bool = { false }, onEvent: (GenerationEvent) -> Void = { _ in }
     ) throws -> GenerationOutcome {
+        if let script = scriptedLogits.withLock({ $0 }) {
+            let outcome = try GenerationDriver.run(model: self, context: script(), request: request, isCancelled: isCancelled, onEvent: onEvent)
+            renderer.remember(response: outcome.text, tokens: outcome.responseTokens)
+            return outcome
+        }
         let context = contexts.acquire(for: request.prompt)
         var computed = 0 // stays 0 when the request fails: nothing is saved then
         defer { contexts.release(context, prompt: request.prompt, computed: computed) }

@@ -33,8 +33,13 @@ package final class LocalModel: Sendable {
     package let renderer: PromptRenderer
     /// How the model writes tool calls, when it can.
     package let toolCallFormat: ToolCallFormat?
+    /// How the model marks its thinking, when its template knows thinking markers.
+    package let reasoningFormat: ReasoningFormat?
     /// The KV contexts.
     let contexts: ContextPool
+    /// Tests only: where generation takes its logits instead of the pool's contexts (a
+    /// scripted `LogitsSource` that makes the model think, then answer); `nil` in real use.
+    let scriptedLogits = Mutex<(@Sendable () -> any LogitsSource)?>(nil)
     /// Positions each context holds (prompt and response together).
     package var contextSize: Int { contexts.capacity }
 
@@ -43,6 +48,8 @@ package final class LocalModel: Sendable {
     private struct Caches {
         var literals: [String: [Int]] = [:]
         var textMasks: [Int: TokenMask] = [:]
+        var thoughtMasks: [ReasoningFormat.Marker: TokenMask] = [:]
+        var whitespace: [Int]?
     }
 
     /// Loads the model at `location` with a context of `contextSize` positions (`nil`: 4096,
@@ -92,6 +99,7 @@ package final class LocalModel: Sendable {
         index = VocabularyIndexStore.load(vocabulary, besideModelAt: location.path)
         toolCallFormat = ToolCallFormat.detect(in: vocabulary)
         renderer = try PromptRenderer(file: file, tokenizer: tokenizer)
+        reasoningFormat = ReasoningFormat.detect(template: renderer.source, vocabulary: vocabulary)
         contexts = ContextPool(
             model: transformer, capacity: max(16, contextSize), format: kvFormat, promptCacheDirectory: promptCacheDirectory,
             modelPath: location.path)
@@ -139,6 +147,30 @@ package final class LocalModel: Sendable {
         if let toolOpener { mask.insert(toolOpener) }
         caches.withLock { $0.textMasks[key] = mask }
         return mask
+    }
+
+    /// The tokens thoughts may use: every text token and the closer when it is a token — no
+    /// end-of-turn token, no other markup (see `ReasoningGate`).
+    func thoughtMask(closer: ReasoningFormat.Marker) -> TokenMask {
+        if let known = caches.withLock({ $0.thoughtMasks[closer] }) { return known }
+        var mask = textMask(toolOpener: nil)
+        for id in vocabulary.endOfSequenceTokens { mask.remove(id) }
+        if case .token(let id) = closer { mask.insert(id) }
+        caches.withLock { $0.thoughtMasks[closer] = mask }
+        return mask
+    }
+
+    /// The text tokens that spell only whitespace (spaces, tabs, line breaks), in id order.
+    func whitespaceTokens() -> [Int] {
+        if let known = caches.withLock({ $0.whitespace }) { return known }
+        let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+        let ids = (0..<vocabulary.tokenCount).filter { id in
+            guard !vocabulary.isSpecial(id) else { return false }
+            let bytes = tokenizer.tokenBytes(id)
+            return !bytes.isEmpty && bytes.allSatisfy(whitespace.contains)
+        }
+        caches.withLock { $0.whitespace = ids }
+        return ids
     }
 }
 

@@ -21,6 +21,11 @@ package final class PromptRenderer: Sendable {
     package let template: ChatTemplate
     /// Whether the template came from the model file (else it is the family default).
     package let isFromModelFile: Bool
+    /// The template's source text.
+    package let source: String
+    /// Whether the template reads the tools from the system message (`message['tools']`, a
+    /// JSON string: Phi-4-mini) instead of a `tools` variable.
+    let readsMessageTools: Bool
     private let tokenizer: Tokenizer
     private let bosToken: String
     private let eosToken: String
@@ -30,10 +35,12 @@ package final class PromptRenderer: Sendable {
     ///
     /// - Throws: `LocalModelError.template` when the template does not parse (naming the line).
     package init(file: GGUFFile, tokenizer: Tokenizer) throws(LocalModelError) {
-        let source = file.metadata.string("tokenizer.chat_template")
-        isFromModelFile = source != nil
+        let fileSource = file.metadata.string("tokenizer.chat_template")
+        isFromModelFile = fileSource != nil
+        source = fileSource ?? FamilyTemplates.template(forArchitecture: file.architecture)
+        readsMessageTools = source.contains("message['tools']") || source.contains("message.tools")
         do {
-            template = try ChatTemplate(source: source ?? FamilyTemplates.template(forArchitecture: file.architecture))
+            template = try ChatTemplate(source: source)
         } catch {
             throw .template(error.description)
         }
@@ -57,6 +64,13 @@ package final class PromptRenderer: Sendable {
     /// The prompt's tokens.
     package func tokens(for prompt: ChatPrompt) throws(LocalModelError) -> [Int] {
         tokens(ofRendered: try render(prompt), messages: prompt.messages)
+    }
+
+    /// The prompt's text and tokens (the text tells where the template left the model's
+    /// thinking: `ReasoningFormat.state(atEndOf:)`).
+    package func rendered(_ prompt: ChatPrompt) throws(LocalModelError) -> (text: String, tokens: [Int]) {
+        let text = try render(prompt)
+        return (text, tokens(ofRendered: text, messages: prompt.messages))
     }
 
     /// The tokens a later prompt of this conversation will start with, for prewarming: the
@@ -102,17 +116,34 @@ package final class PromptRenderer: Sendable {
         text.isEmpty ? [] : tokenizer.encode(String(text), addSpecialTokens: false, parseSpecial: true)
     }
 
-    /// The template's variables, in the shape Hugging Face's chat templates expect.
+    /// The template's variables, in the shape Hugging Face's chat templates expect:
+    /// `enable_thinking` only when the prompt sets it (absent, each template takes its own
+    /// default); each assistant message's earlier thinking as `reasoning_content`; the tools
+    /// also on the system message, as JSON text, for templates that read them there.
     func variables(for prompt: ChatPrompt) -> [String: TemplateValue] {
+        var messages = prompt.messages.map(Self.value(of:))
+        if readsMessageTools, !prompt.tools.isEmpty, prompt.messages.first?.role == .system, case .object(var system) = messages[0],
+            let json = try? Self.toolsJSON.render(["tools": .array(prompt.tools.map(Self.function(of:)))])
+        {
+            system["tools"] = .string(json)
+            messages[0] = .object(system)
+        }
         var variables: [String: TemplateValue] = [
-            "messages": .array(prompt.messages.map(Self.value(of:))),
+            "messages": .array(messages),
             "add_generation_prompt": .bool(prompt.addGenerationPrompt),
             "bos_token": .string(bosToken),
             "eos_token": .string(eosToken),
         ]
         if !prompt.tools.isEmpty { variables["tools"] = .array(prompt.tools.map(Self.value(of:))) }
+        if let thinking = prompt.enableThinking { variables["enable_thinking"] = .bool(thinking) }
         return variables
     }
+
+    /// The tools as the JSON text Phi-4-mini's system message carries (as `json.dumps` writes it).
+    private static let toolsJSON: ChatTemplate = {
+        // force-try: a constant, valid template.
+        try! ChatTemplate(source: "{{ tools | tojson }}")
+    }()
 
     static func value(of message: ChatMessage) -> TemplateValue {
         var object = TemplateObject()
@@ -133,18 +164,24 @@ package final class PromptRenderer: Sendable {
         }
         if let id = message.toolCallID { object["tool_call_id"] = .string(id) }
         if let name = message.name { object["name"] = .string(name) }
+        if let reasoning = message.reasoning { object["reasoning_content"] = .string(reasoning) }
         return .object(object)
     }
 
     static func value(of tool: ChatTool) -> TemplateValue {
+        var value = TemplateObject()
+        value["type"] = "function"
+        value["function"] = function(of: tool)
+        return .object(value)
+    }
+
+    /// A tool's `function` object: name, description, parameters.
+    static func function(of tool: ChatTool) -> TemplateValue {
         var function = TemplateObject()
         function["name"] = .string(tool.name)
         function["description"] = .string(tool.description)
         function["parameters"] = (try? TemplateValue(jsonText: tool.parametersJSON)) ?? .object(TemplateObject())
-        var value = TemplateObject()
-        value["type"] = "function"
-        value["function"] = .object(function)
-        return .object(value)
+        return .object(function)
     }
 }
 

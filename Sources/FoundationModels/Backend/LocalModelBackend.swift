@@ -173,6 +173,9 @@ public final class LocalModelBackend: SystemLanguageModelBackend {
                 switch event {
                 case .text(let text, let tokens) where !text.isEmpty:
                     channel.continuation.yield(.response(action: .appendText(text, tokenCount: tokens)))
+                case .reasoning(let text, let tokens) where !text.isEmpty:
+                    // A thinking model's thoughts: the step's reasoning entry, never response text.
+                    channel.continuation.yield(.reasoning(action: .appendText(text, tokenCount: tokens)))
                 case .prefilled(let total, let reused):
                     // The prompt's counts as soon as they are known: a reader that stops early
                     // (a stop sequence) still reports them.
@@ -198,7 +201,8 @@ public final class LocalModelBackend: SystemLanguageModelBackend {
         }
         let input = LanguageModelExecutorGenerationChannel.Usage.Input(
             totalTokenCount: generation.prompt.count, cachedTokenCount: outcome.reusedPromptTokens)
-        let output = LanguageModelExecutorGenerationChannel.Usage.Output(totalTokenCount: outcome.tokens.count, reasoningTokenCount: 0)
+        let output = LanguageModelExecutorGenerationChannel.Usage.Output(
+            totalTokenCount: outcome.tokens.count, reasoningTokenCount: outcome.reasoningTokens)
         await channel.send(.response(action: .updateUsage(input: input, output: output)))
     }
 

@@ -5,7 +5,8 @@ internal import StructuredDecoding
 /// Turns a session's request into a request of the local engine: the transcript rendered with
 /// the model's chat template and tokenized, the response schema and the tools' parameters
 /// lowered to grammars (compiled once per schema and cached by the decoder), the sampling
-/// options mapped to the sampler's.
+/// options mapped to the sampler's, and the reasoning level to the template's thinking switch
+/// and the thinking budget (`LocalThinking`).
 struct LocalRequestBuilder {
     /// The model the request runs on.
     let model: LocalModel
@@ -35,12 +36,16 @@ struct LocalRequestBuilder {
         // the session keeps calling tools until one throws or a dynamic profile changes the mode).
         let offered = request.offeredToolDefinitions
         let requiresCall = request.stepToolChoice != .auto
+        let options = request.generationOptions
+        let thinking = LocalThinking(level: request.contextOptions.reasoningLevel, maximumResponseTokens: options.maximumResponseTokens)
         let prompt = ChatPrompt(
             messages: request.transcript.chatMessages(includeSchemaInLastPrompt: includeSchema),
-            tools: offered.map(\.chatTool))
+            tools: offered.map(\.chatTool), enableThinking: thinking.enabled)
         // A prompt that does not fit is refused by the token loop before any work
         // (`GenerationError.promptTooLong`, mapped to `LanguageModelError.contextSizeExceeded`).
-        let tokens = try LocalModelBackend.mapped { try model.renderer.tokens(for: prompt) }
+        let (text, tokens) = try LocalModelBackend.mapped { try model.renderer.rendered(prompt) }
+        let reasoning = ReasoningPlan.plan(
+            format: model.reasoningFormat, renderedPrompt: text, thinking: thinking.enabled, budget: thinking.budget)
         var plan = GrammarLogitProcessor.Plan.text
         if let schema = request.schema {
             plan = .json(try Self.compile(schema.decodingGraph(), schemaName: schema.name, what: "the response schema"))
@@ -69,12 +74,12 @@ struct LocalRequestBuilder {
             toolGrammar = try Self.compile(
                 .toolCall(tools: tools), options: .flexible(maxRun: 16), schemaName: nil, what: "the tools' parameters")
         }
-        let options = request.generationOptions
         return GenerationRequest(
             prompt: tokens, plan: plan, toolCallGrammar: toolGrammar, allowsBareToolCalls: firstStep,
             requiresToolCall: toolGrammar != nil && requiresCall,
             maximumToolCalls: request.allowsParallelToolCalls ? GrammarLogitProcessor.maximumCalls : 1,
-            selection: Self.selection(options, unset: unsetSampling), maximumTokens: options.maximumResponseTokens)
+            selection: Self.selection(options, unset: unsetSampling), maximumTokens: options.maximumResponseTokens,
+            reasoning: reasoning)
     }
 
     /// Compiles a grammar, or names the schema the decoder cannot enforce

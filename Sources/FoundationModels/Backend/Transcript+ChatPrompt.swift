@@ -4,7 +4,10 @@ internal import StructuredDecoding
 extension Transcript {
     /// The conversation as chat-template messages: instructions as the system message, prompts
     /// as user messages, tool calls as an assistant message with `tool_calls`, tool outputs as
-    /// tool messages, responses as assistant messages.
+    /// tool messages, responses as assistant messages. A reasoning entry is the `reasoning` of the
+    /// assistant message that follows it (the tool calls or the response of the same step): the
+    /// template decides whether to show it (`reasoning_content`; Qwen3 shows the current turn's,
+    /// not earlier turns').
     ///
     /// A prompt that asked for a structured response carries the schema's text (before its own
     /// words, see `SchemaPromptText`) when the schema is shown to the model: the last prompt when `includeSchemaInLastPrompt`, earlier prompts
@@ -14,11 +17,14 @@ extension Transcript {
     func chatMessages(includeSchemaInLastPrompt: Bool) -> [ChatMessage] {
         let lastPrompt = lastIndex { if case .prompt = $0 { true } else { false } }
         var messages: [ChatMessage] = []
+        var reasoning: String?
         for (index, entry) in enumerated() {
             switch entry {
             case .instructions(let instructions):
+                reasoning = nil
                 messages.append(ChatMessage(role: .system, content: Self.text(of: instructions.segments)))
             case .prompt(let prompt):
+                reasoning = nil
                 var content = Self.text(of: prompt.segments)
                 if let format = prompt.responseFormat, index != lastPrompt || includeSchemaInLastPrompt,
                     !SchemaPromptText.isShown(in: content)
@@ -32,14 +38,17 @@ extension Transcript {
                         role: .assistant, content: "",
                         toolCalls: calls.map {
                             ChatToolCall(id: $0.id, name: $0.toolName, argumentsJSON: $0.arguments.jsonString)
-                        }))
+                        }, reasoning: reasoning))
+                reasoning = nil
             case .toolOutput(let output):
+                reasoning = nil
                 messages.append(ChatMessage(role: .tool, content: Self.text(of: output.segments), toolCallID: output.id, name: output.toolName))
             case .response(let response):
-                messages.append(ChatMessage(role: .assistant, content: Self.text(of: response.segments)))
-            case .reasoning:
-                // The local models have no reasoning mode; another model's reasoning is not shown.
-                continue
+                messages.append(ChatMessage(role: .assistant, content: Self.text(of: response.segments), reasoning: reasoning))
+                reasoning = nil
+            case .reasoning(let entry):
+                let text = Self.text(of: entry.segments)
+                reasoning = text.isEmpty ? nil : text
             }
         }
         return messages

@@ -249,11 +249,57 @@ EXTRA_SCENARIOS = {
     ],
 }
 
+# Reasoning models: earlier turns carry their thinking as `reasoning_content` (OpenAI-compatible
+# servers' field, which the Qwen3 and Gemma 4 templates read), a turn's tool call made after
+# thinking, and the tool's answer, so the templates' "current turn keeps its thinking" branches run.
+REASONED_ANSWER = {"role": "assistant", "content": "Sunny, 22 °C.", "reasoning_content": "The user asks about Paris.\nCheck the weather."}
+REASONED_CALL = {"role": "assistant", "content": "", "reasoning_content": "I need the weather tool.", "tool_calls": [CALL_1]}
+CONVERSATIONS["reasoning_history"] = [SYSTEM, USER_1, REASONED_ANSWER, USER_2]
+CONVERSATIONS["reasoning_tool_turn"] = [SYSTEM, USER_1, REASONED_CALL, TOOL_RESULT_1]
+CONVERSATIONS["reasoning_tool_round_trip"] = [SYSTEM, USER_1, REASONED_CALL, TOOL_RESULT_1,
+                                              dict(FINAL_ANSWER, reasoning_content="The tool says sunny."), USER_2]
+CONVERSATIONS["smollm3_no_think_flag"] = [{"role": "system", "content": "Answer briefly. /no_think"}, USER_1, ASSISTANT_1, USER_2]
+CONVERSATIONS["smollm3_think_flag"] = [{"role": "system", "content": "/think Answer briefly."}, USER_1]
+
+# enable_thinking on, off and absent, over plain turns, reasoning_content and tool turns.
+THINKING_SCENARIOS = [
+    ("single_user", True, False, {"enable_thinking": True}),
+    ("single_user", True, False, {"enable_thinking": False}),
+    ("system_user", True, False, {"enable_thinking": False}),
+    ("reasoning_history", True, False, {}),
+    ("reasoning_history", True, False, {"enable_thinking": True}),
+    ("reasoning_history", True, False, {"enable_thinking": False}),
+    ("reasoning_tool_turn", True, True, {}),
+    ("reasoning_tool_turn", True, True, {"enable_thinking": True}),
+    ("reasoning_tool_turn", True, True, {"enable_thinking": False}),
+    ("reasoning_tool_round_trip", True, True, {"enable_thinking": True}),
+    ("reasoning_tool_round_trip", False, True, {"enable_thinking": False}),
+    ("parallel_tool_calls", True, True, {"enable_thinking": True}),
+    ("thinking_history", True, False, {"enable_thinking": True}),
+]
+
+EXTRA_SCENARIOS["Qwen-Qwen3-0.6B"] += THINKING_SCENARIOS
+EXTRA_SCENARIOS["HuggingFaceTB-SmolLM3-3B"] = THINKING_SCENARIOS + [
+    ("smollm3_no_think_flag", True, False, {}),
+    ("smollm3_no_think_flag", True, False, {"enable_thinking": True}),
+    ("smollm3_think_flag", True, False, {"enable_thinking": False}),
+]
+EXTRA_SCENARIOS["google-gemma-4-31B-it"] = THINKING_SCENARIOS
+EXTRA_SCENARIOS["microsoft-Phi-4-mini-instruct"] += [
+    ("reasoning_history", True, False, {}),
+    ("phi4_mini_tools", False, False, {}),
+    ("phi4_mini_tool_round_trip", True, False, {}),
+]
+
 CONVERSATIONS["tool_round_trip_bad_id"] = [
     USER_1, {"role": "assistant", "content": "", "tool_calls": [dict(CALL_1, id="call_1")]},
     dict(TOOL_RESULT_1, tool_call_id="call_1")]
 CONVERSATIONS["phi4_mini_tools"] = [
     {"role": "system", "content": "You have tools.", "tools": json.dumps([t["function"] for t in TOOLS])}, USER_1]
+CONVERSATIONS["phi4_mini_tool_round_trip"] = [
+    CONVERSATIONS["phi4_mini_tools"][0], USER_1,
+    {"role": "assistant", "content": "<|tool_call|>[{\"name\": \"get_weather\", \"arguments\": {\"location\": \"Paris, France\"}}]<|/tool_call|>"},
+    dict(TOOL_RESULT_1), USER_2]
 
 
 def template_cases():
