@@ -8,7 +8,7 @@ import Tokenizers
 /// ```
 public enum TokenizerLoader {
     /// The `tokenizer.ggml.model` values we implement.
-    public static let supportedModels = ["gpt2", "llama"]
+    public static let supportedModels = ["gpt2", "llama", "gemma4"]
 
     /// Reads the vocabulary arrays and special ids and builds the tokenizer.
     /// Throws `GGUFError` for missing or mistyped keys and `TokenizerError` for unsupported
@@ -45,17 +45,24 @@ public enum TokenizerLoader {
         case "llama":
             let scores = try meta.requireFloatArray("tokenizer.ggml.scores")
             model = .sentencePieceBPE(scores: scores, addSpacePrefix: meta.bool("tokenizer.ggml.add_space_prefix") ?? true)
+        case "gemma4":
+            // Gemma 4: BPE with merges over `▁`-escaped text, no space prefix (llama.cpp reads
+            // neither `tokenizer.ggml.pre` nor `add_space_prefix` for it).
+            model = .metaspaceBPE(merges: try meta.requireStringArray("tokenizer.ggml.merges"))
         default:
             throw TokenizerError.unsupportedModel(kind, supported: supportedModels)
         }
         let defaultAddBOS = kind == "llama"
+        // llama.cpp turns `add_bos_token = false` into true for Gemma 4 (its PR 21500): the model
+        // needs BOS.
+        let addBOS = kind == "gemma4" ? true : meta.bool("tokenizer.ggml.add_bos_token") ?? defaultAddBOS
         return TokenizerConfiguration(
             model: model, tokens: tokens, tokenTypes: types,
             bosTokenID: meta.int("tokenizer.ggml.bos_token_id"),
             eosTokenID: meta.int("tokenizer.ggml.eos_token_id"),
             unknownTokenID: meta.int("tokenizer.ggml.unknown_token_id"),
             paddingTokenID: meta.int("tokenizer.ggml.padding_token_id"),
-            addBOS: meta.bool("tokenizer.ggml.add_bos_token") ?? defaultAddBOS,
+            addBOS: addBOS,
             addEOS: meta.bool("tokenizer.ggml.add_eos_token") ?? false)
     }
 }

@@ -7,8 +7,11 @@ struct BPEScratch {
     /// Pieces already encoded in this call (text repeats words a lot).
     var cache: [[UInt8]: [Int32]] = [:]
 
-    private var ids: [Int32] = []
-    private var next: [Int32] = []
+    /// The symbols being merged: a token id per symbol, -1 for a symbol that is no token (it
+    /// never merges). Merged-away symbols are unlinked from `next`.
+    private(set) var ids: [Int32] = []
+    /// `next[k]` is the symbol after symbol `k`, or -1.
+    private(set) var next: [Int32] = []
     private var prev: [Int32] = []
     private var heap = PriorityHeap<MergeCandidate>()
 
@@ -42,16 +45,31 @@ struct BPEScratch {
         _ bytes: UnsafeBufferPointer<UInt8>, byteToken: [Int32],
         pairs: [UInt64: UInt64], into output: inout [Int32]
     ) {
-        let n = bytes.count
         ids.removeAll(keepingCapacity: true)
+        for k in 0..<bytes.count { ids.append(byteToken[Int(bytes[k])]) }
+        runMerges(pairs: pairs)
+        var k = 0
+        while k >= 0 { output.append(ids[k]); k = Int(next[k]) }
+    }
+
+    /// Starts a merge over the given initial symbols (see `ids`).
+    mutating func setSymbols(_ body: (inout [Int32]) -> Void) {
+        ids.removeAll(keepingCapacity: true)
+        body(&ids)
+    }
+
+    /// Merges `ids` in place by rank (lowest first, leftmost among equal ranks) until no adjacent
+    /// pair has a rule; afterwards the symbols left are `0, next[0], next[next[0]], ...`.
+    mutating func runMerges(pairs: [UInt64: UInt64]) {
+        let n = ids.count
         next.removeAll(keepingCapacity: true)
         prev.removeAll(keepingCapacity: true)
         for k in 0..<n {
-            ids.append(byteToken[Int(bytes[k])])
             next.append(Int32(k + 1 < n ? k + 1 : -1))
             prev.append(Int32(k - 1))
         }
         heap.removeAll()
+        guard n >= 2 else { return }
         for k in 0..<(n - 1) { pushPair(at: k, pairs: pairs) }
         while let top = heap.pop() {
             let left = Int(top.position)
@@ -66,13 +84,12 @@ struct BPEScratch {
             if prev[left] >= 0 { pushPair(at: Int(prev[left]), pairs: pairs) }
             if after >= 0 { pushPair(at: left, pairs: pairs) }
         }
-        var k = 0
-        while k >= 0 { output.append(ids[k]); k = Int(next[k]) }
     }
 
     private mutating func pushPair(at left: Int, pairs: [UInt64: UInt64]) {
         let right = Int(next[left])
-        guard right >= 0 else { return }
+        // A symbol that is no token (-1) takes part in no merge.
+        guard right >= 0, ids[left] >= 0, ids[right] >= 0 else { return }
         let key = UInt64(UInt32(ids[left])) << 32 | UInt64(UInt32(ids[right]))
         guard let rule = pairs[key] else { return }
         heap.push(

@@ -27,20 +27,7 @@ struct ByteLevelBPE: Sendable {
             }
             byteToken[b] = id
         }
-        var pairs: [UInt64: UInt64] = [:]
-        pairs.reserveCapacity(merges.count)
-        for (rank, rule) in merges.enumerated() {
-            let bytes = Array(rule.utf8)
-            guard let space = bytes.firstIndex(of: 0x20), space > 0, space < bytes.count - 1,
-                !bytes[(space + 1)...].contains(0x20)
-            else { throw .invalidMerge(index: rank, rule: rule, reason: "expected two pieces separated by one space") }
-            let left = Array(bytes[..<space]), right = Array(bytes[(space + 1)...])
-            guard let l = spellings.lookup(left), let r = spellings.lookup(right),
-                let m = spellings.lookup(left + right)
-            else { throw .invalidMerge(index: rank, rule: rule, reason: "a piece or their concatenation is not in the vocabulary") }
-            let key = UInt64(UInt32(l)) << 32 | UInt64(UInt32(r))
-            if pairs[key] == nil { pairs[key] = UInt64(rank) << 32 | UInt64(UInt32(m)) }
-        }
+        let pairs = try MergeRules.pairTable(merges, spellings: spellings)
         self.byteToken = byteToken
         self.pairs = pairs
         self.preTokenizer = preTokenizer

@@ -9,12 +9,16 @@
 ///  ?[^\s\p{L}\p{N}]+[\r\n]* | \s*[\r\n]+ | \s+(?!\S) | \s+
 /// ```
 ///
-/// with `D = 1` for Qwen2 (digits one by one) and `D = 3` for Llama 3 (`llama-bpe`).
+/// with `D = 1` for Qwen2 (digits one by one) and `D = 3` for Llama 3 (`llama-bpe`). GPT-4o's
+/// o200k split (`gpt-4o`, Phi-4-mini) is in `PreTokenizer+O200k.swift`.
 public enum PreTokenizer: String, Sendable, CaseIterable {
     /// Qwen2's split: single digits; text is NFC-normalised first.
     case qwen2
     /// Llama 3's split (`llama-bpe` in GGUF files): digits in groups of up to three.
     case llama3 = "llama-bpe"
+    /// GPT-4o's o200k split (`gpt-4o` in GGUF files, used by Phi-4-mini): words split by letter
+    /// case with their contraction attached, digits in groups of up to three.
+    case gpt4o = "gpt-4o"
 
     /// The most digits one piece may hold.
     var maxDigits: Int { self == .qwen2 ? 1 : 3 }
@@ -31,6 +35,7 @@ public enum PreTokenizer: String, Sendable, CaseIterable {
         switch ggufName {
         case "qwen2": self = .qwen2
         case "llama-bpe", "llama3", "llama-v3": self = .llama3
+        case "gpt-4o": self = .gpt4o
         default: return nil
         }
     }
@@ -41,7 +46,7 @@ public enum PreTokenizer: String, Sendable, CaseIterable {
         let n = scalars.count
         var i = 0
         while i < n {
-            let end = matchEnd(scalars, at: i, count: n)
+            let end = self == .gpt4o ? o200kMatchEnd(scalars, at: i, count: n) : matchEnd(scalars, at: i, count: n)
             body(i..<end)
             i = end
         }
@@ -71,16 +76,30 @@ public enum PreTokenizer: String, Sendable, CaseIterable {
             return j
         }
         //  ?[^\s\p{L}\p{N}]+[\r\n]*
-        let isOther: (ScalarClass) -> Bool = { $0.isDisjoint(with: [.letter, .number, .whitespace]) }
-        var start = i
-        if c == 0x20, i + 1 < n, isOther(cls(i + 1)) { start = i + 1 }
-        if isOther(cls(start)) {
-            var j = start + 1
-            while j < n, isOther(cls(j)) { j += 1 }
-            while j < n, cls(j).contains(.newline) { j += 1 }
-            return j
+        if let end = symbolRunEnd(s, at: i, count: n, slashTrails: false) { return end }
+        return whitespaceEnd(s, at: i, count: n)
+    }
+
+    /// `` ?[^\s\p{L}\p{N}]+[\r\n]*`` (with `/` in the trailing class when `slashTrails`, as o200k
+    /// has it): the end of the match at `i`, or `nil`.
+    @inline(__always)
+    func symbolRunEnd(_ s: UnsafeBufferPointer<UInt32>, at i: Int, count n: Int, slashTrails: Bool) -> Int? {
+        @inline(__always) func isOther(_ k: Int) -> Bool {
+            ScalarClass.of(s[k]).isDisjoint(with: [.letter, .number, .whitespace])
         }
-        // Only whitespace remains possible here.
+        var start = i
+        if s[i] == 0x20, i + 1 < n, isOther(i + 1) { start = i + 1 }
+        guard isOther(start) else { return nil }
+        var j = start + 1
+        while j < n, isOther(j) { j += 1 }
+        while j < n, s[j] == 0x0A || s[j] == 0x0D || (slashTrails && s[j] == 0x2F) { j += 1 }
+        return j
+    }
+
+    /// `\s*[\r\n]+ | \s+(?!\S) | \s+` at `i`, the alternatives every split ends with; when none
+    /// matches (not whitespace), the single scalar at `i`.
+    func whitespaceEnd(_ s: UnsafeBufferPointer<UInt32>, at i: Int, count n: Int) -> Int {
+        @inline(__always) func cls(_ k: Int) -> ScalarClass { ScalarClass.of(s[k]) }
         var runEnd = i
         var lastNewline = -1
         while runEnd < n {
@@ -107,7 +126,7 @@ public enum PreTokenizer: String, Sendable, CaseIterable {
     }
 
     /// Matches the case-insensitive contraction suffixes after an apostrophe at `j - 1`.
-    private func contractionEnd(_ s: UnsafeBufferPointer<UInt32>, at j: Int, count n: Int) -> Int? {
+    func contractionEnd(_ s: UnsafeBufferPointer<UInt32>, at j: Int, count n: Int) -> Int? {
         // Simple case folding of the letters involved; U+017F (long s) folds to "s".
         @inline(__always) func fold(_ k: Int) -> UInt32 {
             guard k < n else { return 0 }

@@ -1,4 +1,5 @@
-/// The Unicode classes the pre-tokenizer regexes test: `\p{L}`, `\p{N}`, `\s` and `[\r\n]`.
+/// The Unicode classes the pre-tokenizer regexes test: `\p{L}`, `\p{N}`, `\s`, `[\r\n]`, and for
+/// o200k's split the letter case classes (`\p{Lu}\p{Lt}` versus `\p{Ll}`) and `\p{M}`.
 ///
 /// `\s` follows Oniguruma's Unicode definition (the engine behind Hugging Face `tokenizers`):
 /// U+0009–U+000D, U+0085 and the Zs, Zl, Zp categories, which is the `White_Space` property.
@@ -15,6 +16,12 @@ struct ScalarClass: OptionSet, Sendable {
     static let whitespace = ScalarClass(rawValue: 4)
     /// `[\r\n]`.
     static let newline = ScalarClass(rawValue: 8)
+    /// `\p{Lu}\p{Lt}`: upper and title case letters (also `.letter`).
+    static let upper = ScalarClass(rawValue: 16)
+    /// `\p{Ll}`: lower case letters (also `.letter`).
+    static let lower = ScalarClass(rawValue: 32)
+    /// `\p{M}`: general categories Mn, Mc, Me.
+    static let mark = ScalarClass(rawValue: 64)
 
     /// The classes of `scalar`.
     @inline(__always)
@@ -30,8 +37,14 @@ struct ScalarClass: OptionSet, Sendable {
         guard let scalar = Unicode.Scalar(value) else { return [] }
         var result: ScalarClass = []
         switch scalar.properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter:
+        case .uppercaseLetter, .titlecaseLetter:
+            result.formUnion([.letter, .upper])
+        case .lowercaseLetter:
+            result.formUnion([.letter, .lower])
+        case .modifierLetter, .otherLetter:
             result.insert(.letter)
+        case .nonspacingMark, .spacingMark, .enclosingMark:
+            result.insert(.mark)
         case .decimalNumber, .letterNumber, .otherNumber:
             result.insert(.number)
         default:

@@ -8,7 +8,7 @@
 ///
 /// Encoding first cuts out special tokens written whole in the text (user-defined ones always,
 /// control ones only with `parseSpecial`), then hands each stretch of ordinary text to the model
-/// (`ByteLevelBPE` or `SentencePieceBPE`). The type is immutable and safe to share.
+/// (`ByteLevelBPE`, `SentencePieceBPE` or `MetaspaceBPE`). The type is immutable and safe to share.
 public final class Tokenizer: Sendable {
     /// The configuration this tokenizer was built from.
     public let configuration: TokenizerConfiguration
@@ -21,6 +21,7 @@ public final class Tokenizer: Sendable {
     private enum ModelKind: Sendable {
         case byteLevel(ByteLevelBPE)
         case sentencePiece(SentencePieceBPE)
+        case metaspace(MetaspaceBPE)
     }
 
     /// Builds the tokenizer, checking the arrays agree with each other.
@@ -58,20 +59,16 @@ public final class Tokenizer: Sendable {
                     preTokenizer: preTokenizer, rawBytes: raw))
         case let .sentencePieceBPE(scores, addSpacePrefix):
             guard scores.count == n else { throw .lengthMismatch(what: "scores", expected: n, found: scores.count) }
-            for (id, token) in tokens.enumerated() {
-                if types[id] == .byte, let b = SentencePieceBPE.parseByteToken(token) {
-                    raw.append([b])
-                } else if types[id] == .normal || types[id] == .unused {
-                    raw.append(Array(token.replacingSpaceMarker().utf8))
-                } else {
-                    raw.append(Array(token.utf8))
-                }
-            }
+            raw = Self.spaceMarkerBytes(tokens, types)
             model = .sentencePiece(
                 SentencePieceBPE(
                     tokens: tokens, types: types, scores: scores,
                     unknown: configuration.unknownTokenID,
                     addSpacePrefix: addSpacePrefix))
+        case let .metaspaceBPE(merges):
+            raw = Self.spaceMarkerBytes(tokens, types)
+            model = .metaspace(
+                try MetaspaceBPE(tokens: tokens, types: types, merges: merges, unknown: configuration.unknownTokenID))
         }
         var specials: [(id: Int32, text: [UInt8], isControl: Bool)] = []
         for (id, type) in types.enumerated() where type == .control || type == .userDefined {
@@ -138,6 +135,7 @@ public final class Tokenizer: Sendable {
                 case let .byteLevel(bpe): bpe.encode(segment, into: &output, scratch: &bpeScratch)
                 case let .sentencePiece(spm):
                     spm.encode(segment, atStart: segmentStart == 0, into: &output, scratch: &spmScratch)
+                case let .metaspace(bpe): bpe.encode(segment, into: &output, scratch: &bpeScratch)
                 }
             }
             if !matcher.isEmpty {
@@ -172,6 +170,17 @@ public final class Tokenizer: Sendable {
             out.append(contentsOf: tokenBytes(id))
         }
         return out
+    }
+
+    /// The bytes each token decodes to in a vocabulary spelled with `▁`: byte tokens their byte,
+    /// normal and unused tokens their spelling with `▁` turned into spaces, the others (control,
+    /// user-defined) their spelling as it is.
+    private static func spaceMarkerBytes(_ tokens: [String], _ types: [TokenType]) -> [[UInt8]] {
+        tokens.enumerated().map { id, token in
+            if types[id] == .byte, let b = SentencePieceBPE.parseByteToken(token) { return [b] }
+            if types[id] == .normal || types[id] == .unused { return Array(token.replacingSpaceMarker().utf8) }
+            return Array(token.utf8)
+        }
     }
 
     /// A decoder for a stream of ids that only ever emits whole characters.

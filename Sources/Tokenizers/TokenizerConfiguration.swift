@@ -7,6 +7,9 @@ public struct TokenizerConfiguration: Sendable {
         case byteLevelBPE(merges: [String], preTokenizer: PreTokenizer)
         /// SentencePiece-style BPE (`llama` in GGUF): one score per token.
         case sentencePieceBPE(scores: [Float], addSpacePrefix: Bool)
+        /// Rank-driven BPE over text whose spaces are `▁`, with `<0xBB>` byte fallback (`gemma4`
+        /// in GGUF): merge rules `"▁ t"` ranked by position, tokens spelled with `▁`.
+        case metaspaceBPE(merges: [String])
     }
 
     /// The algorithm.
