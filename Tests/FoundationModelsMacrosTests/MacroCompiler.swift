@@ -70,13 +70,14 @@ enum MacroCompiler {
 
         let process = Process()
         process.executableURL = try swiftc()
-        process.arguments = [
-            "-typecheck", "-swift-version", "6", "-module-name", "Fixture", "-diagnostic-style", "llvm",
-            "-I", products.appendingPathComponent("Modules").path,
-            "-Xcc", "-fmodule-map-file=" + products.appendingPathComponent("CKernels.build/module.modulemap").path,
-            "-load-plugin-executable", products.appendingPathComponent("FoundationModelsMacros-tool").path + "#FoundationModelsMacros",
-            "-Xfrontend", "-dump-macro-expansions", file.path,
-        ]
+        process.arguments =
+            [
+                "-typecheck", "-swift-version", "6", "-module-name", "Fixture", "-diagnostic-style", "llvm",
+                "-I", products.appendingPathComponent("Modules").path,
+            ] + moduleMaps.flatMap { ["-Xcc", "-fmodule-map-file=" + $0] } + [
+                "-load-plugin-executable", products.appendingPathComponent("FoundationModelsMacros-tool").path + "#FoundationModelsMacros",
+                "-Xfrontend", "-dump-macro-expansions", file.path,
+            ]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -86,6 +87,31 @@ enum MacroCompiler {
         let output = String(decoding: data, as: UTF8.self)
         return Result(
             expansions: parseExpansions(output), diagnostics: parseDiagnostics(output, file: file.path), output: output)
+    }
+
+    /// The module maps of the build's C modules (ours and those of the dependencies, e.g.
+    /// `_NumericsShims` under AsyncHTTPClient): whatever `FoundationModels` imports transitively
+    /// must be found, as SwiftPM finds it for a package that depends on us. Found once.
+    static let moduleMaps: [String] = (try? productsDirectory()).map(moduleMaps(in:)) ?? []
+
+    /// SwiftPM writes the maps of C targets without one of their own beside their objects
+    /// (`<target>.build/module.modulemap` in the products `directory`); the others ship theirs
+    /// in their sources (under the package's `.build/checkouts`).
+    static func moduleMaps(in directory: URL) -> [String] {
+        let files = FileManager.default, products = directory.resolvingSymlinksInPath()
+        let entries = (try? files.contentsOfDirectory(atPath: products.path)) ?? []
+        let generated = entries.filter { $0.hasSuffix(".build") }.sorted().compactMap { entry in
+            let map = products.appendingPathComponent(entry).appendingPathComponent("module.modulemap").path
+            return files.fileExists(atPath: map) ? map : nil
+        }
+        let checkouts = products.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("checkouts")
+        var shipped: [String] = []
+        if let walk = files.enumerator(atPath: checkouts.path) {
+            for case let path as String in walk where path.hasSuffix("/module.modulemap") && path.contains("/Sources/") {
+                shipped.append(checkouts.appendingPathComponent(path).path)
+            }
+        }
+        return generated + shipped.sorted()
     }
 
     /// The expansion buffers of `-dump-macro-expansions`: a line naming the buffer, a rule, the
