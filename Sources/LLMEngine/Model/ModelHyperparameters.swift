@@ -63,10 +63,7 @@ public struct ModelHyperparameters: Sendable, Equatable {
     /// Whether layer `index` attends over a sliding window rather than the whole context.
     public func isSlidingWindowLayer(_ index: Int) -> Bool { layers[index].window != nil }
 
-    /// The slots of the KV cache: one per layer that writes its keys and values.
-    public var cacheSlotCount: Int { layers.filter(\.writesCache).count }
-
-    /// The key and value row widths of each cache slot, `[cacheSlotCount]`.
+    /// The key and value row widths of each cache slot (one per layer that writes its keys and values).
     public var cacheSlotWidths: [(key: Int, value: Int)] {
         layers.filter(\.writesCache).map { ($0.keyWidth, $0.valueWidth) }
     }
