@@ -98,6 +98,28 @@ struct LayerTensors {
     }
 }
 
+extension LayerTensors {
+    /// The routed experts of the block as llama.cpp reads them: the router `ffn_gate_inp`
+    /// `[d, experts]`, the stacked `ffn_gate_exps` and `ffn_up_exps` `[d, ff, experts]` (or one
+    /// `ffn_gate_up_exps` `[d, 2 ff, experts]`), `ffn_down_exps` `[ff, d, experts]` and its
+    /// optional per-expert `ffn_down_exps.scale` `[experts]`.
+    func experts(_ routing: ExpertRouting) throws(ModelLoadError) -> ExpertTensors {
+        let d = hp.embeddingLength, ff = routing.feedForwardLengths[index], n = routing.count
+        let router = try matrix("ffn_gate_inp.weight", [d, n])
+        let gate: GGUFTensorInfo, up: GGUFTensorInfo, fused: Bool
+        if let both = try matrix("ffn_gate_up_exps.weight", [d, 2 * ff, n], optional: true) {
+            (gate, up, fused) = (both, both, true)
+        } else {
+            (gate, up, fused) = (
+                try matrix("ffn_gate_exps.weight", [d, ff, n]), try matrix("ffn_up_exps.weight", [d, ff, n]), false
+            )
+        }
+        return ExpertTensors(
+            router: router, gate: gate, up: up, fusedGateUp: fused, down: try matrix("ffn_down_exps.weight", [ff, d, n]),
+            downScales: try vector("ffn_down_exps.scale", n, optional: true))
+    }
+}
+
 /// The q, k and v projections of a block and their biases (views into a fused tensor or not).
 struct AttentionProjections {
     let query: TensorSlice

@@ -17,6 +17,9 @@ public enum ModelArchitecture: String, Sendable, CaseIterable {
     /// Gemma 4 (E2B, E4B, 31B text): per-layer head sizes, layers sharing an earlier layer's
     /// keys and values, per-layer token embeddings, proportional RoPE on global layers.
     case gemma4
+    /// Qwen3-MoE (30B-A3B, 235B-A22B): Qwen3's attention, routed SwiGLU experts for the
+    /// feed-forward network.
+    case qwen3moe
 
     /// The family's definition.
     var definition: any ArchitectureDefinition.Type {
@@ -28,6 +31,7 @@ public enum ModelArchitecture: String, Sendable, CaseIterable {
         case .smollm3: SmolLM3.self
         case .phi3: Phi3.self
         case .gemma4: Gemma4.self
+        case .qwen3moe: Qwen3MoE.self
         }
     }
 

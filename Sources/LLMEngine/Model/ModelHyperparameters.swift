@@ -56,6 +56,9 @@ public struct ModelHyperparameters: Sendable, Equatable {
     /// Width of each block's slice of the per-layer token embeddings (Gemma 4's
     /// `embedding_length_per_layer_input`), or nil for a model without them.
     public var perLayerInputLength: Int?
+    /// The routed experts of a mixture-of-experts model (its blocks' feed-forward networks, or
+    /// a part of them), or nil for a dense model.
+    public var experts: ExpertRouting?
     /// The attention of each block, `[blockCount]` (global RoPE attention over its own cache
     /// slot unless the family says otherwise).
     public var layers: [LayerAttention]
@@ -130,6 +133,7 @@ public struct ModelHyperparameters: Sendable, Equatable {
         finalLogitSoftcap = meta.double("\(archName).final_logit_softcapping").map(Float.init)
         embeddingScale = nil
         perLayerInputLength = nil
+        experts = nil
         let (keyLength, valueLength) = (keyLength, valueLength)
         layers = (0..<blockCount).map { i in
             LayerAttention(

@@ -12,9 +12,6 @@ public enum ModelLoadError: Error, Equatable, CustomStringConvertible {
     case shapeMismatch(tensor: String, expected: [Int], found: [Int])
     /// A tensor uses a ggml type the kernels do not support.
     case unsupportedTensorType(tensor: String, type: String, supported: [String])
-    /// The file is a variant of a supported architecture that the engine does not run yet (the
-    /// text names the variant and what marks it, e.g. Gemma 4's mixture-of-experts layers).
-    case unsupportedVariant(architecture: String, String)
 
     /// A sentence naming the problem.
     public var description: String {
@@ -29,8 +26,6 @@ public enum ModelLoadError: Error, Equatable, CustomStringConvertible {
             "model tensor '\(tensor)' has shape \(found), expected \(expected)"
         case let .unsupportedTensorType(tensor, type, supported):
             "model tensor '\(tensor)' has type \(type), which is not supported (supported: \(supported.joined(separator: ", ")))"
-        case let .unsupportedVariant(architecture, variant):
-            "this \(architecture) model is not supported: \(variant)"
         }
     }
 }

@@ -29,10 +29,17 @@ public struct ModelWeights: Sendable {
         public var postAttentionNorm: GGUFTensorInfo?
         /// RMSNorm before the feed-forward network, `[d]`.
         public var feedForwardNorm: GGUFTensorInfo
-        /// `[d, ff]` each (views into one `ffn_up` when fused).
-        public var gate, up: TensorSlice
+        /// `[d, ff]` each (views into one `ffn_up` when fused); none in a block whose
+        /// feed-forward network is its routed experts alone.
+        public var gate, up: TensorSlice?
         /// `[ff, d]`.
-        public var down: GGUFTensorInfo
+        public var down: GGUFTensorInfo?
+        /// The routed experts (a mixture-of-experts block), beside or instead of `gate`/`up`/`down`.
+        public var experts: ExpertTensors?
+        /// Gemma 4's norms of a block with experts beside its dense network: after the dense
+        /// network (`post_ffw_norm_1`), before the experts (`pre_ffw_norm_2`) and after them
+        /// (`post_ffw_norm_2`), `[d]` each.
+        public var postDenseNorm, expertNorm, postExpertNorm: GGUFTensorInfo?
         /// RMSNorm after the feed-forward network.
         public var postFeedForwardNorm: GGUFTensorInfo?
         /// Gemma 4's per-layer input: gate `[d, p]`, projection `[p, d]`, norm after it `[d]`.
@@ -43,7 +50,7 @@ public struct ModelWeights: Sendable {
         /// A block of the shared layout; the optional tensors are added by the family.
         init(
             attentionNorm: GGUFTensorInfo, _ attention: AttentionProjections, output: GGUFTensorInfo,
-            feedForwardNorm: GGUFTensorInfo, gate: TensorSlice, up: TensorSlice, down: GGUFTensorInfo
+            feedForwardNorm: GGUFTensorInfo, gate: TensorSlice?, up: TensorSlice?, down: GGUFTensorInfo?
         ) {
             self.attentionNorm = attentionNorm
             query = attention.query
@@ -60,10 +67,11 @@ public struct ModelWeights: Sendable {
         }
 
         /// The pre-norm block most families share: `attn_norm`, q/k/v (fused or not, biases
-        /// required when `biases`), `attn_output`, `ffn_norm`, gate/up (fused or not), `ffn_down`.
-        static func standard(_ t: LayerTensors, biases: Bool = false) throws(ModelLoadError) -> Layer {
+        /// required when `biases`), `attn_output`, `ffn_norm`, then gate/up (fused or not) and
+        /// `ffn_down` unless `dense` is false (a block of routed experts: the family adds them).
+        static func standard(_ t: LayerTensors, biases: Bool = false, dense: Bool = true) throws(ModelLoadError) -> Layer {
             let d = t.hp.embeddingLength, ff = t.hp.feedForwardLengths[t.index], a = t.attention
-            let (gate, up) = try t.gateAndUp(input: d, hidden: ff)
+            let (gate, up) = dense ? try t.gateAndUp(input: d, hidden: ff) : (nil, nil)
             return Layer(
                 attentionNorm: try t.vector("attn_norm.weight", d),
                 try t.attentionProjections(
@@ -71,7 +79,7 @@ public struct ModelWeights: Sendable {
                     keysAndValues: a.writesCache ? .required : .none),
                 output: try t.matrix("attn_output.weight", [a.outputWidth, d]),
                 feedForwardNorm: try t.vector("ffn_norm.weight", d), gate: gate, up: up,
-                down: try t.matrix("ffn_down.weight", [ff, d]))
+                down: dense ? try t.matrix("ffn_down.weight", [ff, d]) : nil)
         }
     }
 

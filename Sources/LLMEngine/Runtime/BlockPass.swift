@@ -20,7 +20,7 @@ struct BlockPass {
     /// The block's attention kind (RoPE table or none, sliding window or none).
     var attention: LayerAttention { model.hyperparameters.layers[index] }
 
-    private var rows: Int { placement.count }
+    var rows: Int { placement.count }
     private var d: Int { model.hyperparameters.embeddingLength }
 
     /// `normed = rmsNorm(x) * weight` (`[n, d]`).
@@ -97,9 +97,10 @@ struct BlockPass {
     /// The gated feed-forward network on `normed`: `projected = W_down (act(W_gate normed) * W_up normed)`.
     func feedForward(_ activation: GateActivation) {
         let s = model.scratch, w = weights, n = rows
-        model.project(s.normed, rows: n, [(w.gate, s.gate), (w.up, s.up)])
+        guard let gate = w.gate, let up = w.up, let down = w.down else { preconditionFailure("block \(index) has no dense feed-forward network") }
+        model.project(s.normed, rows: n, [(gate, s.gate), (up, s.up)])
         model.gatedActivation(count: n * model.hyperparameters.feedForwardLengths[index], activation)
-        model.project(s.gate, rows: n, [(w.down, s.projected)])
+        model.project(s.gate, rows: n, [(down, s.projected)])
     }
 
     /// Gemma 4's per-layer input, after the block's residual adds: `projected =

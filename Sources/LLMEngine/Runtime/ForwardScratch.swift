@@ -7,11 +7,18 @@ import Kernels
 /// `x`, `normed`, `projected`: [n, d]; `q`: [n, heads * keyLength]; `k`: [n, kvHeads * keyLength];
 /// `v`: [n, kvHeads * valueLength]; `attention`: [n, heads * valueLength] (each as wide as the
 /// widest block's); `gate`, `up`: [n, max(ff, p)]; `perLayerInputs`: [n, blocks * p] (Gemma 4's
-/// per-layer inputs, p = `perLayerInputLength`); `rope[t]` cos/sin: [n, rotated(t) / 2] per
+/// per-layer inputs, p = `perLayerInputLength`); with routed experts, `routerLogits`:
+/// [n, experts], `expertInput`, `expertOutput` and `held` (a branch kept aside): [n, d] (gate and up as wide as the widest
+/// expert too); `rope[t]` cos/sin: [n, rotated(t) / 2] per
 /// table; `scores`: [slices, group * context]; `partials`: [parts, group * (valueLength + 2)].
 final class ForwardScratch {
     let capacity: Int
     let x, normed, projected, q, k, v, attention, gate, up, perLayerInputs: UnsafeMutablePointer<Float>
+    let routerLogits, expertInput, expertOutput, held: UnsafeMutablePointer<Float>
+    /// `[n]`: each row's smallest routing margin over the blocks of the last pass
+    /// (`ExpertAssignment.margins`), for a model with routed experts: where the reference tests
+    /// see a near tie of routing.
+    var routingMargins: [Float] = []
     /// RoPE angles of each row, per table (`RopeTable.rawValue`).
     let rope: [(cos: UnsafeMutablePointer<Float>, sin: UnsafeMutablePointer<Float>)]
     /// Attention scores, one region per parallel slice, grown on demand to the context.
@@ -44,8 +51,12 @@ final class ForwardScratch {
         k = buffer(widest(\.keyWidth))
         v = buffer(max(widest(\.valueWidth), widest(\.keyWidth)))
         attention = buffer(widest(\.outputWidth))
-        let p = hp.perLayerInputLength ?? 0, hidden = max(hp.feedForwardLengths.max() ?? 0, p)
+        let p = hp.perLayerInputLength ?? 0, expertWidth = hp.experts?.feedForwardLengths.max() ?? 0
+        let hidden = max(hp.feedForwardLengths.max() ?? 0, p, expertWidth)
         gate = buffer(hidden); up = buffer(hidden)
+        let routed = hp.experts != nil
+        routerLogits = buffer(hp.experts?.count ?? 0)
+        expertInput = buffer(routed ? d : 0); expertOutput = buffer(routed ? d : 0); held = buffer(routed ? d : 0)
         perLayerInputs = buffer(p * hp.blockCount)
         rope = RopeTable.allCases.map { table in
             let half = hp.ropeDimensions(of: table) / 2

@@ -17,7 +17,12 @@ struct LayerWeights {
     let output: QuantizedMatrix
     let postAttentionNorm: [Float]?
     let feedForwardNorm: [Float]
-    let gate, up, down: QuantizedMatrix
+    /// The dense feed-forward network; nil in a block of routed experts alone.
+    let gate, up, down: QuantizedMatrix?
+    /// The routed experts, when the block has them.
+    let experts: ExpertWeights?
+    /// Gemma 4's norms around the two branches of a block with experts (`[d]` each).
+    let postDenseNorm, expertNorm, postExpertNorm: [Float]?
     let postFeedForwardNorm: [Float]?
     /// Gemma 4's per-layer input: gate `[d, p]`, projection `[p, d]`, norm `[d]`.
     let perLayerGate, perLayerProjection: QuantizedMatrix?
@@ -43,9 +48,13 @@ struct LayerWeights {
         output = try matrix(TensorSlice(l.output))
         postAttentionNorm = try vector(l.postAttentionNorm)
         feedForwardNorm = try vector(l.feedForwardNorm)!
-        gate = try matrix(l.gate)
-        up = try matrix(l.up)
-        down = try matrix(TensorSlice(l.down))
+        gate = try l.gate.map { try matrix($0) }
+        up = try l.up.map { try matrix($0) }
+        down = try l.down.map { try matrix(TensorSlice($0)) }
+        experts = try l.experts.map { try ExpertWeights($0, file: file, kernels: kernels) }
+        postDenseNorm = try vector(l.postDenseNorm)
+        expertNorm = try vector(l.expertNorm)
+        postExpertNorm = try vector(l.postExpertNorm)
         postFeedForwardNorm = try vector(l.postFeedForwardNorm)
         perLayerGate = try l.perLayerGate.map { try matrix(TensorSlice($0)) }
         perLayerProjection = try l.perLayerProjection.map { try matrix(TensorSlice($0)) }
@@ -59,14 +68,15 @@ struct LayerWeights {
         return slice.rows == 0..<whole.rows ? whole : whole.rows(slice.rows)
     }
 
-    /// The whole of `t` as a matrix (a vector is one row).
+    /// The whole of `t` as a matrix (a vector is one row; a stack of matrices, `[columns,
+    /// rows, count]`, is `rows * count` rows).
     static func matrix(_ t: GGUFTensorInfo, file: GGUFFile) throws -> QuantizedMatrix {
         guard let type = QuantType(rawValue: t.type.rawValue) else {
             throw ModelLoadError.unsupportedTensorType(
                 tensor: t.name, type: t.type.name, supported: ModelWeights.supportedTypes.map(\.name))
         }
         return try QuantizedMatrix(
-            file.data(for: t), type: type, rows: t.dimensions.count > 1 ? t.dimensions[1] : 1, columns: t.dimensions[0])
+            file.data(for: t), type: type, rows: t.dimensions.dropFirst().reduce(1, *), columns: t.dimensions[0])
     }
 
     /// The elements `slice.rows` of a vector tensor, as floats.

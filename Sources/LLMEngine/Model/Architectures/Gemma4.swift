@@ -19,7 +19,13 @@ import GGUF
 ///   each block adds `post_norm(proj(gelu(inp_gate x) * input))` to its output.
 /// - `layer_output_scale` multiplies a block's output; `final_logit_softcapping` caps logits.
 ///
-/// The mixture-of-experts variant (26B-A4B: `ffn_gate_inp`) is refused with a typed error.
+/// - **Experts beside the dense network** (26B-A4B: blocks with `ffn_gate_inp`): the dense
+///   GELU network (then `post_ffw_norm_1`) and routed GELU experts on `pre_ffw_norm_2(x)` (then
+///   `post_ffw_norm_2`) are added before `post_ffw_norm`. The router reads the residual,
+///   RMS-normalized and weighted by `ffn_gate_inp.scale / sqrt(d)`; scores are the softmax,
+///   renormalized over the `expert_used_count` chosen; an expert's output is multiplied by its
+///   `ffn_down_exps.scale` where present; gate and up come separate or fused
+///   (`ffn_gate_up_exps`).
 enum Gemma4: ArchitectureDefinition {
     static let ropeStyle = RopeStyle.neox
     static let readsRopeFactors = true
@@ -47,6 +53,9 @@ enum Gemma4: ArchitectureDefinition {
         hp.embeddingScale = Float(hp.embeddingLength).squareRoot()
         let perLayer = try read.count("embedding_length_per_layer_input", below: 1 << 16)
         hp.perLayerInputLength = perLayer > 0 ? perLayer : nil
+        if read.metadata.int("\(arch).expert_count") != nil {
+            hp.experts = try ExpertRouting.read(read, blocks: n, denseWidths: hp.feedForwardLengths, normalizesWeights: true)
+        }
         // Layers from `firstShared` on reuse the cache of the last global layer before it, or
         // of the sliding layer before that (llama.cpp: n_layer_kv_from_start - 1 or - 2).
         let firstShared = n - shared
@@ -74,14 +83,11 @@ enum Gemma4: ArchitectureDefinition {
     /// `attn_norm`, `attn_q` (+ `attn_k`, optional `attn_v` in layers with their own cache, or a
     /// fused `attn_qkv`), `attn_q_norm`, `attn_k_norm`, `attn_output`, `post_attention_norm`,
     /// `ffn_norm`, `ffn_gate`/`ffn_up`/`ffn_down`, `post_ffw_norm`, optional
-    /// `layer_output_scale`, and with per-layer inputs `inp_gate`, `proj`, `post_norm`.
+    /// `layer_output_scale`, with per-layer inputs `inp_gate`, `proj`, `post_norm`, and with a
+    /// router `ffn_gate_inp` the experts (`LayerTensors.experts`), `ffn_gate_inp.scale`,
+    /// `post_ffw_norm_1`, `pre_ffw_norm_2` and `post_ffw_norm_2`.
     static func layer(_ index: Int, _ t: LayerTensors) throws(ModelLoadError) -> ModelWeights.Layer {
         let hp = t.hp, a = t.attention, d = hp.embeddingLength, ff = hp.feedForwardLengths[index]
-        if t.file.tensor(named: t.name("ffn_gate_inp.weight")) != nil {
-            throw .unsupportedVariant(
-                architecture: "gemma4",
-                "mixture-of-experts layers (\(t.name("ffn_gate_inp.weight")), Gemma 4 26B-A4B) are not supported yet")
-        }
         let (gate, up) = try t.gateAndUp(input: d, hidden: ff)
         var layer = ModelWeights.Layer(
             attentionNorm: try t.vector("attn_norm.weight", d),
@@ -99,6 +105,17 @@ enum Gemma4: ArchitectureDefinition {
         layer.postAttentionNorm = try t.vector("post_attention_norm.weight", d)
         layer.postFeedForwardNorm = try t.vector("post_ffw_norm.weight", d)
         layer.outputScale = try t.vector("layer_output_scale.weight", 1, optional: true)
+        if t.file.tensor(named: t.name("ffn_gate_inp.weight")) != nil {
+            guard let routing = hp.experts else {
+                throw .invalidHyperparameter(
+                    key: "gemma4.expert_count", reason: "missing, while \(t.name("ffn_gate_inp.weight")) routes experts")
+            }
+            layer.experts = try t.experts(routing)
+            layer.experts?.routerInputScale = try t.vector("ffn_gate_inp.scale", d)
+            layer.postDenseNorm = try t.vector("post_ffw_norm_1.weight", d)
+            layer.expertNorm = try t.vector("pre_ffw_norm_2.weight", d)
+            layer.postExpertNorm = try t.vector("post_ffw_norm_2.weight", d)
+        }
         if let p = hp.perLayerInputLength {
             layer.perLayerGate = try t.matrix("inp_gate.weight", [d, p])
             layer.perLayerProjection = try t.matrix("proj.weight", [p, d])
@@ -118,6 +135,14 @@ enum Gemma4: ArchitectureDefinition {
         b.addToResidual()
         b.normalize(w.feedForwardNorm)
         b.feedForward(.gelu)
+        if w.experts != nil { // 26B-A4B: the routed experts beside the dense network
+            b.normalizeOutput(w.postDenseNorm!)
+            b.holdOutput()
+            b.normalize(w.expertNorm!)
+            b.routedExperts(.gelu, router: .weightedResidual)
+            b.normalizeOutput(w.postExpertNorm!)
+            b.addHeldOutput()
+        }
         b.normalizeOutput(w.postFeedForwardNorm!)
         b.addToResidual()
         if let norm = w.perLayerPostNorm {

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Architecture fixtures: llama.cpp's logits on synthetic qwen3 / smollm3 / phi3 / gemma4 models.
+"""Architecture fixtures: llama.cpp's logits on synthetic qwen3 / smollm3 / phi3 / gemma4 / qwen3moe models
+(gemma4 also as its mixture of experts, 26B-A4B).
 
-Five synthetic GGUF models with random weights, the real structure of each architecture and the
+Seven synthetic GGUF models with random weights, the real structure of each architecture and the
 real Qwen2.5 vocabulary (151936 tokens), at three weight types (F16, Q8_0, Q4_K_M). The fixture
 JSON `<variant>.<type>.json` holds what llama.cpp (libllama, from llama-cpp-python 0.3.36)
 computes on them. The GGUF files are not committed: `assemble` rebuilds them bit-for-bit from this
@@ -126,6 +127,33 @@ VARIANTS = {
         rope_base_swa=1.0e4, n_rot_pairs_full=16, window=16, shared_kv=3, n_embd_per_layer=32,
         softcap=30.0,
         runs=[("random24", 64, 24, 51), ("random40", 96, 40, 52)],
+        greedy=(128, 16, 110),
+    ),
+    # Gemma 4 26B-A4B's block at small size: the gemma4 variant's attention (sliding and global
+    # layers, no attn_v in the global ones) without per-layer inputs or shared caches, and in
+    # every layer 8 routed GELU experts of 256 (2 per token) beside the dense network of 256;
+    # gate and up separate in layers 0-2, fused (ffn_gate_up_exps) in layers 3-5; per-expert
+    # output scales (ffn_down_exps.scale); the router reads the normalized residual weighted
+    # by ffn_gate_inp.scale / sqrt(d) (scale ~ sqrt(d), so its logits are ~ N(0, 1)).
+    "gemma4moe": dict(
+        arch="gemma4", seed=3007, n_layer=6, n_embd=256, n_head=4, n_head_kv=1, head_dim=128,
+        n_ff=256, rope_base=1.0e6, rms_eps=1e-6, n_ctx_train=131072, tied=True,
+        sliding=[True, True, False, True, True, False], n_head_kv_full=2, head_dim_swa=64,
+        rope_base_swa=1.0e4, n_rot_pairs_full=16, window=16, shared_kv=0, n_embd_per_layer=0,
+        softcap=30.0, n_expert=8, n_expert_used=2, n_ff_exp=256,
+        fused_gate_up=[False, False, False, True, True, True],
+        runs=[("random24", 64, 24, 71), ("random96", 128, 96, 72)],
+        greedy=(128, 16, 110),
+    ),
+    # Qwen3-30B-A3B's block at small size: Qwen3's attention (8 x 64 heads = 512 != d_model, 2 kv
+    # heads) and a feed-forward network of 8 routed SwiGLU experts of 256, 2 per token (the
+    # 30B-A3B: 128 of 768, 8 per token), the router F32 as the converter writes it. random96 puts
+    # ~24 rows on each expert, so the experts' prefill runs on batches of rows.
+    "qwen3moe": dict(
+        arch="qwen3moe", seed=3006, n_layer=2, n_embd=256, n_head=8, n_head_kv=2, head_dim=64,
+        n_ff=512, rope_base=1.0e6, rms_eps=1e-6, n_ctx_train=40960, tied=True,
+        n_expert=8, n_expert_used=2, n_ff_exp=256,
+        runs=[("random24", 64, 24, 61), ("random96", 128, 96, 62)],
         greedy=(128, 16, 110),
     ),
 }
@@ -268,11 +296,15 @@ def variant_metadata(name: str, v: dict) -> list[tuple[str, object, gguf.GGUFVal
         (f"{a}.attention.head_count", v["n_head"], U32),
         (f"{a}.attention.head_count_kv", v["n_head_kv"], U32),
     ]
-    if a == "qwen3":
+    if a in ("qwen3", "qwen3moe"):
         # Qwen3's converter writes the head size (it differs from n_embd / n_head); smollm3 and
         # phi3 files do not have these keys: llama.cpp's default is n_embd / n_head.
         kv += [(f"{a}.attention.key_length", v["head_dim"], U32),
                (f"{a}.attention.value_length", v["head_dim"], U32)]
+    if a == "qwen3moe":
+        kv += [(f"{a}.expert_count", v["n_expert"], U32),
+               (f"{a}.expert_used_count", v["n_expert_used"], U32),
+               (f"{a}.expert_feed_forward_length", v["n_ff_exp"], U32)]
     kv += [(f"{a}.attention.layer_norm_rms_epsilon", v["rms_eps"], F32),
            (f"{a}.rope.freq_base", v["rope_base"], F32)]
     if a == "phi3":
@@ -317,18 +349,23 @@ def gemma4_metadata(name: str, v: dict) -> list[tuple]:
         (f"{a}.rope.dimension_count", v["head_dim"], U32, None),
         (f"{a}.rope.dimension_count_swa", v["head_dim_swa"], U32, None),
         (f"{a}.final_logit_softcapping", v["softcap"], F32, None),
-    ]
+    ] + ([
+        (f"{a}.expert_count", v["n_expert"], U32, None),
+        (f"{a}.expert_used_count", v["n_expert_used"], U32, None),
+        (f"{a}.expert_feed_forward_length", v["n_ff_exp"], U32, None),
+    ] if "n_expert" in v else [])
 
 
 def gemma4_tensors(v: dict, rng, mat, proj, vec) -> list[tuple[str, np.ndarray]]:
     d, n, p = v["n_embd"], v["n_layer"], v["n_embd_per_layer"]
     first_shared = n - v["shared_kv"]
     hd_full, pairs = v["head_dim"], v["n_rot_pairs_full"]
-    t = [("token_embd.weight", mat(N_VOCAB, d, SCALES["token_embd"])),
-         ("per_layer_token_embd.weight", mat(N_VOCAB, n * p, SCALES["token_embd"])),
-         ("per_layer_model_proj.weight", proj(n * p, d, "qkv")),
-         ("per_layer_proj_norm.weight", vec(p)),
-         ("output_norm.weight", vec(d, "output_norm")),
+    t = [("token_embd.weight", mat(N_VOCAB, d, SCALES["token_embd"]))]
+    if p:
+        t += [("per_layer_token_embd.weight", mat(N_VOCAB, n * p, SCALES["token_embd"])),
+              ("per_layer_model_proj.weight", proj(n * p, d, "qkv")),
+              ("per_layer_proj_norm.weight", vec(p))]
+    t += [("output_norm.weight", vec(d, "output_norm")),
          ("rope_freqs.weight", np.array([1.0] * pairs + [1e30] * (hd_full // 2 - pairs), dtype=np.float32))]
     for i in range(n):
         b, swa = f"blk.{i}", v["sliding"][i]
@@ -351,9 +388,26 @@ def gemma4_tensors(v: dict, rng, mat, proj, vec) -> list[tuple[str, np.ndarray]]
         t.append((f"{b}.ffn_up.weight", proj(ff, d, "ffn_gate_up")))
         t.append((f"{b}.ffn_down.weight", proj(d, ff, "ffn_down")))
         t.append((f"{b}.post_ffw_norm.weight", vec(d)))
-        t.append((f"{b}.inp_gate.weight", proj(p, d, "qkv")))
-        t.append((f"{b}.proj.weight", proj(d, p, "qkv")))
-        t.append((f"{b}.post_norm.weight", vec(d)))
+        if "n_expert" in v:
+            # numpy shapes (experts, rows, columns): ne = [columns, rows, experts]
+            n_exp, ffe = v["n_expert"], v["n_ff_exp"]
+            t.append((f"{b}.ffn_gate_inp.weight", proj(n_exp, d, "qkv").astype(np.float32)))
+            t.append((f"{b}.ffn_gate_inp.scale", vec(d, (math.sqrt(d), 0.1 * math.sqrt(d)))))
+            t.append((f"{b}.pre_ffw_norm_2.weight", vec(d)))
+            t.append((f"{b}.post_ffw_norm_1.weight", vec(d)))
+            t.append((f"{b}.post_ffw_norm_2.weight", vec(d)))
+            if v["fused_gate_up"][i]:   # each expert's rows: its gate, then its up
+                t.append((f"{b}.ffn_gate_up_exps.weight",
+                          np.stack([proj(2 * ffe, d, "ffn_gate_up") for _ in range(n_exp)])))
+            else:
+                t.append((f"{b}.ffn_gate_exps.weight", np.stack([proj(ffe, d, "ffn_gate_up") for _ in range(n_exp)])))
+                t.append((f"{b}.ffn_up_exps.weight", np.stack([proj(ffe, d, "ffn_gate_up") for _ in range(n_exp)])))
+            t.append((f"{b}.ffn_down_exps.weight", np.stack([proj(d, ffe, "ffn_down") for _ in range(n_exp)])))
+            t.append((f"{b}.ffn_down_exps.scale", rng.uniform(0.5, 1.5, n_exp).astype(np.float32)))
+        if p:
+            t.append((f"{b}.inp_gate.weight", proj(p, d, "qkv")))
+            t.append((f"{b}.proj.weight", proj(d, p, "qkv")))
+            t.append((f"{b}.post_norm.weight", vec(d)))
         t.append((f"{b}.layer_output_scale.weight", rng.uniform(0.5, 1.0, 1).astype(np.float32)))
     return t
 
@@ -405,11 +459,19 @@ def variant_tensors(v: dict) -> list[tuple[str, np.ndarray]]:
         t.append((f"{b}.attn_q.weight", proj(nq, d, "qkv")))
         t.append((f"{b}.attn_k.weight", proj(nkv, d, "qkv")))
         t.append((f"{b}.attn_v.weight", proj(nkv, d, "qkv")))
-        if v["arch"] == "qwen3":
+        if v["arch"] in ("qwen3", "qwen3moe"):
             t.append((f"{b}.attn_q_norm.weight", vec(hd)))
             t.append((f"{b}.attn_k_norm.weight", vec(hd)))
         t.append((f"{b}.attn_output.weight", proj(d, nq, "attn_output")))
         t.append((f"{b}.ffn_norm.weight", vec(d)))
+        if v["arch"] == "qwen3moe":
+            # numpy shapes (experts, rows, columns): ne = [columns, rows, experts]
+            n_exp, ffe = v["n_expert"], v["n_ff_exp"]
+            t.append((f"{b}.ffn_gate_inp.weight", proj(n_exp, d, "qkv").astype(np.float32)))
+            t.append((f"{b}.ffn_gate_exps.weight", np.stack([proj(ffe, d, "ffn_gate_up") for _ in range(n_exp)])))
+            t.append((f"{b}.ffn_up_exps.weight", np.stack([proj(ffe, d, "ffn_gate_up") for _ in range(n_exp)])))
+            t.append((f"{b}.ffn_down_exps.weight", np.stack([proj(d, ffe, "ffn_down") for _ in range(n_exp)])))
+            continue
         t.append((f"{b}.ffn_gate.weight", proj(ff, d, "ffn_gate_up")))
         t.append((f"{b}.ffn_up.weight", proj(ff, d, "ffn_gate_up")))
         t.append((f"{b}.ffn_down.weight", proj(d, ff, "ffn_down")))

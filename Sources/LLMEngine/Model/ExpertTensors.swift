@@ -1,0 +1,21 @@
+import GGUF
+
+/// The tensors of a block's routed experts, in ggml order (input width first). Each stacked
+/// tensor holds one matrix per expert, one after the other, so expert `e`'s matrix is a run of
+/// rows of the whole and is read in place from the mapped file.
+public struct ExpertTensors: Sendable {
+    /// The router, `[d, experts]`: one logit per expert for each row.
+    public var router: GGUFTensorInfo
+    /// Every expert's gate and up projections, `[d, ff, experts]` each; or, when `fusedGateUp`,
+    /// both the same `ffn_gate_up_exps` `[d, 2 ff, experts]` whose expert rows are its gate
+    /// rows then its up rows.
+    public var gate, up: GGUFTensorInfo
+    /// Whether `gate` and `up` are one fused tensor.
+    public var fusedGateUp: Bool
+    /// Every expert's down projection, `[ff, d, experts]`.
+    public var down: GGUFTensorInfo
+    /// A factor per expert on its output (`ffn_down_exps.scale`, `[experts]`), when present.
+    public var downScales: GGUFTensorInfo?
+    /// Gemma 4: the factors on the router's input (`ffn_gate_inp.scale`, `[d]`).
+    public var routerInputScale: GGUFTensorInfo?
+}

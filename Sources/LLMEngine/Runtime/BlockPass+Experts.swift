@@ -1,0 +1,66 @@
+import Kernels
+
+extension BlockPass {
+    /// What the router of a block reads.
+    enum RouterInput {
+        /// `normed`, the experts' own input (Qwen3-MoE).
+        case normed
+        /// The residual stream, RMS-normalized and weighted by `ffn_gate_inp.scale / sqrt(d)`
+        /// (Gemma 4).
+        case weightedResidual
+    }
+
+    /// The routed experts on `normed` (`[n, d]`): `projected[r] = Σ w_e · s_e · W_down,e
+    /// (act(W_gate,e normed[r]) * W_up,e normed[r])` over the experts `e` the router picks for
+    /// row `r` (`ExpertAssignment`), `s_e` the expert's output scale where the file has one.
+    /// Each chosen expert runs once over all the rows that chose it, gathered into
+    /// `expertInput` (`[m, d]`), so its matrices stream from memory once per step whatever the
+    /// number of rows; the experts nobody chose are not read at all.
+    func routedExperts(_ activation: GateActivation, router input: RouterInput = .normed) {
+        let s = model.scratch, n = rows, d = model.hyperparameters.embeddingLength
+        guard let routing = model.hyperparameters.experts, let experts = weights.experts else {
+            preconditionFailure("block \(index) has no routed experts")
+        }
+        var routerInput = s.normed
+        if input == .weightedResidual, let w = experts.routerInputWeights {
+            model.rmsNormRows(s.x, w, into: s.expertInput, rows: n, width: d)
+            routerInput = s.expertInput
+        }
+        model.project(routerInput, rows: n, [(experts.router, s.routerLogits)]) // [n, experts]
+        let assignment = ExpertAssignment(logits: s.routerLogits, rows: n, routing)
+        if index == model.layers.firstIndex(where: { $0.experts != nil }) {
+            s.routingMargins = assignment.margins
+        } else {
+            for r in 0..<n { s.routingMargins[r] = min(s.routingMargins[r], assignment.margins[r]) }
+        }
+        s.projected.update(repeating: 0, count: n * d)
+        for (expert, chosen) in assignment.rowsByExpert.enumerated() where !chosen.isEmpty {
+            let m = chosen.count
+            // every row chose it (always so in a one-row step): the rows are in place already
+            let input = m == n ? s.normed : s.expertInput
+            if m != n {
+                for (j, c) in chosen.enumerated() { (input + j * d).update(from: s.normed + c.row * d, count: d) }
+            }
+            let (gate, up) = experts.gateAndUp(expert)
+            model.project(input, rows: m, [(gate, s.gate), (up, s.up)]) // [m, ff] each
+            model.gatedActivation(count: m * experts.width, activation)
+            model.project(s.gate, rows: m, [(experts.down(expert), s.expertOutput)]) // [m, d]
+            let scale = experts.downScales?[expert] ?? 1
+            for (j, c) in chosen.enumerated() {
+                let out = s.projected + c.row * d, y = s.expertOutput + j * d, w = c.weight * scale
+                for i in 0..<d { out[i] += w * y[i] }
+            }
+        }
+    }
+
+    /// Keeps `projected` (`[n, d]`) aside while another branch of the block runs.
+    func holdOutput() {
+        model.scratch.held.update(from: model.scratch.projected, count: rows * model.hyperparameters.embeddingLength)
+    }
+
+    /// `projected += held`: joins the branch kept by `holdOutput`.
+    func addHeldOutput() {
+        let s = model.scratch
+        model.add(s.held, to: s.projected, count: rows * model.hyperparameters.embeddingLength)
+    }
+}

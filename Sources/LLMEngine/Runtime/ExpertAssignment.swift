@@ -1,0 +1,76 @@
+import Foundation
+
+/// Which experts each row of a step runs, and with what weight, grouped by expert so that an
+/// expert's matrices are read once for all the rows that chose it.
+///
+/// Per row (router logits `[experts]`): scores = softmax(logits); the `used` highest scores
+/// are chosen (the lower index first among equal scores); their weights are the scores, divided
+/// by their sum when the routing normalizes them (floored at 2^-14, as llama.cpp's clamp), then
+/// multiplied by the routing's scale.
+struct ExpertAssignment {
+    /// One of the rows an expert runs on.
+    struct Choice: Equatable {
+        /// The row of the step.
+        let row: Int
+        /// The weight of the expert's output in the row's sum.
+        let weight: Float
+    }
+
+    /// `[experts]`: the rows that chose each expert, in row order.
+    private(set) var rowsByExpert: [[Choice]]
+    /// `[rows]`: how far each row's choice is from another, in router logits: the last chosen
+    /// expert's logit minus the best unchosen one's (infinite when every expert runs). A small
+    /// margin is a near tie that another engine's rounding may decide the other way.
+    private(set) var margins: [Float]
+
+    /// Routes `rows` rows of router logits (`[rows, routing.count]`).
+    init(logits: UnsafePointer<Float>, rows: Int, _ routing: ExpertRouting) {
+        let n = routing.count, k = routing.used
+        rowsByExpert = Array(repeating: [], count: n)
+        margins = Array(repeating: .infinity, count: rows)
+        var scores = [Float](repeating: 0, count: n)
+        var chosen = [Int](repeating: 0, count: k)
+        for r in 0..<rows {
+            let row = logits + r * n
+            Self.softmax(row, count: n, into: &scores)
+            Self.top(k, of: scores, into: &chosen)
+            var sum: Float = 0
+            for e in chosen { sum += scores[e] }
+            let divisor = routing.normalizesWeights ? max(sum, 6.103515625e-5) : 1
+            let scale = routing.weightScale ?? 1
+            for e in chosen { rowsByExpert[e].append(Choice(row: r, weight: scores[e] / divisor * scale)) }
+            var unchosen = -Float.infinity
+            for e in 0..<n where !chosen.contains(e) { unchosen = max(unchosen, row[e]) }
+            margins[r] = row[chosen[k - 1]] - unchosen
+        }
+    }
+
+    /// `out = softmax(x[0..<count])`.
+    static func softmax(_ x: UnsafePointer<Float>, count: Int, into out: inout [Float]) {
+        var peak = -Float.infinity
+        for i in 0..<count { peak = max(peak, x[i]) }
+        var sum: Float = 0
+        for i in 0..<count {
+            out[i] = expf(x[i] - peak)
+            sum += out[i]
+        }
+        for i in 0..<count { out[i] /= sum }
+    }
+
+    /// The indices of the `k` largest `scores`, largest first (the lower index first among equals).
+    static func top(_ k: Int, of scores: [Float], into chosen: inout [Int]) {
+        var filled = 0
+        for (i, s) in scores.enumerated() {
+            // insertion into the sorted prefix: `k` is small (2 to 8 of up to 128 experts)
+            var j = filled
+            while j > 0, scores[chosen[j - 1]] < s {
+                if j < k { chosen[j] = chosen[j - 1] }
+                j -= 1
+            }
+            if j < k {
+                chosen[j] = i
+                filled = min(filled + 1, k)
+            }
+        }
+    }
+}
