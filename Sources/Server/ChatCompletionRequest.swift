@@ -178,7 +178,7 @@ struct ChatCompletionRequest {
         let level = try effort.map { (effort) throws(OpenAIError) in try Self.reasoningLevel(effort) }
         guard let enableThinking else { return level }
         guard let effort else { return enableThinking ? .moderate : .custom("none") }
-        guard (effort == "none") != enableThinking else { return level }
+        if (effort == "none") != enableThinking { return level }
         throw OpenAIError.invalidRequest(
             "`chat_template_kwargs.enable_thinking` \(enableThinking) contradicts `reasoning_effort` `\(effort)`",
             param: "chat_template_kwargs.enable_thinking")
