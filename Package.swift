@@ -1,7 +1,8 @@
 // swift-tools-version: 6.2
 //
 // swift-foundation-models: Apple's Foundation Models API on Linux, running open GGUF models on the
-// CPU with our own inference engine. See README.md and ../shared/DESIGN.md for the module graph.
+// CPU with our own inference engine. See README.md, and DESIGN.md for the module graph and the
+// imports each target may make (scripts/check_imports holds this manifest to its table).
 import CompilerPluginSupport
 import PackageDescription
 

@@ -50,6 +50,22 @@ check("plain chat answers", "Paris" in text, text)
 check("plain chat finish reason", plain.choices[0].finish_reason in ("stop", "length"), plain.choices[0].finish_reason)
 check("plain chat usage", plain.usage.prompt_tokens > 0 and plain.usage.completion_tokens > 0, plain.usage)
 
+# reasoning controls: OpenAI's reasoning_effort and llama.cpp's chat_template_kwargs are accepted
+# (the default model does not think: no reasoning_content, which a thinking model returns as
+# message.reasoning_content and delta.reasoning_content, read by the client as extra fields)
+for name, extra in [("reasoning_effort none", {"reasoning_effort": "none"}),
+                    ("enable_thinking false", {"extra_body": {"chat_template_kwargs": {"enable_thinking": False}}})]:
+    quiet = client.chat.completions.create(model=MODEL, messages=user("Say hi."), temperature=0, max_tokens=8, **extra)
+    check(f"{name} is accepted; a model that does not think returns no reasoning_content",
+          (quiet.choices[0].message.content or "") != "" and getattr(quiet.choices[0].message, "reasoning_content", None) is None,
+          quiet.choices[0].message)
+try:
+    client.chat.completions.create(model=MODEL, messages=user("x"), max_tokens=4,
+                                   extra_body={"chat_template_kwargs": {"enable_thinking": "no"}})
+    check("a non-boolean enable_thinking is refused", False, "accepted")
+except openai.BadRequestError as error:
+    check("a non-boolean enable_thinking is refused naming it", error.body.get("param") == "chat_template_kwargs.enable_thinking", error.body)
+
 # a continued conversation reuses its KV prefix
 follow = client.chat.completions.create(
     model=MODEL, temperature=0, max_tokens=32,

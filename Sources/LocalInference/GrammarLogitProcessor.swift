@@ -15,7 +15,7 @@ import Synchronization
 /// json:    grammar EOS | opener call                    -- structured answers (opener: first token only)
 /// call:    opener afterOpener <call grammar> beforeCloser closer (betweenCalls (opener ... | EOS))* EOS
 ///          (the model decides twice whether another call follows: before and after the text
-///          between calls; at most `maximumCalls` per response)
+///          between calls — once when there is none; at most `maximumCalls` per response)
 /// ```
 ///
 /// Where only one token can follow (the literals around calls, a grammar with a single way
@@ -249,8 +249,9 @@ package final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
         case .afterCall:
             mask.removeAll()
             for eos in model.vocabulary.endOfSequenceTokens { mask.insert(eos) }
-            if let tools, callCount < tools.maximumCalls, let first = model.literalTokens(tools.format.betweenCalls).first {
-                mask.insert(first)
+            if let tools, callCount < tools.maximumCalls {
+                // The text between calls, or (none: Phi-4-mini's blocks) the next opener.
+                mask.insert(model.literalTokens(tools.format.betweenCalls).first ?? tools.format.opener)
             }
         case .callOrEnd:
             mask.removeAll()
@@ -311,8 +312,10 @@ package final class GrammarLogitProcessor: LogitProcessor, @unchecked Sendable {
         case .afterCall:
             if isEnd { finish(); return }
             guard let tools else { return }
+            let between = model.literalTokens(tools.format.betweenCalls)
+            if between.isEmpty { phase = afterOpening(tools); return }
             lastRole = .markup
-            let rest = Array(model.literalTokens(tools.format.betweenCalls).dropFirst())
+            let rest = Array(between.dropFirst())
             phase = rest.isEmpty ? .callOrEnd : .literal(rest, then: .callOrEnd)
         case .callOrEnd:
             if isEnd { finish(); return }

@@ -98,7 +98,7 @@ package final class LocalModel: Sendable {
         vocabulary = TokenizerVocabulary(tokenizer: tokenizer)
         index = VocabularyIndexStore.load(vocabulary, besideModelAt: location.path)
         toolCallFormat = ToolCallFormat.detect(in: vocabulary)
-        renderer = try PromptRenderer(file: file, tokenizer: tokenizer)
+        renderer = try PromptRenderer(file: file, tokenizer: tokenizer, toolCallFormat: toolCallFormat)
         reasoningFormat = ReasoningFormat.detect(template: renderer.source, vocabulary: vocabulary)
         contexts = ContextPool(
             model: transformer, capacity: max(16, contextSize), format: kvFormat, promptCacheDirectory: promptCacheDirectory,

@@ -26,6 +26,10 @@ package final class PromptRenderer: Sendable {
     /// Whether the template reads the tools from the system message (`message['tools']`, a
     /// JSON string: Phi-4-mini) instead of a `tools` variable.
     let readsMessageTools: Bool
+    /// How the model writes tool calls, when the template never reads an assistant message's
+    /// `tool_calls` (Phi-4-mini's shows only `content`): earlier calls are then written into the
+    /// message's content as the model wrote them.
+    let callsInContent: ToolCallFormat?
     private let tokenizer: Tokenizer
     private let bosToken: String
     private let eosToken: String
@@ -33,12 +37,16 @@ package final class PromptRenderer: Sendable {
 
     /// The renderer of a model file's conversations.
     ///
+    /// `toolCallFormat` is how the model writes calls (`ToolCallFormat.detect`), for templates
+    /// that show earlier calls only through an assistant message's text.
+    ///
     /// - Throws: `LocalModelError.template` when the template does not parse (naming the line).
-    package init(file: GGUFFile, tokenizer: Tokenizer) throws(LocalModelError) {
+    package init(file: GGUFFile, tokenizer: Tokenizer, toolCallFormat: ToolCallFormat? = nil) throws(LocalModelError) {
         let fileSource = file.metadata.string("tokenizer.chat_template")
         isFromModelFile = fileSource != nil
         source = fileSource ?? FamilyTemplates.template(forArchitecture: file.architecture)
         readsMessageTools = source.contains("message['tools']") || source.contains("message.tools")
+        callsInContent = source.contains("tool_calls") ? nil : toolCallFormat
         do {
             template = try ChatTemplate(source: source)
         } catch {
@@ -119,10 +127,21 @@ package final class PromptRenderer: Sendable {
     /// The template's variables, in the shape Hugging Face's chat templates expect:
     /// `enable_thinking` only when the prompt sets it (absent, each template takes its own
     /// default); each assistant message's earlier thinking as `reasoning_content`; the tools
-    /// also on the system message, as JSON text, for templates that read them there.
+    /// also on the system message, as JSON text, for templates that read them there (an empty
+    /// system message carries them when the conversation has none); earlier tool calls also in
+    /// their message's `content` for templates that read nothing else (`callsInContent`).
     func variables(for prompt: ChatPrompt) -> [String: TemplateValue] {
-        var messages = prompt.messages.map(Self.value(of:))
-        if readsMessageTools, !prompt.tools.isEmpty, prompt.messages.first?.role == .system, case .object(var system) = messages[0],
+        var chatMessages = prompt.messages
+        if let format = callsInContent {
+            for i in chatMessages.indices where !chatMessages[i].toolCalls.isEmpty {
+                chatMessages[i].content += format.text(of: chatMessages[i].toolCalls, tokenizer: tokenizer)
+            }
+        }
+        if readsMessageTools, !prompt.tools.isEmpty, chatMessages.first?.role != .system {
+            chatMessages.insert(ChatMessage(role: .system, content: ""), at: 0)
+        }
+        var messages = chatMessages.map(Self.value(of:))
+        if readsMessageTools, !prompt.tools.isEmpty, case .object(var system) = messages[0],
             let json = try? Self.toolsJSON.render(["tools": .array(prompt.tools.map(Self.function(of:)))])
         {
             system["tools"] = .string(json)

@@ -1,14 +1,23 @@
+import ChatTemplates
+import Tokenizers
+
 /// How a model family writes tool calls in its answers, so that the decoder can hold the model
 /// to it: an opener token, the call as JSON (`{"name": ..., "arguments": {...}}`), a closer
 /// token, and the text between consecutive calls.
 ///
-/// Qwen2.5 and the Hermes-style templates write
-/// `<tool_call>\n{"name": "getWeather", "arguments": {"city": "Paris"}}\n</tool_call>`, one block
-/// per call, separated by a newline. A model needs single tokens for the opener and closer (so
-/// free text can never be mistaken for a call); models without them cannot call tools here.
+/// Two families are known, by the single tokens of their vocabulary:
+///
+/// - Hermes / Qwen2.5 / Qwen3 (`<tool_call>`, `</tool_call>`): one block per call, separated by a
+///   newline: `<tool_call>\n{"name": "getWeather", "arguments": {"city": "Paris"}}\n</tool_call>`.
+/// - Phi-4-mini (`<|tool_call|>`, `<|/tool_call|>`): the calls as a JSON list,
+///   `<|tool_call|>[{"name": "getWeather", "arguments": {"city": "Paris"}}]<|/tool_call|>`. Here
+///   each block holds one call; parallel calls are consecutive blocks, nothing between them.
+///
+/// A model needs single tokens for the opener and closer (so free text can never be mistaken
+/// for a call); models without them cannot call tools here.
 ///
 /// ```swift
-/// if let format = ToolCallFormat.detect(in: tokenizer) { ... }   // Qwen: <tool_call> 151657
+/// if let format = ToolCallFormat.detect(in: vocabulary) { ... }   // Qwen: <tool_call> 151657
 /// ```
 package struct ToolCallFormat: Sendable, Hashable {
     /// The token that starts a call.
@@ -19,7 +28,8 @@ package struct ToolCallFormat: Sendable, Hashable {
     package var beforeCloser: String
     /// The token that ends a call.
     package var closer: Int
-    /// The text between one call's closer and the next call's opener.
+    /// The text between one call's closer and the next call's opener (empty: the opener follows
+    /// the closer directly).
     package var betweenCalls: String
 
     /// A format.
@@ -31,19 +41,43 @@ package struct ToolCallFormat: Sendable, Hashable {
         self.betweenCalls = betweenCalls
     }
 
-    /// The Hermes / Qwen format, when the vocabulary has `<tool_call>` and `</tool_call>` as
-    /// single tokens.
+    /// The format of the vocabulary's tool-call tokens: Hermes / Qwen's when it has
+    /// `<tool_call>` and `</tool_call>` as single markup tokens, Phi-4-mini's when it has
+    /// `<|tool_call|>` and `<|/tool_call|>`; `nil` when it has neither pair.
     package static func detect(in vocabulary: TokenizerVocabulary) -> ToolCallFormat? {
         let tokenizer = vocabulary.tokenizer
-        var opener: Int?, closer: Int?
+        var found: [String: Int] = [:]
         for id in 0..<tokenizer.vocabularySize where vocabulary.isSpecial(id) {
-            switch tokenizer.piece(id) {
-            case "<tool_call>": opener = id
-            case "</tool_call>": closer = id
-            default: break
-            }
+            let piece = tokenizer.piece(id)
+            if Self.markers.contains(piece), found[piece] == nil { found[piece] = id }
         }
-        guard let opener, let closer else { return nil }
-        return ToolCallFormat(opener: opener, closer: closer)
+        if let opener = found["<tool_call>"], let closer = found["</tool_call>"] {
+            return ToolCallFormat(opener: opener, closer: closer)
+        }
+        if let opener = found["<|tool_call|>"], let closer = found["<|/tool_call|>"] {
+            return ToolCallFormat(opener: opener, afterOpener: "[", beforeCloser: "]", closer: closer, betweenCalls: "")
+        }
+        return nil
     }
+
+    private static let markers: Set<String> = ["<tool_call>", "</tool_call>", "<|tool_call|>", "<|/tool_call|>"]
+
+    /// The calls as the model writes them (`opener afterOpener JSON beforeCloser closer`, joined
+    /// by `betweenCalls`), the JSON as Python's `json.dumps` writes `{"name": ..., "arguments":
+    /// ...}`: the text of an earlier turn's calls for templates that show only an assistant
+    /// message's `content` (Phi-4-mini's).
+    package func text(of calls: [ChatToolCall], tokenizer: Tokenizer) -> String {
+        calls.map { call in
+            var object = TemplateObject()
+            object["name"] = .string(call.name)
+            object["arguments"] = (try? TemplateValue(jsonText: call.argumentsJSON)) ?? .string(call.argumentsJSON)
+            let json = (try? Self.json.render(["call": .object(object)])) ?? ""
+            return tokenizer.piece(opener) + afterOpener + json + beforeCloser + tokenizer.piece(closer)
+        }.joined(separator: betweenCalls)
+    }
+
+    private static let json: ChatTemplate = {
+        // force-try: a constant, valid template.
+        try! ChatTemplate(source: "{{ call | tojson }}")
+    }()
 }

@@ -49,6 +49,9 @@ package struct ChatCompletionCreateParams: WireCodable {
     package var logitBias: [(key: String, value: Double)]?
     /// How much a reasoning model thinks: `low`, `medium`, `high` (or a provider's own level).
     package var reasoningEffort: String?
+    /// Extra variables for the server's chat template (llama.cpp's and vLLM's
+    /// `chat_template_kwargs`, such as `{"enable_thinking": false}`), in order.
+    package var chatTemplateKwargs: [JSONMember]?
     /// Whether to stream the answer as server-sent events of `ChatCompletionChunk`.
     package var stream: Bool?
     /// Options of the stream.
@@ -60,7 +63,7 @@ package struct ChatCompletionCreateParams: WireCodable {
     package static let modeledFields: [String] = [
         "model", "messages", "tools", "tool_choice", "parallel_tool_calls", "response_format", "temperature", "top_p", "seed",
         "max_tokens", "max_completion_tokens", "stop", "n", "logprobs", "frequency_penalty", "presence_penalty", "logit_bias",
-        "reasoning_effort", "stream", "stream_options",
+        "reasoning_effort", "chat_template_kwargs", "stream", "stream_options",
     ]
 
     /// A request for `model` answering `messages`, every option unset.
@@ -101,6 +104,10 @@ package struct ChatCompletionCreateParams: WireCodable {
             }
         }
         reasoningEffort = try body.member("reasoning_effort")?.string()
+        if let field = body.member("chat_template_kwargs") {
+            _ = try field.object()
+            chatTemplateKwargs = field.value.members
+        }
         stream = try body.member("stream")?.bool()
         streamOptions = try body.member("stream_options")?.decode()
         let modeled = Set(Self.modeledFields)
@@ -128,6 +135,7 @@ package struct ChatCompletionCreateParams: WireCodable {
             ("presence_penalty", presencePenalty.map(JSONValue.double)),
             ("logit_bias", logitBias.map { .object($0.map { JSONMember($0.key, .double($0.value)) }) }),
             ("reasoning_effort", reasoningEffort.map(JSONValue.string)),
+            ("chat_template_kwargs", chatTemplateKwargs.map { .object($0) }),
             ("stream", stream.map(JSONValue.bool)),
             ("stream_options", streamOptions?.wireValue),
         ])

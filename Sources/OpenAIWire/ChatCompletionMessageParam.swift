@@ -19,17 +19,21 @@ package struct ChatCompletionMessageParam: WireCodable, Equatable {
     package var toolCalls: [ChatCompletionMessageToolCall]?
     /// The call a `tool` message answers.
     package var toolCallID: String?
+    /// What the model thought before an assistant message, as a client sends it back
+    /// (`reasoning_content`, the field llama.cpp's server and vLLM return).
+    package var reasoningContent: String?
 
     /// A message.
     package init(
         role: String, content: ChatCompletionContent?, name: String? = nil, toolCalls: [ChatCompletionMessageToolCall]? = nil,
-        toolCallID: String? = nil
+        toolCallID: String? = nil, reasoningContent: String? = nil
     ) {
         self.role = role
         self.content = content
         self.name = name
         self.toolCalls = toolCalls
         self.toolCallID = toolCallID
+        self.reasoningContent = reasoningContent
     }
 
     /// Reads a message object; `role` is required.
@@ -40,6 +44,7 @@ package struct ChatCompletionMessageParam: WireCodable, Equatable {
         name = try field.member("name")?.string()
         toolCalls = try field.member("tool_calls")?.decodeArray()
         toolCallID = try field.member("tool_call_id")?.string()
+        reasoningContent = try field.member("reasoning_content")?.string()
     }
 
     /// `role`, `tool_call_id` when set, `content` (`null` when there is none), then what else
@@ -51,6 +56,7 @@ package struct ChatCompletionMessageParam: WireCodable, Equatable {
             ("content", content?.wireValue ?? .null),
             ("name", name.map(JSONValue.string)),
             ("tool_calls", toolCalls.map { .array($0.map(\.wireValue)) }),
+            ("reasoning_content", reasoningContent.map(JSONValue.string)),
         ])
     }
 }

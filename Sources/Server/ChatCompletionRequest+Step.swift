@@ -32,7 +32,12 @@ extension ChatCompletionRequest {
             case .user(let text):
                 let format = index == lastPrompt ? schema.map { Transcript.ResponseFormat(schema: $0) } : nil
                 entries.append(.prompt(Transcript.Prompt(segments: [.text(.init(content: text))], options: options, responseFormat: format)))
-            case .assistant(let text, let calls):
+            case .assistant(let text, let calls, let reasoning):
+                // Thinking sent back precedes the answer it led to, as in a session's transcript
+                // (the template decides whether to show it).
+                if let reasoning, !reasoning.isEmpty {
+                    entries.append(.reasoning(Transcript.Reasoning(segments: [.text(.init(content: reasoning))])))
+                }
                 if let text, !text.isEmpty {
                     entries.append(.response(Transcript.Response(assetIDs: [], segments: [.text(.init(content: text))])))
                 }

@@ -41,9 +41,10 @@ struct ChatCompletionRequest {
     var topP: Double?
     var seed: UInt64?
     var stop: [String] = []
-    /// `reasoning_effort` as Apple's reasoning level (`nil`: the model's default). The level
-    /// reaches the executor as a session's `ContextOptions` would; a model that does not reason
-    /// answers the same at every level, as it does in a local session.
+    /// `reasoning_effort` (or `chat_template_kwargs.enable_thinking`) as Apple's reasoning level
+    /// (`nil`: the model's default). The level reaches the executor as a session's
+    /// `ContextOptions` would; a model that does not reason answers the same at every level, as
+    /// it does in a local session.
     var reasoningLevel: ContextOptions.ReasoningLevel?
 
     /// Fields accepted without effect on generation: identifiers and bookkeeping.
@@ -115,7 +116,7 @@ struct ChatCompletionRequest {
             topP = value
         }
         if let value = body.seed { seed = UInt64(bitPattern: Int64(value)) }
-        if let effort = body.reasoningEffort { reasoningLevel = try Self.reasoningLevel(effort) }
+        reasoningLevel = try Self.reasoningLevel(effort: body.reasoningEffort, templateArguments: body.chatTemplateKwargs ?? [])
         if let value = body.stop {
             guard value.count <= 4, !value.contains("") else {
                 throw OpenAIError.invalidRequest("`stop` takes up to 4 non-empty strings", param: "stop")
@@ -151,6 +152,36 @@ struct ChatCompletionRequest {
         for field in body.otherFields where !field.value.isNull && !bookkeepingFields.contains(field.key) {
             throw unknown(field.key)
         }
+    }
+
+    /// Apple's reasoning level for a request's reasoning controls: `reasoning_effort`
+    /// (`reasoningLevel(_:)`), or llama.cpp's and vLLM's `chat_template_kwargs.enable_thinking`
+    /// — `false` is `none`, `true` the moderate level — when there is no effort; `nil` when the
+    /// request sets neither. `enable_thinking` is the one template variable honoured.
+    ///
+    /// - Throws: `OpenAIError` 400 naming the field: an unknown effort, another template
+    ///   variable, a switch that is not a boolean, or a switch that contradicts the effort
+    ///   (`enable_thinking: false` with an effort other than `none`, or `true` with `none`).
+    static func reasoningLevel(effort: String?, templateArguments: [JSONMember]) throws(OpenAIError) -> ContextOptions.ReasoningLevel? {
+        var enableThinking: Bool?
+        for member in templateArguments where !member.value.isNull {
+            let param = "chat_template_kwargs.\(member.key)"
+            guard member.key == "enable_thinking" else {
+                throw OpenAIError.invalidRequest(
+                    "`\(param)` is not supported by this server (only `enable_thinking` is)", param: param)
+            }
+            guard case .bool(let value) = member.value else {
+                throw OpenAIError.invalidRequest("`\(param)` must be a boolean", param: param)
+            }
+            enableThinking = value
+        }
+        let level = try effort.map { (effort) throws(OpenAIError) in try Self.reasoningLevel(effort) }
+        guard let enableThinking else { return level }
+        guard let effort else { return enableThinking ? .moderate : .custom("none") }
+        if (effort == "none") != enableThinking { return level }
+        throw OpenAIError.invalidRequest(
+            "`chat_template_kwargs.enable_thinking` \(enableThinking) contradicts `reasoning_effort` `\(effort)`",
+            param: "chat_template_kwargs.enable_thinking")
     }
 
     /// Apple's reasoning level for OpenAI's `reasoning_effort` (the inverse of the remote model's

@@ -25,12 +25,14 @@ struct ChatCompletionResponse {
         var arguments: String
     }
 
-    /// The whole response.
-    func completion(text: String, toolCalls: [ToolCall], finish: FinishReason, usage: CompletionUsage) -> Data {
+    /// The whole response; the model's thinking, when it thought, as `reasoning_content` (as
+    /// llama.cpp's server, vLLM and DeepSeek return it).
+    func completion(text: String, reasoning: String = "", toolCalls: [ToolCall], finish: FinishReason, usage: CompletionUsage) -> Data {
         let message = ChatCompletionMessage(
             role: "assistant", content: toolCalls.isEmpty || !text.isEmpty ? text : nil,
             toolCalls: toolCalls.isEmpty
-                ? nil : toolCalls.map { .init(id: $0.id, type: "function", function: .init(name: $0.name, arguments: $0.arguments)) })
+                ? nil : toolCalls.map { .init(id: $0.id, type: "function", function: .init(name: $0.name, arguments: $0.arguments)) },
+            reasoningContent: reasoning.isEmpty ? nil : reasoning)
         let completion = ChatCompletion(
             id: id, created: created, model: model, choices: [.init(index: 0, message: message, finishReason: finish.rawValue)],
             usage: Self.usage(usage))
@@ -49,12 +51,14 @@ struct ChatCompletionResponse {
         Data(ChatCompletionChunk(id: id, created: created, model: model, choices: [], usage: Self.usage(usage)).jsonText.utf8)
     }
 
-    /// The delta of a stream event: text, or a tool call's first fragment (id, name and the
-    /// arguments so far) or a later one (more arguments).
+    /// The delta of a stream event: text, thinking (`reasoning_content`), or a tool call's first
+    /// fragment (id, name and the arguments so far) or a later one (more arguments).
     static func delta(for event: CompletionEvent) -> ChatCompletionMessage? {
         switch event {
         case .text(let text):
             return ChatCompletionMessage(content: text)
+        case .reasoning(let text):
+            return ChatCompletionMessage(reasoningContent: text)
         case .toolCall(let index, let id, let name, let arguments, let isFirst):
             let call =
                 isFirst
@@ -66,8 +70,11 @@ struct ChatCompletionResponse {
         }
     }
 
-    /// `usage`, with the prompt tokens taken from the cache of an earlier request.
+    /// `usage`, with the prompt tokens taken from the cache of an earlier request and, when the
+    /// model thought, the reasoning tokens among the completion's.
     static func usage(_ usage: CompletionUsage) -> ChatCompletionUsage {
-        ChatCompletionUsage(promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, cachedTokens: usage.cachedTokens)
+        ChatCompletionUsage(
+            promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, cachedTokens: usage.cachedTokens,
+            reasoningTokens: usage.reasoningTokens > 0 ? usage.reasoningTokens : nil)
     }
 }

@@ -57,7 +57,7 @@ extension ChatServer {
     }
 
     /// Streams a completion as server-sent events: a first chunk with the role, a chunk per
-    /// piece of text or tool-call fragment, a last chunk with the finish reason, the usage chunk
+    /// piece of thinking (`delta.reasoning_content`), text or tool-call fragment, a last chunk with the finish reason, the usage chunk
     /// when asked, and `data: [DONE]`. A failed write (the client left) cancels the generation.
     func streamEvents(
         first: CompletionEvent?, cursor: EventCursor, run: CompletionRun, response: ChatCompletionResponse,
@@ -115,17 +115,20 @@ extension ChatServer {
         completion: ChatCompletionRequest, writer: inout any ResponseBodyWriter
     ) async throws {
         var text = ""
+        var reasoning = ""
         var calls: [ChatCompletionResponse.ToolCall] = []
         var next = first
         do {
             while let event = next {
                 switch event {
                 case .text(let piece): text += piece
+                case .reasoning(let piece): reasoning += piece
                 case .toolCall(let index, let id, let name, let arguments, let isFirst):
                     if isFirst { calls.append(.init(id: id, name: name, arguments: arguments)) } else { calls[index].arguments += arguments }
                 case .finished(let reason, let usage):
                     metrics.completion(usage)
-                    try await writer.write(ByteBuffer(bytes: response.completion(text: text, toolCalls: calls, finish: reason, usage: usage)))
+                    try await writer.write(
+                        ByteBuffer(bytes: response.completion(text: text, reasoning: reasoning, toolCalls: calls, finish: reason, usage: usage)))
                     try await writer.finish(nil)
                     return
                 case .tick:

@@ -12,12 +12,17 @@ struct CompletionUsage: Sendable, Equatable {
     var promptTokens = 0
     var cachedTokens = 0
     var completionTokens = 0
+    /// Of the completion's tokens, the model's thinking (markers included).
+    var reasoningTokens = 0
 }
 
 /// What a running completion reports, in order.
 enum CompletionEvent: Sendable {
     /// Response text (already cut at a stop sequence).
     case text(String)
+    /// The model's thinking, before its answer (`reasoning_content`; stop sequences do not
+    /// apply to it).
+    case reasoning(String)
     /// A fragment of tool call `index`'s arguments; its first fragment carries `id` and `name`.
     case toolCall(index: Int, id: String, name: String, arguments: String, isFirst: Bool)
     /// The end.
@@ -109,12 +114,16 @@ final class CompletionRun: Sendable {
                     emit(.toolCall(index: index, id: id, name: name, arguments: fragment, isFirst: isFirst))
                 case .removedToolCall:
                     throw OpenAIError.server("The model withdrew a tool call it had already streamed")
-                case .reasoningText, .other:
+                case .reasoningText(let text, let tokens):
+                    outputTokens += tokens
+                    if !text.isEmpty { emit(.reasoning(text)) }
+                case .other:
                     continue
                 case .usage(let reported):
                     usage.promptTokens = reported.input.totalTokenCount
                     usage.cachedTokens = reported.input.cachedTokenCount
                     usage.completionTokens = reported.output.totalTokenCount
+                    usage.reasoningTokens = reported.output.reasoningTokenCount
                 }
             }
             try await group.waitForAll()

@@ -15,8 +15,9 @@ enum RequestMessage {
     case system(String)
     /// `user`: a prompt.
     case user(String)
-    /// `assistant`: an earlier answer, with the tools it called.
-    case assistant(String?, toolCalls: [ToolCall])
+    /// `assistant`: an earlier answer, with the tools it called and what it thought first
+    /// (`reasoning_content`, when the client sends it back).
+    case assistant(String?, toolCalls: [ToolCall], reasoning: String?)
     /// `tool`: a tool's output for the call `callID`.
     case tool(String, callID: String)
 
@@ -36,7 +37,7 @@ enum RequestMessage {
             guard content != nil || !calls.isEmpty else {
                 throw OpenAIError.invalidRequest("`\(path)` needs `content` or `tool_calls`", param: path + ".content")
             }
-            self = .assistant(content, toolCalls: calls)
+            self = .assistant(content, toolCalls: calls, reasoning: message.reasoningContent)
         case "tool":
             guard let id = message.toolCallID else { throw OpenAIError(.missing(path + ".tool_call_id")) }
             self = .tool(try Self.text(message.content, path: path), callID: id)
@@ -83,7 +84,7 @@ enum RequestMessage {
         var calls: Set<String> = []
         for (index, message) in messages.enumerated() {
             switch message {
-            case .assistant(_, let toolCalls): calls.formUnion(toolCalls.map(\.id))
+            case .assistant(_, let toolCalls, _): calls.formUnion(toolCalls.map(\.id))
             case .tool(_, let id):
                 guard calls.contains(id) else {
                     throw OpenAIError.invalidRequest(

@@ -50,6 +50,8 @@ package struct SyntheticModel: Sendable {
     package var ropeFrequencyFactors = false
     /// gemma3's `attention.sliding_window`.
     package var slidingWindow = 8
+    /// The trained context length the file declares (`context_length`).
+    package var contextLength = 256
     private var explicitHeadLength: Int?
 
     /// A model of `architecture` with the default sizes.
@@ -82,7 +84,7 @@ package struct SyntheticModel: Sendable {
         var rng = SplitMix64(seed: seed)
         let a = architecture
         w.add("general.architecture", .string(a))
-        w.add("\(a).context_length", .uint32(256))
+        w.add("\(a).context_length", .uint32(UInt32(contextLength)))
         w.add("\(a).embedding_length", .uint32(UInt32(embeddingLength)))
         w.add("\(a).block_count", .uint32(UInt32(blockCount)))
         w.add("\(a).feed_forward_length", .uint32(UInt32(feedForwardLength)))

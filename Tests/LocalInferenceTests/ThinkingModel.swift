@@ -28,8 +28,14 @@ enum ThinkingModel {
     }
 
     /// Writes the model file; returns its path (remove it with `TemplateErrorTests.remove`).
-    static func file(template: String, markup: [(String, Int32)]) throws -> String {
-        let synthetic = SyntheticModel(architecture: "qwen2")
+    /// `endOfTurn` is the piece of the file's EOS token; `contextLength` the trained length it declares.
+    static func file(
+        template: String, markup: [(String, Int32)], endOfTurn: String = "<|im_end|>", contextLength: Int = 256
+    ) throws
+        -> String
+    {
+        var synthetic = SyntheticModel(architecture: "qwen2")
+        synthetic.contextLength = contextLength
         var writer = synthetic.writer()
         var tokens = (0..<256).map { TemplateErrorTests.byteSymbol(UInt8($0)) }
         var types = [Int32](repeating: 1, count: 256)
@@ -46,7 +52,7 @@ enum ThinkingModel {
         writer.add("tokenizer.ggml.tokens", .array(GGUFArray(tokens)))
         writer.add("tokenizer.ggml.token_type", .array(GGUFArray(types)))
         writer.add("tokenizer.ggml.merges", .array(GGUFArray([String]())))
-        writer.add("tokenizer.ggml.eos_token_id", .uint32(UInt32(tokens.firstIndex(of: "<|im_end|>")!)))
+        writer.add("tokenizer.ggml.eos_token_id", .uint32(UInt32(tokens.firstIndex(of: endOfTurn)!)))
         writer.add("tokenizer.chat_template", .string(template))
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("thinking-\(UUID().uuidString).gguf").path
         try writer.write(to: path)
@@ -81,11 +87,12 @@ final class ScriptedThinker: LogitsSource, @unchecked Sendable {
     let resumeAfter: (closer: Int, index: Int)?
     var tokens: [Int] = []
     var promptCount = 0
-    let capacity = 256
+    let capacity: Int
     var count: Int { tokens.count }
     var candidateLimit: Int { 0 }
 
-    init(script: [Int], detours: [Int: Int] = [:], vocabularySize: Int, closer: Int? = nil) {
+    init(script: [Int], detours: [Int: Int] = [:], vocabularySize: Int, closer: Int? = nil, capacity: Int = 256) {
+        self.capacity = capacity
         self.script = script
         self.detours = detours
         self.vocabularySize = vocabularySize

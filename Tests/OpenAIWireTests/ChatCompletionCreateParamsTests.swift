@@ -66,6 +66,28 @@ struct ChatCompletionCreateParamsTests {
         #expect(JSONValue.object(again.otherFields) == JSONValue.object(body.otherFields))
     }
 
+    @Test("llama.cpp's chat_template_kwargs and an assistant message's reasoning_content are read and written back")
+    func reasoningFields() throws {
+        let text = #"""
+            {"model": "m", "messages": [{"role": "user", "content": "Hi"},
+              {"role": "assistant", "content": "Hello.", "reasoning_content": "Greet back."}, {"role": "user", "content": "Bye"}],
+             "chat_template_kwargs": {"enable_thinking": false, "other": 1}}
+            """#
+        let body = try ChatCompletionCreateParams(json: text)
+        #expect(body.messages[1].reasoningContent == "Greet back.")
+        #expect(body.messages[0].reasoningContent == nil)
+        #expect(body.chatTemplateKwargs?.map(\.key) == ["enable_thinking", "other"])
+        #expect(body.chatTemplateKwargs?.first?.value == .bool(false))
+        #expect(body.otherFields.isEmpty)
+        let written = body.jsonText
+        #expect(written.contains(#""reasoning_content":"Greet back.""#))
+        #expect(written.contains(#""chat_template_kwargs":{"enable_thinking":false,"other":1}"#))
+        #expect(try ChatCompletionCreateParams(json: written).jsonText == written)
+        #expect(throws: WireDecodingError.self) {
+            try ChatCompletionCreateParams(json: #"{"model": "m", "messages": [], "chat_template_kwargs": true}"#)
+        }
+    }
+
     @Test("written in a stable order (the remote model's bodies as before), unset fields left out, assistant content null")
     func writtenOrder() {
         var body = ChatCompletionCreateParams(

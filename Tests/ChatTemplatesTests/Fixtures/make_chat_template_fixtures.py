@@ -289,6 +289,8 @@ EXTRA_SCENARIOS["microsoft-Phi-4-mini-instruct"] += [
     ("reasoning_history", True, False, {}),
     ("phi4_mini_tools", False, False, {}),
     ("phi4_mini_tool_round_trip", True, False, {}),
+    ("phi4_mini_parallel_calls", True, False, {}),
+    ("phi4_mini_tools_without_instructions", True, False, {}),
 ]
 
 CONVERSATIONS["tool_round_trip_bad_id"] = [
@@ -300,6 +302,21 @@ CONVERSATIONS["phi4_mini_tool_round_trip"] = [
     CONVERSATIONS["phi4_mini_tools"][0], USER_1,
     {"role": "assistant", "content": "<|tool_call|>[{\"name\": \"get_weather\", \"arguments\": {\"location\": \"Paris, France\"}}]<|/tool_call|>"},
     dict(TOOL_RESULT_1), USER_2]
+
+
+def phi4_mini_calls(*calls):
+    # Phi-4-mini's calls as an assistant message's text (its template shows no `tool_calls`): a
+    # block per call, `<|tool_call|>[{"name": ..., "arguments": ...}]<|/tool_call|>`, as
+    # LocalInference's PromptRenderer writes an earlier turn's calls back.
+    return "".join("<|tool_call|>[" + json.dumps({"name": c["function"]["name"], "arguments": c["function"]["arguments"]},
+                                                 ensure_ascii=False) + "]<|/tool_call|>" for c in calls)
+
+
+CONVERSATIONS["phi4_mini_parallel_calls"] = [
+    CONVERSATIONS["phi4_mini_tools"][0], USER_1,
+    {"role": "assistant", "content": phi4_mini_calls(CALL_1, CALL_2)}, TOOL_RESULT_1, TOOL_RESULT_2]
+CONVERSATIONS["phi4_mini_tools_without_instructions"] = [
+    {"role": "system", "content": "", "tools": json.dumps([t["function"] for t in TOOLS])}, USER_1]
 
 
 def template_cases():
