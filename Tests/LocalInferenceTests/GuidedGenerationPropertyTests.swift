@@ -383,7 +383,7 @@ enum SyntheticDecoding {
             outcome.isFinished = run.stopReason == .endOfTurn
             outcome.tokens = run.tokens.count
             outcome.forced = run.forcedTokens
-        } catch GenerationError.noAllowedToken {
+        } catch TokenLoopError.noAllowedToken {
             outcome.isDeadEnd = true
         }
         return outcome

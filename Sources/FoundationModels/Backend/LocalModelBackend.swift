@@ -188,7 +188,7 @@ public final class LocalModelBackend: SystemLanguageModelBackend {
                     break
                 }
             }
-        } catch let error as LocalInference.GenerationError {
+        } catch let error as TokenLoopError {
             throw Self.mapped(error)
         }
         for (index, call) in outcome.toolCalls.enumerated() {
@@ -218,7 +218,7 @@ public final class LocalModelBackend: SystemLanguageModelBackend {
     }
 
     /// The session's error for a generation failure.
-    static func mapped(_ error: LocalInference.GenerationError) -> any Swift.Error {
+    static func mapped(_ error: TokenLoopError) -> any Swift.Error {
         switch error {
         case let .promptTooLong(tokens, capacity), let .contextFull(tokens, capacity):
             LanguageModelError.contextSizeExceeded(
