@@ -149,7 +149,9 @@ public final class ChatServer: Sendable {
         // waiting for the model reads the HTTP status (200 once it can answer) or `models`.
         switch state {
         case .ready:
-            return Self.json(["status": "fm serve is running", "models": models(available: true, reason: nil)])
+            var body: [String: Any] = ["status": "fm serve is running", "models": models(available: true, reason: nil)]
+            if let details = configuration.engineDetails?(), !details.isEmpty { body["engine"] = details.mapValues { $0 as Any } }
+            return Self.json(body)
         case .loading:
             return Self.json(
                 ["status": "fm serve is loading the model", "models": models(available: false, reason: "the model is loading")],
