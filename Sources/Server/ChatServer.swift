@@ -90,7 +90,7 @@ public final class ChatServer: Sendable {
     func startWarmUp() {
         let request = LanguageModelExecutorGenerationRequest(
             id: UUID(), transcript: Transcript(entries: [.prompt(.init(segments: [.text(.init(content: "Hi"))]))]),
-            enabledTools: [], generationOptions: GenerationOptions(sampling: .greedy, maximumResponseTokens: 1),
+            enabledTools: [], generationOptions: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 1),
             contextOptions: ContextOptions(), metadata: [:])
         Task { [self] in
             let channel = LanguageModelExecutorGenerationChannel()

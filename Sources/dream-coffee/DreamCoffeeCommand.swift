@@ -66,7 +66,7 @@ struct Play: AsyncParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
-        let options = greedy ? GenerationOptions(sampling: .greedy) : GenerationOptions()
+        let options = greedy ? GenerationOptions(samplingMode: .greedy) : GenerationOptions()
         let configuration = GameConfiguration(
             model: model, options: options,
             saveFile: SaveFile(url: save.map(URL.init(fileURLWithPath:)) ?? SaveFile.defaultURL(environment: ProcessInfo.processInfo.environment)),

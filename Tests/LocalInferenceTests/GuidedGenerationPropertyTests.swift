@@ -101,7 +101,7 @@ import Testing
             let graph = try generated.schema.decodingGraph()
             let label = "tier B, schema seed \(seed)"
             let session = LanguageModelSession()
-            let options = GenerationOptions(sampling: .random(top: 40, seed: seed), maximumResponseTokens: 300)
+            let options = GenerationOptions(samplingMode: .random(top: 40, seed: seed), maximumResponseTokens: 300)
             let content: GeneratedContent
             do {
                 content = try await session.respond(to: "Generate an example value.", schema: generated.schema, options: options).content

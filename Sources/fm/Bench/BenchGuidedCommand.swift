@@ -175,14 +175,14 @@ struct BenchGuidedCommand: AsyncParsableCommand {
         let schema = try GenerationSchema(jsonSchema: schemaText)
         let clock = ContinuousClock()
         _ = try await LanguageModelSession(model: systemModel).respond(
-            to: "Hi", options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 1))
+            to: "Hi", options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 1))
         var structured: [Double] = [], unshown: [Double] = [], free: [Double] = [], freeForBare: [Double] = []
         var promptTokens = 0, outputTokens = 0, bareTokens = 0, bareFailure: String?
         var warm: [Double] = [], freeWarm: [Double] = [], warmTokens = 0, warmCached = 0
         for run in 0..<sessionRuns {
             let guided = LanguageModelSession(model: systemModel, instructions: "You write JSON for a game. (run \(run))")
             var start = clock.now
-            let answer = try await guided.respond(to: prompt, schema: schema, options: GenerationOptions(sampling: .greedy))
+            let answer = try await guided.respond(to: prompt, schema: schema, options: GenerationOptions(samplingMode: .greedy))
             structured.append((clock.now - start).seconds)
             outputTokens = answer.usage.output.totalTokenCount
             promptTokens = answer.usage.input.totalTokenCount
@@ -193,7 +193,7 @@ struct BenchGuidedCommand: AsyncParsableCommand {
             do {
                 let bareAnswer = try await bare.respond(
                     to: prompt, schema: schema, includeSchemaInPrompt: false,
-                    options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 1024))
+                    options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 1024))
                 unshown.append((clock.now - start).seconds)
                 bareTokens = bareAnswer.usage.output.totalTokenCount
                 freeForBare.append(try await freeAnswer(model: systemModel, tokens: bareTokens, run: run, clock: clock))
@@ -209,7 +209,7 @@ struct BenchGuidedCommand: AsyncParsableCommand {
             let again = LanguageModelSession(model: systemModel, instructions: "You write JSON for a game. (run \(run))")
             start = clock.now
             let second = try await again.respond(
-                to: prompt + " Make it someone else.", schema: schema, options: GenerationOptions(sampling: .greedy))
+                to: prompt + " Make it someone else.", schema: schema, options: GenerationOptions(samplingMode: .greedy))
             warm.append((clock.now - start).seconds)
             warmTokens = second.usage.output.totalTokenCount
             warmCached = second.usage.input.cachedTokenCount
@@ -247,11 +247,11 @@ struct BenchGuidedCommand: AsyncParsableCommand {
         let instructions = "You write text for a game. (\(warm ? "warm " : "")run \(run), \(tokens) tokens)"
         if warm {
             _ = try await LanguageModelSession(model: systemModel, instructions: instructions).respond(
-                to: "Hi", options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 1))
+                to: "Hi", options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 1))
         }
         let plain = LanguageModelSession(model: systemModel, instructions: instructions)
         let start = clock.now
-        let text = try await plain.respond(to: prompt, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: tokens))
+        let text = try await plain.respond(to: prompt, options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: tokens))
         let seconds = (clock.now - start).seconds
         guard text.usage.output.totalTokenCount == tokens else {
             throw ValidationError(
