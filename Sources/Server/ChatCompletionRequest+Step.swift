@@ -77,7 +77,7 @@ extension ChatCompletionRequest {
         }
         if topP != nil || seed != nil {
             return GenerationOptions(
-                sampling: .random(probabilityThreshold: topP ?? 1, seed: seed),
+                samplingMode: .random(probabilityThreshold: topP ?? 1, seed: seed),
                 temperature: temperature, maximumResponseTokens: maximum)
         }
         return GenerationOptions(temperature: temperature, maximumResponseTokens: maximum)

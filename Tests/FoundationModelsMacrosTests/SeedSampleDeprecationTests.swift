@@ -28,7 +28,7 @@ import Testing
             // Block 3: the first beta's `Transcript.entries`.
             "DeepDiveSamples.swift:64: 'entries' is deprecated: Removed from Apple's Foundation Models before 26.0: a Transcript is a RandomAccessCollection of its entries; use it directly",
             // Block 4: `GenerationOptions(sampling: .greedy)`.
-            "DeepDiveSamples.swift:91: 'init(sampling:temperature:maximumResponseTokens:)' is deprecated: renamed to 'init(samplingMode:temperature:maximumResponseTokens:)'",
+            "DeepDiveSamples.swift:91: 'init(sampling:temperature:maximumResponseTokens:)' is deprecated: replaced by 'init(samplingMode:temperature:maximumResponseTokens:)'",
             // Block 5: `catch LanguageModelSession.GenerationError.unsupportedLanguageOrLocale`.
             "DeepDiveSamples.swift:122: 'unsupportedLanguageOrLocale' is deprecated: Use ``LanguageModelError/unsupportedLanguageOrLocale(_:)`` instead.",
         ]

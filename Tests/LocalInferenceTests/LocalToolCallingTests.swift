@@ -54,7 +54,7 @@ final class WeatherTool: Tool {
             let response = try await session.respond(
                 to: "What is the temperature in Paris right now?",
                 options: GenerationOptions(
-                    sampling: .random(probabilityThreshold: 0.9, seed: seed),
+                    samplingMode: .random(probabilityThreshold: 0.9, seed: seed),
                     maximumResponseTokens: 120))
             let cities = tool.calls.withLock { $0 }
             #expect(!cities.isEmpty && cities.allSatisfy { $0 == "Paris" }, "seed \(seed): \(cities)")
