@@ -131,7 +131,8 @@ let package = Package(
         ),
 
         // Our addition beside Apple's API: any GGUF file as a `LanguageModel` (27.0's shape).
-        .target(name: "LocalModels", dependencies: ["FoundationModels"], exclude: ["README.md"]),
+        // LocalInference for its settings value (KV cache type, prompt cache), at package access.
+        .target(name: "LocalModels", dependencies: ["FoundationModels", "LocalInference"], exclude: ["README.md"]),
 
         // The OpenAI chat-completions protocol's types, once, for the server and the remote model:
         // the request, the response, the streamed chunk and the error body, read and written with
@@ -255,8 +256,14 @@ let package = Package(
             dependencies: ["StructuredDecoding", "Tokenizers", "GGUF", "LLMEngine", "LocalInference", "TestSupport", "Benchmarks", "FMSupport"],
             exclude: ["Fixtures"]
         ),
-        // Runs the built `fm` binary as a subprocess.
-        .testTarget(name: "FMTests", dependencies: ["GGUF", "LLMEngine", "TestSupport", "Benchmarks"]),
+        // Runs the built `fm` binary as a subprocess, and parses its commands in process
+        // (`@testable import fm`) to read the engine settings they build.
+        .testTarget(
+            name: "FMTests",
+            dependencies: [
+                "fm", "GGUF", "LLMEngine", "TestSupport", "Benchmarks", "FoundationModels", "LocalInference", "LocalModels", "Kernels",
+            ]
+        ),
         .testTarget(name: "CalendarContactsTests", dependencies: ["CalendarContacts"]),
         .testTarget(name: "DreamCoffeeTests", dependencies: ["DreamCoffee", "CalendarContacts", "FoundationModels", "TestSupport", "FMSupport"]),
         .testTarget(name: "ChatTemplatesTests", dependencies: ["ChatTemplates"], exclude: ["Fixtures"]),

@@ -2,7 +2,7 @@
 /// temperature and a limit on the response's length.
 ///
 /// ```swift
-/// let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: 200)
+/// let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 200)
 /// let answer = try await session.respond(to: "Name a tea.", options: options)
 /// ```
 ///
@@ -11,9 +11,9 @@ public struct GenerationOptions: Sendable, Equatable {
     /// How the next token is chosen from the model's probabilities.
     ///
     /// ```swift
-    /// GenerationOptions(sampling: .greedy)                                  // repeatable
-    /// GenerationOptions(sampling: .random(top: 40, seed: 7))                // top-k
-    /// GenerationOptions(sampling: .random(probabilityThreshold: 0.9))       // nucleus
+    /// GenerationOptions(samplingMode: .greedy)                                  // repeatable
+    /// GenerationOptions(samplingMode: .random(top: 40, seed: 7))                // top-k
+    /// GenerationOptions(samplingMode: .random(probabilityThreshold: 0.9))       // nucleus
     /// ```
     public struct SamplingMode: Sendable, Equatable {
         /// The strategy and its parameters.

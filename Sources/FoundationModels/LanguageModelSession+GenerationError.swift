@@ -1,15 +1,21 @@
 import Foundation
 
 extension LanguageModelSession {
-    /// The errors a request can throw, in Apple's order.
+    /// The errors of 26.x, in Apple's order.
+    ///
+    /// 27.0 deprecates every case for a type of its own (`LanguageModelError`,
+    /// `LanguageModelSession.Error`, `SystemLanguageModel.Error`, `GeneratedContent.ParsingError`),
+    /// and the type with them. The seven cases this package no longer throws carry Apple's
+    /// deprecation here too, on every platform; `assetsUnavailable` and `decodingFailure`, which the
+    /// session and the local and remote models still throw, and so the type, do not yet.
     ///
     /// ```swift
     /// do {
     ///     let answer = try await session.respond(to: question)
-    /// } catch LanguageModelSession.GenerationError.exceededContextWindowSize(let context) {
-    ///     print(context.debugDescription)   // start a new session with a condensed transcript
-    /// } catch LanguageModelSession.GenerationError.unsupportedGuide(let context) {
-    ///     print(context.debugDescription)   // which guide, on which property
+    /// } catch LanguageModelSession.GenerationError.assetsUnavailable(let context) {
+    ///     print(context.debugDescription)   // install the model: `fm model install`
+    /// } catch LanguageModelError.contextSizeExceeded(let details) {
+    ///     print(details.debugDescription)   // start a new session with a condensed transcript
     /// }
     /// ```
     public enum GenerationError: Swift.Error, LocalizedError {
@@ -70,50 +76,69 @@ extension LanguageModelSession {
         }
 
         /// The instructions, prompt, tools and response together exceed the model's context.
+        @available(*, deprecated, message: "Use ``LanguageModelError/contextSizeExceeded(_:)`` instead.")
         case exceededContextWindowSize(Context)
         /// The model's files are missing or could not be loaded.
         case assetsUnavailable(Context)
         /// A safety guardrail rejected the prompt or the response.
+        @available(*, deprecated, message: "Use ``LanguageModelError/guardrailViolation(_:)`` instead.")
         case guardrailViolation(Context)
         /// A generation guide cannot be enforced (a guide that does not fit its type, a regex
         /// whose pattern cannot be recovered or compiled).
+        @available(*, deprecated, message: "Use ``LanguageModelError/unsupportedGenerationGuide(_:)`` instead.")
         case unsupportedGuide(Context)
         /// The model does not support the language or locale of the prompt.
+        @available(*, deprecated, message: "Use ``LanguageModelError/unsupportedLanguageOrLocale(_:)`` instead.")
         case unsupportedLanguageOrLocale(Context)
         /// The model's output could not be turned into the requested type.
         case decodingFailure(Context)
         /// The system limited the rate of requests.
+        @available(*, deprecated, message: "Use ``LanguageModelError/rateLimited(_:)`` instead.")
         case rateLimited(Context)
         /// A request was made while another request of the same session was running.
+        @available(*, deprecated, message: "Use ``LanguageModelSession/Error/concurrentRequests`` instead.")
         case concurrentRequests(Context)
         /// The model refused to answer.
+        @available(*, deprecated, message: "Use ``LanguageModelError/refusal(_:)`` instead.")
         case refusal(Refusal, Context)
 
         /// The context of any case.
-        var context: Context {
-            switch self {
-            case .exceededContextWindowSize(let context), .assetsUnavailable(let context),
-                .guardrailViolation(let context), .unsupportedGuide(let context),
-                .unsupportedLanguageOrLocale(let context), .decodingFailure(let context),
-                .rateLimited(let context), .concurrentRequests(let context), .refusal(_, let context):
-                context
-            }
+        ///
+        /// Read by reflection, as is `caseName`, so that this module names none of the cases 27.0
+        /// deprecates (a switch over every case would warn at each). SPI: `fm serve` maps a
+        /// third-party executor's 26.x errors to HTTP errors by them.
+        @_spi(Serving)
+        public var context: Context {
+            let payload = Mirror(reflecting: self).children.first?.value
+            if let context = payload as? Context { return context }
+            // `refusal(Refusal, Context)`: the payload is a tuple.
+            let fields = payload.map { Mirror(reflecting: $0).children.map(\.value) } ?? []
+            return fields.lazy.compactMap { $0 as? Context }.first ?? Context(debugDescription: "\(self)")
+        }
+
+        /// The case's name as Apple spells it (`exceededContextWindowSize`).
+        @_spi(Serving)
+        public var caseName: String {
+            Mirror(reflecting: self).children.first?.label ?? "\(self)"
         }
 
         /// A one-line summary of the failure.
         public var errorDescription: String? {
-            switch self {
-            case .exceededContextWindowSize: "The conversation exceeded the model's context window size."
-            case .assetsUnavailable: "The language model's assets are unavailable."
-            case .guardrailViolation: "The request was blocked by a safety guardrail."
-            case .unsupportedGuide: "A generation guide in the schema is not supported."
-            case .unsupportedLanguageOrLocale: "The language or locale of the request is not supported by the model."
-            case .decodingFailure: "The model's output could not be decoded into the requested type."
-            case .rateLimited: "The request was rate limited."
-            case .concurrentRequests: "The session is already responding to another request."
-            case .refusal: "The model refused to respond to the request."
-            }
+            Self.summaries[caseName]
         }
+
+        /// Each case's summary, by case name.
+        private static let summaries = [
+            "exceededContextWindowSize": "The conversation exceeded the model's context window size.",
+            "assetsUnavailable": "The language model's assets are unavailable.",
+            "guardrailViolation": "The request was blocked by a safety guardrail.",
+            "unsupportedGuide": "A generation guide in the schema is not supported.",
+            "unsupportedLanguageOrLocale": "The language or locale of the request is not supported by the model.",
+            "decodingFailure": "The model's output could not be decoded into the requested type.",
+            "rateLimited": "The request was rate limited.",
+            "concurrentRequests": "The session is already responding to another request.",
+            "refusal": "The model refused to respond to the request.",
+        ]
 
         /// What went wrong in this instance: the context's debug description.
         public var failureReason: String? {
@@ -122,26 +147,43 @@ extension LanguageModelSession {
 
         /// How to recover.
         public var recoverySuggestion: String? {
-            switch self {
-            case .exceededContextWindowSize:
-                "Start a new session, carrying over only the instructions and the most relevant entries of the transcript, or shorten the prompt."
-            case .assetsUnavailable:
-                "Install the model (see `fm model install`) or check the model file's path, then try again."
-            case .guardrailViolation:
-                "Rephrase the prompt."
-            case .unsupportedGuide:
-                "Use guides that fit the property's type, and regex literals or Regex(\"…\") for patterns."
-            case .unsupportedLanguageOrLocale:
-                "Check `SystemLanguageModel.supportedLanguages` before prompting in this language."
-            case .decodingFailure:
-                "Check that the type's schema matches the values it decodes, and that the response was not cut off by `maximumResponseTokens`."
-            case .rateLimited:
-                "Wait a moment and try again."
-            case .concurrentRequests:
-                "Wait until `isResponding` is false before making another request, or use another session."
-            case .refusal:
-                "Rephrase the prompt; the refusal's explanation says why the model declined."
-            }
+            Self.suggestions[caseName]
         }
+
+        /// Each case's recovery suggestion, by case name.
+        private static let suggestions = [
+            "exceededContextWindowSize":
+                "Start a new session, carrying over only the instructions and the most relevant entries of the transcript, or shorten the prompt.",
+            "assetsUnavailable": "Install the model (see `fm model install`) or check the model file's path, then try again.",
+            "guardrailViolation": "Rephrase the prompt.",
+            "unsupportedGuide": "Use guides that fit the property's type, and regex literals or Regex(\"…\") for patterns.",
+            "unsupportedLanguageOrLocale": "Check `SystemLanguageModel.supportedLanguages` before prompting in this language.",
+            "decodingFailure":
+                "Check that the type's schema matches the values it decodes, and that the response was not cut off by `maximumResponseTokens`.",
+            "rateLimited": "Wait a moment and try again.",
+            "concurrentRequests": "Wait until `isResponding` is false before making another request, or use another session.",
+            "refusal": "Rephrase the prompt; the refusal's explanation says why the model declined.",
+        ]
+    }
+}
+
+/// A request's error that takes the conversation it ended: 26.x's `GenerationError.refusal`
+/// (a third-party executor's), so that its explanation asks the model that refused, in that
+/// conversation. The session reaches the deprecated case through this requirement, so that its
+/// own code names no declaration 27.0 deprecates.
+protocol ConversationAttachingError: Swift.Error {
+    /// The error with `entries` and the model behind `connection` attached, when it keeps them.
+    func attaching(entries: [Transcript.Entry], connection: ModelConnection) -> any Swift.Error
+}
+
+extension LanguageModelSession.GenerationError: ConversationAttachingError {
+    /// A refusal with the conversation's entries (when the executor gave none) and the model
+    /// that refused; any other case unchanged.
+    @available(*, deprecated, message: "Reached through ConversationAttachingError only: it names 26.x's deprecated refusal case.")
+    func attaching(entries: [Transcript.Entry], connection: ModelConnection) -> any Swift.Error {
+        guard case .refusal(var refusal, let context) = self else { return self }
+        if refusal.transcriptEntries.isEmpty { refusal = Refusal(transcriptEntries: entries) }
+        refusal.connection = connection
+        return Self.refusal(refusal, context)
     }
 }

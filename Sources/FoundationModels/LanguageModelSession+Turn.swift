@@ -117,11 +117,9 @@ extension LanguageModelSession {
                 let step: GenerationStep
                 do {
                     step = try await generateStep(request, connection: plan.connection, schema: turn.schema, onSnapshot: onSnapshot)
-                } catch GenerationError.refusal(var refusal, let context) {
-                    // The refusal can explain itself with the model that refused, in this conversation.
-                    if refusal.transcriptEntries.isEmpty { refusal = GenerationError.Refusal(transcriptEntries: entries) }
-                    refusal.connection = plan.connection
-                    throw GenerationError.refusal(refusal, context)
+                } catch let error as any ConversationAttachingError {
+                    // A 26.x refusal can explain itself with the model that refused, in this conversation.
+                    throw error.attaching(entries: entries, connection: plan.connection)
                 }
                 if let report = step.usage { usage = usage.adding(Usage(report)) }
                 if let reasoning = step.reasoningEntry {

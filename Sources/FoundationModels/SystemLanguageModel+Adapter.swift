@@ -14,6 +14,11 @@ extension SystemLanguageModel {
     /// var model = SystemLanguageModel(adapter: adapter)
     /// if !model.isAvailable { model = .default }
     /// ```
+    @available(
+        *, deprecated,
+        message:
+            "Deprecated in 26.4 and removed in 27.0: adapters fit only Apple's on-device model. Use SystemLanguageModel.default, or another LanguageModel."
+    )
     public convenience init(adapter: Adapter, guardrails: Guardrails = .default) {
         let backend = UnsupportedAdapterBackend(adapterDescription: adapter.source)
         self.init(useCase: .general, guardrails: guardrails, connector: SystemModelConnector { backend })
@@ -29,6 +34,11 @@ extension SystemLanguageModel {
     /// let adapter = try SystemLanguageModel.Adapter(fileURL: URL(filePath: "tone.fmadapter"))
     /// print(adapter.creatorDefinedMetadata)
     /// ```
+    @available(
+        *, deprecated,
+        message:
+            "Deprecated in 26.4 and removed in 27.0: adapters fit only Apple's on-device model. Use SystemLanguageModel.default, or another LanguageModel."
+    )
     public struct Adapter {
         /// What the adapter was opened from, for messages.
         let source: String
@@ -44,6 +54,11 @@ extension SystemLanguageModel {
     }
 }
 
+@available(
+    *, deprecated,
+    message:
+        "Deprecated in 26.4 and removed in 27.0: adapters fit only Apple's on-device model. Use SystemLanguageModel.default, or another LanguageModel."
+)
 extension SystemLanguageModel.Adapter {
     /// Opens the adapter package at `fileURL` and reads its metadata.
     ///

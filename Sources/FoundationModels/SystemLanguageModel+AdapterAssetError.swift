@@ -1,5 +1,10 @@
 import Foundation
 
+@available(
+    *, deprecated,
+    message:
+        "Deprecated in 26.4 and removed in 27.0: adapters fit only Apple's on-device model. Use SystemLanguageModel.default, or another LanguageModel."
+)
 extension SystemLanguageModel.Adapter {
     /// Why an adapter could not be opened or prepared.
     ///

@@ -28,7 +28,7 @@ enum GenerationDriver {
         let clock = ContinuousClock()
         let capacity = context.capacity
         guard request.prompt.count < capacity else {
-            throw GenerationError.promptTooLong(tokens: request.prompt.count, capacity: capacity)
+            throw TokenLoopError.promptTooLong(tokens: request.prompt.count, capacity: capacity)
         }
         let tools = request.toolCallGrammar.flatMap { grammar in
             model.toolCallFormat.map {
@@ -153,7 +153,7 @@ enum GenerationDriver {
             let forced = takeForced()
             if !forced.isEmpty {
                 guard context.count + forced.count < capacity else {
-                    throw GenerationError.contextFull(tokens: context.count + forced.count + 1, capacity: capacity)
+                    throw TokenLoopError.contextFull(tokens: context.count + forced.count + 1, capacity: capacity)
                 }
                 let candidates = candidatesAfter()
                 logits = try engine { try context.append(contentsOf: forced, candidates: candidates) }
@@ -163,20 +163,20 @@ enum GenerationDriver {
             chain.process(&logits)
             outcome.maskDuration += clock.now - maskStart
             guard let token = chain.select(logits) else {
-                throw GenerationError.noAllowedToken(position: context.count)
+                throw TokenLoopError.noAllowedToken(position: context.count)
             }
             chain.accept(token)
             if chain.isFinished { break generation }
             outcome.tokens.append(token)
             emit(token)
-            guard context.count < capacity else { throw GenerationError.contextFull(tokens: context.count + 1, capacity: capacity) }
+            guard context.count < capacity else { throw TokenLoopError.contextFull(tokens: context.count + 1, capacity: capacity) }
             if outcome.tokens.count >= limit { outcome.stopReason = .maximumTokens; break }
             // The forced run the token opens joins its step: one forward pass computes the
             // token's row and theirs, and only the last row's logits (the next choice).
             let run = takeForced()
             // (a forced run leaves a position for the token after it, as when it runs alone)
             guard run.isEmpty || context.count + 1 + run.count < capacity else {
-                throw GenerationError.contextFull(tokens: context.count + 2 + run.count, capacity: capacity)
+                throw TokenLoopError.contextFull(tokens: context.count + 2 + run.count, capacity: capacity)
             }
             // When the constraint allows only a few tokens next (an enum's choices, `,` or `]`),
             // the pass computes only their logits: the rest would be masked anyway.
@@ -185,7 +185,7 @@ enum GenerationDriver {
         }
         finishThoughts()
         if let violation = processor.violation {
-            throw GenerationError.engine("the constraint refused a token it had allowed: \(violation)")
+            throw TokenLoopError.engine("the constraint refused a token it had allowed: \(violation)")
         }
         let rest = held.text + detokenizer.finish()
         if !rest.isEmpty {
@@ -197,17 +197,17 @@ enum GenerationDriver {
         return outcome
     }
 
-    /// Runs an engine step, mapping its failures to `GenerationError`.
+    /// Runs an engine step, mapping its failures to `TokenLoopError`.
     private static func engine<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as GenerationFailure {
             switch error {
-            case .contextFull(let capacity): throw GenerationError.contextFull(tokens: capacity + 1, capacity: capacity)
+            case .contextFull(let capacity): throw TokenLoopError.contextFull(tokens: capacity + 1, capacity: capacity)
             case let .exceedsContext(tokens, used, capacity):
-                throw GenerationError.contextFull(tokens: used + tokens, capacity: capacity)
+                throw TokenLoopError.contextFull(tokens: used + tokens, capacity: capacity)
             case .cancelled: throw CancellationError()
-            default: throw GenerationError.engine(error.description)
+            default: throw TokenLoopError.engine(error.description)
             }
         }
     }

@@ -103,8 +103,9 @@ package struct GenerationOutcome: Sendable, Equatable {
     package var maskDuration: Duration
 }
 
-/// Why a generation failed.
-package enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible {
+/// Why the token loop failed (named apart from Apple's `LanguageModelSession.GenerationError`,
+/// which the local model maps it to: `LocalModelBackend.mapped`).
+package enum TokenLoopError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The prompt does not fit the context (nothing was computed).
     case promptTooLong(tokens: Int, capacity: Int)
     /// The response filled the context: `tokens` is what the conversation needed (the

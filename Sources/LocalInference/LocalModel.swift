@@ -42,6 +42,15 @@ package final class LocalModel: Sendable {
     let scriptedLogits = Mutex<(@Sendable () -> any LogitsSource)?>(nil)
     /// Positions each context holds (prompt and response together).
     package var contextSize: Int { contexts.capacity }
+    /// How the contexts store keys and values.
+    package var kvFormat: KVFormat { contexts.format }
+    /// The settings the model was loaded with, as `shared(settings:)` keys it.
+    package let settings: LocalModelSettings
+    /// Bytes of keys and values one full context holds (`contextSize` positions in `kvFormat`,
+    /// every layer that caches): what `kvFormat` halves for `q8_0`.
+    package var kvBytesPerContext: Int {
+        transformer.makeCache(capacity: 1, format: kvFormat).positionBytes * contextSize
+    }
 
     private let caches = Mutex<Caches>(Caches())
 
@@ -72,6 +81,8 @@ package final class LocalModel: Sendable {
         case .unsupported(let message): throw .unsupported(message)
         }
         self.location = location
+        settings = LocalModelSettings(
+            location: location, contextSize: contextSize, kvFormat: kvFormat, promptCacheDirectory: promptCacheDirectory)
         do {
             file = try GGUFFile(path: location.path)
             tokenizer = try TokenizerLoader.load(from: file)
@@ -109,6 +120,18 @@ package final class LocalModel: Sendable {
     package static let defaultContextSize = 4096
 
     private static let loaded = Mutex<[String: LocalModel]>([:])
+
+    /// The process's one instance for `settings` (loaded on first use; later calls share it).
+    package static func shared(settings: LocalModelSettings) throws(LocalModelError) -> LocalModel {
+        try shared(
+            at: settings.location, contextSize: settings.contextSize, kvFormat: settings.kvFormat,
+            promptCacheDirectory: settings.promptCacheDirectory)
+    }
+
+    /// The models this process has loaded, in no particular order: what the engine runs, for
+    /// a caller that reports it (`fm serve`'s `/health`) or a test that checks a setting
+    /// reached the engine.
+    package static var loadedModels: [LocalModel] { loaded.withLock { Array($0.values) } }
 
     /// The process's one instance for `location` with these settings (loaded on first use;
     /// later calls share it).

@@ -1,4 +1,5 @@
 @_spi(LocalEngine) import FoundationModels
+package import LocalInference
 
 /// Any GGUF file of a supported architecture as a `LanguageModel` — our addition, shaped like
 /// Apple 27.0's provider protocols (`LanguageModel`, `LanguageModelExecutor`), in a module of its
@@ -22,23 +23,40 @@ public struct GGUFLanguageModel: LanguageModel {
     /// Positions of each session's context, prompt and response together.
     public let contextSize: Int
 
+    /// The engine's other settings (KV cache type, prompt cache); `path` and `contextSize`
+    /// override its location and context size.
+    let engineSettings: LocalModelSettings
+
     /// The model in the GGUF file at `path`, with contexts of `contextSize` positions (4096 by
     /// default). Nothing is read until the first request.
     public init(path: String, contextSize: Int = 4096) {
-        self.path = path
-        self.contextSize = contextSize
+        self.init(settings: LocalModelSettings(location: ModelLocation(path: path), contextSize: contextSize))
     }
+
+    /// The model `settings` describe — the file, the context size (4096 when `nil`), how keys
+    /// and values are cached, where prompts are kept — as an executable builds them from its
+    /// command line (`fm serve --kv-cache q8_0`). Nothing is read until the first request.
+    package init(settings: LocalModelSettings) {
+        path = settings.location.path
+        contextSize = settings.contextSize ?? LocalModel.defaultContextSize
+        engineSettings = settings
+    }
+
+    /// What the engine loads the model with: `path` and `contextSize` with the other settings.
+    package var settings: LocalModelSettings { executorConfiguration.settings }
 
     /// Guided generation and tool calling (tool calls need a model whose vocabulary has
     /// `<tool_call>` tokens, such as Qwen2.5).
     public var capabilities: LanguageModelCapabilities { LanguageModelCapabilities([.guidedGeneration, .toolCalling]) }
 
     /// The executor's configuration: the file and the context size.
-    public var executorConfiguration: Executor.Configuration { Executor.Configuration(path: path, contextSize: contextSize) }
+    public var executorConfiguration: Executor.Configuration {
+        Executor.Configuration(path: path, contextSize: contextSize, engineSettings: engineSettings)
+    }
 
     /// Why the file cannot be run here, or `nil` when it can (reads the file's header only).
     public var unavailabilityMessage: String? {
-        LocalModelBackend(path: path, contextSize: contextSize).unavailabilityMessage
+        LocalModelBackend(settings: settings, unsetSampling: .standard).unavailabilityMessage
     }
 
     /// Runs a GGUF model's requests on the local engine.
@@ -52,6 +70,17 @@ public struct GGUFLanguageModel: LanguageModel {
             public var path: String
             /// Positions per context.
             public var contextSize: Int
+            /// The engine's other settings (KV cache type, prompt cache).
+            var engineSettings: LocalModelSettings
+
+            /// What the engine loads: `path` and `contextSize` with the other settings (a
+            /// catalog name the location carries is kept while it names the same file).
+            var settings: LocalModelSettings {
+                var settings = engineSettings
+                if settings.location.path != path { settings.location = ModelLocation(path: path) }
+                settings.contextSize = contextSize
+                return settings
+            }
         }
 
         /// The local engine, the one `SystemLanguageModel.default` runs on (for another file).
@@ -59,7 +88,7 @@ public struct GGUFLanguageModel: LanguageModel {
 
         /// Creates the executor (cheap: the model loads on the first request).
         public init(configuration: Configuration) {
-            engine = LocalModelBackend(path: configuration.path, contextSize: configuration.contextSize)
+            engine = LocalModelBackend(settings: configuration.settings, unsetSampling: .standard)
         }
 
         /// Prefills the transcript's instructions in the background.

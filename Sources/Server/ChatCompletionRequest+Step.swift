@@ -78,11 +78,11 @@ extension ChatCompletionRequest {
     func generationOptions(defaultMaximumTokens: Int?) -> GenerationOptions {
         let maximum = maxTokens ?? defaultMaximumTokens
         if temperature == 0 || topP == 0 {
-            return GenerationOptions(sampling: .greedy, temperature: 0, maximumResponseTokens: maximum)
+            return GenerationOptions(samplingMode: .greedy, temperature: 0, maximumResponseTokens: maximum)
         }
         if topP != nil || seed != nil {
             return GenerationOptions(
-                sampling: .random(probabilityThreshold: topP ?? 1, seed: seed),
+                samplingMode: .random(probabilityThreshold: topP ?? 1, seed: seed),
                 temperature: temperature, maximumResponseTokens: maximum)
         }
         return GenerationOptions(temperature: temperature, maximumResponseTokens: maximum)

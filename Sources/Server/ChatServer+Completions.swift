@@ -177,15 +177,16 @@ extension ChatServer {
             }
         }
         guard let generation = error as? LanguageModelSession.GenerationError else { return .server("\(error)") }
-        switch generation {
-        case .exceededContextWindowSize(let context):
+        // A third-party executor's 26.x error, by its case's name: 27.0 deprecates the cases.
+        switch generation.caseName {
+        case "exceededContextWindowSize":
             return .invalidRequest(
-                "The conversation does not fit the model's context: \(context.debugDescription)",
+                "The conversation does not fit the model's context: \(generation.context.debugDescription)",
                 param: "messages", code: "context_length_exceeded")
-        case .unsupportedGuide(let context):
-            return .invalidRequest(context.debugDescription, param: schemaOrToolsParameter(of: completion))
-        case .assetsUnavailable(let context):
-            return .unavailable(context.debugDescription)
+        case "unsupportedGuide":
+            return .invalidRequest(generation.context.debugDescription, param: schemaOrToolsParameter(of: completion))
+        case "assetsUnavailable":
+            return .unavailable(generation.context.debugDescription)
         default:
             return .server(generation.errorDescription ?? "\(generation)")
         }
@@ -196,20 +197,6 @@ extension ChatServer {
     /// The request field a schema the decoder cannot enforce came from.
     static func schemaOrToolsParameter(of completion: ChatCompletionRequest) -> String {
         if case .jsonSchema = completion.responseFormat { "response_format.json_schema.schema" } else { "tools" }
-    }
-}
-
-extension LanguageModelSession.GenerationError {
-    /// The context's description (what went wrong, without the case name).
-    var debugDescriptionText: String {
-        switch self {
-        case .exceededContextWindowSize(let context), .assetsUnavailable(let context), .guardrailViolation(let context),
-            .unsupportedGuide(let context), .unsupportedLanguageOrLocale(let context), .decodingFailure(let context),
-            .rateLimited(let context), .concurrentRequests(let context), .refusal(_, let context):
-            context.debugDescription
-        @unknown default:
-            "\(self)"
-        }
     }
 }
 

@@ -90,7 +90,7 @@ public final class ChatServer: Sendable {
     func startWarmUp() {
         let request = LanguageModelExecutorGenerationRequest(
             id: UUID(), transcript: Transcript(entries: [.prompt(.init(segments: [.text(.init(content: "Hi"))]))]),
-            enabledTools: [], generationOptions: GenerationOptions(sampling: .greedy, maximumResponseTokens: 1),
+            enabledTools: [], generationOptions: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 1),
             contextOptions: ContextOptions(), metadata: [:])
         Task { [self] in
             let channel = LanguageModelExecutorGenerationChannel()
@@ -149,7 +149,9 @@ public final class ChatServer: Sendable {
         // waiting for the model reads the HTTP status (200 once it can answer) or `models`.
         switch state {
         case .ready:
-            return Self.json(["status": "fm serve is running", "models": models(available: true, reason: nil)])
+            var body: [String: Any] = ["status": "fm serve is running", "models": models(available: true, reason: nil)]
+            if let details = configuration.engineDetails?(), !details.isEmpty { body["engine"] = details.mapValues { $0 as Any } }
+            return Self.json(body)
         case .loading:
             return Self.json(
                 ["status": "fm serve is loading the model", "models": models(available: false, reason: "the model is loading")],

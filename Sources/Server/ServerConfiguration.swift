@@ -43,6 +43,10 @@ public struct ServerConfiguration: Sendable {
     /// Whether to run a one-token request at start so the first client does not wait for the
     /// weights to load (`/health` answers 503 until it is done).
     public var warmUp = true
+    /// What the model's engine says about itself once the model is ready, which `/health` lists
+    /// under `engine` (`fm serve`: the loaded model's context size, KV cache type and bytes, as
+    /// the engine holds them); `nil`: nothing.
+    public var engineDetails: (@Sendable () -> [String: any Sendable])?
 
     /// A configuration serving `modelName`.
     public init(modelName: String) {

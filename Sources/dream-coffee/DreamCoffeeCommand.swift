@@ -66,17 +66,17 @@ struct Play: AsyncParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
-        let options = greedy ? GenerationOptions(sampling: .greedy) : GenerationOptions()
+        let options = greedy ? GenerationOptions(samplingMode: .greedy) : GenerationOptions()
         let configuration = GameConfiguration(
             model: model, options: options,
-            saveFile: SaveFile(url: save.map(URL.init(fileURLWithPath:)) ?? SaveFile.defaultURL),
+            saveFile: SaveFile(url: save.map(URL.init(fileURLWithPath:)) ?? SaveFile.defaultURL(environment: ProcessInfo.processInfo.environment)),
             calendar: iCalendar, contacts: vCards.contacts,
             timingsURL: timings.map(URL.init(fileURLWithPath:)))
         let game = Game(configuration: configuration)
         if `continue` { game.load() }
 
         if !lineMode, isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 {
-            let terminal = try RawTerminal.open()
+            let terminal = try RawTerminal.open(environment: ProcessInfo.processInfo.environment)
             await TerminalGame(game: game, terminal: terminal).run()
         } else {
             await LineGame(game: game).run(lines: LineGame.standardInputLines())

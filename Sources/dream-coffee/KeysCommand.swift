@@ -13,7 +13,7 @@ struct KeysCommand: AsyncParsableCommand {
     func run() async throws {
         let terminal: RawTerminal
         do {
-            terminal = try RawTerminal.open()
+            terminal = try RawTerminal.open(environment: ProcessInfo.processInfo.environment)
         } catch {
             throw ValidationError("dream-coffee keys needs a terminal: \(error)")
         }

@@ -1,9 +1,11 @@
 import Foundation
 import ModelStore
 
-/// What `fm` reads from its environment and hands to the libraries as values (they never read
-/// the process environment; `SystemLanguageModel.default` reads its own variables:
-/// `FM_MODEL`, `FM_MODELS_DIR`, `FM_CONTEXT_SIZE`, `FM_KV_CACHE`, `FM_PROMPT_CACHE`, `FM_SAMPLING`).
+/// What `fm` reads from its environment and hands to the libraries as values: they never read
+/// the process environment (but for `SystemLanguageModel.default`, which `fm` does not use), and
+/// `fm` never writes it. The model's variables (`FM_MODEL`, `FM_MODELS_DIR`, `FM_CONTEXT_SIZE`,
+/// `FM_KV_CACHE`, `FM_PROMPT_CACHE`, `FM_SAMPLING`) become a `LocalModelSettings`, with the
+/// command's flags over them (`SessionModelOptions.settings`, `ModelOptions.settings`).
 enum ProcessEnvironment {
     /// The process's variables.
     static var variables: [String: String] { ProcessInfo.processInfo.environment }
@@ -16,9 +18,9 @@ enum ProcessEnvironment {
 
     /// Where `respond` and `chat` keep prompts' keys and values when `FM_PROMPT_CACHE` does not
     /// say: `$XDG_CACHE_HOME/fm/prompt-cache`, else `~/.cache/fm/prompt-cache`.
-    static var defaultPromptCacheDirectory: URL {
+    static func defaultPromptCacheDirectory(environment: [String: String] = variables) -> URL {
         let cache =
-            variables["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
+            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache", isDirectory: true)
         return cache.appendingPathComponent("fm/prompt-cache", isDirectory: true)
     }

@@ -28,7 +28,7 @@ import Testing
         #expect(try await deepDiveBlock4HighVariance(session: session, prompt: "3").content == "c")
         #expect(
             model.requests.map(\.generationOptions) == [
-                GenerationOptions(sampling: .greedy),
+                GenerationOptions(samplingMode: .greedy),
                 GenerationOptions(temperature: 0.5),
                 GenerationOptions(temperature: 2.0),
             ])

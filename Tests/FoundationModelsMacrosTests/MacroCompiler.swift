@@ -89,6 +89,49 @@ enum MacroCompiler {
             expansions: parseExpansions(output), diagnostics: parseDiagnostics(output, file: file.path), output: output)
     }
 
+    /// A diagnostic of a compile of files as they are.
+    struct FileDiagnostic: Sendable, Equatable, CustomStringConvertible {
+        /// The file's name (without its directory).
+        var file: String
+        var line: Int
+        var severity: String
+        var message: String
+        var description: String { "\(file):\(line): \(severity): \(message)" }
+    }
+
+    /// Type-checks `files` together, as they are, in a module named `Samples` (with this build's
+    /// `FoundationModels` and macro plugin), and returns the diagnostics about them.
+    static func typecheck(files: [URL]) throws -> (diagnostics: [FileDiagnostic], output: String) {
+        let products = try productsDirectory()
+        let process = Process()
+        process.executableURL = try swiftc()
+        process.arguments =
+            [
+                "-typecheck", "-swift-version", "6", "-module-name", "Samples", "-diagnostic-style", "llvm",
+                "-I", products.appendingPathComponent("Modules").path,
+            ] + moduleMaps.flatMap { ["-Xcc", "-fmodule-map-file=" + $0] } + [
+                "-load-plugin-executable", products.appendingPathComponent("FoundationModelsMacros-tool").path + "#FoundationModelsMacros",
+            ] + files.map(\.path)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let output = String(decoding: data, as: UTF8.self)
+        var found: [FileDiagnostic] = []
+        for line in output.split(separator: "\n") {
+            guard let file = files.first(where: { line.hasPrefix($0.path + ":") }) else { continue }
+            let parts = line.dropFirst(file.path.count + 1).split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+            guard parts.count == 4, let row = Int(parts[0]) else { continue }
+            found.append(
+                FileDiagnostic(
+                    file: file.lastPathComponent, line: row, severity: parts[2].trimmingCharacters(in: .whitespaces),
+                    message: String(parts[3].drop { $0 == " " })))
+        }
+        return (found, output)
+    }
+
     /// The module maps of the build's C modules (ours and those of the dependencies, e.g.
     /// `_NumericsShims` under AsyncHTTPClient): whatever `FoundationModels` imports transitively
     /// must be found, as SwiftPM finds it for a package that depends on us. Found once.

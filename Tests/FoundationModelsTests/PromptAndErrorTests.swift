@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func optionsAndSampling() {
-        let options = GenerationOptions(sampling: .random(top: 5, seed: 1), temperature: 0.7)
+        let options = GenerationOptions(samplingMode: .random(top: 5, seed: 1), temperature: 0.7)
         #expect(options != GenerationOptions())
         #expect(options.maximumResponseTokens == nil)
         #expect(GenerationOptions.SamplingMode.greedy == .greedy)
@@ -51,6 +51,7 @@ import Testing
     typealias GenerationError = LanguageModelSession.GenerationError
 
     /// Every case, in Apple's order.
+    @available(*, deprecated, message: "Tests 26.x's GenerationError, cases 27.0 deprecates included.")
     static func allCases(_ context: GenerationError.Context) -> [GenerationError] {
         [
             .exceededContextWindowSize(context), .assetsUnavailable(context), .guardrailViolation(context),
@@ -61,6 +62,7 @@ import Testing
 
     /// The position of a case in Apple's declaration order (an exhaustive switch keeps this
     /// list honest).
+    @available(*, deprecated, message: "Tests 26.x's GenerationError, cases 27.0 deprecates included.")
     static func ordinal(_ error: GenerationError) -> Int {
         switch error {
         case .exceededContextWindowSize: 0
@@ -75,6 +77,7 @@ import Testing
         }
     }
 
+    @available(*, deprecated, message: "Tests 26.x's GenerationError, cases 27.0 deprecates included.")
     @Test func casesInOrderWithDescriptions() {
         let errors = Self.allCases(.init(debugDescription: "details"))
         #expect(errors.map(Self.ordinal) == Array(0..<9))

@@ -34,7 +34,7 @@ import Testing
     @Test func requestCarriesTheTranscriptOptionsAndNoSchemaForText() async throws {
         let model = ScriptedLanguageModel([.text(["Hi"])])
         let session = LanguageModelSession(model: model, instructions: "Be brief.")
-        let options = GenerationOptions(sampling: .greedy, temperature: 0.3, maximumResponseTokens: 12)
+        let options = GenerationOptions(samplingMode: .greedy, temperature: 0.3, maximumResponseTokens: 12)
         try await session.respond(to: "Hello", options: options)
 
         let request = try #require(model.requests.first)
@@ -49,7 +49,7 @@ import Testing
     @Test func optionsAndResponseFormatAreRecordedInThePromptEntry() async throws {
         let model = ScriptedLanguageModel([.text([#"{"name": "Mochi", "age": 3}"#])])
         let session = LanguageModelSession(model: model)
-        let options = GenerationOptions(sampling: .random(top: 5, seed: 42), temperature: 0.7, maximumResponseTokens: 64)
+        let options = GenerationOptions(samplingMode: .random(top: 5, seed: 42), temperature: 0.7, maximumResponseTokens: 64)
         let response = try await session.respond(to: "A cat", generating: CatProfile.self, options: options)
 
         guard case .prompt(let prompt) = session.transcript[0] else {
@@ -85,7 +85,7 @@ import Testing
             return
         }
         #expect(entry.segments.count == 1)
-        #expect(segment.source == "CatProfile")
+        #expect(segment.schemaName == "CatProfile")
         #expect(segment.content == response.rawContent)
     }
 
@@ -214,6 +214,7 @@ import Testing
         #expect(kinds(session.transcript) == ["instructions", "prompt", "response"])
     }
 
+    @available(*, deprecated, message: "A third-party executor's 26.x refusal, which 27.0 deprecates.")
     @Test func aRefusalExplainsItselfWithTheModelThatRefused() async throws {
         let refused = LanguageModelSession.GenerationError.refusal(.init(transcriptEntries: []), .init(debugDescription: "declined"))
         let model = ScriptedLanguageModel([.failure(refused), .text(["It asked ", "for secrets."]), .text(["Secrets."])])

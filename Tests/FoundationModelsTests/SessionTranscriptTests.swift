@@ -14,7 +14,7 @@ import Testing
         let session = LanguageModelSession(model: model, tools: [WeatherTool()]) {
             "You name cats after the weather."
         }
-        let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: 50)
+        let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 50)
         try await session.respond(to: "A cat for Oslo", generating: CatProfile.self, options: options)
         return session
     }

@@ -16,6 +16,7 @@ import Testing
         return url
     }
 
+    @available(*, deprecated, message: "Tests SystemLanguageModel.Adapter, which 26.4 deprecates and 27.0 removes.")
     @Test func packageMetadataIsRead() throws {
         let url = try package(metadata: #"{"adapterIdentifier": "tone", "creatorDefined": {"tone": "cheerful", "version": 2}}"#)
         defer { try? FileManager.default.removeItem(at: url) }
@@ -24,6 +25,7 @@ import Testing
         #expect(adapter.creatorDefinedMetadata["version"] as? Int == 2)
     }
 
+    @available(*, deprecated, message: "Tests SystemLanguageModel.Adapter, which 26.4 deprecates and 27.0 removes.")
     @Test func notAPackageIsAnInvalidAsset() throws {
         for metadata in [nil, "[1, 2]", "not json"] {
             let url = try package(metadata: metadata)
@@ -37,6 +39,7 @@ import Testing
         }
     }
 
+    @available(*, deprecated, message: "Tests SystemLanguageModel.Adapter, which 26.4 deprecates and 27.0 removes.")
     @Test func namedAdaptersAreNeverFound() async throws {
         #expect(SystemLanguageModel.Adapter.compatibleAdapterIdentifiers(name: "tone").isEmpty)
         try SystemLanguageModel.Adapter.removeObsoleteAdapters()
@@ -52,6 +55,7 @@ import Testing
         }
     }
 
+    @available(*, deprecated, message: "Tests SystemLanguageModel.Adapter, which 26.4 deprecates and 27.0 removes.")
     @Test func aModelWithAnAdapterIsNeverAvailable() async throws {
         let url = try package(metadata: "{}")
         defer { try? FileManager.default.removeItem(at: url) }

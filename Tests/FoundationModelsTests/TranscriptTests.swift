@@ -38,7 +38,7 @@ struct BreadSearchTool: Tool {
             .prompt(
                 .init(
                     id: "P1", segments: [.text(.init(id: "S2", content: "A brioche recipe?"))],
-                    options: GenerationOptions(sampling: .random(top: 40, seed: 7), temperature: 0.5, maximumResponseTokens: 300),
+                    options: GenerationOptions(samplingMode: .random(top: 40, seed: 7), temperature: 0.5, maximumResponseTokens: 300),
                     responseFormat: Transcript.ResponseFormat(type: Bean.self))),
             .toolCalls(
                 .init(
@@ -55,8 +55,8 @@ struct BreadSearchTool: Tool {
                     segments: [
                         .structure(.init(id: "S4", source: "Bean", content: GeneratedContent(properties: ["origin": "Kenya", "roast": "dark"])))
                     ])),
-            .prompt(.init(id: "P2", segments: [.text(.init(id: "S5", content: "Thanks"))], options: GenerationOptions(sampling: .greedy))),
-            .prompt(.init(id: "P3", segments: [], options: GenerationOptions(sampling: .random(probabilityThreshold: 0.9)))),
+            .prompt(.init(id: "P2", segments: [.text(.init(id: "S5", content: "Thanks"))], options: GenerationOptions(samplingMode: .greedy))),
+            .prompt(.init(id: "P3", segments: [], options: GenerationOptions(samplingMode: .random(probabilityThreshold: 0.9)))),
             .response(.init(id: "R2", assetIDs: [], segments: [.text(.init(id: "S6", content: "You're welcome."))])),
         ])
     }

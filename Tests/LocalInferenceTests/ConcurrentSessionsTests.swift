@@ -9,7 +9,7 @@ import Testing
 
     static func answer(_ prompt: String) async throws -> String {
         let session = LanguageModelSession(instructions: "Answer in a few words. (concurrency test)")
-        return try await session.respond(to: prompt, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 24)).content
+        return try await session.respond(to: prompt, options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 24)).content
     }
 
     @Test func twoSessionsAtOnceAnswerAsTheyDoAlone() async throws {
@@ -26,7 +26,7 @@ import Testing
         let long = Task {
             try await session.respond(
                 to: "Count from one to fifty in words.",
-                options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 200))
+                options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 200))
         }
         let clock = ContinuousClock(), start = clock.now
         while !session.isResponding, clock.now - start < .seconds(30) { await Task.yield() }

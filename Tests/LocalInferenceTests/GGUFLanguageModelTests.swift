@@ -18,11 +18,11 @@ import Testing
         let session = LanguageModelSession(model: model, instructions: "You take coffee orders.")
         let order = try await session.respond(
             to: "A double latte to stay, please.", generating: Order.self,
-            options: GenerationOptions(sampling: .greedy)
+            options: GenerationOptions(samplingMode: .greedy)
         ).content
         #expect(["espresso", "latte", "mocha"].contains(order.drink))
         #expect((1...3).contains(order.shots))
-        let text = try await session.respond(to: "Thanks!", options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 16))
+        let text = try await session.respond(to: "Thanks!", options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 16))
         #expect(kinds(session.transcript) == ["instructions", "prompt", "response", "prompt", "response"])
         _ = text
     }

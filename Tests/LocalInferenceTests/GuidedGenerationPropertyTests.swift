@@ -101,7 +101,7 @@ import Testing
             let graph = try generated.schema.decodingGraph()
             let label = "tier B, schema seed \(seed)"
             let session = LanguageModelSession()
-            let options = GenerationOptions(sampling: .random(top: 40, seed: seed), maximumResponseTokens: 300)
+            let options = GenerationOptions(samplingMode: .random(top: 40, seed: seed), maximumResponseTokens: 300)
             let content: GeneratedContent
             do {
                 content = try await session.respond(to: "Generate an example value.", schema: generated.schema, options: options).content
@@ -383,7 +383,7 @@ enum SyntheticDecoding {
             outcome.isFinished = run.stopReason == .endOfTurn
             outcome.tokens = run.tokens.count
             outcome.forced = run.forcedTokens
-        } catch GenerationError.noAllowedToken {
+        } catch TokenLoopError.noAllowedToken {
             outcome.isDeadEnd = true
         }
         return outcome

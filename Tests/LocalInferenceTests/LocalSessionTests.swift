@@ -20,14 +20,14 @@ import Testing
 
     @Test func plainTextAnswers() async throws {
         let session = LanguageModelSession(instructions: "Answer in one short sentence.")
-        let response = try await session.respond(to: "What is the capital of France?", options: GenerationOptions(sampling: .greedy))
+        let response = try await session.respond(to: "What is the capital of France?", options: GenerationOptions(samplingMode: .greedy))
         #expect(response.content.contains("Paris"))
         #expect(session.transcript.count == 3)
     }
 
     @Test func guidedGenerationDecodesIntoTheType() async throws {
         let session = LanguageModelSession()
-        let cat = try await session.respond(to: "Invent a cat.", generating: Cat.self, options: GenerationOptions(sampling: .greedy)).content
+        let cat = try await session.respond(to: "Invent a cat.", generating: Cat.self, options: GenerationOptions(samplingMode: .greedy)).content
         #expect((0...20).contains(cat.age))
         #expect(cat.toys.count == 2)
         #expect(["calm", "playful", "grumpy"].contains(cat.mood))

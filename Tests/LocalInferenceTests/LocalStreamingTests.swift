@@ -16,7 +16,7 @@ import Testing
     @Test func snapshotsGrowUntilTheWholeValue() async throws {
         let session = LanguageModelSession()
         var snapshots: [String] = []
-        let stream = session.streamResponse(to: "Invent a coffee drink.", generating: Drink.self, options: GenerationOptions(sampling: .greedy))
+        let stream = session.streamResponse(to: "Invent a coffee drink.", generating: Drink.self, options: GenerationOptions(samplingMode: .greedy))
         for try await snapshot in stream {
             snapshots.append(snapshot.rawContent.jsonString)
         }
@@ -57,7 +57,7 @@ import Testing
         let task = Task {
             try await session.respond(
                 to: "Write a very long story about a coffee shop, at least two thousand words.",
-                options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 3000))
+                options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 3000))
         }
         try await Task.sleep(for: .seconds(3))
         let cancelled = clock.now
@@ -74,7 +74,7 @@ import Testing
         #expect(stopped < .seconds(20), "stopping took \(stopped)")
         #expect(!session.isResponding)
         #expect(session.transcript.isEmpty)
-        let answer = try await session.respond(to: "Say hello.", options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 20))
+        let answer = try await session.respond(to: "Say hello.", options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 20))
         #expect(!answer.content.isEmpty)
     }
 
@@ -110,7 +110,7 @@ import Testing
         let long = try await model.tokenCount(for: "Hi, how are you today? I would like a cappuccino.")
         #expect(short > 0 && long > short)
         let session = LanguageModelSession(instructions: "Be brief.")
-        _ = try await session.respond(to: "Say hi.", options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 10))
+        _ = try await session.respond(to: "Say hi.", options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 10))
         let used = try await model.tokenCount(for: session.transcript)
         #expect(used > long / 2 && used < model.contextSize)
     }

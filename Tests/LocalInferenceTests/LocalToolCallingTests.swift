@@ -35,7 +35,7 @@ final class WeatherTool: Tool {
         let session = LanguageModelSession(tools: [tool], instructions: "Use the tools to answer questions about the weather.")
         let response = try await session.respond(
             to: "What is the temperature in Paris right now?",
-            options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 200))
+            options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 200))
         let cities = tool.calls.withLock { $0 }
         #expect(!cities.isEmpty && cities.allSatisfy { $0 == "Paris" }, "\(cities)")
         let entries = kinds(response.transcriptEntries)
@@ -54,7 +54,7 @@ final class WeatherTool: Tool {
             let response = try await session.respond(
                 to: "What is the temperature in Paris right now?",
                 options: GenerationOptions(
-                    sampling: .random(probabilityThreshold: 0.9, seed: seed),
+                    samplingMode: .random(probabilityThreshold: 0.9, seed: seed),
                     maximumResponseTokens: 120))
             let cities = tool.calls.withLock { $0 }
             #expect(!cities.isEmpty && cities.allSatisfy { $0 == "Paris" }, "seed \(seed): \(cities)")
@@ -67,7 +67,7 @@ final class WeatherTool: Tool {
         let session = LanguageModelSession(tools: [tool], instructions: "Use the tools to answer questions about the weather.")
         let forecast = try await session.respond(
             to: "What is the temperature in Oslo?", generating: Forecast.self,
-            options: GenerationOptions(sampling: .greedy)
+            options: GenerationOptions(samplingMode: .greedy)
         ).content
         #expect((-50...60).contains(forecast.celsius))
     }

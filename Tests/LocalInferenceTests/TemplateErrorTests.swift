@@ -80,7 +80,7 @@ import Testing
         }
         #expect(kinds(session.transcript) == ["instructions"])
         let plain = LanguageModelSession(model: model)
-        let answer = try await plain.respond(to: "Hi", options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 4))
+        let answer = try await plain.respond(to: "Hi", options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 4))
         #expect(kinds(plain.transcript) == ["prompt", "response"])
         _ = answer
     }

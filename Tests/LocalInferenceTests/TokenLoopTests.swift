@@ -92,14 +92,14 @@ struct TokenLoopTests {
         try #require(reference.tokens.count == 20, "the reference run ended before filling the small context")
         let capacity = Self.prompt.count + 3
         let context = Self.context(capacity: capacity)
-        #expect(throws: GenerationError.contextFull(tokens: capacity + 1, capacity: capacity)) {
+        #expect(throws: TokenLoopError.contextFull(tokens: capacity + 1, capacity: capacity)) {
             _ = try Self.run(context, maximumTokens: 20)
         }
         #expect(context.count == capacity)
         #expect(context.tokens == Self.prompt + reference.tokens.prefix(3))
 
         let small = Self.context(capacity: 4)
-        #expect(throws: GenerationError.promptTooLong(tokens: Self.prompt.count, capacity: 4)) {
+        #expect(throws: TokenLoopError.promptTooLong(tokens: Self.prompt.count, capacity: 4)) {
             _ = try Self.run(small)
         }
         #expect(small.count == 0)

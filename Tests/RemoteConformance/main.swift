@@ -19,7 +19,7 @@ let modelName = environment["FM_REMOTE_MODEL"] ?? "default"
 let label = environment["FM_REMOTE_LABEL"] ?? base.absoluteString
 let proxy = environment["FM_REMOTE_PROXY_URL"].flatMap(URL.init(string:))
 let model = RemoteLanguageModel(baseURL: base, model: modelName, timeout: .seconds(300))
-let greedy = GenerationOptions(sampling: .greedy, maximumResponseTokens: 200)
+let greedy = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 200)
 
 /// A remote model on the fault proxy in `mode` (`pass`, `429`, `stall`, `content-<base64url>`).
 @MainActor func proxied(_ mode: String, timeout: Duration = .seconds(300)) -> RemoteLanguageModel? {
@@ -127,7 +127,7 @@ await check("cancellation") {
     let task = Task {
         var count = 0
         for try await _ in LanguageModelSession(model: model).streamResponse(
-            to: "Count from 1 to 300, one number per line.", options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 1500))
+            to: "Count from 1 to 300, one number per line.", options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 1500))
         {
             count += 1
             if count == 3 { withUnsafeCurrentTask { $0?.cancel() } }

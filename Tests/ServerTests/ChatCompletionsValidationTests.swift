@@ -111,9 +111,9 @@ struct ChatCompletionsValidationTests {
     @Test("top_p 0, which Apple's ChatCompletionsLanguageModel sends for greedy sampling, is greedy")
     func topPZeroIsGreedy() throws {
         let request = try ChatCompletionRequest(bodyText: ServerHarness.chat("hi", extra: #""top_p": 0"#))
-        #expect(request.generationOptions(defaultMaximumTokens: nil).sampling == .greedy)
+        #expect(request.generationOptions(defaultMaximumTokens: nil).samplingMode == .greedy)
         let nucleus = try ChatCompletionRequest(bodyText: ServerHarness.chat("hi", extra: #""top_p": 0.5"#))
-        #expect(nucleus.generationOptions(defaultMaximumTokens: nil).sampling != .greedy)
+        #expect(nucleus.generationOptions(defaultMaximumTokens: nil).samplingMode != .greedy)
     }
 
     @Test("an unknown route is a 404 and a body over the limit a 413, both in OpenAI's shape")

@@ -111,7 +111,7 @@ struct RemoteModelWireTests {
             .toolCalls(.init([call])),
             .toolOutput(.init(id: "c1", toolName: "getWeather", segments: [.text(.init(content: "21°C"))])),
         ])
-        let options = GenerationOptions(sampling: .random(probabilityThreshold: 0.9, seed: 7), temperature: 0.5, maximumResponseTokens: 64)
+        let options = GenerationOptions(samplingMode: .random(probabilityThreshold: 0.9, seed: 7), temperature: 0.5, maximumResponseTokens: 64)
         let request = LanguageModelExecutorGenerationRequest(
             id: UUID(), transcript: transcript, enabledTools: [definition], schema: RemoteModelDrink.generationSchema,
             generationOptions: options, contextOptions: ContextOptions(), metadata: [:])

@@ -51,7 +51,7 @@ import Testing
     func guidedGeneration() async throws {
         let (harness, remote) = try await Self.serve()
         let session = LanguageModelSession(model: remote)
-        let options = GenerationOptions(sampling: .greedy)
+        let options = GenerationOptions(samplingMode: .greedy)
         let cat = try await session.respond(to: "Generate a rescue cat", generating: Cat.self, options: options).content
         #expect((0...20).contains(cat.age))
         #expect(!cat.name.isEmpty && !cat.profile.isEmpty)
@@ -76,7 +76,7 @@ import Testing
         let session = LanguageModelSession(
             model: remote, tools: [GetWeatherTool()],
             instructions: "Help the person with getting weather information")
-        let response = try await session.respond(to: "What is the temperature in Cupertino?", options: GenerationOptions(sampling: .greedy))
+        let response = try await session.respond(to: "What is the temperature in Cupertino?", options: GenerationOptions(samplingMode: .greedy))
         let calls = response.transcriptEntries.compactMap { if case .toolCalls(let calls) = $0 { calls } else { nil } }.flatMap { $0 }
         #expect(!calls.isEmpty)
         #expect(calls.allSatisfy { $0.toolName == "getWeather" })

@@ -18,9 +18,9 @@ package struct SaveFile: Sendable {
         self.url = url
     }
 
-    /// The default save: `$XDG_DATA_HOME/dream-coffee/save.json` (or `~/.local/share/…`).
-    package static var defaultURL: URL {
-        let environment = ProcessInfo.processInfo.environment
+    /// The default save under `environment` (the executable passes its own):
+    /// `$XDG_DATA_HOME/dream-coffee/save.json` (or `~/.local/share/…`).
+    package static func defaultURL(environment: [String: String]) -> URL {
         let base =
             environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")

@@ -5,7 +5,7 @@ import Synchronization
 /// The process's controlling terminal in raw mode, on the alternate screen, with
 /// the cursor hidden; a source of `KeyEvent`s and a sink for frames.
 ///
-/// Open one with `RawTerminal.open()`, draw with `write(_:)`, read `events`, and
+/// Open one with `RawTerminal.open(environment:)`, draw with `write(_:)`, read `events`, and
 /// call `restore()` when done. The terminal is also restored at process exit
 /// (atexit) and on fatal signals (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT,
 /// SIGTERM, SIGHUP, SIGQUIT, SIGINT), after which the signal's previous
@@ -36,7 +36,7 @@ package final class RawTerminal: Sendable {
     ///
     /// - Throws: `RawTerminalError.notATerminal` when stdin or stdout is not a TTY,
     ///   `.alreadyOpen`, or `.systemCall` when termios or pipe set-up fails.
-    package static func open(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> RawTerminal {
+    package static func open(environment: [String: String]) throws -> RawTerminal {
         let inputIsTTY = isatty(STDIN_FILENO) == 1, outputIsTTY = isatty(STDOUT_FILENO) == 1
         guard inputIsTTY, outputIsTTY else {
             throw RawTerminalError.notATerminal(stdin: inputIsTTY, stdout: outputIsTTY)

@@ -1,6 +1,6 @@
 import Glibc
 
-/// Why `RawTerminal.open()` or a terminal operation failed.
+/// Why `RawTerminal.open(environment:)` or a terminal operation failed.
 package enum RawTerminalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Standard input and/or standard output is not a terminal (e.g. piped or under CI).
     case notATerminal(stdin: Bool, stdout: Bool)

@@ -1,23 +1,24 @@
 import Foundation
-internal import LocalInference
+package import LocalInference
 internal import StructuredDecoding
 import Synchronization
 
 /// The local GGUF model behind `SystemLanguageModel` (with the settings `SystemModelEnvironment`
-/// reads) and `GGUFLanguageModel`: loaded on first use and shared by every session, answering
-/// with the engine and the constrained decoder. Both models' executors call this one object's
+/// reads, or those an executable passes as a value) and `GGUFLanguageModel`: loaded on first use
+/// and shared by every session, answering with the engine and the constrained decoder. Both models' executors call this one object's
 /// `respond(to:streamingInto:)`: one route from the 27.0 seam to the token loop.
 ///
 /// Availability only checks the file's header (no weights are read): `.available` when the file
 /// is present and its architecture and tokenizer are supported, else `.unavailable(.modelNotReady)`.
 ///
-/// SPI: its initializer from a path and its executor members are visible only to
+/// SPI: its executor members are visible only to
 /// `@_spi(LocalEngine) import FoundationModels` — the `LocalModels` module's `GGUFLanguageModel`,
 /// our addition, runs on it without adding a name to Apple's API.
 @_spi(LocalEngine)
 public final class LocalModelBackend: SystemLanguageModelBackend {
-    /// The file, the context size and the KV cache's type.
-    let settings: LocalModelSettings
+    /// The file, the context size, the KV cache's type and the prompt cache: what the engine
+    /// loads the model with.
+    package let settings: LocalModelSettings
     /// Why the settings cannot be used (a variable of the environment naming no valid value),
     /// reported as the model's unavailability.
     let misconfiguration: LocalModelError?
@@ -42,15 +43,16 @@ public final class LocalModelBackend: SystemLanguageModelBackend {
         self.unsetSampling = unsetSampling
     }
 
+    /// The backend of the model `settings` describe, sampling requests that leave the sampling
+    /// mode out as `unsetSampling` says: the settings an executable built from its command line
+    /// (and its environment), passed down as a value.
+    package convenience init(settings: LocalModelSettings, unsetSampling: UnsetSampling) {
+        self.init(settings: settings, misconfiguration: nil, unsetSampling: { unsetSampling })
+    }
+
     /// The backend of the model at `location` with contexts of `contextSize` positions.
     convenience init(location: ModelLocation, contextSize: Int? = nil) {
         self.init(settings: LocalModelSettings(location: location, contextSize: contextSize))
-    }
-
-    /// The engine for the GGUF file at `path`, with contexts of `contextSize` positions. Nothing
-    /// is read until the first request.
-    public convenience init(path: String, contextSize: Int) {
-        self.init(location: ModelLocation(path: path), contextSize: contextSize)
     }
 
     /// What `location.check()` says, remembered once ready.
@@ -88,9 +90,7 @@ public final class LocalModelBackend: SystemLanguageModelBackend {
     func model() throws -> LocalModel {
         do throws(LocalModelError) {
             if let misconfiguration { throw misconfiguration }
-            return try LocalModel.shared(
-                at: location, contextSize: settings.contextSize, kvFormat: settings.kvFormat,
-                promptCacheDirectory: settings.promptCacheDirectory)
+            return try LocalModel.shared(settings: settings)
         } catch {
             throw LanguageModelSession.GenerationError.assetsUnavailable(.init(debugDescription: error.description))
         }
@@ -188,7 +188,7 @@ public final class LocalModelBackend: SystemLanguageModelBackend {
                     break
                 }
             }
-        } catch let error as LocalInference.GenerationError {
+        } catch let error as TokenLoopError {
             throw Self.mapped(error)
         }
         for (index, call) in outcome.toolCalls.enumerated() {
@@ -218,7 +218,7 @@ public final class LocalModelBackend: SystemLanguageModelBackend {
     }
 
     /// The session's error for a generation failure.
-    static func mapped(_ error: LocalInference.GenerationError) -> any Swift.Error {
+    static func mapped(_ error: TokenLoopError) -> any Swift.Error {
         switch error {
         case let .promptTooLong(tokens, capacity), let .contextFull(tokens, capacity):
             LanguageModelError.contextSizeExceeded(

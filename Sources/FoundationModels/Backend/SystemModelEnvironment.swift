@@ -13,10 +13,12 @@ internal import LocalInference
 /// | `FM_PROMPT_CACHE` | a directory where prompts' keys and values are kept, so a later process does not prefill them again (instructions and a schema's text); default: not kept (`fm respond` and `fm chat` keep them in `~/.cache/fm/prompt-cache`) |
 /// | `FM_SAMPLING` | how requests that leave the sampling mode out are sampled: `greedy`, or `seed:N` (the default random sampling, seeded) |
 ///
-/// The model's variables are read once, when the system model is first used (an executable that
-/// sets them for its own process sets them before); `FM_SAMPLING` at every request. A value that
+/// The model's variables are read once, when the system model is first used; `FM_SAMPLING` at
+/// every request. An executable does not write them to reach the engine: it builds a
+/// `LocalModelSettings` from its own flags and environment and passes it as a value
+/// (`SystemLanguageModel(settings:)`). A value that
 /// names nothing valid makes the model unavailable with a message naming the variable.
-enum SystemModelEnvironment {
+package enum SystemModelEnvironment {
     /// The backend the current environment describes.
     static func backend() -> LocalModelBackend {
         let environment = ProcessInfo.processInfo.environment
@@ -30,8 +32,9 @@ enum SystemModelEnvironment {
         }
     }
 
-    /// `FM_SAMPLING`: `greedy`, `seed:N`, else the standard random sampling.
-    static func unsetSampling(_ environment: [String: String]) -> UnsetSampling {
+    /// `FM_SAMPLING` of `environment`: `greedy`, `seed:N`, else the standard random sampling
+    /// (`fm` passes its own environment, as a value).
+    package static func unsetSampling(_ environment: [String: String]) -> UnsetSampling {
         guard let value = environment["FM_SAMPLING"] else { return .standard }
         if value == "greedy" { return .greedy }
         if value.hasPrefix("seed:"), let seed = UInt64(value.dropFirst(5)) { return .random(seed: seed) }
@@ -40,7 +43,7 @@ enum SystemModelEnvironment {
 }
 
 /// How a request that leaves the sampling mode out (`GenerationOptions.sampling` nil) is sampled.
-enum UnsetSampling: Sendable, Equatable {
+package enum UnsetSampling: Sendable, Equatable {
     /// Random sampling at the request's temperature (0.7 when none) with a 0.9 nucleus, seeded
     /// when `seed` is given (reproducible for one build and model).
     case random(seed: UInt64?)
@@ -49,7 +52,7 @@ enum UnsetSampling: Sendable, Equatable {
     case greedy
 
     /// Unseeded random sampling.
-    static let standard = UnsetSampling.random(seed: nil)
+    package static let standard = UnsetSampling.random(seed: nil)
 }
 
 extension SystemLanguageModel {

@@ -242,18 +242,10 @@ final class StepScheduler: @unchecked Sendable {
         }
     }
 
-    /// The failure `step` would meet in `cache`, checked before anything runs: its tokens and
-    /// its candidates must be in the vocabulary, its tokens fit in the cache.
+    /// The failure `step` would meet in `cache`, checked before anything runs (the check
+    /// `Transformer.forward` makes: `Transformer.stepFailure`).
     private static func validate(_ step: Step, _ cache: KVCache, _ model: Transformer) -> GenerationFailure? {
-        let vocabulary = model.hyperparameters.vocabularySize, tokens = step.tokens
-        if let bad = (tokens + (step.candidates ?? [])).first(where: { !(0..<vocabulary).contains($0) }) {
-            return .tokenOutOfRange(bad, vocabularySize: vocabulary)
-        }
-        if cache.count >= cache.capacity { return .contextFull(capacity: cache.capacity) }
-        if cache.count + tokens.count > cache.capacity {
-            return .exceedsContext(tokens: tokens.count, used: cache.count, capacity: cache.capacity)
-        }
-        return nil
+        model.stepFailure(tokens: step.tokens, candidates: step.candidates, cache: cache)
     }
 }
 

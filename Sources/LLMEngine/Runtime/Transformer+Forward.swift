@@ -12,6 +12,21 @@ public enum LogitRows: Sendable, Equatable {
 }
 
 extension Transformer {
+    /// The failure a step of `tokens` (and `candidates`) would meet in `cache`, checked before
+    /// anything runs: its tokens and candidates must be in the vocabulary, and its tokens must fit
+    /// in the cache. The one bounds check of a step, for `forward` and `StepScheduler`'s batches.
+    func stepFailure(tokens: [Int], candidates: [Int]?, cache: KVCache) -> GenerationFailure? {
+        let vocabulary = hyperparameters.vocabularySize
+        if let bad = (tokens + (candidates ?? [])).first(where: { !(0..<vocabulary).contains($0) }) {
+            return .tokenOutOfRange(bad, vocabularySize: vocabulary)
+        }
+        if cache.count >= cache.capacity { return .contextFull(capacity: cache.capacity) }
+        if cache.count + tokens.count > cache.capacity {
+            return .exceedsContext(tokens: tokens.count, used: cache.count, capacity: cache.capacity)
+        }
+        return nil
+    }
+
     /// Runs `tokens` at positions `cache.count...`, appends their keys and values to the cache,
     /// and returns the logits `rows` asks for. Long inputs run in chunks of `batchCapacity`
     /// positions through matrix-matrix products (prefill); one token runs through
@@ -27,13 +42,7 @@ extension Transformer {
     ) throws(GenerationFailure) -> [Float] {
         let hp = hyperparameters
         guard !tokens.isEmpty else { return [] }
-        if let bad = (tokens + (candidates ?? [])).first(where: { !(0..<hp.vocabularySize).contains($0) }) {
-            throw .tokenOutOfRange(bad, vocabularySize: hp.vocabularySize)
-        }
-        guard cache.count < cache.capacity else { throw .contextFull(capacity: cache.capacity) }
-        guard cache.count + tokens.count <= cache.capacity else {
-            throw .exceedsContext(tokens: tokens.count, used: cache.count, capacity: cache.capacity)
-        }
+        if let failure = stepFailure(tokens: tokens, candidates: candidates, cache: cache) { throw failure }
         lock.lock()
         defer { lock.unlock() }
         let vocabulary = hp.vocabularySize

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FoundationModels
+import LocalInference
 
 /// `fm available [--model system|pcc|NAME]`: whether each model can answer, in the words of
 /// Apple's `fm available` (macOS 27). `pcc` never is on Linux.
@@ -34,7 +35,11 @@ struct AvailableCommand: ParsableCommand {
         case AppleTier.pcc:
             return (AppleTier.pccUnavailable, false)
         case AppleTier.system:
-            let model = SystemLanguageModel.default
+            // The model `respond` and `chat` would run: the environment's settings, as a value.
+            guard let settings = try? LocalModelSettings(environment: ProcessEnvironment.variables) else {
+                return ("System model unavailable (\(SystemLanguageModel.Availability.unavailable(.modelNotReady)))", false)
+            }
+            let model = SystemLanguageModel(settings: settings)
             return model.isAvailable ? ("System model available", true) : ("System model unavailable (\(model.availability))", false)
         default:
             do {

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import FoundationModels
 import Kernels
+import LocalInference
+import ModelStore
 
 /// `-m/--model NAME | --model-file PATH` for the commands that run sessions (`respond`, `chat`,
 /// `token-count`, `available`): Apple's tier names beside our catalog.
@@ -40,31 +42,53 @@ struct SessionModelOptions: ParsableArguments {
         return useSavedDefault ? ChatDefaults.savedModel() : nil
     }
 
-    /// Makes the chosen model, with the chosen context size, the one behind
-    /// `SystemLanguageModel.default` (through `FM_MODEL`, `FM_CONTEXT_SIZE` and `FM_KV_CACHE`, read when the
-    /// model is first used: a size past the model's trained length is refused then, naming
-    /// both); throws Apple's message for `pcc`.
+    /// The engine settings these options name over `environment`'s (`FM_MODEL`,
+    /// `FM_MODELS_DIR`, `FM_CONTEXT_SIZE`, `FM_KV_CACHE`, `FM_PROMPT_CACHE`): a flag wins over
+    /// its variable. Throws Apple's message for `pcc`, and a message naming a variable whose
+    /// value is not valid or a model that is not installed.
     ///
     /// Prompts' keys and values are kept in `ProcessEnvironment.defaultPromptCacheDirectory`
     /// unless `FM_PROMPT_CACHE` names another directory or `off`: each `fm respond` is a process of
     /// its own, and without them every structured answer would prefill its schema's text again.
-    func selectForSessions(useSavedDefault: Bool = false) throws {
-        if ProcessEnvironment.variables["FM_PROMPT_CACHE"] == nil {
-            setenv("FM_PROMPT_CACHE", ProcessEnvironment.defaultPromptCacheDirectory.path, 1)
+    func settings(useSavedDefault: Bool = false, environment: [String: String] = ProcessEnvironment.variables) throws -> LocalModelSettings {
+        var settings: LocalModelSettings
+        do throws(LocalModelError) {
+            settings = try LocalModelSettings(environment: environment)
+        } catch {
+            throw CLIError(error.description)
         }
-        if let contextSize { setenv("FM_CONTEXT_SIZE", String(contextSize), 1) }
-        if let kvCache { setenv("FM_KV_CACHE", kvCache.rawValue, 1) }
+        if environment["FM_PROMPT_CACHE"] == nil {
+            settings.promptCacheDirectory = ProcessEnvironment.defaultPromptCacheDirectory(environment: environment)
+        }
+        if let contextSize { settings.contextSize = contextSize }
+        if let kvCache { settings.kvFormat = kvCache }
         if let modelFile {
-            setenv("FM_MODEL", modelFile, 1)
-            return
+            settings.location = ModelLocation(path: modelFile)
+        } else if let location = try Self.location(
+            of: requested(useSavedDefault: useSavedDefault), in: ModelCatalog.directory(environment: environment))
+        {
+            settings.location = location
         }
-        try Self.select(requested(useSavedDefault: useSavedDefault))
+        return settings
     }
 
-    /// Selects a model by name (`nil` or `system`: the local default).
-    static func select(_ name: String?) throws {
-        guard let name, name != AppleTier.system else { return }
-        setenv("FM_MODEL", try ModelOptions.catalogPath(name), 1)
+    /// The system model on the engine with these options' `settings`: the model `respond`,
+    /// `chat` and `token-count` run (requests without a sampling mode sample as `FM_SAMPLING`
+    /// says, as for `SystemLanguageModel.default`).
+    func systemModel(
+        useCase: SystemLanguageModel.UseCase = .general, guardrails: SystemLanguageModel.Guardrails = .default,
+        useSavedDefault: Bool = false, environment: [String: String] = ProcessEnvironment.variables
+    ) throws -> SystemLanguageModel {
+        SystemLanguageModel(
+            useCase: useCase, guardrails: guardrails, settings: try settings(useSavedDefault: useSavedDefault, environment: environment),
+            unsetSampling: SystemModelEnvironment.unsetSampling(environment))
+    }
+
+    /// The location of a model named on the command line (`nil` or `system`: none, the
+    /// environment's or the default model stays).
+    static func location(of name: String?, in directory: URL) throws -> ModelLocation? {
+        guard let name, name != AppleTier.system else { return nil }
+        return ModelLocation(path: try ModelOptions.catalogPath(name, in: directory))
     }
 
     /// The name shown for the selected model.

@@ -146,7 +146,7 @@ struct BenchGuidedCommand: AsyncParsableCommand {
         // of this model and prompt, not a failure of the benchmark.
         if sessionRuns > 0 {
             do {
-                try await sessionFigures(modelPath: location.path, schemaText: schemaText)
+                try await sessionFigures(model: SystemLanguageModel(settings: try model.settings()), schemaText: schemaText)
             } catch {
                 print("session: no figure, a run failed: \(error)")
             }
@@ -169,51 +169,51 @@ struct BenchGuidedCommand: AsyncParsableCommand {
     }
 
     /// Times `respond(to:schema:)` against a free `respond(to:)` of as many output tokens, each
-    /// from an empty context, on the model at `modelPath` (the one behind
-    /// `SystemLanguageModel.default`, loaded by the first run, which is not timed).
-    func sessionFigures(modelPath: String, schemaText: String) async throws {
-        setenv("FM_MODEL", modelPath, 1)
+    /// from an empty context, on `systemModel` (the file of `--model`, loaded by the first run,
+    /// which is not timed).
+    func sessionFigures(model systemModel: SystemLanguageModel, schemaText: String) async throws {
         let schema = try GenerationSchema(jsonSchema: schemaText)
         let clock = ContinuousClock()
-        _ = try await LanguageModelSession().respond(to: "Hi", options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 1))
+        _ = try await LanguageModelSession(model: systemModel).respond(
+            to: "Hi", options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 1))
         var structured: [Double] = [], unshown: [Double] = [], free: [Double] = [], freeForBare: [Double] = []
         var promptTokens = 0, outputTokens = 0, bareTokens = 0, bareFailure: String?
         var warm: [Double] = [], freeWarm: [Double] = [], warmTokens = 0, warmCached = 0
         for run in 0..<sessionRuns {
-            let guided = LanguageModelSession(instructions: "You write JSON for a game. (run \(run))")
+            let guided = LanguageModelSession(model: systemModel, instructions: "You write JSON for a game. (run \(run))")
             var start = clock.now
-            let answer = try await guided.respond(to: prompt, schema: schema, options: GenerationOptions(sampling: .greedy))
+            let answer = try await guided.respond(to: prompt, schema: schema, options: GenerationOptions(samplingMode: .greedy))
             structured.append((clock.now - start).seconds)
             outputTokens = answer.usage.output.totalTokenCount
             promptTokens = answer.usage.input.totalTokenCount
             // The same request without the schema's text in the prompt (Apple's
             // `includeSchemaInPrompt: false`): still every token constrained, no schema to prefill.
-            let bare = LanguageModelSession(instructions: "You write JSON for a game. (bare run \(run))")
+            let bare = LanguageModelSession(model: systemModel, instructions: "You write JSON for a game. (bare run \(run))")
             start = clock.now
             do {
                 let bareAnswer = try await bare.respond(
                     to: prompt, schema: schema, includeSchemaInPrompt: false,
-                    options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 1024))
+                    options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 1024))
                 unshown.append((clock.now - start).seconds)
                 bareTokens = bareAnswer.usage.output.totalTokenCount
-                freeForBare.append(try await freeAnswer(tokens: bareTokens, run: run, clock: clock))
+                freeForBare.append(try await freeAnswer(model: systemModel, tokens: bareTokens, run: run, clock: clock))
             } catch {
                 // A model that does not see the schema may never close a string (greedy
                 // decoding of a small model loops): a figure of its own, not a failure.
                 bareFailure = "\(error)"
             }
-            free.append(try await freeAnswer(tokens: outputTokens, run: run, clock: clock))
+            free.append(try await freeAnswer(model: systemModel, tokens: outputTokens, run: run, clock: clock))
             // Warm: another question with the same instructions and schema, as a game asking for
             // the same @Generable type again or a server's json_schema requests: the
             // instructions and the schema's text are held by an idle context already.
-            let again = LanguageModelSession(instructions: "You write JSON for a game. (run \(run))")
+            let again = LanguageModelSession(model: systemModel, instructions: "You write JSON for a game. (run \(run))")
             start = clock.now
             let second = try await again.respond(
-                to: prompt + " Make it someone else.", schema: schema, options: GenerationOptions(sampling: .greedy))
+                to: prompt + " Make it someone else.", schema: schema, options: GenerationOptions(samplingMode: .greedy))
             warm.append((clock.now - start).seconds)
             warmTokens = second.usage.output.totalTokenCount
             warmCached = second.usage.input.cachedTokenCount
-            freeWarm.append(try await freeAnswer(tokens: warmTokens, run: run, clock: clock, warm: true))
+            freeWarm.append(try await freeAnswer(model: systemModel, tokens: warmTokens, run: run, clock: clock, warm: true))
         }
         let s = SampleStatistics.median(structured), f = SampleStatistics.median(free)
         print(
@@ -242,15 +242,16 @@ struct BenchGuidedCommand: AsyncParsableCommand {
     /// ends sooner (the times would not be of the same token count).
     /// With `warm`, the instructions are prefilled first by an untimed request, as the warm
     /// structured answer finds its own.
-    func freeAnswer(tokens: Int, run: Int, clock: ContinuousClock, warm: Bool = false) async throws -> Double {
+    func freeAnswer(model systemModel: SystemLanguageModel, tokens: Int, run: Int, clock: ContinuousClock, warm: Bool = false) async throws -> Double
+    {
         let instructions = "You write text for a game. (\(warm ? "warm " : "")run \(run), \(tokens) tokens)"
         if warm {
-            _ = try await LanguageModelSession(instructions: instructions).respond(
-                to: "Hi", options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 1))
+            _ = try await LanguageModelSession(model: systemModel, instructions: instructions).respond(
+                to: "Hi", options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 1))
         }
-        let plain = LanguageModelSession(instructions: instructions)
+        let plain = LanguageModelSession(model: systemModel, instructions: instructions)
         let start = clock.now
-        let text = try await plain.respond(to: prompt, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: tokens))
+        let text = try await plain.respond(to: prompt, options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: tokens))
         let seconds = (clock.now - start).seconds
         guard text.usage.output.totalTokenCount == tokens else {
             throw ValidationError(

@@ -1,7 +1,6 @@
 import Foundation
 import FoundationModels
 import LLMEngine
-import LocalModels
 import ModelStore
 
 extension ChatCommand {
@@ -149,7 +148,8 @@ extension ChatCommand {
         }
         do {
             let path = try ModelOptions.catalogPath(name == AppleTier.system ? ModelCatalog.defaultModel.name : name)
-            state.switchedModel = GGUFLanguageModel(path: path)
+            guard let switched = state.switchedModel(to: path) else { throw CLIError("the model does not run on the local engine") }
+            state.model = switched
             state.session = state.makeSession(transcript: state.session.transcript)
             state.modelName = name
             Terminal.status("model: \(name)")

@@ -50,19 +50,17 @@ struct ChatCommand: AsyncParsableCommand {
             try ChatDefaults.save(setDefaultModel)
             Terminal.status("default model for fm chat: \(setDefaultModel)")
         }
-        try model.selectForSessions(useSavedDefault: true)
+        let systemModel = try model.systemModel(useSavedDefault: true)
         let store = SessionStore.standard()
-        var state = try openSession(store: store)
-        try SystemLanguageModel.default.requireAvailable()
-        // The instance `SystemLanguageModel.default` will use: the same settings (the
-        // environment it reads, which `selectForSessions` set).
-        let settings = try LocalModelSettings(environment: ProcessEnvironment.variables)
+        var state = try openSession(store: store, model: systemModel)
+        try systemModel.requireAvailable()
+        // The instance the sessions will use: the model's own settings, loaded now so that the
+        // first answer does not wait for it.
+        let settings = try systemModel.localSettings ?? model.settings(useSavedDefault: true)
         let clock = ContinuousClock()
         let start = clock.now
         Terminal.status("loading \(settings.location.path)…")
-        _ = try LocalModel.shared(
-            at: settings.location, contextSize: settings.contextSize, kvFormat: settings.kvFormat,
-            promptCacheDirectory: settings.promptCacheDirectory)
+        _ = try LocalModel.shared(settings: settings)
         Terminal.status("ready in \(clock.now - start); session \(state.name); /help lists the commands")
 
         let interrupts = InterruptForwarder()
@@ -84,9 +82,9 @@ struct ChatCommand: AsyncParsableCommand {
         }
     }
 
-    /// The session to start with: `--resume NAME`, `--continue`, or a new one. A session that
-    /// cannot be read is an error naming its file; nothing is written over it.
-    func openSession(store: SessionStore) throws -> ChatState {
+    /// The session on `model` to start with: `--resume NAME`, `--continue`, or a new one. A
+    /// session that cannot be read is an error naming its file; nothing is written over it.
+    func openSession(store: SessionStore, model systemModel: SystemLanguageModel) throws -> ChatState {
         let modelName =
             model.modelFile.map { URL(fileURLWithPath: $0).lastPathComponent } ?? model.requested(useSavedDefault: true) ?? AppleTier.system
         var name = resume
@@ -98,11 +96,12 @@ struct ChatCommand: AsyncParsableCommand {
             let transcript = try store.load(name)
             Terminal.status("resumed session \(name) (\(transcript.count) entries)")
             return ChatState(
-                store: store, name: name, isAutonamed: false, modelName: modelName, session: LanguageModelSession(transcript: transcript))
+                store: store, name: name, isAutonamed: false, modelName: modelName, model: systemModel,
+                session: LanguageModelSession(model: systemModel, transcript: transcript))
         }
         return ChatState(
-            store: store, name: store.newName(), isAutonamed: true, modelName: modelName,
-            session: instructions.map { LanguageModelSession(instructions: $0) } ?? LanguageModelSession())
+            store: store, name: store.newName(), isAutonamed: true, modelName: modelName, model: systemModel,
+            session: LanguageModelSession(model: systemModel, instructions: instructions))
     }
 
     /// Streams the answer to `prompt`; Ctrl-C cancels it and the conversation goes on.

@@ -1,6 +1,6 @@
 import Foundation
 import FoundationModels
-import LocalModels
+import LocalInference
 
 /// The conversation `fm chat` is in: its session, the name it is saved under, and the model
 /// answering it.
@@ -14,10 +14,11 @@ struct ChatState {
     var isAutonamed: Bool
     /// The model answering: `system` or a catalog name.
     var modelName: String
+    /// The model of new sessions: the command line's settings, with another file after
+    /// `/model NAME`.
+    var model: SystemLanguageModel
     /// The conversation.
     var session: LanguageModelSession
-    /// The model of sessions made after `/model NAME` (`nil`: `SystemLanguageModel.default`).
-    var switchedModel: GGUFLanguageModel?
     /// The colours (`/appearance`).
     var appearance = ChatAppearance.saved()
 
@@ -32,8 +33,15 @@ struct ChatState {
 
     /// A session on the current model over `transcript`.
     func makeSession(transcript: Transcript) -> LanguageModelSession {
-        if let switchedModel { return LanguageModelSession(model: switchedModel, transcript: transcript) }
-        return LanguageModelSession(transcript: transcript)
+        LanguageModelSession(model: model, transcript: transcript)
+    }
+
+    /// The current model with its file replaced by the one at `path`: the context size, KV
+    /// cache and prompt cache of the command line stay.
+    func switchedModel(to path: String) -> SystemLanguageModel? {
+        guard var settings = model.localSettings else { return nil }
+        settings.location = ModelLocation(path: path)
+        return SystemLanguageModel(settings: settings, unsetSampling: model.localUnsetSampling ?? .standard)
     }
 
     /// Saves the session after an answer; a failure is reported, not fatal.

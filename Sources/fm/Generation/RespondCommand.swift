@@ -49,11 +49,10 @@ struct RespondCommand: AsyncParsableCommand {
     @OptionGroup var sampling: SamplingOptions
 
     func run() async throws {
-        try model.selectForSessions()
+        let systemModel = try model.systemModel(useCase: useCase.value, guardrails: guardrails.value)
         try input.refuseImages()
         let text = try input.promptText()
         let transcript = try input.loadedTranscript()
-        let systemModel = SystemLanguageModel(useCase: useCase.value, guardrails: guardrails.value)
         try systemModel.requireAvailable()
         let instructions = input.instructions ?? (transcript == nil ? useCase.defaultInstructions : nil)
         if verbose {

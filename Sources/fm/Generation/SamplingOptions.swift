@@ -43,6 +43,6 @@ struct SamplingOptions: ParsableArguments {
         } else if let seed {
             sampling = .random(probabilityThreshold: 0.9, seed: seed)
         }
-        return GenerationOptions(sampling: sampling, temperature: temperature, maximumResponseTokens: maxTokens)
+        return GenerationOptions(samplingMode: sampling, temperature: temperature, maximumResponseTokens: maxTokens)
     }
 }

@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 @_spi(Serving) import FoundationModels
 import GGUF
+import Kernels
 import LLMEngine
+import LocalInference
 import ModelStore
 import Tokenizers
 
@@ -20,29 +22,30 @@ struct ModelOptions: ParsableArguments {
         }
     }
 
-    /// The path of the GGUF file to open.
-    func path() throws -> String {
+    /// The path of the GGUF file to open (a catalog or Hub model in `directory`).
+    func path(in directory: URL = ProcessEnvironment.modelsDirectory) throws -> String {
         if let modelFile { return modelFile }
-        return try Self.catalogPath(model ?? ModelCatalog.defaultModel.name)
+        return try Self.catalogPath(model ?? ModelCatalog.defaultModel.name, in: directory)
     }
 
-    /// The path of an installed catalog model (`system`, Apple's name for the on-device model:
-    /// the default model; `pcc` does not exist on Linux).
-    static func catalogPath(_ name: String) throws -> String {
+    /// The path of an installed catalog model in `directory` (`system`, Apple's name for the
+    /// on-device model: the default model; `pcc` does not exist on Linux).
+    static func catalogPath(_ name: String, in directory: URL = ProcessEnvironment.modelsDirectory) throws -> String {
         if name == AppleTier.pcc { throw CLIError(AppleTier.pccUnavailable) }
-        if HubReference.isHubName(name) { return try hubPath(name) }
+        if HubReference.isHubName(name) { return try hubPath(name, in: directory) }
         let catalogModel = try ModelCommand.resolve(name == AppleTier.system ? ModelCatalog.defaultModel.name : name)
-        let path = ProcessEnvironment.path(of: catalogModel).path
+        let path = ModelCatalog.path(of: catalogModel, in: directory).path
         guard FileManager.default.fileExists(atPath: path) else {
             throw CLIError("model '\(catalogModel.name)' is not installed; run `fm model install \(catalogModel.name)`")
         }
         return path
     }
 
-    /// The installed file of a Hub model (`hf:owner/repo[:QUANT]`), found without the network.
-    static func hubPath(_ name: String) throws -> String {
+    /// The installed file of a Hub model (`hf:owner/repo[:QUANT]`) in `directory`, found without
+    /// the network.
+    static func hubPath(_ name: String, in directory: URL = ProcessEnvironment.modelsDirectory) throws -> String {
         let reference = try HubReference.parse(name)
-        guard let file = reference.installedFile(in: ProcessEnvironment.modelsDirectory) else {
+        guard let file = reference.installedFile(in: directory) else {
             throw CLIError("\(reference) is not installed; run `fm model install \(reference)`")
         }
         return file.path
@@ -56,10 +59,23 @@ struct ModelOptions: ParsableArguments {
 }
 
 extension ModelOptions {
-    /// Makes `--model` / `--model-file` the model behind `SystemLanguageModel.default` (through
-    /// `FM_MODEL`, read when the model is first used), for the commands that run sessions.
-    func selectForSessions() throws {
-        if model != nil || modelFile != nil { setenv("FM_MODEL", try path(), 1) }
+    /// The engine settings of the model these options name (`--model`, `--model-file`, else the
+    /// default catalog model; `FM_MODEL` is not read), over `environment`'s `FM_CONTEXT_SIZE`,
+    /// `FM_KV_CACHE` and `FM_PROMPT_CACHE`, with a command's own flags for the context size and
+    /// the KV cache over those: what `fm serve` and `fm bench guided` run.
+    func settings(
+        contextSize: Int? = nil, kvFormat: KVFormat? = nil, environment: [String: String] = ProcessEnvironment.variables
+    ) throws -> LocalModelSettings {
+        var settings: LocalModelSettings
+        do throws(LocalModelError) {
+            settings = try LocalModelSettings(environment: environment)
+        } catch {
+            throw CLIError(error.description)
+        }
+        settings.location = ModelLocation(path: try path(in: ModelCatalog.directory(environment: environment)))
+        if let contextSize { settings.contextSize = contextSize }
+        if let kvFormat { settings.kvFormat = kvFormat }
+        return settings
     }
 }
 

@@ -3,6 +3,7 @@ import Foundation
 import FoundationModels
 import Kernels
 import LLMEngine
+import LocalInference
 import LocalModels
 import ModelStore
 import Server
@@ -54,8 +55,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The largest request body, in bytes.")
     var maxBodyBytes = 4 * 1024 * 1024
 
-    @Option(help: "Positions of each conversation's KV context (at most the model's trained length).")
-    var contextSize = 4096
+    @Option(help: "Positions of each conversation's KV context (default: $FM_CONTEXT_SIZE, else 4096; at most the model's trained length).")
+    var contextSize: Int?
 
     @Option(help: "How the KV contexts store keys and values: f16, or q8_0 (about half the memory).")
     var kvCache: KVFormat?
@@ -73,15 +74,31 @@ struct ServeCommand: AsyncParsableCommand {
         if socket != nil, host != nil || port != nil { throw ValidationError("--socket cannot be combined with --host or --port") }
         if !(idleTimeout >= 0) { throw ValidationError("--idle-timeout must not be negative") }
         if !(requestTimeout >= 0) { throw ValidationError("--request-timeout must not be negative") }
+        if let contextSize, contextSize <= 0 {
+            throw ValidationError("--context-size must be a positive number of tokens, not \(contextSize)")
+        }
+    }
+
+    /// The engine settings of the served model: `--model`/`--model-file`, `--context-size` and
+    /// `--kv-cache` over the environment's `FM_CONTEXT_SIZE`, `FM_KV_CACHE`, `FM_PROMPT_CACHE`.
+    func settings(environment: [String: String] = ProcessEnvironment.variables) throws -> LocalModelSettings {
+        try model.settings(contextSize: contextSize, kvFormat: kvCache, environment: environment)
+    }
+
+    /// What `/health` reports of the engine once the model is ready: the loaded model's context
+    /// size, KV cache type and bytes per context, read from the engine (not from the flags).
+    static func engineDetails(path: String) -> [String: any Sendable] {
+        guard let loaded = LocalModel.loadedModels.first(where: { $0.location.path == path }) else { return [:] }
+        return ["context_size": loaded.contextSize, "kv_cache": loaded.kvFormat.rawValue, "kv_bytes_per_context": loaded.kvBytesPerContext]
     }
 
     func run() async throws {
-        let path = try model.path()
-        // read by the local model when it loads (as `fm respond --kv-cache`)
-        if let kvCache { setenv("FM_KV_CACHE", kvCache.rawValue, 1) }
-        let gguf = GGUFLanguageModel(path: path, contextSize: contextSize)
+        let settings = try self.settings()
+        let path = settings.location.path
+        let gguf = GGUFLanguageModel(settings: settings)
         if let message = gguf.unavailabilityMessage { throw CLIError(message) }
         var configuration = ServerConfiguration(modelName: name ?? servedName(path: path))
+        configuration.engineDetails = { Self.engineDetails(path: path) }
         configuration.host = host ?? "127.0.0.1"
         configuration.port = port ?? 8080
         configuration.idleTimeout = idleTimeout > 0 ? .milliseconds(Int64(idleTimeout * 1000)) : nil

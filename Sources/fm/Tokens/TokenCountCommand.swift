@@ -25,10 +25,9 @@ struct TokenCountCommand: AsyncParsableCommand {
     var quiet = false
 
     func run() async throws {
-        try model.selectForSessions()
+        let systemModel = try model.systemModel()
         try input.refuseImages()
         let text = try input.promptText()
-        let systemModel = SystemLanguageModel.default
         try systemModel.requireAvailable()
         let count: Int
         do {
