@@ -54,11 +54,20 @@ const ck_activation_format ck_activation_formats[CK_ACT_COUNT] = {
 #endif
 };
 
-/* The plain-format row each level quantizes with (the generic level uses the reference). */
-static const int ck_plain_q8_0[CK_ISA_COUNT] = {CK_ACT_Q8_0_REF, CK_ACT_Q8_0_REF, CK_ACT_Q8_0_AVX2, CK_ACT_Q8_0_AVX512};
-static const int ck_plain_q8_K[CK_ISA_COUNT] = {CK_ACT_Q8_K_REF, CK_ACT_Q8_K_REF, CK_ACT_Q8_K_AVX2, CK_ACT_Q8_K_AVX512};
+/* The plain-format row each level quantizes with (the generic level uses the reference; on
+ * arm64 every level does so far, through the rows of the x86 levels, which are the reference
+ * there; the i8mm slot exists on arm64 only). */
+#if defined(CK_ARM64)
+#define CK_PLAIN_I8MM(row) , row
+#else
+#define CK_PLAIN_I8MM(row)
+#endif
+static const int ck_plain_q8_0[CK_ISA_COUNT] = {CK_ACT_Q8_0_REF, CK_ACT_Q8_0_REF, CK_ACT_Q8_0_AVX2,
+                                                CK_ACT_Q8_0_AVX512 CK_PLAIN_I8MM(CK_ACT_Q8_0_AVX512)};
+static const int ck_plain_q8_K[CK_ISA_COUNT] = {CK_ACT_Q8_K_REF, CK_ACT_Q8_K_REF, CK_ACT_Q8_K_AVX2,
+                                                CK_ACT_Q8_K_AVX512 CK_PLAIN_I8MM(CK_ACT_Q8_K_AVX512)};
 static const int ck_plain_q8_K32[CK_ISA_COUNT] = {CK_ACT_Q8_K32_REF, CK_ACT_Q8_K32_REF, CK_ACT_Q8_K32_AVX2,
-                                                  CK_ACT_Q8_K32_AVX512};
+                                                  CK_ACT_Q8_K32_AVX512 CK_PLAIN_I8MM(CK_ACT_Q8_K32_AVX512)};
 
 void ck_quantize_row_q8_0(const float *x, void *y, int64_t n) {
     ck_activation_formats[ck_plain_q8_0[ck_selected_isa()]].quantize(x, y, n);

@@ -30,6 +30,30 @@
 #define CK_MATMUL_KQ(w) ck_matmul_##w##_avx512
 #define CK_MATMUL_KQ_AVX2(w) ck_matmul_##w##_k8_avx2
 #define CK_LEVEL(isa) (isa)
+#elif defined(CK_ARM64)
+/* arm64: the columns of level 2 and 3 are neon and dotprod (the same slots), a fifth is i8mm.
+ * Their cells read the plain activation formats (CK_ACT_SIMD) and have no GEMMs yet. */
+#define CK_DOT_AVX2(stem) stem##_neon
+#define CK_DOT_AVX512(stem) stem##_dotprod
+#define CK_DOT_AVX2_Q8_0A(w) ck_vec_dot_##w##_q8_0_neon
+#define CK_MATMUL_AVX2_Q8_0A(w) NULL
+#define CK_MATMUL_X16(w) NULL
+#define CK_MATMUL_KQ(w) NULL
+#define CK_MATMUL_KQ_AVX2(w) NULL
+#define CK_LEVEL(isa) (isa)
+#define CK_ACT_SIMD(plain, x86) plain
+/* The i8mm column: smmla pays in matrix-matrix products only, so its dot products are dotprod's. */
+#define CK_I8MM_CELL(name, type, bs, bb, deq, act, stem) \
+    , CK_CELL(name, type, CK_ISA_I8MM, bs, bb, deq, act, stem##_dotprod)
+/* Types without a variant of their own at a level take the one below: the float types gain
+ * nothing from sdot, Q2_K and Q3_K have no arm64 kernels yet. */
+#define ck_vec_dot_f32_f32_dotprod ck_vec_dot_f32_f32_neon
+#define ck_vec_dot_f16_f32_dotprod ck_vec_dot_f16_f32_neon
+#define ck_vec_dot_bf16_f32_dotprod ck_vec_dot_bf16_f32_neon
+#define ck_vec_dot_q2_K_q8_K_neon ck_vec_dot_q2_K_q8_K_generic
+#define ck_vec_dot_q2_K_q8_K_dotprod ck_vec_dot_q2_K_q8_K_generic
+#define ck_vec_dot_q3_K_q8_K_neon ck_vec_dot_q3_K_q8_K_generic
+#define ck_vec_dot_q3_K_q8_K_dotprod ck_vec_dot_q3_K_q8_K_generic
 #else
 #define CK_DOT_AVX2(stem) stem##_generic
 #define CK_DOT_AVX512(stem) stem##_generic
@@ -39,6 +63,10 @@
 #define CK_MATMUL_KQ(w) NULL
 #define CK_MATMUL_KQ_AVX2(w) NULL
 #define CK_LEVEL(isa) CK_ISA_GENERIC
+#endif
+#if !defined(CK_ARM64)
+#define CK_ACT_SIMD(plain, x86) x86
+#define CK_I8MM_CELL(name, type, bs, bb, deq, act, stem)
 #endif
 
 /* One cell: the variant's dot product `dot` (and `dot_multi`), and optionally its own
@@ -55,8 +83,10 @@
     [type] = {                                                                                              \
         CK_CELL(name, type, CK_ISA_REF, bs, bb, deq, ACT_REF, stem##_ref),                                  \
         CK_CELL(name, type, CK_ISA_GENERIC, bs, bb, deq, ACT_REF, stem##_generic),                          \
-        CK_CELL(name, type, CK_LEVEL(CK_ISA_AVX2), bs, bb, deq, ACT_AVX2, CK_DOT_AVX2(stem)),               \
-        CK_CELL(name, type, CK_LEVEL(CK_ISA_AVX512), bs, bb, deq, ACT_AVX512, CK_DOT_AVX512(stem)),         \
+        CK_CELL(name, type, CK_LEVEL(CK_ISA_AVX2), bs, bb, deq, CK_ACT_SIMD(ACT_REF, ACT_AVX2), CK_DOT_AVX2(stem)), \
+        CK_CELL(name, type, CK_LEVEL(CK_ISA_AVX512), bs, bb, deq, CK_ACT_SIMD(ACT_REF, ACT_AVX512),          \
+                CK_DOT_AVX512(stem))                                                                        \
+        CK_I8MM_CELL(name, type, bs, bb, deq, ACT_REF, stem)                                                \
     }
 
 /* The same with the AVX-512 level's own matrix-matrix product `mm` (a GEMM of gemm_x16.c or
@@ -66,8 +96,10 @@
     [type] = {                                                                                              \
         CK_CELL(name, type, CK_ISA_REF, bs, bb, deq, ACT_REF, stem##_ref),                                  \
         CK_CELL(name, type, CK_ISA_GENERIC, bs, bb, deq, ACT_REF, stem##_generic),                          \
-        CK_CELL(name, type, CK_LEVEL(CK_ISA_AVX2), bs, bb, deq, ACT_AVX2, CK_DOT_AVX2(stem)),               \
-        CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX512), bs, bb, deq, ACT_AVX512, CK_DOT_AVX512(stem), mm),  \
+        CK_CELL(name, type, CK_LEVEL(CK_ISA_AVX2), bs, bb, deq, CK_ACT_SIMD(ACT_REF, ACT_AVX2), CK_DOT_AVX2(stem)), \
+        CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX512), bs, bb, deq, CK_ACT_SIMD(ACT_REF, ACT_AVX512),       \
+                   CK_DOT_AVX512(stem), mm)                                                                 \
+        CK_I8MM_CELL(name, type, bs, bb, deq, ACT_REF, stem)                                                \
     }
 
 /* A k-quant with a GEMM of its own at both SIMD levels (gemm_kq_avx2.c, gemm_kq.c). */
@@ -76,10 +108,11 @@
     [type] = {                                                                                              \
         CK_CELL(name, type, CK_ISA_REF, bs, bb, deq, ACT_REF, stem##_ref),                                  \
         CK_CELL(name, type, CK_ISA_GENERIC, bs, bb, deq, ACT_REF, stem##_generic),                          \
-        CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX2), bs, bb, deq, ACT_AVX2, CK_DOT_AVX2(stem),             \
-                   CK_MATMUL_KQ_AVX2(w)),                                                                   \
-        CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX512), bs, bb, deq, ACT_AVX512, CK_DOT_AVX512(stem),       \
-                   CK_MATMUL_KQ(w)),                                                                        \
+        CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX2), bs, bb, deq, CK_ACT_SIMD(ACT_REF, ACT_AVX2),           \
+                   CK_DOT_AVX2(stem), CK_MATMUL_KQ_AVX2(w)),                                                \
+        CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX512), bs, bb, deq, CK_ACT_SIMD(ACT_REF, ACT_AVX512),       \
+                   CK_DOT_AVX512(stem), CK_MATMUL_KQ(w))                                                    \
+        CK_I8MM_CELL(name, type, bs, bb, deq, ACT_REF, stem)                                                \
     }
 
 /* A 32-block type whose AVX2 level takes the ck_q8_0a activations (unsigned weights); both
@@ -88,10 +121,11 @@
     [type] = {                                                                                              \
         CK_CELL(name, type, CK_ISA_REF, CK_QK, bb, deq, CK_ACT_Q8_0_REF, ck_vec_dot_##w##_q8_0_ref),        \
         CK_CELL(name, type, CK_ISA_GENERIC, CK_QK, bb, deq, CK_ACT_Q8_0_REF, ck_vec_dot_##w##_q8_0_generic),\
-        CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX2), CK_QK, bb, deq, ACT_AVX2, CK_DOT_AVX2_Q8_0A(w),         \
-                   CK_MATMUL_AVX2_Q8_0A(w)),                                                                \
-        CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX512), CK_QK, bb, deq, ACT_AVX512,                         \
-                   CK_DOT_AVX512(ck_vec_dot_##w##_q8_0), CK_MATMUL_X16(w)),                                 \
+        CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX2), CK_QK, bb, deq, CK_ACT_SIMD(CK_ACT_Q8_0_REF, ACT_AVX2), \
+                   CK_DOT_AVX2_Q8_0A(w), CK_MATMUL_AVX2_Q8_0A(w)),                                          \
+        CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX512), CK_QK, bb, deq, CK_ACT_SIMD(CK_ACT_Q8_0_REF, ACT_AVX512), \
+                   CK_DOT_AVX512(ck_vec_dot_##w##_q8_0), CK_MATMUL_X16(w))                                  \
+        CK_I8MM_CELL(name, type, CK_QK, bb, deq, CK_ACT_Q8_0_REF, ck_vec_dot_##w##_q8_0)                    \
     }
 
 #define CK_Q8_0_ROWS CK_ACT_Q8_0_REF, CK_ACT_Q8_0_AVX2, CK_ACT_Q8_0_AVX512
