@@ -8,6 +8,9 @@
  * Which dot-product variants exist (a level without its own uses the next lower one):
  *   all thirteen (F32 F16 BF16 Q8_0 Q4_0 Q4_1 Q5_0 Q5_1 Q2_K Q3_K Q4_K Q5_K Q6_K):
  *   ref, generic, AVX2, AVX-512
+ *   arm64 (same slots 2, 3, plus 4): neon, dotprod for all but Q2_K, Q3_K (generic's there; the
+ *   float types' dotprod cell is neon's); i8mm repeats dotprod (arm64_neon.c, arm64_dotprod.c,
+ *   arm64_float.c). arm64 cells read the plain activation formats and have no GEMMs yet.
  * Activation layouts: block_q8_0 / block_q8_K (Q2_K, Q3_K) / block_q8_K32 (Q4_K, Q5_K, Q6_K) /
  * f32 everywhere, except at the AVX2 level where
  * Q4_0 and Q5_0 take ck_q8_0a, and at the AVX-512 level where Q4_0, Q5_0, Q8_0 take ck_q8_0x16
