@@ -17,6 +17,12 @@ static inline __attribute__((always_inline)) CK_DOTPROD int32x4_t ck_arm_sdot(in
     return vdotq_s32(acc, a, b);
 }
 
+/* The sum of the 32 bytes of a and b in four int32 lanes: two sdots against ones. */
+static inline __attribute__((always_inline)) CK_DOTPROD int32x4_t ck_arm_bsum32(int8x16_t a, int8x16_t b) {
+    const int8x16_t ones = vdupq_n_s8(1);
+    return vdotq_s32(vdotq_s32(vdupq_n_s32(0), ones, a), ones, b);
+}
+
 #include "arm64_dot_q32.h"
 #include "arm64_dot_kquant.h"
 

@@ -18,6 +18,11 @@ static inline __attribute__((always_inline)) int32x4_t ck_arm_sdot(int32x4_t acc
     return vpadalq_s16(acc, vmull_high_s8(a, b));
 }
 
+/* The sum of the 32 bytes of a and b in four int32 lanes: three widening pairwise adds. */
+static inline __attribute__((always_inline)) int32x4_t ck_arm_bsum32(int8x16_t a, int8x16_t b) {
+    return vpaddlq_s16(vpadalq_s8(vpaddlq_s8(a), b));
+}
+
 #include "arm64_dot_q32.h"
 #include "arm64_dot_kquant.h"
 

@@ -12,8 +12,9 @@
  *
  * The dot products of the quantized types are written once, in arm64_dot_q32.h (the 32-element
  * types) and arm64_dot_kquant.h (the k-quants), over three macros that the including file
- * defines: CK_ARM_NAME(stem) (the variant's name), CK_ARM_ATTR (its target attribute) and
- * ck_arm_sdot (int32x4 acc += four-byte dot products of two int8x16). arm64_neon.c includes
+ * defines: CK_ARM_NAME(stem) (the variant's name), CK_ARM_ATTR (its target attribute),
+ * ck_arm_sdot (int32x4 acc += four-byte dot products of two int8x16) and ck_arm_bsum32 (the
+ * sum of 32 int8 in four int32 lanes). arm64_neon.c includes
  * them with a NEON sdot (widening multiplies and pairwise adds), arm64_dotprod.c with the
  * instruction. Both give the same exact integer per block, so the two levels are bit-identical.
  */
