@@ -156,3 +156,102 @@ CK_ARM_INLINE void CK_ARM_NX(ck_vec_dot_q6_K_q8_K32)(int64_t n, const void *w, c
     for (int j = 0; j < nx; j++) out[j] = vaddvq_f32(acc[j]);
 }
 CK_ARM_ENTRIES(CK_ARM_NAME(ck_vec_dot_q6_K_q8_K32), CK_ARM_ATTR)
+
+/* ---- Q2_K and Q3_K (block_q8_K: one scale per 256, bsums) ----------------------------------
+ * Half n of 128 elements: element 32j + l (j = 0...3, l = 0...31) is bits 2j, 2j + 1 of
+ * qs[32n + l]; sub-block s = 8n + 2j + l / 16 (16 elements, one scale each). Q3_K adds bit
+ * 4n + j of hmask[l] as 4 (ushr, sli into bits 2-7, and 7: u = 0...7, the value u - 4, the 4
+ * taken back by bsums). Per half and row: eight sdots, folded to one lane per sub-block, times
+ * the sub-blocks' scales into an int32x4 (exact); per super-block and row, the mins (Q2_K) or
+ * the offset 4 (Q3_K) from bsums, and one or two fmas. */
+
+/* Half n of a Q2_K or Q3_K super-block as eight int8x16 in element order. */
+CK_ARM_INLINE void ck_arm_decode_q23_K_half(int three, const uint8_t *qs, const uint8_t *hmask, int n, int8x16_t q[8]) {
+    const uint8x16_t three_bits = vdupq_n_u8(3), seven = vdupq_n_u8(7);
+    for (int i = 0; i < 2; i++) {
+        const uint8x16_t b = vld1q_u8(qs + 32 * n + 16 * i);
+        const uint8x16_t hm = three ? vld1q_u8(hmask + 16 * i) : vdupq_n_u8(0);
+        for (int j = 0; j < 4; j++) {
+            const uint8x16_t shifted = vshlq_u8(b, vdupq_n_s8((int8_t)(-2 * j)));
+            uint8x16_t v;
+            if (three)
+                v = vandq_u8(vsliq_n_u8(shifted, vshlq_u8(hm, vdupq_n_s8((int8_t)(-(4 * n + j)))), 2), seven);
+            else
+                v = j == 3 ? shifted : vandq_u8(shifted, three_bits);
+            q[2 * j + i] = vreinterpretq_s8_u8(v);
+        }
+    }
+}
+
+CK_ARM_INLINE void ck_arm_dot_q23_K_nx(int three, int64_t n, const void *w, const void *x, size_t xs, int nx,
+                                       float *out) {
+    float32x4_t acc[4];
+    for (int j = 0; j < nx; j++) acc[j] = vdupq_n_f32(0.0f);
+    for (int64_t k = 0; k < n / CK_QK_K; k++) {
+        const uint8_t *qs, *hmask = NULL;
+        float d, dmin = 0.0f;
+        int16x8_t sc16[2], m16[2] = {vdupq_n_s16(0), vdupq_n_s16(0)};
+        if (three) {
+            const block_q3_K *a = (const block_q3_K *)w + k;
+            qs = a->qs, hmask = a->hmask, d = ck_arm_h2f(a->d);
+            uint64_t lo, hi;
+            ck_unpack_scales_q3_K_u64(a->scales, &lo, &hi);
+            const int8x16_t sc = vsubq_s8(vreinterpretq_s8_u64(vcombine_u64(vcreate_u64(lo), vcreate_u64(hi))),
+                                          vdupq_n_s8(32));
+            sc16[0] = vmovl_s8(vget_low_s8(sc)), sc16[1] = vmovl_high_s8(sc);
+        } else {
+            const block_q2_K *a = (const block_q2_K *)w + k;
+            qs = a->qs, d = ck_arm_h2f(a->d), dmin = ck_arm_h2f(a->dmin);
+            const uint8x16_t s = vld1q_u8(a->scales);
+            const uint8x16_t sc = vandq_u8(s, vdupq_n_u8(0x0F)), m = vshrq_n_u8(s, 4);
+            sc16[0] = vreinterpretq_s16_u16(vmovl_u8(vget_low_u8(sc)));
+            sc16[1] = vreinterpretq_s16_u16(vmovl_high_u8(sc));
+            m16[0] = vreinterpretq_s16_u16(vmovl_u8(vget_low_u8(m)));
+            m16[1] = vreinterpretq_s16_u16(vmovl_high_u8(m));
+        }
+        int32x4_t isum[4];
+        for (int j = 0; j < nx; j++) isum[j] = vdupq_n_s32(0);
+        for (int h = 0; h < 2; h++) {
+            int8x16_t q[8];
+            ck_arm_decode_q23_K_half(three, qs, hmask, h, q);
+            const int32x4_t sc_lo = vmovl_s16(vget_low_s16(sc16[h])), sc_hi = vmovl_high_s16(sc16[h]);
+            for (int j = 0; j < nx; j++) {
+                const block_q8_K *b = (const block_q8_K *)((const char *)x + (size_t)j * xs) + k;
+                int32x4_t s[8];
+                ck_arm_half_sdots(q, b->qs + 128 * h, s);
+                const int32x4_t sub0 = vpaddq_s32(vpaddq_s32(s[0], s[1]), vpaddq_s32(s[2], s[3]));
+                const int32x4_t sub1 = vpaddq_s32(vpaddq_s32(s[4], s[5]), vpaddq_s32(s[6], s[7]));
+                isum[j] = vmlaq_s32(vmlaq_s32(isum[j], sub0, sc_lo), sub1, sc_hi);
+            }
+        }
+        for (int j = 0; j < nx; j++) {
+            const block_q8_K *b = (const block_q8_K *)((const char *)x + (size_t)j * xs) + k;
+            const int16x8_t bs0 = vld1q_s16(b->bsums), bs1 = vld1q_s16(b->bsums + 8);
+            /* Q2_K: the mins' sum m_s bsum_s; Q3_K: the offset's sum sc_s bsum_s */
+            const int16x8_t *f = three ? sc16 : m16;
+            int32x4_t t = vmull_s16(vget_low_s16(bs0), vget_low_s16(f[0]));
+            t = vmlal_high_s16(t, bs0, f[0]);
+            t = vmlal_s16(t, vget_low_s16(bs1), vget_low_s16(f[1]));
+            t = vmlal_high_s16(t, bs1, f[1]);
+            if (three) {
+                acc[j] = vfmaq_n_f32(acc[j], vcvtq_f32_s32(vmlsq_n_s32(isum[j], t, 4)), d * b->d);
+            } else {
+                acc[j] = vfmaq_n_f32(acc[j], vcvtq_f32_s32(isum[j]), d * b->d);
+                acc[j] = vfmsq_n_f32(acc[j], vcvtq_f32_s32(t), dmin * b->d);
+            }
+        }
+    }
+    for (int j = 0; j < nx; j++) out[j] = vaddvq_f32(acc[j]);
+}
+
+CK_ARM_INLINE void CK_ARM_NX(ck_vec_dot_q2_K_q8_K)(int64_t n, const void *w, const void *x, size_t xs, int nx,
+                                                  float *out) {
+    ck_arm_dot_q23_K_nx(0, n, w, x, xs, nx, out);
+}
+CK_ARM_ENTRIES(CK_ARM_NAME(ck_vec_dot_q2_K_q8_K), CK_ARM_ATTR)
+
+CK_ARM_INLINE void CK_ARM_NX(ck_vec_dot_q3_K_q8_K)(int64_t n, const void *w, const void *x, size_t xs, int nx,
+                                                  float *out) {
+    ck_arm_dot_q23_K_nx(1, n, w, x, xs, nx, out);
+}
+CK_ARM_ENTRIES(CK_ARM_NAME(ck_vec_dot_q3_K_q8_K), CK_ARM_ATTR)

@@ -8,8 +8,8 @@
  * Which dot-product variants exist (a level without its own uses the next lower one):
  *   all thirteen (F32 F16 BF16 Q8_0 Q4_0 Q4_1 Q5_0 Q5_1 Q2_K Q3_K Q4_K Q5_K Q6_K):
  *   ref, generic, AVX2, AVX-512
- *   arm64 (same slots 2, 3, plus 4): neon, dotprod for all but Q2_K, Q3_K (generic's there; the
- *   float types' dotprod cell is neon's); i8mm repeats dotprod (arm64_neon.c, arm64_dotprod.c,
+ *   arm64 (same slots 2, 3, plus 4): neon, dotprod (the float types' dotprod cell is neon's);
+ *   i8mm repeats dotprod (arm64_neon.c, arm64_dotprod.c,
  *   arm64_float.c). arm64 cells read the plain activation formats and have no GEMMs yet.
  * Activation layouts: block_q8_0 / block_q8_K (Q2_K, Q3_K) / block_q8_K32 (Q4_K, Q5_K, Q6_K) /
  * f32 everywhere, except at the AVX2 level where
@@ -48,15 +48,10 @@
 /* The i8mm column: smmla pays in matrix-matrix products only, so its dot products are dotprod's. */
 #define CK_I8MM_CELL(name, type, bs, bb, deq, act, stem) \
     , CK_CELL(name, type, CK_ISA_I8MM, bs, bb, deq, act, stem##_dotprod)
-/* Types without a variant of their own at a level take the one below: the float types gain
- * nothing from sdot, Q2_K and Q3_K have no arm64 kernels yet. */
+/* The float types gain nothing from sdot: their dotprod cells are neon's. */
 #define ck_vec_dot_f32_f32_dotprod ck_vec_dot_f32_f32_neon
 #define ck_vec_dot_f16_f32_dotprod ck_vec_dot_f16_f32_neon
 #define ck_vec_dot_bf16_f32_dotprod ck_vec_dot_bf16_f32_neon
-#define ck_vec_dot_q2_K_q8_K_neon ck_vec_dot_q2_K_q8_K_generic
-#define ck_vec_dot_q2_K_q8_K_dotprod ck_vec_dot_q2_K_q8_K_generic
-#define ck_vec_dot_q3_K_q8_K_neon ck_vec_dot_q3_K_q8_K_generic
-#define ck_vec_dot_q3_K_q8_K_dotprod ck_vec_dot_q3_K_q8_K_generic
 #else
 #define CK_DOT_AVX2(stem) stem##_generic
 #define CK_DOT_AVX512(stem) stem##_generic

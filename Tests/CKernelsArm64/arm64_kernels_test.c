@@ -128,13 +128,12 @@ static void *alloc64(size_t bytes) { return aligned_alloc(64, (bytes + 63) / 64 
 /* ---- which cells must hold a variant of their own ----------------------------------------- */
 
 #if defined(__aarch64__)
-/* neon: every type but Q2_K, Q3_K; dotprod: the quantized types but Q2_K, Q3_K (floats stay
- * neon's); i8mm: dotprod's dot products (no own cells: it must equal the level below). */
+/* neon: every type; dotprod: the quantized types (floats stay neon's); i8mm: dotprod's dot
+ * products (no own cells: it must equal the level below). */
 static int own_variant(int type, int isa) {
-    const int kq_missing = type == CK_TYPE_Q2_K || type == CK_TYPE_Q3_K;
     const int is_float = type == CK_TYPE_F32 || type == CK_TYPE_F16 || type == CK_TYPE_BF16;
-    if (isa == CK_ISA_NEON) return !kq_missing;
-    if (isa == CK_ISA_DOTPROD) return !kq_missing && !is_float;
+    if (isa == CK_ISA_NEON) return 1;
+    if (isa == CK_ISA_DOTPROD) return !is_float;
     return 0;
 }
 #else
