@@ -47,5 +47,8 @@ CK_DECLARE_DOT_ARM64(ck_vec_dot_q4_K_q8_K32)
 CK_DECLARE_DOT_ARM64(ck_vec_dot_q5_K_q8_K32)
 CK_DECLARE_DOT_ARM64(ck_vec_dot_q6_K_q8_K32)
 
+/* block_q8_0 activations with NEON (arm64_quantize.c): the reference's bytes. */
+void ck_quantize_row_q8_0_neon(const float *x, void *y, int64_t n);
+
 #endif /* __aarch64__ */
 #endif /* CK_ARM64_H */

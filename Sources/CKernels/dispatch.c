@@ -35,7 +35,8 @@
 #define CK_LEVEL(isa) (isa)
 #elif defined(CK_ARM64)
 /* arm64: the columns of level 2 and 3 are neon and dotprod (the same slots), a fifth is i8mm.
- * Their cells read the plain activation formats (CK_ACT_SIMD) and have no GEMMs yet. */
+ * Their cells name the x86 levels' activation rows, which on arm64 are the plain formats
+ * (block_q8_0 quantized with NEON; activation_formats.c), and have no GEMMs yet. */
 #define CK_DOT_AVX2(stem) stem##_neon
 #define CK_DOT_AVX512(stem) stem##_dotprod
 #define CK_DOT_AVX2_Q8_0A(w) ck_vec_dot_##w##_q8_0_neon
@@ -44,7 +45,7 @@
 #define CK_MATMUL_KQ(w) NULL
 #define CK_MATMUL_KQ_AVX2(w) NULL
 #define CK_LEVEL(isa) (isa)
-#define CK_ACT_SIMD(plain, x86) plain
+#define CK_ACT_SIMD(plain, x86) x86 /* on arm64 these rows are the plain formats */
 /* The i8mm column: smmla pays in matrix-matrix products only, so its dot products are dotprod's. */
 #define CK_I8MM_CELL(name, type, bs, bb, deq, act, stem) \
     , CK_CELL(name, type, CK_ISA_I8MM, bs, bb, deq, act, stem##_dotprod)
@@ -84,7 +85,7 @@
         CK_CELL(name, type, CK_LEVEL(CK_ISA_AVX2), bs, bb, deq, CK_ACT_SIMD(ACT_REF, ACT_AVX2), CK_DOT_AVX2(stem)), \
         CK_CELL(name, type, CK_LEVEL(CK_ISA_AVX512), bs, bb, deq, CK_ACT_SIMD(ACT_REF, ACT_AVX512),          \
                 CK_DOT_AVX512(stem))                                                                        \
-        CK_I8MM_CELL(name, type, bs, bb, deq, ACT_REF, stem)                                                \
+        CK_I8MM_CELL(name, type, bs, bb, deq, ACT_AVX512, stem)                                                \
     }
 
 /* The same with the AVX-512 level's own matrix-matrix product `mm` (a GEMM of gemm_x16.c or
@@ -97,7 +98,7 @@
         CK_CELL(name, type, CK_LEVEL(CK_ISA_AVX2), bs, bb, deq, CK_ACT_SIMD(ACT_REF, ACT_AVX2), CK_DOT_AVX2(stem)), \
         CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX512), bs, bb, deq, CK_ACT_SIMD(ACT_REF, ACT_AVX512),       \
                    CK_DOT_AVX512(stem), mm)                                                                 \
-        CK_I8MM_CELL(name, type, bs, bb, deq, ACT_REF, stem)                                                \
+        CK_I8MM_CELL(name, type, bs, bb, deq, ACT_AVX512, stem)                                                \
     }
 
 /* A k-quant with a GEMM of its own at both SIMD levels (gemm_kq_avx2.c, gemm_kq.c). */
@@ -110,7 +111,7 @@
                    CK_DOT_AVX2(stem), CK_MATMUL_KQ_AVX2(w)),                                                \
         CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX512), bs, bb, deq, CK_ACT_SIMD(ACT_REF, ACT_AVX512),       \
                    CK_DOT_AVX512(stem), CK_MATMUL_KQ(w))                                                    \
-        CK_I8MM_CELL(name, type, bs, bb, deq, ACT_REF, stem)                                                \
+        CK_I8MM_CELL(name, type, bs, bb, deq, ACT_AVX512, stem)                                                \
     }
 
 /* A 32-block type whose AVX2 level takes the ck_q8_0a activations (unsigned weights); both
@@ -123,7 +124,7 @@
                    CK_DOT_AVX2_Q8_0A(w), CK_MATMUL_AVX2_Q8_0A(w)),                                          \
         CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX512), CK_QK, bb, deq, CK_ACT_SIMD(CK_ACT_Q8_0_REF, ACT_AVX512), \
                    CK_DOT_AVX512(ck_vec_dot_##w##_q8_0), CK_MATMUL_X16(w))                                  \
-        CK_I8MM_CELL(name, type, CK_QK, bb, deq, CK_ACT_Q8_0_REF, ck_vec_dot_##w##_q8_0)                    \
+        CK_I8MM_CELL(name, type, CK_QK, bb, deq, ACT_AVX512, ck_vec_dot_##w##_q8_0)                    \
     }
 
 #define CK_Q8_0_ROWS CK_ACT_Q8_0_REF, CK_ACT_Q8_0_AVX2, CK_ACT_Q8_0_AVX512

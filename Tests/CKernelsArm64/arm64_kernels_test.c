@@ -13,8 +13,9 @@
  *   - the dot product is within the bound of Tests/KernelsTests/KernelTestSupport.swift
  *     (DotTolerance) of the reference dot: 2 (chain + 4) u sum |x| (|w| + |min|);
  *   - the multi-row dot of 1...8 rows gives each row's single-row result bit for bit.
- *   And which variant each cell holds: at the SIMD levels every type named in kOwnVariants must
- *   have a dot product other than the level below's (a table that silently fell back fails).
+ *   And which variant each cell holds: at the SIMD levels every type own_variant names must
+ *   have a dot product other than the level below's (a table that silently fell back fails),
+ *   and on arm64 block_q8_0 activations must be quantized by ck_quantize_row_q8_0_neon.
  * Exit status 0 only if every check passed; every failure is printed.
  */
 #include <math.h>
@@ -217,6 +218,12 @@ int main(int argc, char **argv) {
                 const int own = k->vec_dot != below->vec_dot;
                 CHECK(own == own_variant(type, isa), "%s %s: %s a variant of its own", r->name, ck_isa_name(isa),
                       own ? "has" : "lacks");
+#if defined(__aarch64__)
+                /* the 32-element types' activations are quantized by NEON at every arm64 level */
+                if (r->act->value_type == CK_TYPE_Q8_0)
+                    CHECK(k->act->quantize == ck_quantize_row_q8_0_neon, "%s %s: block_q8_0 not quantized by NEON",
+                          r->name, ck_isa_name(isa));
+#endif
             }
             if (r->block_size == 1)
                 for (size_t s = 0; s < sizeof(float_n) / sizeof(float_n[0]); s++) check_cell(type, isa, float_n[s]);
