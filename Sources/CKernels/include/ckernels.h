@@ -153,7 +153,7 @@ typedef struct ck_type_kernels {
 int ck_detect_isa(void);
 /** Whether `isa` can run here. */
 int ck_isa_supported(int isa);
-/** A short name: "ref", "generic", "avx2", "avx512". */
+/** A short name: "ref", "generic", then "avx2", "avx512" (x86-64) or "neon", "dotprod", "i8mm" (arm64). */
 const char *ck_isa_name(int isa);
 /**
  * Sets the level `ck_matvec`/`ck_matmul`/`ck_quantize_activation` use by default (initially
