@@ -15,6 +15,14 @@
 #else
 #define CK_X86_OR(x86, portable) portable
 #endif
+/* The block_q8_0 quantizer of the SIMD levels' rows: x86's own per level, arm64's NEON one. */
+#if defined(CK_X86)
+#define CK_Q8_0_SIMD(x86) x86
+#elif defined(CK_ARM64)
+#define CK_Q8_0_SIMD(x86) ck_quantize_row_q8_0_neon
+#else
+#define CK_Q8_0_SIMD(x86) ck_quantize_row_q8_0_ref
+#endif
 
 /* One row: name, value type, block size, quantizer, dequantizer, row size. */
 #define CK_ACT(name, type, bs, quant, dequant, size) { name, type, bs, quant, dequant, size }
@@ -26,8 +34,8 @@
 const ck_activation_format ck_activation_formats[CK_ACT_COUNT] = {
     [CK_ACT_F32] = CK_ACT("f32", CK_TYPE_F32, 1, ck_copy_row_f32, ck_dequantize_row_f32_act, ck_act_row_size_f32),
     [CK_ACT_Q8_0_REF] = CK_ACT_Q8_0_WITH("q8_0", ck_quantize_row_q8_0_ref),
-    [CK_ACT_Q8_0_AVX2] = CK_ACT_Q8_0_WITH("q8_0", CK_X86_OR(ck_quantize_row_q8_0_avx2, ck_quantize_row_q8_0_ref)),
-    [CK_ACT_Q8_0_AVX512] = CK_ACT_Q8_0_WITH("q8_0", CK_X86_OR(ck_quantize_row_q8_0_avx512, ck_quantize_row_q8_0_ref)),
+    [CK_ACT_Q8_0_AVX2] = CK_ACT_Q8_0_WITH("q8_0", CK_Q8_0_SIMD(ck_quantize_row_q8_0_avx2)),
+    [CK_ACT_Q8_0_AVX512] = CK_ACT_Q8_0_WITH("q8_0", CK_Q8_0_SIMD(ck_quantize_row_q8_0_avx512)),
     [CK_ACT_Q8_K_REF] = CK_ACT_Q8_K_WITH("q8_K", ck_quantize_row_q8_K_ref),
     [CK_ACT_Q8_K_AVX2] = CK_ACT_Q8_K_WITH("q8_K", CK_X86_OR(ck_quantize_row_q8_K_avx2, ck_quantize_row_q8_K_ref)),
     [CK_ACT_Q8_K_AVX512] = CK_ACT_Q8_K_WITH("q8_K", CK_X86_OR(ck_quantize_row_q8_K_avx512, ck_quantize_row_q8_K_ref)),
@@ -43,22 +51,32 @@ const ck_activation_format ck_activation_formats[CK_ACT_COUNT] = {
     [CK_ACT_KX] = CK_ACT("q8_Kx", CK_TYPE_Q8_K32, CK_QK_K, ck_quantize_row_q8_Kx, ck_dequantize_row_q8_Kx, ck_act_row_size_q8_Kx),
     [CK_ACT_K6X] = CK_ACT("q8_K6x", CK_TYPE_Q8_K32, CK_QK_K, ck_quantize_row_q8_K6x, ck_dequantize_row_q8_K6x, ck_act_row_size_q8_K6x),
 #else
-    /* Without x86 the kernel layouts are never named by a table row; they stay the plain format. */
-    [CK_ACT_Q8_0A_Q4_0] = CK_ACT_Q8_0_WITH("q8_0", ck_quantize_row_q8_0_ref),
-    [CK_ACT_Q8_0A_Q5_0] = CK_ACT_Q8_0_WITH("q8_0", ck_quantize_row_q8_0_ref),
-    [CK_ACT_X16_Q4_0] = CK_ACT_Q8_0_WITH("q8_0", ck_quantize_row_q8_0_ref),
-    [CK_ACT_X16_Q5_0] = CK_ACT_Q8_0_WITH("q8_0", ck_quantize_row_q8_0_ref),
-    [CK_ACT_X16_Q8_0] = CK_ACT_Q8_0_WITH("q8_0", ck_quantize_row_q8_0_ref),
+    /* Without x86 the kernel layouts stay the plain format (arm64's SIMD cells name them, and
+     * quantize block_q8_0 with NEON). */
+    [CK_ACT_Q8_0A_Q4_0] = CK_ACT_Q8_0_WITH("q8_0", CK_Q8_0_SIMD(0)),
+    [CK_ACT_Q8_0A_Q5_0] = CK_ACT_Q8_0_WITH("q8_0", CK_Q8_0_SIMD(0)),
+    [CK_ACT_X16_Q4_0] = CK_ACT_Q8_0_WITH("q8_0", CK_Q8_0_SIMD(0)),
+    [CK_ACT_X16_Q5_0] = CK_ACT_Q8_0_WITH("q8_0", CK_Q8_0_SIMD(0)),
+    [CK_ACT_X16_Q8_0] = CK_ACT_Q8_0_WITH("q8_0", CK_Q8_0_SIMD(0)),
     [CK_ACT_KX] = CK_ACT_Q8_K32_WITH("q8_K32", ck_quantize_row_q8_K32_ref),
     [CK_ACT_K6X] = CK_ACT_Q8_K32_WITH("q8_K32", ck_quantize_row_q8_K32_ref),
 #endif
 };
 
-/* The plain-format row each level quantizes with (the generic level uses the reference). */
-static const int ck_plain_q8_0[CK_ISA_COUNT] = {CK_ACT_Q8_0_REF, CK_ACT_Q8_0_REF, CK_ACT_Q8_0_AVX2, CK_ACT_Q8_0_AVX512};
-static const int ck_plain_q8_K[CK_ISA_COUNT] = {CK_ACT_Q8_K_REF, CK_ACT_Q8_K_REF, CK_ACT_Q8_K_AVX2, CK_ACT_Q8_K_AVX512};
+/* The plain-format row each level quantizes with (the generic level uses the reference; on
+ * arm64 the SIMD levels use the rows of the x86 slots: block_q8_0 by NEON, block_q8_K and
+ * block_q8_K32 still by the reference; the i8mm slot exists on arm64 only). */
+#if defined(CK_ARM64)
+#define CK_PLAIN_I8MM(row) , row
+#else
+#define CK_PLAIN_I8MM(row)
+#endif
+static const int ck_plain_q8_0[CK_ISA_COUNT] = {CK_ACT_Q8_0_REF, CK_ACT_Q8_0_REF, CK_ACT_Q8_0_AVX2,
+                                                CK_ACT_Q8_0_AVX512 CK_PLAIN_I8MM(CK_ACT_Q8_0_AVX512)};
+static const int ck_plain_q8_K[CK_ISA_COUNT] = {CK_ACT_Q8_K_REF, CK_ACT_Q8_K_REF, CK_ACT_Q8_K_AVX2,
+                                                CK_ACT_Q8_K_AVX512 CK_PLAIN_I8MM(CK_ACT_Q8_K_AVX512)};
 static const int ck_plain_q8_K32[CK_ISA_COUNT] = {CK_ACT_Q8_K32_REF, CK_ACT_Q8_K32_REF, CK_ACT_Q8_K32_AVX2,
-                                                  CK_ACT_Q8_K32_AVX512};
+                                                  CK_ACT_Q8_K32_AVX512 CK_PLAIN_I8MM(CK_ACT_Q8_K32_AVX512)};
 
 void ck_quantize_row_q8_0(const float *x, void *y, int64_t n) {
     ck_activation_formats[ck_plain_q8_0[ck_selected_isa()]].quantize(x, y, n);

@@ -2,7 +2,8 @@
  * ck_internal.h - shared helpers of the kernel files: exact half-precision conversions, scale
  * unpacking, the AVX-512 activation layouts, the macros that build reference and multi-row
  * entry points, and the prototypes of the variants dispatch.c puts in its tables. The x86
- * SIMD helpers are in ck_x86.h (included here). Not part of the public interface.
+ * SIMD helpers are in ck_x86.h, the arm64 levels in ck_arm64.h (both included here). Not part
+ * of the public interface.
  */
 #ifndef CK_INTERNAL_H
 #define CK_INTERNAL_H
@@ -363,6 +364,8 @@ void ck_quantize_row_q8_K32_avx512(const float *x, void *y, int64_t n);
 #endif
 
 void ck_copy_row_f32(const float *x, void *y, int64_t n);
+
+#include "ck_arm64.h" /* the arm64 variants' attributes and prototypes (empty elsewhere) */
 
 /* Given `static inline void name_nx(n, w, x, x_stride, nx, out)` (always inlined), defines the
  * single-row entry `name` and `name_multi`, each a copy of the body specialised for a constant

@@ -5,6 +5,8 @@
  *
  * Levels: AVX-512 needs AVX512F/BW/VL/VNNI plus AVX2/FMA/F16C; AVX2 needs AVX2/FMA/F16C.
  * `__builtin_cpu_supports` also checks that the OS saves the wider registers (XCR0).
+ * arm64: NEON always; dotprod needs FEAT_DotProd (Linux: HWCAP_ASIMDDP in AT_HWCAP), i8mm
+ * needs dotprod and FEAT_I8MM (HWCAP2_I8MM in AT_HWCAP2); macOS answers by sysctl.
  * Physical cores (Linux): the distinct (package, core) pairs among the CPUs this process may
  * run on (sched_getaffinity), read from /sys/devices/system/cpu/cpuN/topology.
  */
@@ -28,6 +30,41 @@
 #if defined(CK_X86)
 #include <cpuid.h>
 #endif
+#if defined(__aarch64__) && defined(__linux__)
+#include <sys/auxv.h>
+/* The bits of the kernel's uapi asm/hwcap.h, in case the C library's headers lack them. */
+#ifndef HWCAP_ASIMDDP
+#define HWCAP_ASIMDDP (1UL << 20)
+#endif
+#ifndef HWCAP2_I8MM
+#define HWCAP2_I8MM (1UL << 13)
+#endif
+#endif
+
+#if defined(__aarch64__) && defined(__APPLE__)
+static int ck_sysctl_flag(const char *name) {
+    int value = 0;
+    size_t size = sizeof(value);
+    return sysctlbyname(name, &value, &size, NULL, 0) == 0 && value != 0;
+}
+#endif
+
+#if defined(__aarch64__)
+/* The arm64 level: NEON is part of the base architecture; dotprod and i8mm are optional. */
+static int ck_probe_isa_arm64(void) {
+#if defined(__linux__)
+    const unsigned long hwcap = getauxval(AT_HWCAP), hwcap2 = getauxval(AT_HWCAP2);
+    const int dotprod = (hwcap & HWCAP_ASIMDDP) != 0;
+    const int i8mm = dotprod && (hwcap2 & HWCAP2_I8MM) != 0;
+#elif defined(__APPLE__)
+    const int dotprod = ck_sysctl_flag("hw.optional.arm.FEAT_DotProd");
+    const int i8mm = dotprod && ck_sysctl_flag("hw.optional.arm.FEAT_I8MM");
+#else
+    const int dotprod = 0, i8mm = 0;
+#endif
+    return i8mm ? CK_ISA_I8MM : dotprod ? CK_ISA_DOTPROD : CK_ISA_NEON;
+}
+#endif
 
 static int ck_probe_isa(void) {
 #if defined(CK_X86)
@@ -38,6 +75,8 @@ static int ck_probe_isa(void) {
                        __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vnni");
     if (avx512) return CK_ISA_AVX512;
     if (avx2) return CK_ISA_AVX2;
+#elif defined(__aarch64__)
+    return ck_probe_isa_arm64();
 #endif
     return CK_ISA_GENERIC;
 }
@@ -80,8 +119,14 @@ const char *ck_isa_name(int isa) {
     switch (isa) {
     case CK_ISA_REF: return "ref";
     case CK_ISA_GENERIC: return "generic";
+#if defined(__aarch64__)
+    case CK_ISA_NEON: return "neon";
+    case CK_ISA_DOTPROD: return "dotprod";
+    case CK_ISA_I8MM: return "i8mm";
+#else
     case CK_ISA_AVX2: return "avx2";
     case CK_ISA_AVX512: return "avx512";
+#endif
     default: return "unknown";
     }
 }

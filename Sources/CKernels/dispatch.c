@@ -8,6 +8,9 @@
  * Which dot-product variants exist (a level without its own uses the next lower one):
  *   all thirteen (F32 F16 BF16 Q8_0 Q4_0 Q4_1 Q5_0 Q5_1 Q2_K Q3_K Q4_K Q5_K Q6_K):
  *   ref, generic, AVX2, AVX-512
+ *   arm64 (same slots 2, 3, plus 4): neon, dotprod (the float types' dotprod cell is neon's);
+ *   i8mm repeats dotprod (arm64_neon.c, arm64_dotprod.c,
+ *   arm64_float.c). arm64 cells read the plain activation formats and have no GEMMs yet.
  * Activation layouts: block_q8_0 / block_q8_K (Q2_K, Q3_K) / block_q8_K32 (Q4_K, Q5_K, Q6_K) /
  * f32 everywhere, except at the AVX2 level where
  * Q4_0 and Q5_0 take ck_q8_0a, and at the AVX-512 level where Q4_0, Q5_0, Q8_0 take ck_q8_0x16
@@ -30,6 +33,26 @@
 #define CK_MATMUL_KQ(w) ck_matmul_##w##_avx512
 #define CK_MATMUL_KQ_AVX2(w) ck_matmul_##w##_k8_avx2
 #define CK_LEVEL(isa) (isa)
+#elif defined(CK_ARM64)
+/* arm64: the columns of level 2 and 3 are neon and dotprod (the same slots), a fifth is i8mm.
+ * Their cells name the x86 levels' activation rows, which on arm64 are the plain formats
+ * (block_q8_0 quantized with NEON; activation_formats.c), and have no GEMMs yet. */
+#define CK_DOT_AVX2(stem) stem##_neon
+#define CK_DOT_AVX512(stem) stem##_dotprod
+#define CK_DOT_AVX2_Q8_0A(w) ck_vec_dot_##w##_q8_0_neon
+#define CK_MATMUL_AVX2_Q8_0A(w) NULL
+#define CK_MATMUL_X16(w) NULL
+#define CK_MATMUL_KQ(w) NULL
+#define CK_MATMUL_KQ_AVX2(w) NULL
+#define CK_LEVEL(isa) (isa)
+#define CK_ACT_SIMD(plain, x86) x86 /* on arm64 these rows are the plain formats */
+/* The i8mm column: smmla pays in matrix-matrix products only, so its dot products are dotprod's. */
+#define CK_I8MM_CELL(name, type, bs, bb, deq, act, stem) \
+    , CK_CELL(name, type, CK_ISA_I8MM, bs, bb, deq, act, stem##_dotprod)
+/* The float types gain nothing from sdot: their dotprod cells are neon's. */
+#define ck_vec_dot_f32_f32_dotprod ck_vec_dot_f32_f32_neon
+#define ck_vec_dot_f16_f32_dotprod ck_vec_dot_f16_f32_neon
+#define ck_vec_dot_bf16_f32_dotprod ck_vec_dot_bf16_f32_neon
 #else
 #define CK_DOT_AVX2(stem) stem##_generic
 #define CK_DOT_AVX512(stem) stem##_generic
@@ -39,6 +62,10 @@
 #define CK_MATMUL_KQ(w) NULL
 #define CK_MATMUL_KQ_AVX2(w) NULL
 #define CK_LEVEL(isa) CK_ISA_GENERIC
+#endif
+#if !defined(CK_ARM64)
+#define CK_ACT_SIMD(plain, x86) x86
+#define CK_I8MM_CELL(name, type, bs, bb, deq, act, stem)
 #endif
 
 /* One cell: the variant's dot product `dot` (and `dot_multi`), and optionally its own
@@ -55,8 +82,10 @@
     [type] = {                                                                                              \
         CK_CELL(name, type, CK_ISA_REF, bs, bb, deq, ACT_REF, stem##_ref),                                  \
         CK_CELL(name, type, CK_ISA_GENERIC, bs, bb, deq, ACT_REF, stem##_generic),                          \
-        CK_CELL(name, type, CK_LEVEL(CK_ISA_AVX2), bs, bb, deq, ACT_AVX2, CK_DOT_AVX2(stem)),               \
-        CK_CELL(name, type, CK_LEVEL(CK_ISA_AVX512), bs, bb, deq, ACT_AVX512, CK_DOT_AVX512(stem)),         \
+        CK_CELL(name, type, CK_LEVEL(CK_ISA_AVX2), bs, bb, deq, CK_ACT_SIMD(ACT_REF, ACT_AVX2), CK_DOT_AVX2(stem)), \
+        CK_CELL(name, type, CK_LEVEL(CK_ISA_AVX512), bs, bb, deq, CK_ACT_SIMD(ACT_REF, ACT_AVX512),          \
+                CK_DOT_AVX512(stem))                                                                        \
+        CK_I8MM_CELL(name, type, bs, bb, deq, ACT_AVX512, stem)                                                \
     }
 
 /* The same with the AVX-512 level's own matrix-matrix product `mm` (a GEMM of gemm_x16.c or
@@ -66,8 +95,10 @@
     [type] = {                                                                                              \
         CK_CELL(name, type, CK_ISA_REF, bs, bb, deq, ACT_REF, stem##_ref),                                  \
         CK_CELL(name, type, CK_ISA_GENERIC, bs, bb, deq, ACT_REF, stem##_generic),                          \
-        CK_CELL(name, type, CK_LEVEL(CK_ISA_AVX2), bs, bb, deq, ACT_AVX2, CK_DOT_AVX2(stem)),               \
-        CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX512), bs, bb, deq, ACT_AVX512, CK_DOT_AVX512(stem), mm),  \
+        CK_CELL(name, type, CK_LEVEL(CK_ISA_AVX2), bs, bb, deq, CK_ACT_SIMD(ACT_REF, ACT_AVX2), CK_DOT_AVX2(stem)), \
+        CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX512), bs, bb, deq, CK_ACT_SIMD(ACT_REF, ACT_AVX512),       \
+                   CK_DOT_AVX512(stem), mm)                                                                 \
+        CK_I8MM_CELL(name, type, bs, bb, deq, ACT_AVX512, stem)                                                \
     }
 
 /* A k-quant with a GEMM of its own at both SIMD levels (gemm_kq_avx2.c, gemm_kq.c). */
@@ -76,10 +107,11 @@
     [type] = {                                                                                              \
         CK_CELL(name, type, CK_ISA_REF, bs, bb, deq, ACT_REF, stem##_ref),                                  \
         CK_CELL(name, type, CK_ISA_GENERIC, bs, bb, deq, ACT_REF, stem##_generic),                          \
-        CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX2), bs, bb, deq, ACT_AVX2, CK_DOT_AVX2(stem),             \
-                   CK_MATMUL_KQ_AVX2(w)),                                                                   \
-        CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX512), bs, bb, deq, ACT_AVX512, CK_DOT_AVX512(stem),       \
-                   CK_MATMUL_KQ(w)),                                                                        \
+        CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX2), bs, bb, deq, CK_ACT_SIMD(ACT_REF, ACT_AVX2),           \
+                   CK_DOT_AVX2(stem), CK_MATMUL_KQ_AVX2(w)),                                                \
+        CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX512), bs, bb, deq, CK_ACT_SIMD(ACT_REF, ACT_AVX512),       \
+                   CK_DOT_AVX512(stem), CK_MATMUL_KQ(w))                                                    \
+        CK_I8MM_CELL(name, type, bs, bb, deq, ACT_AVX512, stem)                                                \
     }
 
 /* A 32-block type whose AVX2 level takes the ck_q8_0a activations (unsigned weights); both
@@ -88,10 +120,11 @@
     [type] = {                                                                                              \
         CK_CELL(name, type, CK_ISA_REF, CK_QK, bb, deq, CK_ACT_Q8_0_REF, ck_vec_dot_##w##_q8_0_ref),        \
         CK_CELL(name, type, CK_ISA_GENERIC, CK_QK, bb, deq, CK_ACT_Q8_0_REF, ck_vec_dot_##w##_q8_0_generic),\
-        CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX2), CK_QK, bb, deq, ACT_AVX2, CK_DOT_AVX2_Q8_0A(w),         \
-                   CK_MATMUL_AVX2_Q8_0A(w)),                                                                \
-        CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX512), CK_QK, bb, deq, ACT_AVX512,                         \
-                   CK_DOT_AVX512(ck_vec_dot_##w##_q8_0), CK_MATMUL_X16(w)),                                 \
+        CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX2), CK_QK, bb, deq, CK_ACT_SIMD(CK_ACT_Q8_0_REF, ACT_AVX2), \
+                   CK_DOT_AVX2_Q8_0A(w), CK_MATMUL_AVX2_Q8_0A(w)),                                          \
+        CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX512), CK_QK, bb, deq, CK_ACT_SIMD(CK_ACT_Q8_0_REF, ACT_AVX512), \
+                   CK_DOT_AVX512(ck_vec_dot_##w##_q8_0), CK_MATMUL_X16(w))                                  \
+        CK_I8MM_CELL(name, type, CK_QK, bb, deq, ACT_AVX512, ck_vec_dot_##w##_q8_0)                    \
     }
 
 #define CK_Q8_0_ROWS CK_ACT_Q8_0_REF, CK_ACT_Q8_0_AVX2, CK_ACT_Q8_0_AVX512

@@ -3,8 +3,8 @@ import CKernels
 /// What this machine offers the kernels, detected once per process.
 ///
 /// `selected` is the level kernels use by default: the best supported one, or the level named
-/// by the `FM_ISA` environment variable (`ref`, `generic`, `avx2`, `avx512`; clamped to what the
-/// CPU supports) for benchmarking.
+/// by the `FM_ISA` environment variable (`ref`, `generic`, then `avx2`, `avx512` on x86-64 or
+/// `neon`, `dotprod`, `i8mm` on arm64; clamped to what the CPU supports) for benchmarking.
 ///
 /// ```swift
 /// let cpu = CPUFeatures.current

@@ -14,7 +14,7 @@ struct ActivationKernelTests {
         return x / (1 + exp(-2 * u))
     }
 
-    @Test(arguments: [false, true], [InstructionSet.generic, .avx2, .avx512])
+    @Test(arguments: [false, true], InstructionSet.allCases.filter { $0 >= .generic })
     func matchesTheExactFunction(gelu: Bool, level: InstructionSet) {
         let kernels = KernelSet(isa: level)
         // Values across the whole useful range and beyond (saturation), plus a partial vector.

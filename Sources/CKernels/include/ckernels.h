@@ -62,13 +62,23 @@ enum {
 /** Type ids are below this bound (ggml's ids so far); `ck_kernels` is NULL for unsupported ids. */
 #define CK_TYPE_ID_LIMIT 40
 
-/** Kernel variants, from slowest to fastest. Each level needs the CPU features of its name. */
+/** Kernel variants, from slowest to fastest. Each level needs the CPU features of its name.
+ *  Levels 0 and 1 are the same everywhere; the SIMD levels above them are per architecture and
+ *  share the numbers: x86-64 has avx2 (2) and avx512 (3), arm64 neon (2), dotprod (3) and
+ *  i8mm (4). `CK_ISA_COUNT` is the number of levels of the architecture compiled for. */
 enum {
     CK_ISA_REF = 0,     /**< readable reference (double accumulation), any CPU */
     CK_ISA_GENERIC = 1, /**< portable C, any CPU */
     CK_ISA_AVX2 = 2,    /**< x86-64 AVX2 + FMA + F16C */
     CK_ISA_AVX512 = 3,  /**< x86-64 AVX-512 F/BW/VL + VNNI (+ AVX2/FMA/F16C) */
+    CK_ISA_NEON = 2,    /**< arm64 Advanced SIMD (every aarch64 CPU) */
+    CK_ISA_DOTPROD = 3, /**< arm64 with the int8 dot product (sdot/udot, FEAT_DotProd) */
+    CK_ISA_I8MM = 4,    /**< arm64 with dotprod and the int8 matrix multiply (smmla, FEAT_I8MM) */
+#if defined(__aarch64__) || defined(_M_ARM64)
+    CK_ISA_COUNT = 5,
+#else
     CK_ISA_COUNT = 4,
+#endif
 };
 
 /** Most activation rows one `ck_vec_dot_multi_fn` call handles. */
@@ -143,7 +153,7 @@ typedef struct ck_type_kernels {
 int ck_detect_isa(void);
 /** Whether `isa` can run here. */
 int ck_isa_supported(int isa);
-/** A short name: "ref", "generic", "avx2", "avx512". */
+/** A short name: "ref", "generic", then "avx2", "avx512" (x86-64) or "neon", "dotprod", "i8mm" (arm64). */
 const char *ck_isa_name(int isa);
 /**
  * Sets the level `ck_matvec`/`ck_matmul`/`ck_quantize_activation` use by default (initially

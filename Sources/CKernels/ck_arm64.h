@@ -1,0 +1,54 @@
+/*
+ * ck_arm64.h - the arm64 side of the kernels: the per-function target attributes of the three
+ * arm64 levels and the prototypes of their variants. Included by ck_internal.h; empty on other
+ * CPUs.
+ *
+ * Levels (see cpu.c for their detection):
+ *   neon     Advanced SIMD, part of every aarch64 CPU: no attribute needed.
+ *   dotprod  FEAT_DotProd: sdot/udot, four int8 products summed into each int32 lane.
+ *   i8mm     FEAT_I8MM: smmla, a 2x8 by 8x2 int8 matrix product into a 2x2 int32 tile.
+ * The attribute spelling "arch=armv8.2-a+..." is the one both gcc 12 and clang accept
+ * ("+dotprod" alone is clang's only). Nothing is compiled with package-wide -march flags.
+ *
+ * The dot products of the quantized types are written once, in arm64_dot_q32.h (the 32-element
+ * types) and arm64_dot_kquant.h (the k-quants), over three macros that the including file
+ * defines: CK_ARM_NAME(stem) (the variant's name), CK_ARM_ATTR (its target attribute),
+ * ck_arm_sdot (int32x4 acc += four-byte dot products of two int8x16) and ck_arm_bsum32 (the
+ * sum of 32 int8 in four int32 lanes). arm64_neon.c includes
+ * them with a NEON sdot (widening multiplies and pairwise adds), arm64_dotprod.c with the
+ * instruction. Both give the same exact integer per block, so the two levels are bit-identical.
+ */
+#ifndef CK_ARM64_H
+#define CK_ARM64_H
+
+#if defined(__aarch64__)
+#define CK_ARM64 1
+#include <arm_neon.h>
+
+#define CK_DOTPROD __attribute__((target("arch=armv8.2-a+dotprod")))
+#define CK_I8MM __attribute__((target("arch=armv8.2-a+dotprod+i8mm")))
+
+/* The variants of the two levels with their own dot products. */
+#define CK_DECLARE_DOT_ARM64(stem) \
+    CK_DECLARE_DOT(stem##_neon)     \
+    CK_DECLARE_DOT(stem##_dotprod)
+
+CK_DECLARE_DOT(ck_vec_dot_f32_f32_neon)
+CK_DECLARE_DOT(ck_vec_dot_f16_f32_neon)
+CK_DECLARE_DOT(ck_vec_dot_bf16_f32_neon)
+CK_DECLARE_DOT_ARM64(ck_vec_dot_q4_0_q8_0)
+CK_DECLARE_DOT_ARM64(ck_vec_dot_q4_1_q8_0)
+CK_DECLARE_DOT_ARM64(ck_vec_dot_q5_0_q8_0)
+CK_DECLARE_DOT_ARM64(ck_vec_dot_q5_1_q8_0)
+CK_DECLARE_DOT_ARM64(ck_vec_dot_q8_0_q8_0)
+CK_DECLARE_DOT_ARM64(ck_vec_dot_q2_K_q8_K)
+CK_DECLARE_DOT_ARM64(ck_vec_dot_q3_K_q8_K)
+CK_DECLARE_DOT_ARM64(ck_vec_dot_q4_K_q8_K32)
+CK_DECLARE_DOT_ARM64(ck_vec_dot_q5_K_q8_K32)
+CK_DECLARE_DOT_ARM64(ck_vec_dot_q6_K_q8_K32)
+
+/* block_q8_0 activations with NEON (arm64_quantize.c): the reference's bytes. */
+void ck_quantize_row_q8_0_neon(const float *x, void *y, int64_t n);
+
+#endif /* __aarch64__ */
+#endif /* CK_ARM64_H */

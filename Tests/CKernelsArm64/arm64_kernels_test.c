@@ -1,0 +1,237 @@
+/*
+ * arm64_kernels_test.c - checks the C kernels of one build against their references, every type
+ * of the kernel table at every level the CPU runs. Built by scripts/arm64_kernels for aarch64
+ * and run under qemu-aarch64 with CPU models that have none, one or both of dotprod and i8mm;
+ * it compiles and runs natively too (x86: levels ref...avx512).
+ *
+ * usage: arm64_kernels_test <expected level name>
+ *   The detected level must be the one named (so each qemu CPU model exercises the level it is
+ *   run for). Then, for every type (ck_kernels) x every level up to the detected one x row
+ *   lengths of 1, 2, 3, 7 and 33 blocks (the float types: 1...300 elements, odd ones included):
+ *   - the level's activation quantizer gives the reference quantizer's bytes when its layout is
+ *     the plain one, and its values (dequantized) otherwise;
+ *   - the dot product is within the bound of Tests/KernelsTests/KernelTestSupport.swift
+ *     (DotTolerance) of the reference dot: 2 (chain + 4) u sum |x| (|w| + |min|);
+ *   - the multi-row dot of 1...8 rows gives each row's single-row result bit for bit.
+ *   And which variant each cell holds: at the SIMD levels every type own_variant names must
+ *   have a dot product other than the level below's (a table that silently fell back fails),
+ *   and on arm64 block_q8_0 activations must be quantized by ck_quantize_row_q8_0_neon.
+ * Exit status 0 only if every check passed; every failure is printed.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ck_internal.h"
+
+static int failures = 0, checks = 0;
+
+#define CHECK(cond, ...)                                   \
+    do {                                                   \
+        checks++;                                          \
+        if (!(cond)) {                                     \
+            failures++;                                    \
+            if (failures <= 50) {                          \
+                fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
+                fprintf(stderr, __VA_ARGS__);              \
+                fputc('\n', stderr);                       \
+            }                                              \
+        }                                                  \
+    } while (0)
+
+/* ---- deterministic random data ------------------------------------------------------------ */
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15ULL;
+static uint64_t rng(void) {
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+static float uniform(float lo, float hi) { return lo + (hi - lo) * (float)(rng() >> 40) / (float)(1 << 24); }
+
+/* Byte offsets of the f16 scales (d, dmin / m) in one block of each type, so random blocks have
+ * finite, normal scales; -1 ends a list. */
+static void scale_offsets(int type, int off[3]) {
+    off[0] = off[1] = off[2] = -1;
+    switch (type) {
+    case CK_TYPE_Q4_0: case CK_TYPE_Q5_0: case CK_TYPE_Q8_0: off[0] = 0; break;
+    case CK_TYPE_Q4_1: case CK_TYPE_Q5_1: case CK_TYPE_Q4_K: case CK_TYPE_Q5_K: off[0] = 0, off[1] = 2; break;
+    case CK_TYPE_Q2_K: off[0] = 80, off[1] = 82; break;
+    case CK_TYPE_Q3_K: off[0] = 108; break;
+    case CK_TYPE_Q6_K: off[0] = 208; break;
+    default: break;
+    }
+}
+
+/* Byte ranges holding quant bits (zeroed to isolate the minimum), as DotTolerance.quantByteRanges. */
+static int quant_range(int type, int *lo, int *hi) {
+    switch (type) {
+    case CK_TYPE_Q4_1: *lo = 4, *hi = 20; return 1;
+    case CK_TYPE_Q5_1: *lo = 4, *hi = 24; return 1;
+    case CK_TYPE_Q2_K: *lo = 16, *hi = 80; return 1;
+    case CK_TYPE_Q4_K: *lo = 16, *hi = 144; return 1;
+    case CK_TYPE_Q5_K: *lo = 16, *hi = 176; return 1;
+    default: return 0;
+    }
+}
+
+/* A random weight row of n elements. */
+static void random_row(const ck_type_kernels *k, uint8_t *w, int64_t n) {
+    const int64_t bytes = n / k->block_size * k->block_bytes;
+    for (int64_t i = 0; i < bytes; i++) w[i] = (uint8_t)rng();
+    if (k->type == CK_TYPE_F32) {
+        for (int64_t i = 0; i < n; i++) ((float *)w)[i] = uniform(-1, 1);
+    } else if (k->type == CK_TYPE_F16) {
+        for (int64_t i = 0; i < n; i++) ((ck_half *)w)[i] = ck_f2h(uniform(-2, 2));
+    } else if (k->type == CK_TYPE_BF16) {
+        for (int64_t i = 0; i < n; i++) ((ck_bf16 *)w)[i] = (ck_bf16)(ck_f32_to_bits(uniform(-2, 2)) >> 16);
+    } else {
+        int off[3];
+        scale_offsets(k->type, off);
+        for (int64_t b = 0; b < n / k->block_size; b++)
+            for (int s = 0; s < 3 && off[s] >= 0; s++) {
+                const ck_half h = ck_f2h(uniform(0.001f, 0.05f) * (rng() & 1 ? 1.0f : -1.0f));
+                memcpy(w + b * k->block_bytes + off[s], &h, sizeof(h));
+            }
+    }
+}
+
+/* sum |x_i| (|w_i| + |min_i|), as DotTolerance.magnitude. */
+static double magnitude(const ck_type_kernels *k, const uint8_t *w, const float *x, int64_t n) {
+    float *wf = malloc((size_t)n * sizeof(float)), *mf = calloc((size_t)n, sizeof(float));
+    k->dequantize(w, wf, n);
+    int lo, hi;
+    if (quant_range(k->type, &lo, &hi)) {
+        const int64_t bytes = n / k->block_size * k->block_bytes;
+        uint8_t *z = malloc((size_t)bytes);
+        memcpy(z, w, (size_t)bytes);
+        for (int64_t b = 0; b < n / k->block_size; b++) memset(z + b * k->block_bytes + lo, 0, (size_t)(hi - lo));
+        k->dequantize(z, mf, n);
+        free(z);
+    }
+    double sum = 0;
+    for (int64_t i = 0; i < n; i++) sum += fabs((double)x[i]) * (fabs((double)wf[i]) + fabs((double)mf[i]));
+    free(wf);
+    free(mf);
+    return sum;
+}
+
+static int chain(const ck_type_kernels *k, int64_t n) {
+    return k->block_size == 1 ? (int)(n / 8 + 24) : (int)(2 * (n / k->block_size) + 4);
+}
+
+/* 64-byte aligned memory, as the Swift side allocates activation rows (the AVX-512 layouts
+ * are read with aligned loads). */
+static void *alloc64(size_t bytes) { return aligned_alloc(64, (bytes + 63) / 64 * 64); }
+
+/* ---- which cells must hold a variant of their own ----------------------------------------- */
+
+#if defined(__aarch64__)
+/* neon: every type; dotprod: the quantized types (floats stay neon's); i8mm: dotprod's dot
+ * products (no own cells: it must equal the level below). */
+static int own_variant(int type, int isa) {
+    const int is_float = type == CK_TYPE_F32 || type == CK_TYPE_F16 || type == CK_TYPE_BF16;
+    if (isa == CK_ISA_NEON) return 1;
+    if (isa == CK_ISA_DOTPROD) return !is_float;
+    return 0;
+}
+#else
+static int own_variant(int type, int isa) { (void)type; return isa >= CK_ISA_GENERIC; }
+#endif
+
+/* ---- the checks of one type at one level -------------------------------------------------- */
+
+static void check_cell(int type, int isa, int64_t n) {
+    const ck_type_kernels *k = ck_kernels(type, isa), *r = ck_kernels(type, CK_ISA_REF);
+    CHECK(k && k->isa == isa, "%s: level %s has no cell", r->name, ck_isa_name(isa));
+    if (!k) return;
+    const int64_t wbytes = ck_row_size(type, n);
+    const int64_t xbytes = ck_activation_row_size(type, isa, n), rbytes = ck_activation_row_size(type, CK_ISA_REF, n);
+    enum { ROWS = CK_MAX_NX };
+    uint8_t *w = alloc64((size_t)wbytes);
+    uint8_t *xq = alloc64((size_t)xbytes * ROWS), *xr = alloc64((size_t)rbytes * ROWS);
+    float *x = alloc64((size_t)n * sizeof(float) * ROWS), *xd = alloc64((size_t)n * sizeof(float));
+    float *xdr = alloc64((size_t)n * sizeof(float));
+    random_row(k, w, n);
+    float single[ROWS];
+    for (int j = 0; j < ROWS; j++) {
+        float *xj = x + j * n;
+        for (int64_t i = 0; i < n; i++) xj[i] = uniform(-3, 3) * (j == 3 && i == 5 ? 40.0f : 1.0f);
+        ck_quantize_activation(type, isa, xj, xq + j * xbytes, n);
+        ck_quantize_activation(type, CK_ISA_REF, xj, xr + j * rbytes, n);
+        /* activation quantization: same bytes in the plain layout, same values in any */
+        if (k->act == r->act || (k->act->row_size == r->act->row_size && k->act->dequantize == r->act->dequantize))
+            CHECK(memcmp(xq + j * xbytes, xr + j * rbytes, (size_t)rbytes) == 0,
+                  "%s %s n=%lld: activation bytes differ from the reference", r->name, ck_isa_name(isa), (long long)n);
+        k->act->dequantize(xq + j * xbytes, xd, n);
+        r->act->dequantize(xr + j * rbytes, xdr, n);
+        CHECK(memcmp(xd, xdr, (size_t)n * sizeof(float)) == 0, "%s %s n=%lld: activation values differ",
+              r->name, ck_isa_name(isa), (long long)n);
+        /* the dot against the reference */
+        const float got = k->vec_dot(n, w, xq + j * xbytes);
+        const float want = r->vec_dot(n, w, xr + j * rbytes);
+        const double bound = 2.0 * (chain(k, n) + 4) * 0x1p-24 * magnitude(r, w, xdr, n) + 1.17549435e-38;
+        CHECK(fabs((double)got - (double)want) <= bound, "%s %s n=%lld row %d: dot %.9g, reference %.9g (bound %.3g)",
+              r->name, ck_isa_name(isa), (long long)n, j, got, want, bound);
+        single[j] = got;
+    }
+    /* multi-row: bit for bit the single-row results, for every row count */
+    for (int nx = 1; nx <= ROWS; nx++) {
+        float out[ROWS];
+        for (int j = 0; j < ROWS; j++) out[j] = NAN;
+        k->vec_dot_multi(n, w, xq, (size_t)xbytes, nx, out);
+        for (int j = 0; j < nx; j++)
+            CHECK(memcmp(&out[j], &single[j], sizeof(float)) == 0, "%s %s n=%lld nx=%d row %d: multi %.9g, single %.9g",
+                  r->name, ck_isa_name(isa), (long long)n, nx, j, out[j], single[j]);
+    }
+    free(w), free(xq), free(xr), free(x), free(xd), free(xdr);
+}
+
+int main(int argc, char **argv) {
+    const int best = ck_detect_isa();
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s <expected level: ref|generic|neon|dotprod|i8mm|avx2|avx512>\n", argv[0]);
+        return 2;
+    }
+    CHECK(strcmp(ck_isa_name(best), argv[1]) == 0, "detected level %s, expected %s", ck_isa_name(best), argv[1]);
+    /* clamping: asking for any level gives min(level, best) */
+    for (int isa = CK_ISA_REF; isa < CK_ISA_COUNT; isa++) {
+        const int want = isa < best ? isa : best;
+        CHECK(ck_select_isa(isa) == want && ck_selected_isa() == want, "ck_select_isa(%d) != %d", isa, want);
+        CHECK(ck_isa_supported(isa) == (isa <= best), "ck_isa_supported(%d)", isa);
+    }
+    ck_select_isa(best);
+
+    static const int64_t blocks[] = {1, 2, 3, 7, 33};
+    static const int64_t float_n[] = {1, 7, 15, 16, 17, 33, 100, 257, 300};
+    int types = 0, cells = 0;
+    for (int type = 0; type < CK_TYPE_ID_LIMIT; type++) {
+        const ck_type_kernels *r = ck_kernels(type, CK_ISA_REF);
+        if (!r) continue;
+        types++;
+        for (int isa = CK_ISA_REF; isa <= best; isa++) {
+            cells++;
+            if (isa > CK_ISA_GENERIC) {
+                const ck_type_kernels *k = ck_kernels(type, isa), *below = ck_kernels(type, isa - 1);
+                const int own = k->vec_dot != below->vec_dot;
+                CHECK(own == own_variant(type, isa), "%s %s: %s a variant of its own", r->name, ck_isa_name(isa),
+                      own ? "has" : "lacks");
+#if defined(__aarch64__)
+                /* the 32-element types' activations are quantized by NEON at every arm64 level */
+                if (r->act->value_type == CK_TYPE_Q8_0)
+                    CHECK(k->act->quantize == ck_quantize_row_q8_0_neon, "%s %s: block_q8_0 not quantized by NEON",
+                          r->name, ck_isa_name(isa));
+#endif
+            }
+            if (r->block_size == 1)
+                for (size_t s = 0; s < sizeof(float_n) / sizeof(float_n[0]); s++) check_cell(type, isa, float_n[s]);
+            else
+                for (size_t s = 0; s < sizeof(blocks) / sizeof(blocks[0]); s++) check_cell(type, isa, blocks[s] * r->block_size);
+        }
+    }
+    printf("level %s: %d types x %d levels (%d cells) x 5 row lengths (floats 9), multi-row 1...%d: %d checks, "
+           "%d failed\n", ck_isa_name(best), types, best + 1, cells, CK_MAX_NX, checks, failures);
+    return failures ? 1 : 0;
+}
