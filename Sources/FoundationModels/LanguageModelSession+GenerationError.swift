@@ -102,43 +102,34 @@ extension LanguageModelSession {
         @available(*, deprecated, message: "Use ``LanguageModelError/refusal(_:)`` instead.")
         case refusal(Refusal, Context)
 
-        /// The context of any case.
-        ///
-        /// Read by reflection, as is `caseName`, so that this module names none of the cases 27.0
-        /// deprecates (a switch over every case would warn at each). SPI: `fm serve` maps a
-        /// third-party executor's 26.x errors to HTTP errors by them.
+        /// The context of any case. SPI: `fm serve` maps a third-party executor's 26.x errors to
+        /// HTTP errors by their case and context. (A case named in a pattern, as here, draws no
+        /// deprecation warning; only a case built in an expression does.)
         @_spi(Serving)
         public var context: Context {
-            let payload = Mirror(reflecting: self).children.first?.value
-            if let context = payload as? Context { return context }
-            // `refusal(Refusal, Context)`: the payload is a tuple.
-            let fields = payload.map { Mirror(reflecting: $0).children.map(\.value) } ?? []
-            return fields.lazy.compactMap { $0 as? Context }.first ?? Context(debugDescription: "\(self)")
-        }
-
-        /// The case's name as Apple spells it (`exceededContextWindowSize`).
-        @_spi(Serving)
-        public var caseName: String {
-            Mirror(reflecting: self).children.first?.label ?? "\(self)"
+            switch self {
+            case .exceededContextWindowSize(let context), .assetsUnavailable(let context),
+                .guardrailViolation(let context), .unsupportedGuide(let context),
+                .unsupportedLanguageOrLocale(let context), .decodingFailure(let context),
+                .rateLimited(let context), .concurrentRequests(let context), .refusal(_, let context):
+                context
+            }
         }
 
         /// A one-line summary of the failure.
         public var errorDescription: String? {
-            Self.summaries[caseName]
+            switch self {
+            case .exceededContextWindowSize: "The conversation exceeded the model's context window size."
+            case .assetsUnavailable: "The language model's assets are unavailable."
+            case .guardrailViolation: "The request was blocked by a safety guardrail."
+            case .unsupportedGuide: "A generation guide in the schema is not supported."
+            case .unsupportedLanguageOrLocale: "The language or locale of the request is not supported by the model."
+            case .decodingFailure: "The model's output could not be decoded into the requested type."
+            case .rateLimited: "The request was rate limited."
+            case .concurrentRequests: "The session is already responding to another request."
+            case .refusal: "The model refused to respond to the request."
+            }
         }
-
-        /// Each case's summary, by case name.
-        private static let summaries = [
-            "exceededContextWindowSize": "The conversation exceeded the model's context window size.",
-            "assetsUnavailable": "The language model's assets are unavailable.",
-            "guardrailViolation": "The request was blocked by a safety guardrail.",
-            "unsupportedGuide": "A generation guide in the schema is not supported.",
-            "unsupportedLanguageOrLocale": "The language or locale of the request is not supported by the model.",
-            "decodingFailure": "The model's output could not be decoded into the requested type.",
-            "rateLimited": "The request was rate limited.",
-            "concurrentRequests": "The session is already responding to another request.",
-            "refusal": "The model refused to respond to the request.",
-        ]
 
         /// What went wrong in this instance: the context's debug description.
         public var failureReason: String? {
@@ -147,23 +138,27 @@ extension LanguageModelSession {
 
         /// How to recover.
         public var recoverySuggestion: String? {
-            Self.suggestions[caseName]
+            switch self {
+            case .exceededContextWindowSize:
+                "Start a new session, carrying over only the instructions and the most relevant entries of the transcript, or shorten the prompt."
+            case .assetsUnavailable:
+                "Install the model (see `fm model install`) or check the model file's path, then try again."
+            case .guardrailViolation:
+                "Rephrase the prompt."
+            case .unsupportedGuide:
+                "Use guides that fit the property's type, and regex literals or Regex(\"…\") for patterns."
+            case .unsupportedLanguageOrLocale:
+                "Check `SystemLanguageModel.supportedLanguages` before prompting in this language."
+            case .decodingFailure:
+                "Check that the type's schema matches the values it decodes, and that the response was not cut off by `maximumResponseTokens`."
+            case .rateLimited:
+                "Wait a moment and try again."
+            case .concurrentRequests:
+                "Wait until `isResponding` is false before making another request, or use another session."
+            case .refusal:
+                "Rephrase the prompt; the refusal's explanation says why the model declined."
+            }
         }
-
-        /// Each case's recovery suggestion, by case name.
-        private static let suggestions = [
-            "exceededContextWindowSize":
-                "Start a new session, carrying over only the instructions and the most relevant entries of the transcript, or shorten the prompt.",
-            "assetsUnavailable": "Install the model (see `fm model install`) or check the model file's path, then try again.",
-            "guardrailViolation": "Rephrase the prompt.",
-            "unsupportedGuide": "Use guides that fit the property's type, and regex literals or Regex(\"…\") for patterns.",
-            "unsupportedLanguageOrLocale": "Check `SystemLanguageModel.supportedLanguages` before prompting in this language.",
-            "decodingFailure":
-                "Check that the type's schema matches the values it decodes, and that the response was not cut off by `maximumResponseTokens`.",
-            "rateLimited": "Wait a moment and try again.",
-            "concurrentRequests": "Wait until `isResponding` is false before making another request, or use another session.",
-            "refusal": "Rephrase the prompt; the refusal's explanation says why the model declined.",
-        ]
     }
 }
 

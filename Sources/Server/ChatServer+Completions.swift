@@ -177,15 +177,15 @@ extension ChatServer {
             }
         }
         guard let generation = error as? LanguageModelSession.GenerationError else { return .server("\(error)") }
-        // A third-party executor's 26.x error, by its case's name: 27.0 deprecates the cases.
-        switch generation.caseName {
-        case "exceededContextWindowSize":
+        // A third-party executor's 26.x error (27.0 deprecates the cases; a pattern draws no warning).
+        switch generation {
+        case .exceededContextWindowSize:
             return .invalidRequest(
                 "The conversation does not fit the model's context: \(generation.context.debugDescription)",
                 param: "messages", code: "context_length_exceeded")
-        case "unsupportedGuide":
+        case .unsupportedGuide:
             return .invalidRequest(generation.context.debugDescription, param: schemaOrToolsParameter(of: completion))
-        case "assetsUnavailable":
+        case .assetsUnavailable:
             return .unavailable(generation.context.debugDescription)
         default:
             return .server(generation.errorDescription ?? "\(generation)")

@@ -181,7 +181,7 @@ import FoundationNetworking
         try await Self.answerOneToken(LanguageModelSession(model: served))
         let loaded = try Self.loaded(served.settings)
         Self.expectQ8Engine(loaded, contextSize: 416)
-        let details = ServeCommand.engineDetails(path: served.path)
+        let details = ServeCommand.engineDetails(settings: served.settings)
         #expect(details["kv_cache"] as? String == "q8_0")
     }
 

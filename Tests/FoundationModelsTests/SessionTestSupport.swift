@@ -157,9 +157,18 @@ func anyError<T>(_ body: () async throws -> T) async -> (any Error)? {
 }
 
 extension LanguageModelSession.GenerationError {
-    /// The case's name, for comparisons in tests (by reflection: a switch would name the seven
-    /// cases 27.0 deprecates).
+    /// The case's name, for comparisons in tests.
     var caseName: String {
-        Mirror(reflecting: self).children.first?.label ?? "\(self)"
+        switch self {
+        case .exceededContextWindowSize: "exceededContextWindowSize"
+        case .assetsUnavailable: "assetsUnavailable"
+        case .guardrailViolation: "guardrailViolation"
+        case .unsupportedGuide: "unsupportedGuide"
+        case .unsupportedLanguageOrLocale: "unsupportedLanguageOrLocale"
+        case .decodingFailure: "decodingFailure"
+        case .rateLimited: "rateLimited"
+        case .concurrentRequests: "concurrentRequests"
+        case .refusal: "refusal"
+        }
     }
 }

@@ -14,6 +14,8 @@ struct LlamaCppReferenceFixture: Decodable {
         let probes: [Float]
         let max: Float
         let min: Float
+        /// A mixture of experts': the experts llama.cpp ran for this position in each layer.
+        let experts: [[Int]]?
     }
     struct Run: Decodable {
         let name: String

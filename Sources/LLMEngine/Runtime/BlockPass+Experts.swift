@@ -27,11 +27,16 @@ extension BlockPass {
             routerInput = s.expertInput
         }
         model.project(routerInput, rows: n, [(experts.router, s.routerLogits)]) // [n, experts]
-        let assignment = ExpertAssignment(logits: s.routerLogits, rows: n, routing)
+        let forced = s.forcedExperts.map { choose in { (row: Int) in choose(index, placement.positions[row]) } }
+        let assignment = ExpertAssignment(logits: s.routerLogits, rows: n, routing, forced: forced)
         if index == model.layers.firstIndex(where: { $0.experts != nil }) {
             s.routingMargins = assignment.margins
+            s.overruledMargins = Array(repeating: -.infinity, count: n)
         } else {
             for r in 0..<n { s.routingMargins[r] = min(s.routingMargins[r], assignment.margins[r]) }
+        }
+        for r in 0..<n where assignment.overruled[r] {
+            s.overruledMargins[r] = max(s.overruledMargins[r], assignment.margins[r])
         }
         s.projected.update(repeating: 0, count: n * d)
         for (expert, chosen) in assignment.rowsByExpert.enumerated() where !chosen.isEmpty {

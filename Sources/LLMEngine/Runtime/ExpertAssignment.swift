@@ -18,30 +18,40 @@ struct ExpertAssignment {
 
     /// `[experts]`: the rows that chose each expert, in row order.
     private(set) var rowsByExpert: [[Choice]]
-    /// `[rows]`: how far each row's choice is from another, in router logits: the last chosen
-    /// expert's logit minus the best unchosen one's (infinite when every expert runs). A small
+    /// `[rows]`: how far each row's own choice is from another, in router logits: the last of its
+    /// best experts' logit minus the best other one's (infinite when every expert runs). A small
     /// margin is a near tie that another engine's rounding may decide the other way.
     private(set) var margins: [Float]
+    /// `[rows]`: whether `forced` named other experts than the row's best ones.
+    private(set) var overruled: [Bool]
 
-    /// Routes `rows` rows of router logits (`[rows, routing.count]`).
-    init(logits: UnsafePointer<Float>, rows: Int, _ routing: ExpertRouting) {
+    /// Routes `rows` rows of router logits (`[rows, routing.count]`). `forced`, when it answers
+    /// for a row, names the experts that row runs instead of its best ones (weighed all the same
+    /// by their scores): the reference tests' way to run llama.cpp's choices.
+    init(logits: UnsafePointer<Float>, rows: Int, _ routing: ExpertRouting, forced: ((Int) -> [Int]?)? = nil) {
         let n = routing.count, k = routing.used
         rowsByExpert = Array(repeating: [], count: n)
         margins = Array(repeating: .infinity, count: rows)
+        overruled = Array(repeating: false, count: rows)
         var scores = [Float](repeating: 0, count: n)
-        var chosen = [Int](repeating: 0, count: k)
+        var best = [Int](repeating: 0, count: k)
         for r in 0..<rows {
             let row = logits + r * n
             Self.softmax(row, count: n, into: &scores)
-            Self.top(k, of: scores, into: &chosen)
+            Self.top(k, of: scores, into: &best)
+            var unchosen = -Float.infinity
+            for e in 0..<n where !best.contains(e) { unchosen = max(unchosen, row[e]) }
+            margins[r] = row[best[k - 1]] - unchosen
+            var chosen = best
+            if let ids = forced?(r), ids.count == k, ids.allSatisfy({ (0..<n).contains($0) }) {
+                chosen = ids
+                overruled[r] = Set(ids) != Set(best)
+            }
             var sum: Float = 0
             for e in chosen { sum += scores[e] }
             let divisor = routing.normalizesWeights ? max(sum, 6.103515625e-5) : 1
             let scale = routing.weightScale ?? 1
             for e in chosen { rowsByExpert[e].append(Choice(row: r, weight: scores[e] / divisor * scale)) }
-            var unchosen = -Float.infinity
-            for e in 0..<n where !chosen.contains(e) { unchosen = max(unchosen, row[e]) }
-            margins[r] = row[chosen[k - 1]] - unchosen
         }
     }
 

@@ -19,6 +19,12 @@ final class ForwardScratch {
     /// (`ExpertAssignment.margins`), for a model with routed experts: where the reference tests
     /// see a near tie of routing.
     var routingMargins: [Float] = []
+    /// A test seam: the experts block `layer` runs for the row at `position`, when it answers
+    /// (the reference tests run llama.cpp's recorded choices through it); nil in use.
+    var forcedExperts: ((_ layer: Int, _ position: Int) -> [Int]?)?
+    /// `[n]`: for each row of the last pass whose forced experts were not its own best ones,
+    /// the largest routing margin among the blocks where they differed (-infinity: none did).
+    var overruledMargins: [Float] = []
     /// RoPE angles of each row, per table (`RopeTable.rawValue`).
     let rope: [(cos: UnsafeMutablePointer<Float>, sin: UnsafeMutablePointer<Float>)]
     /// Attention scores, one region per parallel slice, grown on demand to the context.

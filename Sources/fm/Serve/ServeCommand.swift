@@ -87,8 +87,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// What `/health` reports of the engine once the model is ready: the loaded model's context
     /// size, KV cache type and bytes per context, read from the engine (not from the flags).
-    static func engineDetails(path: String) -> [String: any Sendable] {
-        guard let loaded = LocalModel.loadedModels.first(where: { $0.location.path == path }) else { return [:] }
+    static func engineDetails(settings: LocalModelSettings) -> [String: any Sendable] {
+        guard let loaded = LocalModel.loadedModels.first(where: { $0.settings == settings }) else { return [:] }
         return ["context_size": loaded.contextSize, "kv_cache": loaded.kvFormat.rawValue, "kv_bytes_per_context": loaded.kvBytesPerContext]
     }
 
@@ -98,7 +98,8 @@ struct ServeCommand: AsyncParsableCommand {
         let gguf = GGUFLanguageModel(settings: settings)
         if let message = gguf.unavailabilityMessage { throw CLIError(message) }
         var configuration = ServerConfiguration(modelName: name ?? servedName(path: path))
-        configuration.engineDetails = { Self.engineDetails(path: path) }
+        let engineSettings = gguf.settings
+        configuration.engineDetails = { Self.engineDetails(settings: engineSettings) }
         configuration.host = host ?? "127.0.0.1"
         configuration.port = port ?? 8080
         configuration.idleTimeout = idleTimeout > 0 ? .milliseconds(Int64(idleTimeout * 1000)) : nil

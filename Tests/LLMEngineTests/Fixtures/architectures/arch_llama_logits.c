@@ -14,7 +14,9 @@
  *
  * Output on stdout, one JSON object a line:
  *   {"run": NAME, "n_ctx": llama_n_ctx(ctx), "positions": [{"top": [[id, logit], ...20],
- *    "probes": [...], "max": x, "min": y}, ...]}
+ *    "probes": [...], "max": x, "min": y[, "experts": [[id, ...n_used] per layer]]}, ...]}
+ *   (`experts`, for a mixture of experts: the experts llama.cpp chose for the position in each
+ *   layer, best first, read from the graph's `ffn_moe_topk-<layer>` tensors through cb_eval)
  *   {"greedy": NAME, "n_ctx": N, "tokens": [...], "margins": [...]}   margin = top1 - top2 logit
  *
  * Model parameters: llama.cpp's defaults except use_extra_bufts = false (the AMX repacking path
@@ -22,6 +24,7 @@
  * attention "auto") except n_ctx, n_batch/n_ubatch (the whole prompt in one ubatch) and threads.
  * llama.cpp's log is silenced except errors.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,12 +53,39 @@ static int top_k(const float *logits, int n_vocab, int *ids, float *vals) {
     return n;
 }
 
+/* The expert choices of the last decode: `ffn_moe_topk-<layer>`, I32 [n_used, n_tokens]
+ * (possibly a strided view), copied as the graph computes it. */
+#define MAX_LAYERS 64
+#define MAX_USED 16
+static int32_t routing[MAX_LAYERS][MAX_TOKENS][MAX_USED];
+static int routing_layers = 0, routing_used = 0;
+
+static bool observe(struct ggml_tensor *t, bool ask, void *user) {
+    (void)user;
+    int layer = -1;
+    if (sscanf(t->name, "ffn_moe_topk-%d", &layer) != 1 || layer < 0 || layer >= MAX_LAYERS) return !ask;
+    if (ask) return true;
+    if (t->type != GGML_TYPE_I32 || t->ne[0] > MAX_USED || t->ne[1] > MAX_TOKENS || !t->buffer ||
+        !ggml_backend_buffer_is_host(t->buffer)) {
+        fprintf(stderr, "unexpected %s\n", t->name);
+        exit(1);
+    }
+    for (int64_t j = 0; j < t->ne[1]; j++)
+        for (int64_t i = 0; i < t->ne[0]; i++)
+            routing[layer][j][i] = *(const int32_t *)((const char *)t->data + j * t->nb[1] + i * t->nb[0]);
+    if (layer + 1 > routing_layers) routing_layers = layer + 1;
+    routing_used = (int)t->ne[0];
+    return true;
+}
+
 static struct llama_context *make_context(struct llama_model *model, int n_ctx, int n_batch, int threads) {
     struct llama_context_params cp = llama_context_default_params();
     cp.n_ctx = (uint32_t)n_ctx;
     cp.n_batch = cp.n_ubatch = (uint32_t)n_batch;
     cp.n_threads = cp.n_threads_batch = threads;
     cp.no_perf = true;
+    cp.cb_eval = observe;
+    cp.cb_eval_user_data = NULL;
     return llama_init_from_model(model, cp);
 }
 
@@ -119,6 +149,7 @@ int main(int argc, char **argv) {
                 batch.logits[i] = 1;
             }
             batch.n_tokens = n;
+            routing_layers = 0;
             if (llama_decode(ctx, batch) != 0) { fprintf(stderr, "decode failed (%s)\n", name); return 1; }
             printf("{\"run\": \"%s\", \"n_ctx\": %u, \"positions\": [", name, llama_n_ctx(ctx));
             for (int i = 0; i < n; i++) {
@@ -134,7 +165,17 @@ int main(int argc, char **argv) {
                 for (int j = 0; j < k; j++) printf("%s[%d, %.4f]", j ? ", " : "", ids[j], vals[j]);
                 printf("], \"probes\": [");
                 for (int j = 0; j < n_probes; j++) printf("%s%.4f", j ? ", " : "", logits[probes[j]]);
-                printf("], \"max\": %.4f, \"min\": %.4f}", mx, mn);
+                printf("], \"max\": %.4f, \"min\": %.4f", mx, mn);
+                if (routing_layers > 0) {
+                    printf(", \"experts\": [");
+                    for (int l = 0; l < routing_layers; l++) {
+                        printf("%s[", l ? ", " : "");
+                        for (int j = 0; j < routing_used; j++) printf("%s%d", j ? ", " : "", routing[l][i][j]);
+                        printf("]");
+                    }
+                    printf("]");
+                }
+                printf("}");
             }
             printf("]}\n");
             fflush(stdout);
