@@ -50,6 +50,14 @@ check("plain chat answers", "Paris" in text, text)
 check("plain chat finish reason", plain.choices[0].finish_reason in ("stop", "length"), plain.choices[0].finish_reason)
 check("plain chat usage", plain.usage.prompt_tokens > 0 and plain.usage.completion_tokens > 0, plain.usage)
 
+# a continued conversation reuses its KV prefix
+follow = client.chat.completions.create(
+    model=MODEL, temperature=0, max_tokens=32,
+    messages=user("What is the capital of France?") + [{"role": "assistant", "content": text},
+                                                        {"role": "user", "content": "And of Italy?"}])
+cached = follow.usage.prompt_tokens_details.cached_tokens
+check("continued conversation reports cached tokens", cached >= plain.usage.prompt_tokens, follow.usage)
+
 # reasoning controls: OpenAI's reasoning_effort and llama.cpp's chat_template_kwargs are accepted
 # (the default model does not think: no reasoning_content, which a thinking model returns as
 # message.reasoning_content and delta.reasoning_content, read by the client as extra fields)
@@ -65,14 +73,6 @@ try:
     check("a non-boolean enable_thinking is refused", False, "accepted")
 except openai.BadRequestError as error:
     check("a non-boolean enable_thinking is refused naming it", error.body.get("param") == "chat_template_kwargs.enable_thinking", error.body)
-
-# a continued conversation reuses its KV prefix
-follow = client.chat.completions.create(
-    model=MODEL, temperature=0, max_tokens=32,
-    messages=user("What is the capital of France?") + [{"role": "assistant", "content": text},
-                                                        {"role": "user", "content": "And of Italy?"}])
-cached = follow.usage.prompt_tokens_details.cached_tokens
-check("continued conversation reports cached tokens", cached >= plain.usage.prompt_tokens, follow.usage)
 
 # json_schema strict, checked with jsonschema
 schema = {
