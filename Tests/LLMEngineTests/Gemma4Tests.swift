@@ -82,16 +82,7 @@ import Testing
     /// Malformed files are typed errors that name the problem.
     @Test func badKeysAreNamed() throws {
         let file = try Self.file()
-        func load(_ edit: (inout GGUFWriter) -> Void) throws -> ModelLoadError? {
-            var writer = GGUFWriter(copying: file)
-            edit(&writer)
-            do {
-                _ = try Transformer(file: GGUFFile(bytes: writer.encoded()), threads: 1)
-                return nil
-            } catch let error as ModelLoadError {
-                return error
-            }
-        }
+        func load(_ edit: (inout GGUFWriter) -> Void) throws -> ModelLoadError? { try modelLoadError(file, edit) }
         // A router (26B-A4B's expert layers) in a file that does not say how many experts it has.
         let moe = try load { w in
             w.addTensor("blk.0.ffn_gate_inp.weight", dimensions: [256, 8], f32: [Float](repeating: 0, count: 256 * 8))

@@ -73,16 +73,7 @@ import Testing
     /// Malformed expert files are typed errors that name the key or tensor.
     @Test func badExpertFilesAreNamed() throws {
         let file = try Self.file()
-        func load(_ edit: (inout GGUFWriter) -> Void) throws -> ModelLoadError? {
-            var writer = GGUFWriter(copying: file)
-            edit(&writer)
-            do {
-                _ = try Transformer(file: GGUFFile(bytes: writer.encoded()), threads: 1)
-                return nil
-            } catch let error as ModelLoadError {
-                return error
-            }
-        }
+        func load(_ edit: (inout GGUFWriter) -> Void) throws -> ModelLoadError? { try modelLoadError(file, edit) }
         let tooMany = try load { w in
             w.metadata.removeAll { $0.key == "qwen3moe.expert_used_count" }
             w.add("qwen3moe.expert_used_count", .uint32(9))

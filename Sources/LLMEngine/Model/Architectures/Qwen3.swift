@@ -11,7 +11,12 @@ enum Qwen3: ArchitectureDefinition {
 
     /// The shared layout (q/k/v fused or not, biases where present) with `attn_{q,k}_norm` `[headK]`.
     static func layer(_ index: Int, _ t: LayerTensors) throws(ModelLoadError) -> ModelWeights.Layer {
-        var layer = try ModelWeights.Layer.standard(t)
+        try headNorms(ModelWeights.Layer.standard(t), t)
+    }
+
+    /// `layer` with Qwen3's per-head norms `attn_{q,k}_norm` `[headK]` (also Qwen3-MoE's).
+    static func headNorms(_ layer: ModelWeights.Layer, _ t: LayerTensors) throws(ModelLoadError) -> ModelWeights.Layer {
+        var layer = layer
         layer.queryNorm = try t.vector("attn_q_norm.weight", t.hp.keyLength)
         layer.keyNorm = try t.vector("attn_k_norm.weight", t.hp.keyLength)
         return layer

@@ -17,9 +17,7 @@ enum Qwen3MoE: ArchitectureDefinition {
     /// Qwen3's attention tensors, `ffn_norm`, and the experts: `ffn_gate_inp` `[d, experts]`,
     /// `ffn_{gate,up}_exps` `[d, ff, experts]`, `ffn_down_exps` `[ff, d, experts]`.
     static func layer(_ index: Int, _ t: LayerTensors) throws(ModelLoadError) -> ModelWeights.Layer {
-        var layer = try ModelWeights.Layer.standard(t, dense: false)
-        layer.queryNorm = try t.vector("attn_q_norm.weight", t.hp.keyLength)
-        layer.keyNorm = try t.vector("attn_k_norm.weight", t.hp.keyLength)
+        var layer = try Qwen3.headNorms(ModelWeights.Layer.standard(t, dense: false), t)
         layer.experts = try t.experts(t.hp.experts!)
         return layer
     }
