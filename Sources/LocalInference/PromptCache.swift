@@ -30,11 +30,15 @@ package final class PromptCache: Sendable {
         /// The text all of it is written as (the file header holds it; a directory is named
         /// after its hash).
         package let text: String
+        /// Whether a prefix of an entry can be loaded (false for a model with recurrent layers,
+        /// whose states an entry holds after its last position only).
+        package let loadsPrefixes: Bool
 
         /// The key of `model`'s rows in `layout` on this machine's kernels: the model file's
         /// path, size and modification time, the layout, the kernels' level and
         /// `engineNumerics`.
         package init(modelPath: String, layout: KVRowLayout, isa: InstructionSet) {
+            loadsPrefixes = layout.stateBytes == 0
             let attributes = try? FileManager.default.attributesOfItem(atPath: modelPath)
             let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
             let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
@@ -95,6 +99,8 @@ package final class PromptCache: Sendable {
             var length = 0
             let end = min(entry.tokens.count, limit)
             while length < end, entry.tokens[length] == tokens[length] { length += 1 }
+            // Recurrent states: the whole entry or nothing.
+            if !key.loadsPrefixes, length < entry.tokens.count { continue }
             if length > (best?.length ?? 0) { best = Hit(file: entry.file, length: length) }
         }
         return best
@@ -134,6 +140,8 @@ package final class PromptCache: Sendable {
         let held = context.tokens
         var count = 0
         while count < min(held.count, prompt.count), held[count] == prompt[count] { count += 1 }
+        // With recurrent layers, the latest position whose states the context kept.
+        count = context.restorablePrefixLength(atMost: count)
         guard count >= minimumReuse else { return }
         // An entry that already holds all of them (the same prompt asked again) is enough.
         let stored = storedPrompts()

@@ -7,13 +7,15 @@ import LLMEngine
 /// | bytes | field |
 /// |---|---|
 /// | 4 | `FMPC` |
-/// | 4 | version (2) |
+/// | 4 | version (3) |
 /// | 4 + k | the key's length k, then its UTF-8 text (`PromptCache.Key`) |
 /// | 4 | layers L (the cache's slots) |
 /// | 8 L | per layer: its key row bytes, then its value row bytes |
 /// | 4 | positions n |
 /// | 4 n | the tokens |
+/// | 4 | s: bytes of the recurrent layers' states (0 for a model of attention layers only) |
 /// | n × Σ (key + value row bytes) | per layer: n key rows, then n value rows, as the cache stores them |
+/// | s | the recurrent states after the n positions (f32) |
 /// | 32 | SHA-256 of everything before |
 enum PromptCacheFile {
     /// Why an entry cannot be used.
@@ -30,7 +32,7 @@ enum PromptCacheFile {
     }
 
     static let magic = Array("FMPC".utf8)
-    static let version: UInt32 = 2
+    static let version: UInt32 = 3
 
     /// What precedes the rows.
     struct Header: Equatable {
@@ -38,13 +40,17 @@ enum PromptCacheFile {
         var keyRowBytes: [Int]
         var valueRowBytes: [Int]
         var tokens: [Int]
+        /// Bytes of the recurrent states after the rows.
+        var stateBytes = 0
 
         /// Layers (cache slots).
         var layers: Int { keyRowBytes.count }
         /// Bytes before the rows.
-        var byteCount: Int { 8 + 4 + key.utf8.count + 4 + 8 * layers + 4 + 4 * tokens.count }
+        var byteCount: Int { 8 + 4 + key.utf8.count + 4 + 8 * layers + 4 + 4 * tokens.count + 4 }
+        /// Bytes of the rows.
+        var rowsByteCount: Int { tokens.count * (keyRowBytes.reduce(0, +) + valueRowBytes.reduce(0, +)) }
         /// Bytes of the whole file.
-        var fileByteCount: Int { byteCount + tokens.count * (keyRowBytes.reduce(0, +) + valueRowBytes.reduce(0, +)) + 32 }
+        var fileByteCount: Int { byteCount + rowsByteCount + stateBytes + 32 }
         /// Where layer `layer`'s key rows start, `n` positions per layer.
         func rowsOffset(layer: Int) -> Int {
             byteCount + tokens.count * (keyRowBytes[..<layer].reduce(0, +) + valueRowBytes[..<layer].reduce(0, +))
@@ -63,6 +69,7 @@ enum PromptCacheFile {
             }
             put(tokens.count)
             for token in tokens { put(token) }
+            put(stateBytes)
             return out
         }
     }
@@ -97,9 +104,13 @@ enum PromptCacheFile {
         guard positions <= 1 << 22 else {
             throw Failure.unusable("\(url.lastPathComponent): \(positions) positions of \(layers) layers")
         }
+        let tokens = words(try read(4 * positions))
+        let stateBytes = words(try read(4))[0]
+        guard stateBytes <= 1 << 30 else { throw Failure.unusable("\(url.lastPathComponent): \(stateBytes) bytes of state") }
         return Header(
             key: key, keyRowBytes: stride(from: 0, to: rowBytes.count, by: 2).map { rowBytes[$0] },
-            valueRowBytes: stride(from: 1, to: rowBytes.count, by: 2).map { rowBytes[$0] }, tokens: words(try read(4 * positions)))
+            valueRowBytes: stride(from: 1, to: rowBytes.count, by: 2).map { rowBytes[$0] }, tokens: tokens,
+            stateBytes: stateBytes)
     }
 
     /// Loads the first `positions` positions of the entry at `url` into `context`, after checking
@@ -108,10 +119,15 @@ enum PromptCacheFile {
         let header = try readHeader(at: url)
         let layout = context.rowLayout
         guard header.key == key else { throw Failure.unusable("\(url.lastPathComponent) was written for another model or machine") }
-        guard header.keyRowBytes == layout.keyRowBytes, header.valueRowBytes == layout.valueRowBytes
+        guard header.keyRowBytes == layout.keyRowBytes, header.valueRowBytes == layout.valueRowBytes,
+            header.stateBytes == layout.stateBytes
         else { throw Failure.unusable("\(url.lastPathComponent) holds rows of another layout than \(layout)") }
         guard positions <= header.tokens.count else {
             throw Failure.unusable("\(url.lastPathComponent) holds \(header.tokens.count) positions, not \(positions)")
+        }
+        // Recurrent states exist only after the entry's last position.
+        guard header.stateBytes == 0 || positions == header.tokens.count else {
+            throw Failure.unusable("\(url.lastPathComponent) holds recurrent states after \(header.tokens.count) positions, not \(positions)")
         }
         let data = try Data(contentsOf: url, options: .alwaysMapped)
         guard data.count == header.fileByteCount else {
@@ -124,7 +140,11 @@ enum PromptCacheFile {
                 throw Failure.unusable("\(url.lastPathComponent) fails its checksum")
             }
             let n = header.tokens.count
-            try context.load(tokens: Array(header.tokens[..<positions])) { layer, keys, values in
+            let statesBase = header.byteCount + header.rowsByteCount
+            try context.load(
+                tokens: Array(header.tokens[..<positions]),
+                fillStates: { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[statesBase..<(statesBase + $0.count)])) }
+            ) { layer, keys, values in
                 let base = header.rowsOffset(layer: layer)
                 keys.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[base..<(base + keys.count)]))
                 let valueBase = base + n * header.keyRowBytes[layer]
@@ -146,9 +166,11 @@ enum PromptCacheFile {
         let handle = try FileHandle(forWritingTo: temporary)
         defer { try? handle.close() }
         var hash = SHA256()
-        try context.withHeldRows(count: positions) { tokens, rows in
+        try context.withHeldRows(count: positions) { tokens, states, rows in
+            guard states.count == layout.stateBytes else { throw Failure.unusable("no recurrent states after \(tokens.count) positions") }
             let header = Header(
-                key: key, keyRowBytes: layout.keyRowBytes, valueRowBytes: layout.valueRowBytes, tokens: Array(tokens))
+                key: key, keyRowBytes: layout.keyRowBytes, valueRowBytes: layout.valueRowBytes, tokens: Array(tokens),
+                stateBytes: states.count)
             let bytes = header.bytes
             hash.update(bytes)
             try handle.write(contentsOf: bytes)
@@ -158,6 +180,10 @@ enum PromptCacheFile {
                     hash.update(part)
                     try handle.write(contentsOf: Data(bytes: part.baseAddress!, count: part.count))
                 }
+            }
+            if states.count > 0 {
+                hash.update(states)
+                try handle.write(contentsOf: Data(bytes: states.baseAddress!, count: states.count))
             }
         }
         // Not synchronized to the disk: a file a crash leaves short fails its size or checksum

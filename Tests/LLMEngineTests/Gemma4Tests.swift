@@ -47,7 +47,7 @@ import Testing
         #expect(layout.keyRowBytes.count == 3 && Set(layout.keyRowBytes).count == 2)
         #expect(layout.description.hasPrefix("3 layers, \(format.rawValue), "))
         var saved: [(keys: [UInt8], values: [UInt8])] = []
-        try original.withHeldRows(count: 20) { _, rows in saved = (0..<layout.layers).map { (Array(rows($0).keys), Array(rows($0).values)) } }
+        try original.withHeldRows(count: 20) { _, _, rows in saved = (0..<layout.layers).map { (Array(rows($0).keys), Array(rows($0).values)) } }
         #expect(saved.map { $0.keys.count } == layout.keyRowBytes.map { 20 * $0 })
         let copy = ModelContext(model: model, capacity: 64, format: format)
         try copy.load(tokens: Array(Self.tokens.prefix(20))) { layer, keys, values in

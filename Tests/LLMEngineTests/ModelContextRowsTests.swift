@@ -28,7 +28,7 @@ struct ModelContextRowsTests {
         // Keep 15 of the 21 positions: a prefix of what was held.
         var saved: (tokens: [Int], rows: [(keys: [UInt8], values: [UInt8])]) = ([], [])
         let layers = original.rowLayout.layers // (not inside the call: it holds the context's lock)
-        try original.withHeldRows(count: 15) { held, layer in
+        try original.withHeldRows(count: 15) { held, _, layer in
             saved.tokens = Array(held)
             saved.rows = (0..<layers).map { l in
                 let (keys, values) = layer(l)

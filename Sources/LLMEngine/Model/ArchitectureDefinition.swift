@@ -18,11 +18,18 @@ protocol ArchitectureDefinition {
     /// bases, embedding scale), reading `<arch>.*` keys through `read`.
     static func refine(_ hp: inout ModelHyperparameters, _ read: HyperparameterReader) throws(ModelLoadError)
 
+    /// The final norm's tensor (`output_norm.weight`; LFM2 names it `token_embd_norm.weight`).
+    static var outputNormName: String { get }
+
     /// Binds and checks the tensors of block `index`.
     static func layer(_ index: Int, _ tensors: LayerTensors) throws(ModelLoadError) -> ModelWeights.Layer
 
     /// One block over the rows of the pass: the family's sequence of shared steps.
     static func block(_ b: BlockPass)
+}
+
+extension ArchitectureDefinition {
+    static var outputNormName: String { "output_norm.weight" }
 }
 
 /// How RoPE pairs the dimensions of a head.
@@ -70,9 +77,9 @@ struct HyperparameterReader {
         return v
     }
 
-    /// A positive integer per layer, `[count]`: one value for every layer, or an array of
-    /// `count` values; `value` when absent.
-    func perLayer(_ suffix: String, count: Int, default value: [Int]? = nil) throws(ModelLoadError) -> [Int] {
+    /// A positive integer per layer (or from `minimum`), `[count]`: one value for every layer,
+    /// or an array of `count` values; `value` when absent.
+    func perLayer(_ suffix: String, count: Int, default value: [Int]? = nil, minimum: Int = 1) throws(ModelLoadError) -> [Int] {
         let key = "\(architecture).\(suffix)"
         let values: [Int]
         if let array = metadata.intArray(key) {
@@ -87,7 +94,7 @@ struct HyperparameterReader {
         } else {
             throw .invalidHyperparameter(key: key, reason: "missing")
         }
-        if let bad = values.first(where: { $0 <= 0 || $0 >= 1 << 24 }) {
+        if let bad = values.first(where: { $0 < minimum || $0 >= 1 << 24 }) {
             throw .invalidHyperparameter(key: key, reason: "\(bad) is out of range")
         }
         return values

@@ -24,6 +24,13 @@ public struct LayerAttention: Sendable, Equatable {
     /// The factor on `q . k` before the softmax when the family sets one (Gemma 4: 1, its
     /// queries and keys being RMS-normalized); nil for `1 / sqrt(keyLength)`.
     public var scoreScale: Float?
+    /// For a recurrent layer, which does not attend (LFM2's short convolutions, written in the
+    /// file as a layer of 0 key/value heads): the slot of its state in
+    /// `ModelHyperparameters.recurrentStateWidths`. Nil for an attention layer.
+    public var stateSlot: Int?
+
+    /// Whether the layer attends (rather than keeping a recurrent state).
+    public var attends: Bool { stateSlot == nil }
 
     /// A layer with global attention under `rope`, writing cache slot `cacheSlot`.
     public init(

@@ -20,6 +20,9 @@ public enum ModelArchitecture: String, Sendable, CaseIterable {
     /// Qwen3-MoE (30B-A3B, 235B-A22B): Qwen3's attention, routed SwiGLU experts for the
     /// feed-forward network.
     case qwen3moe
+    /// LFM2 (350M to 2.6B): gated short convolutions (a recurrent state of two positions)
+    /// beside grouped-query attention layers with q/k norms.
+    case lfm2
 
     /// The family's definition.
     var definition: any ArchitectureDefinition.Type {
@@ -32,6 +35,7 @@ public enum ModelArchitecture: String, Sendable, CaseIterable {
         case .phi3: Phi3.self
         case .gemma4: Gemma4.self
         case .qwen3moe: Qwen3MoE.self
+        case .lfm2: LFM2.self
         }
     }
 

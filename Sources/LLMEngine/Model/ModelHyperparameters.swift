@@ -60,8 +60,13 @@ public struct ModelHyperparameters: Sendable, Equatable {
     /// a part of them), or nil for a dense model.
     public var experts: ExpertRouting?
     /// The attention of each block, `[blockCount]` (global RoPE attention over its own cache
-    /// slot unless the family says otherwise).
+    /// slot unless the family says otherwise; a recurrent layer's `stateSlot` instead).
     public var layers: [LayerAttention]
+    /// Floats of each recurrent layer's state, by `LayerAttention.stateSlot` (empty for a model
+    /// of attention layers only).
+    public var recurrentStateWidths: [Int] = []
+    /// Taps of LFM2's short convolutions (`shortconv.l_cache`), for a model that has them.
+    public var shortConvolutionLength: Int?
 
     /// Whether layer `index` attends over a sliding window rather than the whole context.
     public func isSlidingWindowLayer(_ index: Int) -> Bool { layers[index].window != nil }
@@ -96,14 +101,15 @@ public struct ModelHyperparameters: Sendable, Equatable {
         feedForwardLengths = try read.perLayer("feed_forward_length", count: blockCount)
         feedForwardLength = feedForwardLengths[0]
         let heads = try read.perLayer("attention.head_count", count: blockCount)
-        let kvHeads = try read.perLayer("attention.head_count_kv", count: blockCount, default: heads)
-        for (h, kv) in zip(heads, kvHeads) where h % kv != 0 {
+        let kvHeads = try read.perLayer("attention.head_count_kv", count: blockCount, default: heads, minimum: 0)
+        // 0 key/value heads: a layer without attention, which its family must make recurrent.
+        for (h, kv) in zip(heads, kvHeads) where kv > 0 && h % kv != 0 {
             throw .invalidHyperparameter(
                 key: "\(archName).attention.head_count_kv",
                 reason: "\(h) query heads are not a multiple of \(kv) key/value heads")
         }
         headCount = heads[0]
-        headCountKV = kvHeads[0]
+        headCountKV = kvHeads.first { $0 > 0 } ?? 0
         keyLength = try int("attention.key_length", default: embeddingLength / headCount)
         valueLength = try int("attention.value_length", default: keyLength)
         ropeDimensions = try int("rope.dimension_count", default: keyLength)
@@ -135,9 +141,12 @@ public struct ModelHyperparameters: Sendable, Equatable {
         perLayerInputLength = nil
         experts = nil
         let (keyLength, valueLength) = (keyLength, valueLength)
+        var slot = 0
         layers = (0..<blockCount).map { i in
-            LayerAttention(
-                headCount: heads[i], headCountKV: kvHeads[i], keyLength: keyLength, valueLength: valueLength, cacheSlot: i)
+            defer { if kvHeads[i] > 0 { slot += 1 } }
+            return LayerAttention(
+                headCount: heads[i], headCountKV: kvHeads[i], keyLength: keyLength, valueLength: valueLength, cacheSlot: slot,
+                writesCache: kvHeads[i] > 0)
         }
         guard let embedding = file.tensor(named: "token_embd.weight") else { throw .missingTensor("token_embd.weight") }
         guard embedding.dimensions.count == 2, embedding.dimensions[0] == embeddingLength else {
@@ -154,6 +163,17 @@ public struct ModelHyperparameters: Sendable, Equatable {
     private func checkLayers(_ archName: String) throws(ModelLoadError) {
         var written: [LayerAttention] = []
         for (i, layer) in layers.enumerated() {
+            if let stateSlot = layer.stateSlot {
+                guard stateSlot < recurrentStateWidths.count, !layer.writesCache else {
+                    throw .invalidHyperparameter(
+                        key: "\(archName).block_count", reason: "layer \(i)'s recurrent state slot \(stateSlot) is undefined")
+                }
+                continue
+            }
+            guard layer.headCountKV > 0 else {
+                throw .invalidHyperparameter(
+                    key: "\(archName).attention.head_count_kv", reason: "layer \(i) has no key/value heads and no recurrent state")
+            }
             if layer.writesCache {
                 guard layer.cacheSlot == written.count else {
                     throw .invalidHyperparameter(

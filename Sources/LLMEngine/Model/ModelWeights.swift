@@ -11,8 +11,8 @@ public struct ModelWeights: Sendable {
     public struct Layer: Sendable {
         /// RMSNorm before attention, `[d]`.
         public var attentionNorm: GGUFTensorInfo
-        /// `[d, nHead * headK]` (a view into `attn_qkv` when fused).
-        public var query: TensorSlice
+        /// `[d, nHead * headK]` (a view into `attn_qkv` when fused); none in a recurrent layer.
+        public var query: TensorSlice?
         /// `[d, nKV * headK]`, `[d, nKV * headV]` (views into `attn_qkv` when fused); none in a
         /// layer that reuses an earlier layer's keys and values; no value projection in a layer
         /// whose values are its keys (Gemma 4's `attention_k_eq_v`).
@@ -23,8 +23,10 @@ public struct ModelWeights: Sendable {
         public var queryNorm, keyNorm: GGUFTensorInfo?
         /// Whether value heads are RMS-normalized (without a weight) before they are cached (Gemma 4).
         public var normalizesValues = false
-        /// `[nHead * headV, d]`.
-        public var output: GGUFTensorInfo
+        /// `[nHead * headV, d]`; none in a recurrent layer.
+        public var output: GGUFTensorInfo?
+        /// LFM2's gated short convolution, in a recurrent layer of that family.
+        public var shortConvolution: ShortConvolutionTensors?
         /// RMSNorm after attention, before the residual add.
         public var postAttentionNorm: GGUFTensorInfo?
         /// RMSNorm before the feed-forward network, `[d]`.
@@ -60,6 +62,16 @@ public struct ModelWeights: Sendable {
             keyBias = attention.keyBias
             valueBias = attention.valueBias
             self.output = output
+            self.feedForwardNorm = feedForwardNorm
+            self.gate = gate
+            self.up = up
+            self.down = down
+        }
+
+        /// A block whose token mixer is not attention (a recurrent layer): its norms and dense
+        /// feed-forward network; the family adds the mixer's tensors.
+        init(attentionNorm: GGUFTensorInfo, feedForwardNorm: GGUFTensorInfo, gate: TensorSlice?, up: TensorSlice?, down: GGUFTensorInfo?) {
+            self.attentionNorm = attentionNorm
             self.feedForwardNorm = feedForwardNorm
             self.gate = gate
             self.up = up
@@ -114,7 +126,7 @@ public struct ModelWeights: Sendable {
             try Self.bind(file, name, shape, optional: optional, vector: vector)
         }
         tokenEmbedding = try tensor("token_embd.weight", [d, hp.vocabularySize])!
-        outputNorm = try tensor("output_norm.weight", [d], vector: true)!
+        outputNorm = try tensor(family.outputNormName, [d], vector: true)!
         if let out = try tensor("output.weight", [d, hp.vocabularySize], optional: true) {
             output = out
             tiedOutput = false

@@ -35,7 +35,8 @@ struct BlockPass {
     /// value projection takes its keys as values (before any norm or rotation).
     func projectQKV() {
         let s = model.scratch, w = weights, n = rows, a = attention
-        var outputs = [(w.query, s.q)]
+        guard let query = w.query else { preconditionFailure("block \(index) does not attend") }
+        var outputs = [(query, s.q)]
         if a.writesCache, let key = w.key {
             outputs.append((key, s.k))
             if let value = w.value { outputs.append((value, s.v)) }
@@ -79,7 +80,7 @@ struct BlockPass {
         let s = model.scratch, n = rows
         if attention.writesCache { model.storeKeysAndValues(layer: index, placement) }
         model.attend(layer: index, placement)
-        model.project(s.attention, rows: n, [(weights.output, s.projected)])
+        model.project(s.attention, rows: n, [(weights.output!, s.projected)])
     }
 
     /// `projected = rmsNorm(projected) * weight`: a norm after a branch, before the residual add.

@@ -15,6 +15,8 @@ final class ForwardScratch {
     let capacity: Int
     let x, normed, projected, q, k, v, attention, gate, up, perLayerInputs: UnsafeMutablePointer<Float>
     let routerLogits, expertInput, expertOutput, held: UnsafeMutablePointer<Float>
+    /// `[n, 3d]`: the input projection of a recurrent layer (LFM2's `b | c | x`).
+    let mixerInput: UnsafeMutablePointer<Float>
     /// `[n]`: each row's smallest routing margin over the blocks of the last pass
     /// (`ExpertAssignment.margins`), for a model with routed experts: where the reference tests
     /// see a near tie of routing.
@@ -64,6 +66,7 @@ final class ForwardScratch {
         routerLogits = buffer(hp.experts?.count ?? 0)
         expertInput = buffer(routed ? d : 0); expertOutput = buffer(routed ? d : 0); held = buffer(routed ? d : 0)
         perLayerInputs = buffer(p * hp.blockCount)
+        mixerInput = buffer(hp.recurrentStateWidths.isEmpty ? 0 : 3 * d)
         rope = RopeTable.allCases.map { table in
             let half = hp.ropeDimensions(of: table) / 2
             return (buffer(half), buffer(half))

@@ -18,6 +18,10 @@ import Kernels
 /// not for its capacity: `residentByteCount` after a short chat is a few megabytes, not the
 /// 400 MB `byteCount` of Qwen2.5-0.5B's full f16 context. Copies share the rows until one of
 /// them writes (copy on write, as an array would).
+///
+/// A model with recurrent layers (LFM2) keeps their states beside the rows (`states`): those
+/// cannot forget a tail, so `truncate(to:)` goes back to the latest position at or before the
+/// one asked for where the states were kept (`RecurrentStates`), and `count` says where.
 public struct KVCache: Sendable {
     /// Positions the cache can hold.
     public let capacity: Int
@@ -40,11 +44,16 @@ public struct KVCache: Sendable {
     /// The most positions held at once so far (the rows written, hence mapped).
     public private(set) var highWater = 0
 
+    /// The states of the recurrent layers (none for a model of attention layers only); they
+    /// describe the same `count` positions as the rows.
+    public internal(set) var states: RecurrentStates
+
     private var storage: KVStorage
 
     /// Allocates a cache for `capacity` positions in `format` with one slot per element of
-    /// `slots` (its key and value row widths, whole blocks of `format`).
-    public init(slots: [(key: Int, value: Int)], capacity: Int, format: KVFormat = .f16) {
+    /// `slots` (its key and value row widths, whole blocks of `format`), and a recurrent state
+    /// of `stateWidths[i]` floats for each recurrent layer.
+    public init(slots: [(key: Int, value: Int)], stateWidths: [Int] = [], capacity: Int, format: KVFormat = .f16) {
         precondition(slots.allSatisfy { $0.key % format.blockElements == 0 && $0.value % format.blockElements == 0 })
         self.capacity = capacity
         layerCount = slots.count
@@ -55,6 +64,7 @@ public struct KVCache: Sendable {
         valueRowBytes = valueWidths.map { format.rowBytes(elements: $0) }
         positionBytes = zip(keyRowBytes, valueRowBytes).reduce(0) { $0 + $1.0 + $1.1 }
         storage = KVStorage(keyBytes: keyRowBytes.map { capacity * $0 }, valueBytes: valueRowBytes.map { capacity * $0 })
+        states = RecurrentStates(widths: stateWidths)
     }
 
     /// Allocates a cache of `layers` slots of the same widths.
@@ -65,9 +75,9 @@ public struct KVCache: Sendable {
     /// Bytes the cache can hold (its capacity).
     public var byteCount: Int { capacity * positionBytes }
 
-    /// Bytes of the rows written so far (`highWater` positions): what the cache adds to the
-    /// process's resident memory, to the page.
-    public var residentByteCount: Int { highWater * positionBytes }
+    /// Bytes of the rows written so far (`highWater` positions) and of the recurrent states
+    /// with their snapshots: what the cache adds to the process's resident memory, to the page.
+    public var residentByteCount: Int { highWater * positionBytes + states.byteCount }
 
     /// Stores the key and value rows of `position` in slot `layer` (`position <= count`).
     public mutating func store(
@@ -88,11 +98,27 @@ public struct KVCache: Sendable {
         precondition(newCount <= capacity)
         count = newCount
         highWater = max(highWater, newCount)
+        if !states.isEmpty { states.commit(upTo: newCount) }
     }
 
-    /// Forgets every position from `newCount` on.
+    /// Forgets every position from `newCount` on; with recurrent layers, from the latest
+    /// position at or before it that their states can return to (`restorable(atMost:)`).
     public mutating func truncate(to newCount: Int) {
-        count = min(count, max(0, newCount))
+        let target = min(count, max(0, newCount))
+        count = states.isEmpty || target == count ? target : states.rewind(to: target)
+    }
+
+    /// The latest position at or before `limit` (and at most `count`) that `truncate(to:)`
+    /// returns to exactly: `limit` itself for a model of attention layers only.
+    public func restorable(atMost limit: Int) -> Int {
+        let limit = min(count, max(0, limit))
+        return states.isEmpty ? limit : states.restorable(atMost: limit)
+    }
+
+    /// Asks the passes that reach `positions` to keep the recurrent states after them, so that
+    /// `truncate(to:)` can return there (nothing to do for a model without recurrent layers).
+    public mutating func keepStates(at positions: [Int]) {
+        states.keep(at: positions)
     }
 
     /// Reads the keys and values of slot `layer` (an f16 cache) as `[capacity * keyWidth]` and

@@ -6,7 +6,8 @@ import Kernels
 /// copied to `Float`.
 struct LayerWeights {
     let attentionNorm: [Float]
-    let query: QuantizedMatrix
+    /// Nil in a recurrent layer (as `output`).
+    let query: QuantizedMatrix?
     /// Nil in a layer that reuses an earlier layer's keys and values; `value` also nil when the
     /// values are the keys.
     let key, value: QuantizedMatrix?
@@ -14,7 +15,9 @@ struct LayerWeights {
     let queryNorm, keyNorm: [Float]?
     /// All ones `[headV]` when value heads are RMS-normalized without a weight (Gemma 4).
     let valueNorm: [Float]?
-    let output: QuantizedMatrix
+    let output: QuantizedMatrix?
+    /// LFM2's gated short convolution (a recurrent layer of that family).
+    let shortConvolution: ShortConvolutionWeights?
     let postAttentionNorm: [Float]?
     let feedForwardNorm: [Float]
     /// The dense feed-forward network; nil in a block of routed experts alone.
@@ -36,7 +39,7 @@ struct LayerWeights {
         func vector(_ s: TensorSlice?) throws -> [Float]? { try s.map { try Self.vector($0, file: file, kernels: kernels) } }
         func vector(_ t: GGUFTensorInfo?) throws -> [Float]? { try vector(t.map { TensorSlice($0) }) }
         attentionNorm = try vector(l.attentionNorm)!
-        query = try matrix(l.query)
+        query = try l.query.map { try matrix($0) }
         key = try l.key.map { try matrix($0) }
         value = try l.value.map { try matrix($0) }
         queryBias = try vector(l.queryBias)
@@ -45,7 +48,8 @@ struct LayerWeights {
         queryNorm = try vector(l.queryNorm)
         keyNorm = try vector(l.keyNorm)
         valueNorm = l.normalizesValues ? [Float](repeating: 1, count: attention.valueLength) : nil
-        output = try matrix(TensorSlice(l.output))
+        output = try l.output.map { try matrix(TensorSlice($0)) }
+        shortConvolution = try l.shortConvolution.map { try ShortConvolutionWeights($0, file: file, kernels: kernels) }
         postAttentionNorm = try vector(l.postAttentionNorm)
         feedForwardNorm = try vector(l.feedForwardNorm)!
         gate = try l.gate.map { try matrix($0) }

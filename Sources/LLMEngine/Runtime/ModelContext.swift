@@ -32,10 +32,11 @@ public final class ModelContext: Sendable {
         var cache: KVCache // keys and values of `tokens`
         var tokens: [Int] = []
 
+        /// Forgets the positions from `count` on (from the latest position before it that a
+        /// model's recurrent states can return to: `KVCache.truncate(to:)`).
         mutating func rewind(to count: Int) {
-            let kept = min(tokens.count, max(0, count))
-            cache.truncate(to: kept)
-            tokens.removeLast(tokens.count - kept)
+            cache.truncate(to: min(tokens.count, max(0, count)))
+            tokens.removeLast(tokens.count - cache.count)
         }
     }
 
@@ -72,9 +73,11 @@ public final class ModelContext: Sendable {
         }
         try checkVocabulary(prompt)
         let keep = state.withLock { (s: inout State) -> Int in
-            let keep = Self.reusablePrefixLength(s.tokens, prompt)
-            s.rewind(to: keep)
-            return keep
+            s.rewind(to: Self.reusablePrefixLength(s.tokens, prompt))
+            // Recurrent states are kept after the prompt and after all but its last token: the
+            // next turn continues from the one, the same prompt asked again from the other.
+            s.cache.keepStates(at: [prompt.count - 1, prompt.count])
+            return s.tokens.count
         }
         return try run(prompt[keep...], isCancelled: isCancelled)
     }
@@ -107,9 +110,16 @@ public final class ModelContext: Sendable {
     }
 
     /// How many leading positions of `prompt` `prefill(prompt)` would keep instead of
-    /// computing: the common prefix with `tokens`, short of `prompt`'s last position.
+    /// computing: the common prefix with `tokens`, short of `prompt`'s last position (with
+    /// recurrent layers, the latest position within it their states can return to).
     public func reusablePrefixLength(of prompt: [Int]) -> Int {
-        state.withLock { Self.reusablePrefixLength($0.tokens, prompt) }
+        state.withLock { $0.cache.restorable(atMost: Self.reusablePrefixLength($0.tokens, prompt)) }
+    }
+
+    /// The latest position at or before `limit` (and at most `count`) the context can be
+    /// rewound to exactly: `limit` itself for a model of attention layers only.
+    public func restorablePrefixLength(atMost limit: Int) -> Int {
+        state.withLock { $0.cache.restorable(atMost: limit) }
     }
 
     private static func reusablePrefixLength(_ held: [Int], _ prompt: [Int]) -> Int {
@@ -166,7 +176,9 @@ public final class ModelContext: Sendable {
         nest(0, [])
     }
 
-    /// Forgets every position from `count` on (O(1)).
+    /// Forgets every position from `count` on (O(1)). A model with recurrent layers goes back
+    /// to the latest position at or before `count` its states can return to (`self.count`
+    /// says which): where a prompt ended, or one short of it, or the start.
     public func rewind(to count: Int) {
         state.withLock { $0.rewind(to: count) }
     }

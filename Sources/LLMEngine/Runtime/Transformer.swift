@@ -91,12 +91,14 @@ public final class Transformer: @unchecked Sendable {
     /// A cache for `capacity` positions (at most the trained context length is sensible) in
     /// `format` (`.q8_0` needs heads of whole 32-element blocks: `supportsKVFormat`).
     public func makeCache(capacity: Int, format: KVFormat = .f16) -> KVCache {
-        KVCache(slots: hyperparameters.cacheSlotWidths, capacity: capacity, format: format)
+        KVCache(
+            slots: hyperparameters.cacheSlotWidths, stateWidths: hyperparameters.recurrentStateWidths, capacity: capacity,
+            format: format)
     }
 
     /// Whether this model's heads can be cached in `format` (a head's elements must be whole blocks).
     public func supportsKVFormat(_ format: KVFormat) -> Bool {
-        hyperparameters.layers.allSatisfy { format.holds(keyLength: $0.keyLength, valueLength: $0.valueLength) }
+        hyperparameters.layers.filter(\.writesCache).allSatisfy { format.holds(keyLength: $0.keyLength, valueLength: $0.valueLength) }
     }
 
     /// Runs `token` at position `cache.count`, appends its keys and values to the cache, and

@@ -156,6 +156,24 @@ VARIANTS = {
         runs=[("random24", 64, 24, 61), ("random96", 128, 96, 62)],
         greedy=(128, 16, 110),
     ),
+    # LFM2's hybrid at small size: gated short convolutions (3 taps: the state is the 2 positions
+    # before) in layers 0, 1, 3, 4 and grouped-query attention with q/k norms in layers 2 and 5
+    # (LFM2-700M: 10 convolution and 6 attention layers); tied output, final norm
+    # token_embd_norm. lfm2-swa: untied, 1 kv head, attention over a sliding window of 16.
+    "lfm2": dict(
+        arch="lfm2", seed=3008, n_layer=6, n_embd=256, n_head=4, n_head_kv=2, head_dim=64,
+        n_ff=512, rope_base=1.0e6, rms_eps=1e-5, n_ctx_train=128000, tied=True,
+        conv=[True, True, False, True, True, False], l_cache=3,
+        runs=[("random24", 64, 24, 81), ("random96", 128, 96, 82)],
+        greedy=(128, 16, 110),
+    ),
+    "lfm2-swa": dict(
+        arch="lfm2", seed=3009, n_layer=6, n_embd=256, n_head=4, n_head_kv=1, head_dim=64,
+        n_ff=512, rope_base=1.0e6, rms_eps=1e-5, n_ctx_train=128000, tied=False,
+        conv=[True, False, True, True, False, True], l_cache=3, window=16,
+        runs=[("random24", 64, 24, 91), ("random96", 128, 96, 92)],
+        greedy=(128, 16, 110),
+    ),
 }
 
 
@@ -296,6 +314,13 @@ def variant_metadata(name: str, v: dict) -> list[tuple[str, object, gguf.GGUFVal
         (f"{a}.attention.head_count", v["n_head"], U32),
         (f"{a}.attention.head_count_kv", v["n_head_kv"], U32),
     ]
+    if a == "lfm2":
+        # 0 key/value heads marks a convolution layer (as convert_hf_to_gguf.py's LFM2Model writes)
+        kv[-1] = (f"{a}.attention.head_count_kv", [0 if c else v["n_head_kv"] for c in v["conv"]],
+                  gguf.GGUFValueType.ARRAY, U32)
+        kv.append((f"{a}.shortconv.l_cache", v["l_cache"], U32))
+        if "window" in v:
+            kv.append((f"{a}.attention.sliding_window", v["window"], U32))
     if a in ("qwen3", "qwen3moe"):
         # Qwen3's converter writes the head size (it differs from n_embd / n_head); smollm3 and
         # phi3 files do not have these keys: llama.cpp's default is n_embd / n_head.
@@ -412,6 +437,35 @@ def gemma4_tensors(v: dict, rng, mat, proj, vec) -> list[tuple[str, np.ndarray]]
     return t
 
 
+def lfm2_tensors(v: dict, rng, mat, proj, vec) -> list[tuple[str, np.ndarray]]:
+    """LFM2's final norm (named token_embd_norm) and blocks, after the embedding (and output)."""
+    d, ff, hd, L = v["n_embd"], v["n_ff"], v["head_dim"], v["l_cache"]
+    nq, nkv = v["n_head"] * hd, v["n_head_kv"] * hd
+    t = [("token_embd_norm.weight", vec(d, "output_norm"))]
+    for i, conv in enumerate(v["conv"]):
+        b = f"blk.{i}"
+        t.append((f"{b}.attn_norm.weight", vec(d)))
+        if conv:
+            # in_proj rows: b, c, x (ne = [d, 3d]); the kernel ne = [L, d], F32 (ggml_ssm_conv
+            # reads floats; llama-quantize leaves shortconv.conv alone), taps ~ N(0, 1/L)
+            t.append((f"{b}.shortconv.in_proj.weight", proj(3 * d, d, "qkv")))
+            t.append((f"{b}.shortconv.conv.weight",
+                      (rng.standard_normal((d, L), dtype=np.float32) / np.float32(math.sqrt(L))).astype(np.float32)))
+            t.append((f"{b}.shortconv.out_proj.weight", proj(d, d, "attn_output")))
+        else:
+            t.append((f"{b}.attn_q.weight", proj(nq, d, "qkv")))
+            t.append((f"{b}.attn_k.weight", proj(nkv, d, "qkv")))
+            t.append((f"{b}.attn_v.weight", proj(nkv, d, "qkv")))
+            t.append((f"{b}.attn_q_norm.weight", vec(hd)))
+            t.append((f"{b}.attn_k_norm.weight", vec(hd)))
+            t.append((f"{b}.attn_output.weight", proj(d, nq, "attn_output")))
+        t.append((f"{b}.ffn_norm.weight", vec(d)))
+        t.append((f"{b}.ffn_gate.weight", proj(ff, d, "ffn_gate_up")))
+        t.append((f"{b}.ffn_up.weight", proj(ff, d, "ffn_gate_up")))
+        t.append((f"{b}.ffn_down.weight", proj(d, ff, "ffn_down")))
+    return t
+
+
 def variant_tensors(v: dict) -> list[tuple[str, np.ndarray]]:
     """The tensors in file order, numpy shape (ne1, ne0): F16 matrices, F32 vectors."""
     rng = np.random.default_rng(v["seed"])
@@ -441,6 +495,8 @@ def variant_tensors(v: dict) -> list[tuple[str, np.ndarray]]:
     t = [("token_embd.weight", mat(N_VOCAB, d, SCALES["token_embd"]))]
     if not v["tied"]:
         t.append(("output.weight", mat(N_VOCAB, d, SCALES["output"])))
+    if v["arch"] == "lfm2":
+        return t + lfm2_tensors(v, rng, mat, proj, vec)
     t.append(("output_norm.weight", vec(d, "output_norm")))
     if v["arch"] == "phi3":
         long, short = rope_factors(v["n_rot"] // 2)
