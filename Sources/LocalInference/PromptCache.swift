@@ -140,8 +140,10 @@ package final class PromptCache: Sendable {
         let held = context.tokens
         var count = 0
         while count < min(held.count, prompt.count), held[count] == prompt[count] { count += 1 }
-        // With recurrent layers, the latest position whose states the context kept.
-        count = context.restorablePrefixLength(atMost: count)
+        // With recurrent layers, the latest position whose states the context kept, short of the
+        // prompt's last token: an entry is loaded whole, and the same prompt asked again loads
+        // all but its last token (whose logits the prefill computes).
+        count = key.loadsPrefixes ? count : context.restorablePrefixLength(atMost: min(count, prompt.count - 1))
         guard count >= minimumReuse else { return }
         // An entry that already holds all of them (the same prompt asked again) is enough.
         let stored = storedPrompts()

@@ -834,6 +834,7 @@ def main() -> int:
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("models", help="write the F16 models DIR/<variant>.f16.gguf")
     p.add_argument("--out", type=Path, required=True)
+    p.add_argument("--only", nargs="+", choices=list(VARIANTS), help="write these variants only")
     p = sub.add_parser("assemble", help="write every model and check its sha256 against the fixture JSON")
     p.add_argument("--out", type=Path, required=True)
     p = sub.add_parser("reference", help="regenerate the fixtures and blobs with llama.cpp")
@@ -843,7 +844,7 @@ def main() -> int:
     args = ap.parse_args()
     vocab_path = args.vocab_gguf or default_vocab_gguf()
     if args.cmd == "models":
-        for path, _ in write_models(args.out, vocab_path).values():
+        for path, _ in write_models(args.out, vocab_path, args.only).values():
             print(path)
         return 0
     if args.cmd == "assemble":
