@@ -7,25 +7,25 @@
 /// ```
 extension Duration {
     /// The duration in seconds.
-    public var seconds: Double {
+    package var seconds: Double {
         let (whole, attoseconds) = components
         return Double(whole) + Double(attoseconds) * 1e-18
     }
 
     /// The duration in milliseconds.
-    public var milliseconds: Double {
+    package var milliseconds: Double {
         let (whole, attoseconds) = components
         return Double(whole) * 1e3 + Double(attoseconds) * 1e-15
     }
 
     /// The duration in microseconds.
-    public var microseconds: Double {
+    package var microseconds: Double {
         let (whole, attoseconds) = components
         return Double(whole) * 1e6 + Double(attoseconds) * 1e-12
     }
 
     /// The duration in whole nanoseconds (negative durations give 0).
-    public var nanoseconds: UInt64 {
+    package var nanoseconds: UInt64 {
         let (whole, attoseconds) = components
         guard whole >= 0, attoseconds >= 0 else { return 0 }
         return UInt64(whole) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)

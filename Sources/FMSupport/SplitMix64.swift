@@ -9,14 +9,14 @@
 /// let roll = Int.random(in: 1...6, using: &rng)   // the same on every run
 /// let w = rng.nextSigned()                        // a Float in [-1, 1)
 /// ```
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// A generator whose sequence is fixed by `seed`.
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -25,8 +25,8 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// A float uniform in [0, 1), from 24 random bits.
-    public mutating func nextUnitFloat() -> Float { Float(next() >> 40) * (1.0 / 16_777_216.0) }
+    package mutating func nextUnitFloat() -> Float { Float(next() >> 40) * (1.0 / 16_777_216.0) }
 
     /// A float uniform in [-1, 1), from 24 random bits.
-    public mutating func nextSigned() -> Float { Float(next() >> 40) / 8_388_608 - 1 }
+    package mutating func nextSigned() -> Float { Float(next() >> 40) / 8_388_608 - 1 }
 }

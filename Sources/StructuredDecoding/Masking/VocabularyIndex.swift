@@ -370,6 +370,7 @@ public final class VocabularyIndex: Sendable {
     /// their token lists take: the tokens a parser thread allows beyond the end of its lexeme
     /// (`GrammarMatcher.fillMask`), per grammar and thread.
     public static let maxMemoizedExitWalks = 8192
+    /// The most bytes the memoized exit walks of one grammar and thread may take together.
     public static let exitWalkBytes = 32 << 20
 
     /// The tokens `thread` of `grammar` allows past the end of its lexeme, if remembered.

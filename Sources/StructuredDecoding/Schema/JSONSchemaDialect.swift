@@ -46,6 +46,7 @@ public enum JSONSchemaDialect: String, Sendable, Hashable, CaseIterable, Compara
         }
     }
 
+    /// Orders dialects as `allCases` lists them, oldest first.
     public static func < (lhs: Self, rhs: Self) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }

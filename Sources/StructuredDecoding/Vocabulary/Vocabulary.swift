@@ -45,7 +45,10 @@ public struct ArrayVocabulary: Vocabulary {
         self.init(pieces: strings.map { Array($0.utf8) }, special: special, endOfSequenceTokens: endOfSequenceTokens)
     }
 
+    /// The number of tokens.
     public var tokenCount: Int { pieces.count }
+    /// The bytes token `id` stands for.
     public func tokenBytes(_ id: Int) -> [UInt8] { pieces[id] }
+    /// Whether token `id` is markup (a special token) rather than text.
     public func isSpecial(_ id: Int) -> Bool { special.contains(id) }
 }
