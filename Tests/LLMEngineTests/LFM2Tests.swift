@@ -111,6 +111,20 @@ import Testing
         #expect(Self.maxDifference(try context.prefill(rewritten), try fresh(rewritten)) < 1e-4)
     }
 
+    /// 8-bit keys and values apply to the attention layers (the states stay f32): the logits
+    /// stay those of the f16 cache up to the rounding of two layers' keys and values.
+    @Test func eightBitKeysAndValuesServeTheAttentionLayers() throws {
+        let model = try Transformer(file: Self.file(), threads: 2, batchCapacity: 16)
+        #expect(model.supportsKVFormat(.q8_0))
+        let tokens = Self.tokens(30)
+        var f16 = model.makeCache(capacity: 64), q8 = model.makeCache(capacity: 64, format: .q8_0)
+        let exact = try model.forward(tokens: tokens, cache: &f16, logits: .all)
+        let eight = try model.forward(tokens: tokens, cache: &q8, logits: .all)
+        #expect(q8.positionBytes * 32 == f16.positionBytes * 17 && q8.states.totalWidth == f16.states.totalWidth) // 34 bytes per 32 halves
+        let spread = (exact.map { $0 * $0 }.reduce(0, +) / Float(exact.count)).squareRoot()
+        #expect(Self.maxDifference(exact, eight) < 0.05 * spread, "spread \(spread)")
+    }
+
     /// The kept states are bounded and their bytes reported with the cache's.
     @Test func keptStatesAreBoundedAndCounted() throws {
         let model = try Transformer(file: Self.file(), threads: 1, batchCapacity: 16)
