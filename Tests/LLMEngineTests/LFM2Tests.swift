@@ -1,3 +1,4 @@
+import FMSupport
 import Foundation
 import GGUF
 import TestSupport
@@ -190,5 +191,49 @@ import Testing
         #expect(
             noHeads
                 == .invalidHyperparameter(key: "qwen3.attention.head_count_kv", reason: "layer 1 has no key/value heads and no recurrent state"))
+    }
+
+    /// LFM2-MoE: the leading dense blocks, then experts with their selection bias.
+    @Test func theMixtureReadsItsDenseAndExpertBlocks() throws {
+        let model = try Transformer(file: Self.file("lfm2moe"), threads: 1, batchCapacity: 8)
+        let routing = try #require(model.hyperparameters.experts)
+        #expect(routing.gating == .sigmoid && routing.normalizesWeights && routing.count == 8 && routing.used == 2)
+        #expect(model.layers.map { $0.experts != nil } == [false, false, true, true, true, true])
+        #expect(model.layers[1].gate != nil && model.layers[2].gate == nil && model.layers[3].shortConvolution != nil)
+        #expect(model.layers[4].experts?.selectionBias?.count == 8)
+        let file = try Self.file("lfm2moe")
+        let softmaxGating = try modelLoadError(file) { w in
+            w.metadata.removeAll { $0.key == "lfm2moe.expert_gating_func" }
+            w.add("lfm2moe.expert_gating_func", .uint32(4))
+        }
+        #expect(
+            softmaxGating
+                == .invalidHyperparameter(key: "lfm2moe.expert_gating_func", reason: "gating function 4 is not supported (1 softmax, 2 sigmoid)"))
+        let noBias = try modelLoadError(file) { $0.tensors.removeAll { $0.name == "blk.5.exp_probs_b.bias" } }
+        #expect(noBias == .missingTensor("blk.5.exp_probs_b.bias"))
+    }
+
+    /// Sigmoid gating as its definition says, computed the slow way: scores sigmoid(logit), the
+    /// best `used` by score plus bias, weights the unbiased scores over their sum.
+    @Test func sigmoidRoutingChoosesByBiasedScores() {
+        let routing = ExpertRouting(count: 16, used: 4, feedForwardLengths: [64], gating: .sigmoid, normalizesWeights: true)
+        var rng = SplitMix64(seed: 16)
+        let rows = 23
+        let logits = (0..<(rows * 16)).map { _ in rng.nextSigned() * 4 }
+        let bias = (0..<16).map { _ in rng.nextSigned() * 0.3 }
+        let assignment = logits.withUnsafeBufferPointer {
+            ExpertAssignment(logits: $0.baseAddress!, rows: rows, routing, selectionBias: bias)
+        }
+        var seen = Array(repeating: [Int: Float](), count: rows)
+        for (expert, chosen) in assignment.rowsByExpert.enumerated() {
+            for c in chosen { seen[c.row][expert] = c.weight }
+        }
+        for r in 0..<rows {
+            let scores = (0..<16).map { 1 / (1 + expf(-logits[r * 16 + $0])) }
+            let best = (0..<16).sorted { scores[$0] + bias[$0] > scores[$1] + bias[$1] }.prefix(4)
+            #expect(Set(seen[r].keys) == Set(best), "row \(r)")
+            let total = best.map { scores[$0] }.reduce(0, +)
+            for e in best { #expect(abs((seen[r][e] ?? .nan) - scores[e] / total) < 1e-6, "row \(r) expert \(e)") }
+        }
     }
 }

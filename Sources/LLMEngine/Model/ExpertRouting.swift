@@ -7,6 +7,10 @@ public struct ExpertRouting: Sendable, Equatable {
     public enum Gating: Sendable, Equatable {
         /// `softmax` over all experts (Qwen3-MoE, Gemma 4).
         case softmax
+        /// `sigmoid` of each logit, the experts chosen by the scores plus a per-expert selection
+        /// bias (`exp_probs_b`) and weighed by the unbiased scores (LFM2-MoE; llama.cpp's
+        /// `LLAMA_EXPERT_GATING_FUNC_TYPE_SIGMOID`).
+        case sigmoid
     }
 
     /// Experts per block (`expert_count`).
@@ -39,7 +43,7 @@ public struct ExpertRouting: Sendable, Equatable {
     /// Reads `expert_count`, `expert_used_count` and `expert_feed_forward_length` (default: the
     /// dense width over the experts used, as llama.cpp's) for `blocks` blocks.
     static func read(
-        _ read: HyperparameterReader, blocks: Int, denseWidths: [Int], normalizesWeights: Bool
+        _ read: HyperparameterReader, blocks: Int, denseWidths: [Int], gating: Gating = .softmax, normalizesWeights: Bool
     ) throws(ModelLoadError) -> ExpertRouting {
         let arch = read.architecture
         let count = try read.int("expert_count")
@@ -49,6 +53,19 @@ public struct ExpertRouting: Sendable, Equatable {
         }
         let widths = try read.perLayer(
             "expert_feed_forward_length", count: blocks, default: denseWidths.map { max(1, $0 / used) })
-        return ExpertRouting(count: count, used: used, feedForwardLengths: widths, normalizesWeights: normalizesWeights)
+        return ExpertRouting(
+            count: count, used: used, feedForwardLengths: widths, gating: gating, normalizesWeights: normalizesWeights)
+    }
+
+    /// The gating `expert_gating_func` names (llama.cpp's numbering: 1 softmax, 2 sigmoid), or
+    /// `value` when the file has none.
+    static func gating(_ read: HyperparameterReader, default value: Gating) throws(ModelLoadError) -> Gating {
+        let key = "\(read.architecture).expert_gating_func"
+        switch read.metadata.int(key) {
+        case nil: return value
+        case 1: return .softmax
+        case 2: return .sigmoid
+        case let other?: throw .invalidHyperparameter(key: key, reason: "gating function \(other) is not supported (1 softmax, 2 sigmoid)")
+        }
     }
 }

@@ -18,4 +18,7 @@ public struct ExpertTensors: Sendable {
     public var downScales: GGUFTensorInfo?
     /// Gemma 4: the factors on the router's input (`ffn_gate_inp.scale`, `[d]`).
     public var routerInputScale: GGUFTensorInfo?
+    /// LFM2-MoE: a bias per expert added to its score for choosing, not for weighing
+    /// (`exp_probs_b.bias`, `[experts]`).
+    public var selectionBias: GGUFTensorInfo?
 }

@@ -23,6 +23,9 @@ public enum ModelArchitecture: String, Sendable, CaseIterable {
     /// LFM2 (350M to 2.6B): gated short convolutions (a recurrent state of two positions)
     /// beside grouped-query attention layers with q/k norms.
     case lfm2
+    /// LFM2-MoE (8B-A1B): LFM2's hybrid with routed SwiGLU experts (sigmoid scores, a selection
+    /// bias) past its leading dense blocks.
+    case lfm2moe
 
     /// The family's definition.
     var definition: any ArchitectureDefinition.Type {
@@ -36,6 +39,7 @@ public enum ModelArchitecture: String, Sendable, CaseIterable {
         case .gemma4: Gemma4.self
         case .qwen3moe: Qwen3MoE.self
         case .lfm2: LFM2.self
+        case .lfm2moe: LFM2MoE.self
         }
     }
 

@@ -28,7 +28,8 @@ extension BlockPass {
         }
         model.project(routerInput, rows: n, [(experts.router, s.routerLogits)]) // [n, experts]
         let forced = s.forcedExperts.map { choose in { (row: Int) in choose(index, placement.positions[row]) } }
-        let assignment = ExpertAssignment(logits: s.routerLogits, rows: n, routing, forced: forced)
+        let assignment = ExpertAssignment(
+            logits: s.routerLogits, rows: n, routing, selectionBias: experts.selectionBias, forced: forced)
         if index == model.layers.firstIndex(where: { $0.experts != nil }) {
             s.routingMargins = assignment.margins
             s.overruledMargins = Array(repeating: -.infinity, count: n)

@@ -3,10 +3,11 @@ import Foundation
 /// Which experts each row of a step runs, and with what weight, grouped by expert so that an
 /// expert's matrices are read once for all the rows that chose it.
 ///
-/// Per row (router logits `[experts]`): scores = softmax(logits); the `used` highest scores
-/// are chosen (the lower index first among equal scores); their weights are the scores, divided
-/// by their sum when the routing normalizes them (floored at 2^-14, as llama.cpp's clamp), then
-/// multiplied by the routing's scale.
+/// Per row (router logits `[experts]`): scores = softmax(logits) (`.softmax`) or
+/// sigmoid(logits) (`.sigmoid`); the `used` highest scores (plus the selection bias, when the
+/// block has one) are chosen (the lower index first among equals); their weights are the
+/// scores, divided by their sum when the routing normalizes them (floored at 2^-14, as
+/// llama.cpp's clamp), then multiplied by the routing's scale.
 struct ExpertAssignment {
     /// One of the rows an expert runs on.
     struct Choice: Equatable {
@@ -19,8 +20,10 @@ struct ExpertAssignment {
     /// `[experts]`: the rows that chose each expert, in row order.
     private(set) var rowsByExpert: [[Choice]]
     /// `[rows]`: how far each row's own choice is from another, in router logits: the last of its
-    /// best experts' logit minus the best other one's (infinite when every expert runs). A small
-    /// margin is a near tie that another engine's rounding may decide the other way.
+    /// best experts' logit minus the best other one's (infinite when every expert runs; with
+    /// sigmoid gating, the difference of the biased scores over the sigmoid's slope at the last
+    /// chosen expert). A small margin is a near tie that another engine's rounding may decide
+    /// the other way.
     private(set) var margins: [Float]
     /// `[rows]`: whether `forced` named other experts than the row's best ones.
     private(set) var overruled: [Bool]
@@ -28,20 +31,38 @@ struct ExpertAssignment {
     /// Routes `rows` rows of router logits (`[rows, routing.count]`). `forced`, when it answers
     /// for a row, names the experts that row runs instead of its best ones (weighed all the same
     /// by their scores): the reference tests' way to run llama.cpp's choices.
-    init(logits: UnsafePointer<Float>, rows: Int, _ routing: ExpertRouting, forced: ((Int) -> [Int]?)? = nil) {
+    init(
+        logits: UnsafePointer<Float>, rows: Int, _ routing: ExpertRouting, selectionBias: [Float]? = nil,
+        forced: ((Int) -> [Int]?)? = nil
+    ) {
         let n = routing.count, k = routing.used
         rowsByExpert = Array(repeating: [], count: n)
         margins = Array(repeating: .infinity, count: rows)
         overruled = Array(repeating: false, count: rows)
-        var scores = [Float](repeating: 0, count: n)
+        var scores = [Float](repeating: 0, count: n), selection = scores
         var best = [Int](repeating: 0, count: k)
         for r in 0..<rows {
             let row = logits + r * n
-            Self.softmax(row, count: n, into: &scores)
-            Self.top(k, of: scores, into: &best)
-            var unchosen = -Float.infinity
-            for e in 0..<n where !best.contains(e) { unchosen = max(unchosen, row[e]) }
-            margins[r] = row[best[k - 1]] - unchosen
+            switch routing.gating {
+            case .softmax: Self.softmax(row, count: n, into: &scores)
+            case .sigmoid: for e in 0..<n { scores[e] = 1 / (1 + expf(-row[e])) }
+            }
+            if let bias = selectionBias {
+                for e in 0..<n { selection[e] = scores[e] + bias[e] }
+            } else {
+                selection = scores
+            }
+            Self.top(k, of: selection, into: &best)
+            if routing.gating == .sigmoid {
+                var unchosen = -Float.infinity
+                for e in 0..<n where !best.contains(e) { unchosen = max(unchosen, selection[e]) }
+                let last = scores[best[k - 1]], slope = max(last * (1 - last), 1e-6)
+                margins[r] = (selection[best[k - 1]] - unchosen) / slope
+            } else {
+                var unchosen = -Float.infinity
+                for e in 0..<n where !best.contains(e) { unchosen = max(unchosen, row[e]) }
+                margins[r] = row[best[k - 1]] - unchosen
+            }
             var chosen = best
             if let ids = forced?(r), ids.count == k, ids.allSatisfy({ (0..<n).contains($0) }) {
                 chosen = ids

@@ -17,6 +17,8 @@ struct ExpertWeights {
     /// Gemma 4's router input weights, `[d]`: `ffn_gate_inp.scale / sqrt(d)`, the factors on
     /// the RMS-normalized residual that the router reads.
     let routerInputWeights: [Float]?
+    /// The bias on each expert's score when choosing, `[experts]` (LFM2-MoE).
+    let selectionBias: [Float]?
 
     init(_ t: ExpertTensors, file: GGUFFile, kernels: KernelSet) throws {
         router = try LayerWeights.matrix(t.router, file: file)
@@ -31,6 +33,7 @@ struct ExpertWeights {
         downScales = try vector(t.downScales)
         let root = Float(t.router.dimensions[0]).squareRoot()
         routerInputWeights = try vector(t.routerInputScale)?.map { $0 / root }
+        selectionBias = try vector(t.selectionBias)
     }
 
     /// Expert `e`'s gate and up projections, `[ff, d]` each.

@@ -16,9 +16,10 @@ enum LFM2: ArchitectureDefinition {
     static func refine(_ hp: inout ModelHyperparameters, _ read: HyperparameterReader) throws(ModelLoadError) {
         let taps = try read.int("shortconv.l_cache")
         guard taps >= 2, taps <= 64 else {
-            throw .invalidHyperparameter(key: "lfm2.shortconv.l_cache", reason: "\(taps) taps (2 to 64 are supported)")
+            throw .invalidHyperparameter(
+                key: "\(read.architecture).shortconv.l_cache", reason: "\(taps) taps (2 to 64 are supported)")
         }
-        let window = read.metadata.int("lfm2.attention.sliding_window").flatMap { $0 > 0 ? $0 : nil }
+        let window = read.metadata.int("\(read.architecture).attention.sliding_window").flatMap { $0 > 0 ? $0 : nil }
         for i in hp.layers.indices {
             if hp.layers[i].headCountKV == 0 {
                 hp.layers[i].stateSlot = hp.recurrentStateWidths.count
@@ -34,16 +35,22 @@ enum LFM2: ArchitectureDefinition {
     /// `attn_output` `[d, d]`; convolution layers: `shortconv.{in_proj,conv,out_proj}`. Both:
     /// `attn_norm` (the mixer's norm), `ffn_norm` and the SwiGLU tensors.
     static func layer(_ index: Int, _ t: LayerTensors) throws(ModelLoadError) -> ModelWeights.Layer {
+        try layer(t, dense: true)
+    }
+
+    /// The block's mixer (attention or convolution) and norms, with the dense SwiGLU tensors
+    /// unless `dense` is false (LFM2-MoE's expert blocks: the family adds the experts).
+    static func layer(_ t: LayerTensors, dense: Bool) throws(ModelLoadError) -> ModelWeights.Layer {
         guard t.attention.attends else {
-            let d = t.hp.embeddingLength, ff = t.hp.feedForwardLengths[index]
-            let (gate, up) = try t.gateAndUp(input: d, hidden: ff)
+            let d = t.hp.embeddingLength, ff = t.hp.feedForwardLengths[t.index]
+            let (gate, up) = dense ? try t.gateAndUp(input: d, hidden: ff) : (nil, nil)
             var layer = ModelWeights.Layer(
                 attentionNorm: try t.vector("attn_norm.weight", d), feedForwardNorm: try t.vector("ffn_norm.weight", d),
-                gate: gate, up: up, down: try t.matrix("ffn_down.weight", [ff, d]))
+                gate: gate, up: up, down: dense ? try t.matrix("ffn_down.weight", [ff, d]) : nil)
             layer.shortConvolution = try t.shortConvolution(length: t.hp.shortConvolutionLength!)
             return layer
         }
-        return try Qwen3.headNorms(.standard(t), t)
+        return try Qwen3.headNorms(.standard(t, dense: dense), t)
     }
 
     static func block(_ b: BlockPass) {
@@ -58,7 +65,11 @@ enum LFM2: ArchitectureDefinition {
         }
         b.addToResidual()
         b.normalize(b.weights.feedForwardNorm)
-        b.feedForward(.silu)
+        if b.weights.experts != nil {
+            b.routedExperts(.silu) // LFM2-MoE past its leading dense blocks
+        } else {
+            b.feedForward(.silu)
+        }
         b.addToResidual()
     }
 }

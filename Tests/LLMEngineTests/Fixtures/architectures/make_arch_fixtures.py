@@ -174,6 +174,17 @@ VARIANTS = {
         runs=[("random24", 64, 24, 91), ("random96", 128, 96, 92)],
         greedy=(128, 16, 110),
     ),
+    # LFM2-8B-A1B's block at small size: lfm2's layers, the first 2 with the dense network, the
+    # other 4 with 8 routed SwiGLU experts of 256, 2 per token, scored by the sigmoid of the F32
+    # router, chosen with a selection bias exp_probs_b ~ N(0, 0.05^2), weights renormalized.
+    "lfm2moe": dict(
+        arch="lfm2moe", seed=3010, n_layer=6, n_embd=256, n_head=4, n_head_kv=2, head_dim=64,
+        n_ff=512, rope_base=1.0e6, rms_eps=1e-5, n_ctx_train=128000, tied=True,
+        conv=[True, True, False, True, True, False], l_cache=3,
+        n_expert=8, n_expert_used=2, n_ff_exp=256, n_dense_lead=2,
+        runs=[("random24", 64, 24, 101), ("random96", 128, 96, 102)],
+        greedy=(128, 16, 110),
+    ),
 }
 
 
@@ -314,7 +325,7 @@ def variant_metadata(name: str, v: dict) -> list[tuple[str, object, gguf.GGUFVal
         (f"{a}.attention.head_count", v["n_head"], U32),
         (f"{a}.attention.head_count_kv", v["n_head_kv"], U32),
     ]
-    if a == "lfm2":
+    if a in ("lfm2", "lfm2moe"):
         # 0 key/value heads marks a convolution layer (as convert_hf_to_gguf.py's LFM2Model writes)
         kv[-1] = (f"{a}.attention.head_count_kv", [0 if c else v["n_head_kv"] for c in v["conv"]],
                   gguf.GGUFValueType.ARRAY, U32)
@@ -326,10 +337,13 @@ def variant_metadata(name: str, v: dict) -> list[tuple[str, object, gguf.GGUFVal
         # phi3 files do not have these keys: llama.cpp's default is n_embd / n_head.
         kv += [(f"{a}.attention.key_length", v["head_dim"], U32),
                (f"{a}.attention.value_length", v["head_dim"], U32)]
-    if a == "qwen3moe":
+    if a in ("qwen3moe", "lfm2moe"):
         kv += [(f"{a}.expert_count", v["n_expert"], U32),
                (f"{a}.expert_used_count", v["n_expert_used"], U32),
                (f"{a}.expert_feed_forward_length", v["n_ff_exp"], U32)]
+    if a == "lfm2moe":
+        kv += [(f"{a}.leading_dense_block_count", v["n_dense_lead"], U32),
+               (f"{a}.expert_gating_func", 2, U32)]   # sigmoid, as the converter writes it
     kv += [(f"{a}.attention.layer_norm_rms_epsilon", v["rms_eps"], F32),
            (f"{a}.rope.freq_base", v["rope_base"], F32)]
     if a == "phi3":
@@ -460,6 +474,15 @@ def lfm2_tensors(v: dict, rng, mat, proj, vec) -> list[tuple[str, np.ndarray]]:
             t.append((f"{b}.attn_k_norm.weight", vec(hd)))
             t.append((f"{b}.attn_output.weight", proj(d, nq, "attn_output")))
         t.append((f"{b}.ffn_norm.weight", vec(d)))
+        if i >= v.get("n_dense_lead", v["n_layer"]):
+            # numpy shapes (experts, rows, columns): ne = [columns, rows, experts]
+            n_exp, ffe = v["n_expert"], v["n_ff_exp"]
+            t.append((f"{b}.ffn_gate_inp.weight", proj(n_exp, d, "qkv").astype(np.float32)))
+            t.append((f"{b}.ffn_gate_exps.weight", np.stack([proj(ffe, d, "ffn_gate_up") for _ in range(n_exp)])))
+            t.append((f"{b}.ffn_up_exps.weight", np.stack([proj(ffe, d, "ffn_gate_up") for _ in range(n_exp)])))
+            t.append((f"{b}.ffn_down_exps.weight", np.stack([proj(d, ffe, "ffn_down") for _ in range(n_exp)])))
+            t.append((f"{b}.exp_probs_b.bias", vec(n_exp, (0.0, 0.05))))
+            continue
         t.append((f"{b}.ffn_gate.weight", proj(ff, d, "ffn_gate_up")))
         t.append((f"{b}.ffn_up.weight", proj(ff, d, "ffn_gate_up")))
         t.append((f"{b}.ffn_down.weight", proj(d, ff, "ffn_down")))
@@ -495,7 +518,7 @@ def variant_tensors(v: dict) -> list[tuple[str, np.ndarray]]:
     t = [("token_embd.weight", mat(N_VOCAB, d, SCALES["token_embd"]))]
     if not v["tied"]:
         t.append(("output.weight", mat(N_VOCAB, d, SCALES["output"])))
-    if v["arch"] == "lfm2":
+    if v["arch"] in ("lfm2", "lfm2moe"):
         return t + lfm2_tensors(v, rng, mat, proj, vec)
     t.append(("output_norm.weight", vec(d, "output_norm")))
     if v["arch"] == "phi3":
