@@ -35,6 +35,9 @@ package enum HubSuggestions {
             reference: "hf:ggml-org/gemma-4-E2B-it-GGUF:Q4_K_M", architecture: "gemma4", approximateGigabytes: 3.0,
             summary: "Gemma 4 E2B instruct"),
         .init(
+            reference: "hf:LiquidAI/LFM2-8B-A1B-GGUF:Q4_K_M", architecture: "lfm2moe", approximateGigabytes: 5.0,
+            summary: "Liquid LFM2 8B-A1B (hybrid, mixture of experts, 1.5B used per token)"),
+        .init(
             reference: "hf:unsloth/Qwen3-30B-A3B-GGUF:Q4_K_M", architecture: "qwen3moe", approximateGigabytes: 18.6,
             summary: "Qwen3 30B-A3B (mixture of experts, 3B used per token)"),
     ]
