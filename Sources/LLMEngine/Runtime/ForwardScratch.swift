@@ -1,7 +1,10 @@
+import Foundation
 import Kernels
 
 /// The buffers one forward call works in, sized for `capacity` positions at a time (a prefill
-/// chunk; decode uses row 0). Raw allocations, reused by every call, freed with the model.
+/// chunk; decode uses row 0). Raw allocations, reused by every call, freed with the model;
+/// zeroed but untouched until written (`calloc`), so the rows of a chunk longer than any the
+/// model has run take no memory.
 ///
 /// Shapes, with n = rows of the current chunk:
 /// `x`, `normed`, `projected`: [n, d]; `q`: [n, heads * keyLength]; `k`: [n, kvHeads * keyLength];
@@ -47,8 +50,9 @@ final class ForwardScratch {
         self.kernels = kernels
         var owned: [UnsafeMutablePointer<Float>] = []
         func buffer(_ width: Int) -> UnsafeMutablePointer<Float> {
-            let p = UnsafeMutablePointer<Float>.allocate(capacity: max(1, capacity * width))
-            p.initialize(repeating: 0, count: max(1, capacity * width))
+            let count = max(1, capacity * width)
+            guard let raw = calloc(count, MemoryLayout<Float>.size) else { fatalError("ForwardScratch: cannot allocate \(count) floats") }
+            let p = raw.bindMemory(to: Float.self, capacity: count)
             owned.append(p)
             return p
         }
@@ -77,7 +81,7 @@ final class ForwardScratch {
     }
 
     deinit {
-        for p in allocations { p.deallocate() }
+        for p in allocations { free(p) }
         scores.deallocate()
         partials.deallocate()
     }

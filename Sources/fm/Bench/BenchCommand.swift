@@ -60,8 +60,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "How the KV cache stores keys and values: f16, or q8_0 (llama-bench's -ctk/-ctv q8_0).")
     var kvCache: KVFormat = .f16
 
-    @Option(help: "Positions per prefill chunk (llama-bench's n_batch and n_ubatch).")
-    var batch = 128
+    @Option(help: "Positions per prefill chunk (llama-bench's n_ubatch; both default to 512).")
+    var batch = 512
 
     @Option(name: [.customShort("o"), .long], help: "Output format: md, json or csv.")
     var output: Output = .md
