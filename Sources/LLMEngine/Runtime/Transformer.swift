@@ -50,7 +50,7 @@ public final class Transformer: @unchecked Sendable {
     /// about 60 KB per position for Qwen2.5-0.5B, taken as chunks that long first run). The
     /// default, 512, is llama.cpp's `n_ubatch`: the quantized matrix-matrix kernels repack each
     /// weight panel once per chunk, so longer chunks spend less of a prefill repacking (Gemma 4
-    /// E2B: 13% of a 512-token prefill in chunks of 128, 3% in one chunk).
+    /// E2B: 13% of a 512-token prefill in chunks of 128, 4% in one chunk).
     public init(
         file: GGUFFile, threads: Int = ThreadPool.defaultThreadCount, kernels: KernelSet = .default,
         batchCapacity: Int = 512
