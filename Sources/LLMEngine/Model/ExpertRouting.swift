@@ -1,4 +1,4 @@
-/// How a mixture-of-experts block picks and weighs its experts (Qwen3-MoE, Gemma 4 26B-A4B):
+/// How a mixture-of-experts block picks and weighs its experts (Qwen3-MoE, Gemma 4 26B-A4B, gpt-oss):
 /// the router scores every expert for each row, the `used` best are run, and their outputs
 /// are summed with the scores' weights. Which normalisation a family applies is its choice,
 /// as llama.cpp's `build_moe_ffn` arguments are per family.
@@ -7,6 +7,9 @@ public struct ExpertRouting: Sendable, Equatable {
     public enum Gating: Sendable, Equatable {
         /// `softmax` over all experts (Qwen3-MoE, Gemma 4).
         case softmax
+        /// The `used` best raw logits are chosen, and their weights are the softmax over those
+        /// chosen logits alone (gpt-oss; llama.cpp's `LLAMA_EXPERT_GATING_FUNC_TYPE_SOFTMAX_WEIGHT`).
+        case softmaxOfChosen
     }
 
     /// Experts per block (`expert_count`).
@@ -39,7 +42,7 @@ public struct ExpertRouting: Sendable, Equatable {
     /// Reads `expert_count`, `expert_used_count` and `expert_feed_forward_length` (default: the
     /// dense width over the experts used, as llama.cpp's) for `blocks` blocks.
     static func read(
-        _ read: HyperparameterReader, blocks: Int, denseWidths: [Int], normalizesWeights: Bool
+        _ read: HyperparameterReader, blocks: Int, denseWidths: [Int], gating: Gating = .softmax, normalizesWeights: Bool
     ) throws(ModelLoadError) -> ExpertRouting {
         let arch = read.architecture
         let count = try read.int("expert_count")
@@ -49,6 +52,7 @@ public struct ExpertRouting: Sendable, Equatable {
         }
         let widths = try read.perLayer(
             "expert_feed_forward_length", count: blocks, default: denseWidths.map { max(1, $0 / used) })
-        return ExpertRouting(count: count, used: used, feedForwardLengths: widths, normalizesWeights: normalizesWeights)
+        return ExpertRouting(
+            count: count, used: used, feedForwardLengths: widths, gating: gating, normalizesWeights: normalizesWeights)
     }
 }

@@ -18,4 +18,8 @@ public struct ExpertTensors: Sendable {
     public var downScales: GGUFTensorInfo?
     /// Gemma 4: the factors on the router's input (`ffn_gate_inp.scale`, `[d]`).
     public var routerInputScale: GGUFTensorInfo?
+    /// gpt-oss: the router's bias (`ffn_gate_inp.bias`, `[experts]`), and each expert's biases
+    /// after its gate, up and down projections (`ffn_{gate,up}_exps.bias` `[ff, experts]`,
+    /// `ffn_down_exps.bias` `[d, experts]`).
+    public var routerBias, gateBias, upBias, downBias: GGUFTensorInfo?
 }

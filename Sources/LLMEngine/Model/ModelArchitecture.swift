@@ -20,6 +20,10 @@ public enum ModelArchitecture: String, Sendable, CaseIterable {
     /// Qwen3-MoE (30B-A3B, 235B-A22B): Qwen3's attention, routed SwiGLU experts for the
     /// feed-forward network.
     case qwen3moe
+    /// gpt-oss (20b, 120b): biased attention with sinks, sliding-window layers alternating with
+    /// global ones, YaRN RoPE, routed experts with biases and a clamped SwiGLU (MXFP4 in the
+    /// real files).
+    case gptOss = "gpt-oss"
 
     /// The family's definition.
     var definition: any ArchitectureDefinition.Type {
@@ -32,6 +36,7 @@ public enum ModelArchitecture: String, Sendable, CaseIterable {
         case .phi3: Phi3.self
         case .gemma4: Gemma4.self
         case .qwen3moe: Qwen3MoE.self
+        case .gptOss: GptOss.self
         }
     }
 

@@ -3,10 +3,11 @@ import Foundation
 /// Which experts each row of a step runs, and with what weight, grouped by expert so that an
 /// expert's matrices are read once for all the rows that chose it.
 ///
-/// Per row (router logits `[experts]`): scores = softmax(logits); the `used` highest scores
-/// are chosen (the lower index first among equal scores); their weights are the scores, divided
-/// by their sum when the routing normalizes them (floored at 2^-14, as llama.cpp's clamp), then
-/// multiplied by the routing's scale.
+/// Per row (router logits `[experts]`): scores = softmax(logits) (`.softmax`), or the logits
+/// themselves (`.softmaxOfChosen`); the `used` highest scores are chosen (the lower index first
+/// among equal scores); their weights are the scores, or for `.softmaxOfChosen` the softmax of
+/// the chosen logits alone, divided by their sum when the routing normalizes them (floored at
+/// 2^-14, as llama.cpp's clamp), then multiplied by the routing's scale.
 struct ExpertAssignment {
     /// One of the rows an expert runs on.
     struct Choice: Equatable {
@@ -37,7 +38,10 @@ struct ExpertAssignment {
         var best = [Int](repeating: 0, count: k)
         for r in 0..<rows {
             let row = logits + r * n
-            Self.softmax(row, count: n, into: &scores)
+            switch routing.gating {
+            case .softmax: Self.softmax(row, count: n, into: &scores)
+            case .softmaxOfChosen: for e in 0..<n { scores[e] = row[e] }
+            }
             Self.top(k, of: scores, into: &best)
             var unchosen = -Float.infinity
             for e in 0..<n where !best.contains(e) { unchosen = max(unchosen, row[e]) }
@@ -46,6 +50,14 @@ struct ExpertAssignment {
             if let ids = forced?(r), ids.count == k, ids.allSatisfy({ (0..<n).contains($0) }) {
                 chosen = ids
                 overruled[r] = Set(ids) != Set(best)
+            }
+            if routing.gating == .softmaxOfChosen {
+                // the weights: softmax over the chosen logits (llama.cpp: soft_max of the top-k rows)
+                var peak = -Float.infinity
+                for e in chosen { peak = max(peak, row[e]) }
+                var total: Float = 0
+                for e in chosen { total += expf(row[e] - peak) }
+                for e in chosen { scores[e] = expf(row[e] - peak) / total }
             }
             var sum: Float = 0
             for e in chosen { sum += scores[e] }

@@ -15,6 +15,8 @@ struct LayerWeights {
     /// All ones `[headV]` when value heads are RMS-normalized without a weight (Gemma 4).
     let valueNorm: [Float]?
     let output: QuantizedMatrix
+    /// The output projection's bias `[d]`, and the attention sinks `[heads]` (gpt-oss).
+    let outputBias, attentionSinks: [Float]?
     let postAttentionNorm: [Float]?
     let feedForwardNorm: [Float]
     /// The dense feed-forward network; nil in a block of routed experts alone.
@@ -46,6 +48,8 @@ struct LayerWeights {
         keyNorm = try vector(l.keyNorm)
         valueNorm = l.normalizesValues ? [Float](repeating: 1, count: attention.valueLength) : nil
         output = try matrix(TensorSlice(l.output))
+        outputBias = try vector(l.outputBias)
+        attentionSinks = try vector(l.attentionSinks)
         postAttentionNorm = try vector(l.postAttentionNorm)
         feedForwardNorm = try vector(l.feedForwardNorm)!
         gate = try l.gate.map { try matrix($0) }
