@@ -417,9 +417,14 @@ def gptoss_tensors(v: dict, rng, mat, proj, vec) -> list[tuple[str, np.ndarray]]
         return (rng.standard_normal(shape, dtype=np.float32) * np.float32(std)).astype(np.float32)
 
     def experts(rows: int, cols: int, std: float) -> np.ndarray:   # ne = [cols, rows, n_exp], MXFP4
-        w = np.stack([rng.standard_normal((rows, cols), dtype=np.float32) * np.float32(std / math.sqrt(cols))
-                      for _ in range(n_exp)])
-        return mxfp4(w)
+        # one expert at a time, quantized in slices of rows (gguf-py's quantizer holds 16 floats
+        # per element while it works: scripts/bench_arch_shapes's gpt-oss-20b has 32 x 2880 x 2880)
+        out = []
+        for _ in range(n_exp):
+            w = rng.standard_normal((rows, cols), dtype=np.float32) * np.float32(std / math.sqrt(cols))
+            step = max(1, (1 << 20) // cols)
+            out.append(np.concatenate([mxfp4(w[r:r + step]) for r in range(0, rows, step)]))
+        return np.stack(out)
 
     t = [("token_embd.weight", mat(N_VOCAB, d, SCALES["token_embd"])),
          ("output.weight", mat(N_VOCAB, d, SCALES["output"])),
