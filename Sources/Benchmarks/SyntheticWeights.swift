@@ -43,6 +43,10 @@ package enum SyntheticWeights {
                 bytes[i] = UInt8(truncatingIfNeeded: rng.next())
                 i += 1
             }
+            if type == .mxfp4 {
+                // The E8M0 exponent byte: scales 2^-9...2^-4 (times the doubled values up to 12).
+                for b in 0..<blocks { bytes[b * size] = UInt8(119 + Int(rng.next() % 6)) }
+            }
             let offsets = scaleOffsets(type)
             for b in 0..<blocks {
                 for offset in offsets {

@@ -48,6 +48,8 @@ const ck_activation_format ck_activation_formats[CK_ACT_COUNT] = {
     [CK_ACT_X16_Q4_0] = CK_ACT("q8_0x16/q4_0", CK_TYPE_Q8_0, CK_QK, ck_quantize_row_q8_0x16_q4_0, ck_dequantize_row_q8_0x16, ck_act_row_size_q8_0x16),
     [CK_ACT_X16_Q5_0] = CK_ACT("q8_0x16/q5_0", CK_TYPE_Q8_0, CK_QK, ck_quantize_row_q8_0x16_q5_0, ck_dequantize_row_q8_0x16, ck_act_row_size_q8_0x16),
     [CK_ACT_X16_Q8_0] = CK_ACT("q8_0x16/q8_0", CK_TYPE_Q8_0, CK_QK, ck_quantize_row_q8_0x16_q8_0, ck_dequantize_row_q8_0x16, ck_act_row_size_q8_0x16),
+    [CK_ACT_Q8_0A_MXFP4] = CK_ACT("q8_0a/mxfp4", CK_TYPE_Q8_0, CK_QK, ck_quantize_row_q8_0a_mxfp4, ck_dequantize_row_q8_0a, ck_act_row_size_q8_0a),
+    [CK_ACT_X16_MXFP4] = CK_ACT("q8_0x16/mxfp4", CK_TYPE_Q8_0, CK_QK, ck_quantize_row_q8_0x16_mxfp4, ck_dequantize_row_q8_0x16, ck_act_row_size_q8_0x16),
     [CK_ACT_KX] = CK_ACT("q8_Kx", CK_TYPE_Q8_K32, CK_QK_K, ck_quantize_row_q8_Kx, ck_dequantize_row_q8_Kx, ck_act_row_size_q8_Kx),
     [CK_ACT_K6X] = CK_ACT("q8_K6x", CK_TYPE_Q8_K32, CK_QK_K, ck_quantize_row_q8_K6x, ck_dequantize_row_q8_K6x, ck_act_row_size_q8_K6x),
 #else
@@ -58,6 +60,8 @@ const ck_activation_format ck_activation_formats[CK_ACT_COUNT] = {
     [CK_ACT_X16_Q4_0] = CK_ACT_Q8_0_WITH("q8_0", CK_Q8_0_SIMD(0)),
     [CK_ACT_X16_Q5_0] = CK_ACT_Q8_0_WITH("q8_0", CK_Q8_0_SIMD(0)),
     [CK_ACT_X16_Q8_0] = CK_ACT_Q8_0_WITH("q8_0", CK_Q8_0_SIMD(0)),
+    [CK_ACT_Q8_0A_MXFP4] = CK_ACT_Q8_0_WITH("q8_0", CK_Q8_0_SIMD(0)),
+    [CK_ACT_X16_MXFP4] = CK_ACT_Q8_0_WITH("q8_0", CK_Q8_0_SIMD(0)),
     [CK_ACT_KX] = CK_ACT_Q8_K32_WITH("q8_K32", ck_quantize_row_q8_K32_ref),
     [CK_ACT_K6X] = CK_ACT_Q8_K32_WITH("q8_K32", ck_quantize_row_q8_K32_ref),
 #endif

@@ -1,6 +1,6 @@
 /*
  * arm64_dot_q32.h - the arm64 dot products of the 32-element types (Q4_0, Q4_1, Q5_0, Q5_1,
- * Q8_0) against block_q8_0 activations. Written once, compiled once per level: the including
+ * Q8_0, MXFP4) against block_q8_0 activations. Written once, compiled once per level: the including
  * file (arm64_neon.c, arm64_dotprod.c) defines CK_ARM_NAME, CK_ARM_ATTR, ck_arm_sdot and
  * ck_arm_bsum32 (see ck_arm64.h).
  *
@@ -18,6 +18,8 @@
  *   Q5_0  the nibbles (and, ushr) plus the fifth bit: qh's four bytes are spread to one byte
  *         per element (tbl), tested against that element's bit (cmtst: all ones if set), and
  *         q - 16 = nibble | (0xF0 where the bit is clear).
+ *   MXFP4 the doubled E2M1 values (-12...12) by one tbl of the nibbles (and, ushr) into
+ *         ck_kvalues_mxfp4; the block scale is the E8M0 exponent's half (ck_e8m0_half).
  *   Q4_1, Q5_1  the unsigned values (0...15 / 0...31); the minimum m adds m dx * sum(qx),
  *         sum(qx) by two more sdots against a vector of ones (neon: three widening pairwise
  *         adds); a pairwise add puts both sums in
@@ -89,6 +91,13 @@ CK_ARM_INLINE void ck_arm_decode_q32(int type, const void *block, int8x16_t *lo,
         *hi = vreinterpretq_s8_u8(vorrq_u8(vshrq_n_u8(q, 4), vbicq_u8(high, bhi)));
         break;
     }
+    case CK_TYPE_MXFP4: {
+        const uint8x16_t q = vld1q_u8(((const block_mxfp4 *)block)->qs);
+        const int8x16_t kv = vld1q_s8(ck_kvalues_mxfp4);
+        *lo = vqtbl1q_s8(kv, vandq_u8(q, low4));
+        *hi = vqtbl1q_s8(kv, vshrq_n_u8(q, 4));
+        break;
+    }
     default: { /* CK_TYPE_Q5_1 */
         const block_q5_1 *p = (const block_q5_1 *)block;
         const uint8x16_t q = vld1q_u8(p->qs), fifth = vdupq_n_u8(0x10);
@@ -101,8 +110,10 @@ CK_ARM_INLINE void ck_arm_decode_q32(int type, const void *block, int8x16_t *lo,
     }
 }
 
-/* A block's scale d (all five types start with it). */
-CK_ARM_INLINE float ck_arm_q32_d(const void *block) { return ck_arm_h2f(*(const ck_half *)block); }
+/* A block's scale d (the f16 types start with it; MXFP4 with its exponent byte). */
+CK_ARM_INLINE float ck_arm_q32_d(int type, const void *block) {
+    return type == CK_TYPE_MXFP4 ? ck_e8m0_half(*(const uint8_t *)block) : ck_arm_h2f(*(const ck_half *)block);
+}
 /* [d, d, m, m] of a Q4_1/Q5_1 block (its first four bytes, two halves): ld1r, zip1, fcvtl. */
 CK_ARM_INLINE float32x4_t ck_arm_q32_ddmm(const void *block) {
     const uint16x4_t dm = vreinterpret_u16_u32(vld1_dup_u32((const uint32_t *)block));
@@ -146,7 +157,7 @@ CK_ARM_INLINE void ck_arm_dot_q32_nx(int type, size_t bytes, int64_t n, const vo
             }
             continue;
         }
-        const float dw = ck_arm_q32_d(wb);
+        const float dw = ck_arm_q32_d(type, wb);
         for (int j = 0; j < nx; j++) {
             const block_q8_0 *b = (const block_q8_0 *)((const char *)x + (size_t)j * xs) + k;
             const float dx = ck_arm_h2f(b->d);
@@ -169,3 +180,4 @@ CK_ARM_Q32_NX(ck_vec_dot_q4_0_q8_0, CK_TYPE_Q4_0, block_q4_0)
 CK_ARM_Q32_NX(ck_vec_dot_q4_1_q8_0, CK_TYPE_Q4_1, block_q4_1)
 CK_ARM_Q32_NX(ck_vec_dot_q5_0_q8_0, CK_TYPE_Q5_0, block_q5_0)
 CK_ARM_Q32_NX(ck_vec_dot_q5_1_q8_0, CK_TYPE_Q5_1, block_q5_1)
+CK_ARM_Q32_NX(ck_vec_dot_mxfp4_q8_0, CK_TYPE_MXFP4, block_mxfp4)

@@ -21,6 +21,13 @@
  *   out[h] = sum_c exp(m_c[h] - M) out_c[h] / sum_c exp(m_c[h] - M) l_c[h],  M = max_c m_c[h].
  * ck_attend_group is one part, divided by its sum.
  *
+ * Attention sinks (gpt-oss): `sinks`, when not NULL, holds one logit per query head of the group
+ * that takes part in the softmax's denominator only (a position with a zero value):
+ *   w[h][p] = exp(s[h][p] - m) / (sum_p' exp(s[h][p'] - m) + exp(sinks[h] - m)),
+ * so the division by l[h] becomes one by l[h] + exp(sinks[h] - m[h]) (ck_attend_kv,
+ * ck_attend_merge, and attention_rows.c's tiles); exp of a sink far above the scores is
+ * infinite and the output 0, its limit.
+ *
  * The cache rows come in one of two formats (`fmt`, CK_KV_F16 or CK_KV_Q8_0; row strides in
  * bytes): IEEE halves, or block_q8_0 (32 elements per block: an f16 scale d and 32 int8 q,
  * x = d q; 34 bytes), which halves the cache's memory at about 8 bits of precision per element.
@@ -203,7 +210,8 @@ void ck_attend_kv_partial(int isa, int fmt, const float *q, const void *K, int64
 }
 
 void ck_attend_kv(int isa, int fmt, const float *q, const void *K, int64_t k_stride, const void *V, int64_t v_stride,
-                  int64_t first, int64_t last, int group, int dk, int dv, float scale, float *scores, float *out) {
+                  int64_t first, int64_t last, int group, int dk, int dv, float scale, const float *sinks, float *scores,
+                  float *out) {
     if (last < first || group <= 0) return;
     float mx[CK_ATT_MAX_GROUP], l[CK_ATT_MAX_GROUP];
     for (int h0 = 0; h0 < group; h0 += CK_ATT_MAX_GROUP) {
@@ -212,7 +220,7 @@ void ck_attend_kv(int isa, int fmt, const float *q, const void *K, int64_t k_str
         ck_attend_kv_partial(isa, fmt, q + (int64_t)h0 * dk, K, k_stride, V, v_stride, first, last, g, dk, dv, scale,
                              scores, o, mx, l);
         for (int h = 0; h < g; h++) {
-            const float inv = 1.0f / l[h];
+            const float inv = 1.0f / (sinks ? l[h] + expf(sinks[h0 + h] - mx[h]) : l[h]);
             for (int i = 0; i < dv; i++) o[(int64_t)h * dv + i] *= inv;
         }
     }
@@ -227,10 +235,12 @@ void ck_attend_group_partial(int isa, const float *q, const ck_half *K, int64_t 
 
 void ck_attend_group(int isa, const float *q, const ck_half *K, int64_t k_stride, const ck_half *V, int64_t v_stride,
                      int64_t first, int64_t last, int group, int dk, int dv, float scale, float *scores, float *out) {
-    ck_attend_kv(isa, CK_KV_F16, q, K, 2 * k_stride, V, 2 * v_stride, first, last, group, dk, dv, scale, scores, out);
+    ck_attend_kv(isa, CK_KV_F16, q, K, 2 * k_stride, V, 2 * v_stride, first, last, group, dk, dv, scale, NULL, scores,
+                 out);
 }
 
-void ck_attend_merge(int parts, int group, int dv, const float *slots, int64_t slot_width, float *out) {
+void ck_attend_merge(int parts, int group, int dv, const float *slots, int64_t slot_width, const float *sinks,
+                     float *out) {
     for (int h = 0; h < group; h++) {
         float m = -INFINITY;
         for (int c = 0; c < parts; c++) {
@@ -247,6 +257,7 @@ void ck_attend_merge(int parts, int group, int dv, const float *slots, int64_t s
             const float *p = slot + (int64_t)h * dv;
             for (int i = 0; i < dv; i++) o[i] += w * p[i];
         }
+        if (sinks) total += expf(sinks[h] - m);
         const float inv = 1.0f / total;
         for (int i = 0; i < dv; i++) o[i] *= inv;
     }

@@ -181,8 +181,8 @@ CK_INLINE_AVX512 void ck_rows_queries(const ck_rows_state *st, int m0, const int
 /* fmt is a constant once inlined into the wrappers below. */
 CK_INLINE_AVX512 void ck_attend_rows_avx512(const float *q, int64_t q_stride, const uint8_t *K, int64_t k_stride,
                                             const uint8_t *V, int64_t v_stride, const int fmt, int64_t p0, int rows,
-                                            int64_t window, int group, int dk, int dv, float scale, float *scratch,
-                                            float *out, int64_t o_stride) {
+                                            int64_t window, int group, int dk, int dv, float scale, const float *sinks,
+                                            float *scratch, float *out, int64_t o_stride) {
     const int M = rows * group;
     ck_rows_state st;
     float *Kt = (float *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63);
@@ -216,7 +216,9 @@ CK_INLINE_AVX512 void ck_attend_rows_avx512(const float *q, int64_t q_stride, co
     }
     for (int m = 0; m < M; m++) {
         const int r = m / group, h = m % group;
-        const __m512 inv = _mm512_set1_ps(1.0f / _mm512_reduce_add_ps(_mm512_load_ps(st.lsum + (int64_t)m * 16)));
+        float total = _mm512_reduce_add_ps(_mm512_load_ps(st.lsum + (int64_t)m * 16));
+        if (sinks) total += expf(sinks[h] - st.mx[m]);
+        const __m512 inv = _mm512_set1_ps(1.0f / total);
         for (int d = 0; d < dv; d += 16)
             _mm512_storeu_ps(out + r * o_stride + (int64_t)h * dv + d, _mm512_mul_ps(_mm512_load_ps(st.O + (int64_t)m * dv + d), inv));
     }
@@ -224,41 +226,41 @@ CK_INLINE_AVX512 void ck_attend_rows_avx512(const float *q, int64_t q_stride, co
 
 CK_AVX512 static void ck_attend_rows_avx512_f16(const float *q, int64_t q_stride, const uint8_t *K, int64_t k_stride,
                                                 const uint8_t *V, int64_t v_stride, int64_t p0, int rows, int64_t window,
-                                                int group, int dk, int dv, float scale, float *scratch, float *out,
-                                                int64_t o_stride) {
-    ck_attend_rows_avx512(q, q_stride, K, k_stride, V, v_stride, CK_KV_F16, p0, rows, window, group, dk, dv, scale, scratch,
-                          out, o_stride);
+                                                int group, int dk, int dv, float scale, const float *sinks,
+                                                float *scratch, float *out, int64_t o_stride) {
+    ck_attend_rows_avx512(q, q_stride, K, k_stride, V, v_stride, CK_KV_F16, p0, rows, window, group, dk, dv, scale, sinks,
+                          scratch, out, o_stride);
 }
 
 CK_AVX512 static void ck_attend_rows_avx512_q8(const float *q, int64_t q_stride, const uint8_t *K, int64_t k_stride,
                                                const uint8_t *V, int64_t v_stride, int64_t p0, int rows, int64_t window,
-                                               int group, int dk, int dv, float scale, float *scratch, float *out,
-                                               int64_t o_stride) {
+                                               int group, int dk, int dv, float scale, const float *sinks,
+                                               float *scratch, float *out, int64_t o_stride) {
     ck_attend_rows_avx512(q, q_stride, K, k_stride, V, v_stride, CK_KV_Q8_0, p0, rows, window, group, dk, dv, scale,
-                          scratch, out, o_stride);
+                          sinks, scratch, out, o_stride);
 }
 #endif
 
 void ck_attend_rows_kv(int isa, int fmt, const float *q, int64_t q_stride, const void *K, int64_t k_stride,
                        const void *V, int64_t v_stride, int64_t p0, int rows, int64_t window, int group, int dk, int dv,
-                       float scale, float *scratch, float *out, int64_t o_stride) {
+                       float scale, const float *sinks, float *scratch, float *out, int64_t o_stride) {
     if (rows <= 0 || group <= 0) return;
     const uint8_t *k = (const uint8_t *)K, *v = (const uint8_t *)V;
 #if CK_X86
     if (isa >= CK_ISA_AVX512 && ck_isa_supported(CK_ISA_AVX512) && dk % 16 == 0 && dv % 16 == 0) {
         if (fmt == CK_KV_Q8_0)
-            ck_attend_rows_avx512_q8(q, q_stride, k, k_stride, v, v_stride, p0, rows, window, group, dk, dv, scale, scratch,
-                                     out, o_stride);
+            ck_attend_rows_avx512_q8(q, q_stride, k, k_stride, v, v_stride, p0, rows, window, group, dk, dv, scale, sinks,
+                                     scratch, out, o_stride);
         else
             ck_attend_rows_avx512_f16(q, q_stride, k, k_stride, v, v_stride, p0, rows, window, group, dk, dv, scale,
-                                      scratch, out, o_stride);
+                                      sinks, scratch, out, o_stride);
         return;
     }
 #endif
     for (int r = 0; r < rows; r++) {
         const int64_t last = p0 + r, first = window > 0 && last - window + 1 > 0 ? last - window + 1 : 0;
-        ck_attend_kv(isa, fmt, q + r * q_stride, K, k_stride, V, v_stride, first, last, group, dk, dv, scale, scratch,
-                     out + r * o_stride);
+        ck_attend_kv(isa, fmt, q + r * q_stride, K, k_stride, V, v_stride, first, last, group, dk, dv, scale, sinks,
+                     scratch, out + r * o_stride);
     }
 }
 
@@ -266,5 +268,5 @@ void ck_attend_rows(int isa, const float *q, int64_t q_stride, const ck_half *K,
                     int64_t v_stride, int64_t p0, int rows, int64_t window, int group, int dk, int dv, float scale,
                     float *scratch, float *out, int64_t o_stride) {
     ck_attend_rows_kv(isa, CK_KV_F16, q, q_stride, K, 2 * k_stride, V, 2 * v_stride, p0, rows, window, group, dk, dv, scale,
-                      scratch, out, o_stride);
+                      NULL, scratch, out, o_stride);
 }

@@ -60,6 +60,18 @@ CK_INLINE ck_half ck_f2h(float f) {
 
 CK_INLINE float ck_bf2f(ck_bf16 h) { return ck_bits_to_f32((uint32_t)h << 16); }
 
+/* MXFP4's block scale: half of the E8M0 exponent's 2^(e - 127), exactly (the E2M1 values are
+ * stored doubled, ck_kvalues_mxfp4): 2^(e - 128) is the normal float with exponent field e - 1,
+ * and for e < 2 the subnormals 2^-128 (bit 21) and 2^-127 (bit 22). e = 255 (NaN in the OCP
+ * spec) reads as 2^127, as in ggml. */
+CK_INLINE float ck_e8m0_half(uint8_t e) {
+    return ck_bits_to_f32(e < 2 ? 0x00200000u << e : (uint32_t)(e - 1) << 23);
+}
+
+/* The E2M1 values of MXFP4's 4-bit indices, doubled so they are integers: bit 3 the sign,
+ * bits 0-2 the magnitudes 0, 0.5, 1, 1.5, 2, 3, 4, 6. */
+extern const int8_t ck_kvalues_mxfp4[16]; /* mxfp4.c */
+
 /* Rounds half away from zero, like roundf, for |v| < 2^23. */
 CK_INLINE float ck_round_away(float v) { return __builtin_roundf(v); }
 
@@ -217,6 +229,8 @@ enum {
     CK_ACT_X16_Q4_0,   /* ck_q8_0x16, zero point 8 (AVX-512 Q4_0) */
     CK_ACT_X16_Q5_0,   /* ck_q8_0x16, zero point 16 (AVX-512 Q5_0) */
     CK_ACT_X16_Q8_0,   /* ck_q8_0x16, zero point 128 (AVX-512 Q8_0) */
+    CK_ACT_Q8_0A_MXFP4, /* ck_q8_0a, zero point 12 (AVX2 MXFP4: doubled E2M1 values + 12) */
+    CK_ACT_X16_MXFP4,  /* ck_q8_0x16, zero point 12 (AVX-512 MXFP4) */
     CK_ACT_KX,         /* ck_q8_Kx (AVX-512 Q4_K, Q5_K) */
     CK_ACT_K6X,        /* ck_q8_K6x (AVX-512 Q6_K) */
     CK_ACT_COUNT,
@@ -312,6 +326,8 @@ void ck_vec_dot_q5_1_q8_0_ref_multi(int64_t, const void *, const void *, size_t,
 void ck_vec_dot_q5_1_q8_0_generic_multi(int64_t, const void *, const void *, size_t, int, float *);
 void ck_vec_dot_q8_0_q8_0_ref_multi(int64_t, const void *, const void *, size_t, int, float *);
 void ck_vec_dot_q8_0_q8_0_generic_multi(int64_t, const void *, const void *, size_t, int, float *);
+void ck_vec_dot_mxfp4_q8_0_ref_multi(int64_t, const void *, const void *, size_t, int, float *);
+void ck_vec_dot_mxfp4_q8_0_generic_multi(int64_t, const void *, const void *, size_t, int, float *);
 void ck_vec_dot_q2_K_q8_K_ref_multi(int64_t, const void *, const void *, size_t, int, float *);
 void ck_vec_dot_q2_K_q8_K_generic_multi(int64_t, const void *, const void *, size_t, int, float *);
 void ck_vec_dot_q3_K_q8_K_ref_multi(int64_t, const void *, const void *, size_t, int, float *);
@@ -330,6 +346,7 @@ CK_DECLARE_DOT_VARIANTS(ck_vec_dot_bf16_f32)
 CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q8_0_q8_0)
 CK_DECLARE_DOT(ck_vec_dot_q4_0_q8_0_avx512)
 CK_DECLARE_DOT(ck_vec_dot_q5_0_q8_0_avx512)
+CK_DECLARE_DOT(ck_vec_dot_mxfp4_q8_0_avx512)
 CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q4_1_q8_0)
 CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q5_1_q8_0)
 CK_DECLARE_DOT_VARIANTS(ck_vec_dot_q2_K_q8_K)
@@ -342,17 +359,21 @@ void ck_quantize_row_q8_0a_q4_0(const float *x, void *y, int64_t n);
 void ck_quantize_row_q8_0a_q5_0(const float *x, void *y, int64_t n);
 CK_DECLARE_DOT(ck_vec_dot_q4_0_q8_0a_avx2)
 CK_DECLARE_DOT(ck_vec_dot_q5_0_q8_0a_avx2)
+CK_DECLARE_DOT(ck_vec_dot_mxfp4_q8_0a_avx2)
+void ck_quantize_row_q8_0a_mxfp4(const float *x, void *y, int64_t n);
 #define CK_DECLARE_MATMUL(name)                                                                \
     void name(const void *W, size_t row_stride, int64_t cols, const void *X, size_t x_stride, int64_t nx, \
               float *Y, int64_t y_stride, int64_t row_begin, int64_t row_end);
 CK_DECLARE_MATMUL(ck_matmul_q4_0_x16_avx512)
 CK_DECLARE_MATMUL(ck_matmul_q5_0_x16_avx512)
 CK_DECLARE_MATMUL(ck_matmul_q8_0_x16_avx512)
+CK_DECLARE_MATMUL(ck_matmul_mxfp4_x16_avx512)
 CK_DECLARE_MATMUL(ck_matmul_q4_K_avx512)
 CK_DECLARE_MATMUL(ck_matmul_q6_K_avx512)
 CK_DECLARE_MATMUL(ck_matmul_q5_K_avx512)
 CK_DECLARE_MATMUL(ck_matmul_q4_0_g8_avx2)
 CK_DECLARE_MATMUL(ck_matmul_q5_0_g8_avx2)
+CK_DECLARE_MATMUL(ck_matmul_mxfp4_g8_avx2)
 CK_DECLARE_MATMUL(ck_matmul_q4_K_k8_avx2)
 CK_DECLARE_MATMUL(ck_matmul_q5_K_k8_avx2)
 CK_DECLARE_MATMUL(ck_matmul_q6_K_k8_avx2)

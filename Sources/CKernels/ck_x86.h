@@ -385,6 +385,7 @@ CK_INLINE_AVX512 __m512i ck_word_halves(int a, int b) {
 void ck_quantize_row_q8_0x16_q4_0(const float *x, void *y, int64_t n);
 void ck_quantize_row_q8_0x16_q5_0(const float *x, void *y, int64_t n);
 void ck_quantize_row_q8_0x16_q8_0(const float *x, void *y, int64_t n);
+void ck_quantize_row_q8_0x16_mxfp4(const float *x, void *y, int64_t n);
 void ck_quantize_row_q8_Kx(const float *x, void *y, int64_t n);
 void ck_quantize_row_q8_K6x(const float *x, void *y, int64_t n);
 
@@ -405,8 +406,12 @@ void ck_quantize_row_q8_K6x(const float *x, void *y, int64_t n);
 
 /* The dot product of a 32-block weight type with ck_q8_0x16 activations, in groups of 16
  * blocks: the 16 weight scales come in one gather, the block pairs of a full group are
- * unrolled, and DECODE(block pointer, two) gives a pair's 64 weights as unsigned bytes. */
-#define CK_X16_DOT(name, block_t, DECODE)                                                       \
+ * unrolled, and DECODE(block pointer, two) gives a pair's 64 weights as unsigned bytes.
+ * CK_X16_DOT_S takes the gather: SCALES16(first block, count) -> the blocks' scales as f32
+ * (CK_X16_DOT: f16 `d` fields). */
+#define CK_X16_DOT(name, block_t, DECODE) CK_X16_DOT_S(name, block_t, DECODE, CK_SCALES16_F16)
+#define CK_SCALES16_F16(ag, cnt) ck_gather_half16(&(ag)->d, sizeof(*(ag)), cnt)
+#define CK_X16_DOT_S(name, block_t, DECODE, SCALES16)                                           \
     CK_INLINE_AVX512 void name##_nx(int64_t n, const void *w, const void *x, size_t xs, int nx, \
                                     float *out) {                                               \
         const block_t *a = (const block_t *)w;                                                  \
@@ -416,7 +421,7 @@ void ck_quantize_row_q8_K6x(const float *x, void *y, int64_t n);
         for (int64_t g = 0; 16 * g < nb; g++) {                                                 \
             const block_t *ag = a + 16 * g;                                                     \
             const int cnt = (int)(nb - 16 * g < 16 ? nb - 16 * g : 16);                         \
-            const __m512 dw = ck_gather_half16(&ag->d, sizeof(block_t), cnt);                   \
+            const __m512 dw = SCALES16(ag, cnt);                                                \
             const ck_q8_0x16 *G[CK_MAX_NX];                                                     \
             __m512 s[CK_MAX_NX];                                                                \
             for (int j = 0; j < nx; j++) {                                                      \
@@ -482,7 +487,10 @@ CK_INLINE_AVX512 void ck_transpose16(__m512i v[16]) {
     }
 }
 
-#define CK_X16_GEMM(name, block_t, DECODE)                                                      \
+/* CK_X16_GEMM_S takes SCALE(block pointer) -> the block's scale as f32 (CK_X16_GEMM: f16 `d`). */
+#define CK_X16_GEMM(name, block_t, DECODE) CK_X16_GEMM_S(name, block_t, DECODE, CK_SCALE_F16)
+#define CK_SCALE_F16(p) ck_h2f_f16c((p)->d)
+#define CK_X16_GEMM_S(name, block_t, DECODE, SCALE)                                             \
     static CK_AVX512 void name##_pack(const char *W, size_t row_stride, int nrows, int64_t c0, int cb, \
                                       uint8_t *pq, float *pd) {                                 \
         for (int b = 0; b < cb; b += 2) {                                                       \
@@ -492,8 +500,8 @@ CK_INLINE_AVX512 void ck_transpose16(__m512i v[16]) {
                 if (r < nrows) {                                                                \
                     const block_t *a = (const block_t *)(W + (size_t)r * row_stride) + c0 + b;  \
                     v[r] = DECODE(a, two);                                                      \
-                    pd[16 * b + r] = ck_h2f_f16c(a[0].d);                                       \
-                    if (two) pd[16 * b + 16 + r] = ck_h2f_f16c(a[1].d);                         \
+                    pd[16 * b + r] = SCALE(&a[0]);                                              \
+                    if (two) pd[16 * b + 16 + r] = SCALE(&a[1]);                                \
                 } else {                                                                        \
                     v[r] = _mm512_setzero_si512();                                              \
                 }                                                                               \

@@ -6,16 +6,16 @@
  * from here. Also the process-wide default level.
  *
  * Which dot-product variants exist (a level without its own uses the next lower one):
- *   all thirteen (F32 F16 BF16 Q8_0 Q4_0 Q4_1 Q5_0 Q5_1 Q2_K Q3_K Q4_K Q5_K Q6_K):
+ *   all fourteen (F32 F16 BF16 Q8_0 Q4_0 Q4_1 Q5_0 Q5_1 Q2_K Q3_K Q4_K Q5_K Q6_K MXFP4):
  *   ref, generic, AVX2, AVX-512
  *   arm64 (same slots 2, 3, plus 4): neon, dotprod (the float types' dotprod cell is neon's);
  *   i8mm repeats dotprod (arm64_neon.c, arm64_dotprod.c,
  *   arm64_float.c). arm64 cells read the plain activation formats and have no GEMMs yet.
  * Activation layouts: block_q8_0 / block_q8_K (Q2_K, Q3_K) / block_q8_K32 (Q4_K, Q5_K, Q6_K) /
  * f32 everywhere, except at the AVX2 level where
- * Q4_0 and Q5_0 take ck_q8_0a, and at the AVX-512 level where Q4_0, Q5_0, Q8_0 take ck_q8_0x16
+ * Q4_0, Q5_0 and MXFP4 take ck_q8_0a, and at the AVX-512 level where Q4_0, Q5_0, Q8_0, MXFP4 take ck_q8_0x16
  * and Q4_K, Q5_K take ck_q8_Kx, Q6_K ck_q8_K6x (block_q8_K32's values). Own matrix-matrix products (GEMMs, used from 16
- * activation rows): AVX2 Q4_0 Q5_0 (gemm_q8_0a.c), Q4_K Q5_K Q6_K (gemm_kq_avx2.c); AVX-512 Q4_0 Q5_0 Q8_0 (gemm_x16.c), Q4_K
+ * activation rows): AVX2 Q4_0 Q5_0 MXFP4 (gemm_q8_0a.c), Q4_K Q5_K Q6_K (gemm_kq_avx2.c); AVX-512 Q4_0 Q5_0 Q8_0 MXFP4 (gemm_x16.c), Q4_K
  * Q5_K Q6_K (gemm_kq.c). Adding a type: see the Kernels README.
  */
 #include <stdatomic.h>
@@ -151,6 +151,8 @@ static const ck_type_kernels ck_table[CK_TYPE_ID_LIMIT][CK_ISA_COUNT] = {
     CK_ROW4_KQ("Q6_K", CK_TYPE_Q6_K, CK_QK_K, sizeof(block_q6_K), ck_dequantize_row_q6_K_ref, ck_vec_dot_q6_K_q8_K32,
                CK_ACT_Q8_K32_REF, CK_ACT_Q8_K32_AVX2, CK_ACT_K6X, q6_K),
     CK_ROW4("BF16", CK_TYPE_BF16, 1, 2, ck_dequantize_row_bf16_ref, ck_vec_dot_bf16_f32, CK_F32_ROWS),
+    CK_ROW4_Q8_0A("MXFP4", CK_TYPE_MXFP4, sizeof(block_mxfp4), ck_dequantize_row_mxfp4_ref, mxfp4, CK_ACT_Q8_0A_MXFP4,
+                  CK_ACT_X16_MXFP4),
 };
 
 /* The row of a type id, or NULL: ids without a row have no name. */

@@ -5,7 +5,8 @@
  * Values: exactly block_q8_0's (d = max|x| / 127 rounded to f16, q = roundf(x / d)), grouped
  * sixteen blocks at a time with the scales widened to f32 and, per block,
  * -offset * sum(q) placed where vpdpbusd accumulates that block's products, so that a weight
- * type stored as unsigned bytes with a zero point (Q4_0: 8, Q5_0: 16, Q8_0 read as w + 128)
+ * type stored as unsigned bytes with a zero point (Q4_0: 8, Q5_0: 16, Q8_0 read as w + 128,
+ * MXFP4's doubled E2M1 values + 12)
  * gets an exact integer block sum without a correction step.
  */
 #include "ck_internal.h"
@@ -50,5 +51,6 @@ CK_INLINE_AVX512 void ck_quantize_x16(const float *x, void *vy, int64_t n, int32
 CK_AVX512 void ck_quantize_row_q8_0x16_q4_0(const float *x, void *y, int64_t n) { ck_quantize_x16(x, y, n, 8); }
 CK_AVX512 void ck_quantize_row_q8_0x16_q5_0(const float *x, void *y, int64_t n) { ck_quantize_x16(x, y, n, 16); }
 CK_AVX512 void ck_quantize_row_q8_0x16_q8_0(const float *x, void *y, int64_t n) { ck_quantize_x16(x, y, n, 128); }
+CK_AVX512 void ck_quantize_row_q8_0x16_mxfp4(const float *x, void *y, int64_t n) { ck_quantize_x16(x, y, n, 12); }
 
 #endif /* CK_X86 */

@@ -80,12 +80,13 @@ extension KernelSet {
 
     /// Joins `parts` results of `attendPartial` over consecutive ranges into the attention over
     /// their union: part `c` at `partials + c * slotWidth` holds its output
-    /// ([group * valueLength]), then its maxima ([group]), then its sums ([group]).
+    /// ([group * valueLength]), then its maxima ([group]), then its sums ([group]). `sinks`
+    /// ([group], when given): the heads' attention sinks, as `attend(...sinks:...)` takes them.
     public func attendMerge(
         parts: Int, group: Int, valueLength: Int, partials: UnsafePointer<Float>, slotWidth: Int,
-        output: UnsafeMutablePointer<Float>
+        sinks: UnsafePointer<Float>? = nil, output: UnsafeMutablePointer<Float>
     ) {
         precondition(parts > 0 && group > 0 && slotWidth >= group * (valueLength + 2), "attendMerge: invalid shape")
-        ck_attend_merge(Int32(parts), Int32(group), Int32(valueLength), partials, Int64(slotWidth), output)
+        ck_attend_merge(Int32(parts), Int32(group), Int32(valueLength), partials, Int64(slotWidth), sinks, output)
     }
 }

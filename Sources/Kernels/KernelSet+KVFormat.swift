@@ -40,11 +40,13 @@ extension KernelSet {
     }
 
     /// `attend(query:keys:...)` over a cache in `format`: `keys` and `values` point at this kv
-    /// head's first element of row 0, the strides are in bytes.
+    /// head's first element of row 0, the strides are in bytes. `sinks` ([group], when given) are
+    /// attention sinks (gpt-oss): a logit per query head that joins the softmax's denominator
+    /// only, `w[h][p] = exp(s[h][p]) / (Σ exp(s[h][p']) + exp(sinks[h]))`.
     public func attend(
         query: UnsafePointer<Float>, keys: UnsafeRawPointer, keyStride: Int, values: UnsafeRawPointer, valueStride: Int,
         format: KVFormat, positions: ClosedRange<Int>, group: Int, keyLength: Int, valueLength: Int, scale: Float,
-        scores: UnsafeMutablePointer<Float>, output: UnsafeMutablePointer<Float>
+        sinks: UnsafePointer<Float>? = nil, scores: UnsafeMutablePointer<Float>, output: UnsafeMutablePointer<Float>
     ) {
         precondition(
             positions.lowerBound >= 0 && group > 0 && format.holds(keyLength: keyLength, valueLength: valueLength),
@@ -52,7 +54,7 @@ extension KernelSet {
         ck_attend_kv(
             Int32(isa.rawValue), format.id, query, keys, Int64(keyStride), values, Int64(valueStride),
             Int64(positions.lowerBound), Int64(positions.upperBound), Int32(group), Int32(keyLength),
-            Int32(valueLength), scale, scores, output)
+            Int32(valueLength), scale, sinks, scores, output)
     }
 
     /// `attendPartial(query:keys:...)` over a cache in `format` (strides in bytes).
@@ -71,11 +73,12 @@ extension KernelSet {
             Int32(valueLength), scale, scores, output, maxima, sums)
     }
 
-    /// `attendRows(query:...)` over a cache in `format` (strides in bytes).
+    /// `attendRows(query:...)` over a cache in `format` (strides in bytes), with the group's
+    /// attention sinks as `attend(...sinks:...)` takes them.
     public func attendRows(
         query: UnsafePointer<Float>, queryStride: Int, keys: UnsafeRawPointer, keyStride: Int,
         values: UnsafeRawPointer, valueStride: Int, format: KVFormat, firstPosition: Int, rows: Int, window: Int?,
-        group: Int, keyLength: Int, valueLength: Int, scale: Float,
+        group: Int, keyLength: Int, valueLength: Int, scale: Float, sinks: UnsafePointer<Float>? = nil,
         scratch: UnsafeMutablePointer<Float>, output: UnsafeMutablePointer<Float>, outputStride: Int
     ) {
         precondition(
@@ -85,6 +88,6 @@ extension KernelSet {
         ck_attend_rows_kv(
             Int32(isa.rawValue), format.id, query, Int64(queryStride), keys, Int64(keyStride), values,
             Int64(valueStride), Int64(firstPosition), Int32(rows), Int64(window ?? 0), Int32(group),
-            Int32(keyLength), Int32(valueLength), scale, scratch, output, Int64(outputStride))
+            Int32(keyLength), Int32(valueLength), scale, sinks, scratch, output, Int64(outputStride))
     }
 }

@@ -57,6 +57,8 @@ public struct QuantType: RawRepresentable, Hashable, Sendable, CaseIterable, Cus
     public static let q6_K = QuantType(known: CK_TYPE_Q6_K)
     /// bfloat16.
     public static let bf16 = QuantType(known: CK_TYPE_BF16)
+    /// Microscaling FP4: 32-element blocks of 4-bit E2M1 values with one E8M0 exponent (`block_mxfp4`).
+    public static let mxfp4 = QuantType(known: CK_TYPE_MXFP4)
 
     /// ggml's name, from the kernel table: `"Q4_K"`, `"F32"`, `"BF16"`...
     public var name: String { String(cString: reference.pointee.name) }

@@ -87,6 +87,9 @@ static void random_row(const ck_type_kernels *k, uint8_t *w, int64_t n) {
         for (int64_t i = 0; i < n; i++) ((ck_half *)w)[i] = ck_f2h(uniform(-2, 2));
     } else if (k->type == CK_TYPE_BF16) {
         for (int64_t i = 0; i < n; i++) ((ck_bf16 *)w)[i] = (ck_bf16)(ck_f32_to_bits(uniform(-2, 2)) >> 16);
+    } else if (k->type == CK_TYPE_MXFP4) {
+        /* the E8M0 exponent byte: scales 2^-9...2^-4, as SyntheticWeights makes them */
+        for (int64_t b = 0; b < n / k->block_size; b++) w[b * k->block_bytes] = (uint8_t)(119 + rng() % 6);
     } else {
         int off[3];
         scale_offsets(k->type, off);

@@ -39,8 +39,8 @@ enum KernelTest {
     static func reordersSums(_ type: QuantType, _ kernels: KernelSet) -> Bool {
         switch kernels.effectiveLevel(for: type) {
         #if !arch(arm64)
-        case .avx512: [.q4_0, .q5_0, .q8_0, .q4_K, .q5_K, .q6_K].contains(type)
-        case .avx2: [.q4_0, .q5_0, .q4_K, .q5_K, .q6_K].contains(type)
+        case .avx512: [.q4_0, .q5_0, .q8_0, .mxfp4, .q4_K, .q5_K, .q6_K].contains(type)
+        case .avx2: [.q4_0, .q5_0, .mxfp4, .q4_K, .q5_K, .q6_K].contains(type)
         #endif
         default: false // arm64: no GEMMs of their own yet
         }

@@ -8,7 +8,7 @@ struct MatrixProductTests {
     static let pools = [ThreadPool(threadCount: 2), ThreadPool(threadCount: 3)]
 
     /// Splitting rows over threads changes nothing: bit-identical to one thread.
-    @Test(arguments: [QuantType.q4_K, .q5_0, .q6_K, .q8_0, .f32, .f16, .q4_0, .q2_K, .q4_1], KernelTest.levels)
+    @Test(arguments: [QuantType.q4_K, .q5_0, .q6_K, .q8_0, .f32, .f16, .q4_0, .q2_K, .q4_1, .mxfp4], KernelTest.levels)
     func pooledMatVecEqualsSingleThreaded(type: QuantType, level: InstructionSet) throws {
         let kernels = KernelSet(isa: level)
         let (rows, columns) = (173, type.blockSize == 256 ? 1024 : 896)
@@ -33,7 +33,7 @@ struct MatrixProductTests {
     /// (under 16 rows: the weights streamed once, every group over each row) and past it. Variants with a GEMM of their
     /// own that sums the block terms in another order (`KernelTest.reordersSums`) are checked
     /// against the reference instead, in `gemmMatchesReference`; here only pooled == unpooled.
-    @Test(arguments: [QuantType.q4_K, .q5_0, .q6_K, .q8_0, .f16, .q5_K, .q3_K, .q5_1, .q2_K], KernelTest.levels)
+    @Test(arguments: [QuantType.q4_K, .q5_0, .q6_K, .q8_0, .f16, .q5_K, .q3_K, .q5_1, .q2_K, .mxfp4], KernelTest.levels)
     func matMulEqualsRepeatedMatVec(type: QuantType, level: InstructionSet) throws {
         let kernels = KernelSet(isa: level)
         let (rows, columns) = (70, type.blockSize == 256 ? 512 : 640)
@@ -81,7 +81,7 @@ struct MatrixProductTests {
     /// activations, for row counts and activation counts (from 16, where the GEMMs take over)
     /// that leave partial tiles and row
     /// lengths of one and of several chunks; bit-identical with and without a pool.
-    @Test(arguments: [QuantType.q4_0, .q5_0, .q8_0, .q4_K, .q5_K, .q6_K], KernelTest.fastLevels)
+    @Test(arguments: [QuantType.q4_0, .q5_0, .q8_0, .mxfp4, .q4_K, .q5_K, .q6_K], KernelTest.fastLevels)
     func gemmMatchesReference(type: QuantType, level: InstructionSet) throws {
         let kernels = KernelSet(isa: level), ref = KernelSet(isa: .reference)
         let rows = 37

@@ -70,6 +70,14 @@ typedef struct {
     int8_t qs[CK_QK];
 } block_q8_0;
 
+/** Microscaling FP4 (OCP MX): x = 2^(e - 127) * E2M1(q), q a 4-bit index into the E2M1 values
+ *  (0, 0.5, 1, 1.5, 2, 3, 4, 6 and their negatives); element i < 16 is the low nibble of qs[i],
+ *  element i >= 16 the high nibble of qs[i - 16]. See mxfp4.c. */
+typedef struct {
+    uint8_t e;
+    uint8_t qs[CK_QK / 2];
+} block_mxfp4;
+
 /** 2-bit k-quant: 16 sub-blocks of 16, x = d * (sc & 15) * q - dmin * (sc >> 4). */
 typedef struct {
     uint8_t scales[CK_QK_K / 16];
@@ -135,6 +143,7 @@ _Static_assert(sizeof(block_q4_1) == 20, "block_q4_1 is 20 bytes per 32 elements
 _Static_assert(sizeof(block_q5_0) == 22, "block_q5_0 is 22 bytes per 32 elements");
 _Static_assert(sizeof(block_q5_1) == 24, "block_q5_1 is 24 bytes per 32 elements");
 _Static_assert(sizeof(block_q8_0) == 34, "block_q8_0 is 34 bytes per 32 elements");
+_Static_assert(sizeof(block_mxfp4) == 17, "block_mxfp4 is 17 bytes per 32 elements");
 _Static_assert(sizeof(block_q2_K) == 84, "block_q2_K is 84 bytes per 256 elements");
 _Static_assert(sizeof(block_q3_K) == 110, "block_q3_K is 110 bytes per 256 elements");
 _Static_assert(sizeof(block_q4_K) == 144, "block_q4_K is 144 bytes per 256 elements");

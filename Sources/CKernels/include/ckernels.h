@@ -12,7 +12,7 @@
  *
  * Activations (the vector side of a dot product) are quantized first, to the format the
  * weight type pairs with, mostly as ggml pairs them:
- *   Q4_0 Q4_1 Q5_0 Q5_1 Q8_0      -> block_q8_0 (32 elements, f16 scale)
+ *   Q4_0 Q4_1 Q5_0 Q5_1 Q8_0 MXFP4 -> block_q8_0 (32 elements, f16 scale)
  *   Q2_K Q3_K                     -> block_q8_K (256 elements, f32 scale, 16-element sums)
  *   Q4_K Q5_K Q6_K                -> block_q8_K32 (256 elements, an f32 scale per 32, 16-element sums)
  *   F32 F16 BF16                  -> plain f32 (no quantization)
@@ -56,6 +56,7 @@ enum {
     CK_TYPE_Q6_K = 14,
     CK_TYPE_Q8_K = 15,
     CK_TYPE_BF16 = 30,
+    CK_TYPE_MXFP4 = 39,
     CK_TYPE_Q8_K32 = 1015,
 };
 
@@ -219,6 +220,7 @@ void ck_dequantize_row_q4_1_ref(const void *src, float *dst, int64_t n);
 void ck_dequantize_row_q5_0_ref(const void *src, float *dst, int64_t n);
 void ck_dequantize_row_q5_1_ref(const void *src, float *dst, int64_t n);
 void ck_dequantize_row_q8_0_ref(const void *src, float *dst, int64_t n);
+void ck_dequantize_row_mxfp4_ref(const void *src, float *dst, int64_t n);
 void ck_dequantize_row_q2_K_ref(const void *src, float *dst, int64_t n);
 void ck_dequantize_row_q3_K_ref(const void *src, float *dst, int64_t n);
 void ck_dequantize_row_q4_K_ref(const void *src, float *dst, int64_t n);
@@ -247,6 +249,8 @@ float ck_vec_dot_q5_1_q8_0_ref(int64_t n, const void *w, const void *x);
 float ck_vec_dot_q5_1_q8_0_generic(int64_t n, const void *w, const void *x);
 float ck_vec_dot_q8_0_q8_0_ref(int64_t n, const void *w, const void *x);
 float ck_vec_dot_q8_0_q8_0_generic(int64_t n, const void *w, const void *x);
+float ck_vec_dot_mxfp4_q8_0_ref(int64_t n, const void *w, const void *x);
+float ck_vec_dot_mxfp4_q8_0_generic(int64_t n, const void *w, const void *x);
 float ck_vec_dot_q2_K_q8_K_ref(int64_t n, const void *w, const void *x);
 float ck_vec_dot_q2_K_q8_K_generic(int64_t n, const void *w, const void *x);
 float ck_vec_dot_q3_K_q8_K_ref(int64_t n, const void *w, const void *x);
@@ -325,9 +329,11 @@ void ck_attend_group_partial(int isa, const float *q, const ck_half *K, int64_t 
 /**
  * Joins `parts` results of ck_attend_group_partial over consecutive ranges into the attention
  * over their union. Part c is at slots + c * slot_width: out [group * dv], then mx [group], then
- * l [group]. Writes out [group * dv].
+ * l [group]. Writes out [group * dv]. `sinks` (NULL: none) are one logit per query head that
+ * joins the softmax's denominator only (gpt-oss's attention sinks).
  */
-void ck_attend_merge(int parts, int group, int dv, const float *slots, int64_t slot_width, float *out);
+void ck_attend_merge(int parts, int group, int dv, const float *slots, int64_t slot_width, const float *sinks,
+                     float *out);
 /**
  * Prefill attention (attention_rows.c): `rows` consecutive query positions p0...p0+rows-1 of one
  * sequence for one kv head, each over positions max(0, p - window + 1)...p (window 0: from 0).
@@ -351,17 +357,21 @@ int64_t ck_kv_row_bytes(int fmt, int64_t n);
 void ck_kv_store_row(int isa, int fmt, const float *src, void *dst, int64_t n);
 /**
  * ck_attend_group and ck_attend_group_partial over a cache in format fmt: K and V are this kv
- * head's first element in row 0, k_stride and v_stride the rows' strides in bytes.
+ * head's first element in row 0, k_stride and v_stride the rows' strides in bytes. ck_attend_kv
+ * takes `sinks` (NULL: none): one logit per query head of the group in the softmax's denominator
+ * only, w[h][p] = exp(s[h][p]) / (sum_p' exp(s[h][p']) + exp(sinks[h])).
  */
 void ck_attend_kv(int isa, int fmt, const float *q, const void *K, int64_t k_stride, const void *V, int64_t v_stride,
-                  int64_t first, int64_t last, int group, int dk, int dv, float scale, float *scores, float *out);
+                  int64_t first, int64_t last, int group, int dk, int dv, float scale, const float *sinks, float *scores,
+                  float *out);
 void ck_attend_kv_partial(int isa, int fmt, const float *q, const void *K, int64_t k_stride, const void *V,
                           int64_t v_stride, int64_t first, int64_t last, int group, int dk, int dv, float scale,
                           float *scores, float *out, float *mx, float *l);
-/** ck_attend_rows over a cache in format fmt (strides in bytes, as ck_attend_kv). */
+/** ck_attend_rows over a cache in format fmt (strides in bytes, as ck_attend_kv), with the
+ *  group's attention sinks as ck_attend_kv takes them (NULL: none). */
 void ck_attend_rows_kv(int isa, int fmt, const float *q, int64_t q_stride, const void *K, int64_t k_stride,
                        const void *V, int64_t v_stride, int64_t p0, int rows, int64_t window, int group, int dk, int dv,
-                       float scale, float *scratch, float *out, int64_t o_stride);
+                       float scale, const float *sinks, float *scratch, float *out, int64_t o_stride);
 /** n floats -> IEEE binary16 bits, round to nearest even (F16C where `isa` allows). */
 void ck_f32_to_f16_row(int isa, const float *src, ck_half *dst, int64_t n);
 

@@ -30,6 +30,7 @@ public enum ReferenceDequantizer {
             case .q5_0: for b in 0..<blocks { q5_0(reader, b, dst, b * 32) }
             case .q5_1: for b in 0..<blocks { q5_1(reader, b, dst, b * 32) }
             case .q8_0: for b in 0..<blocks { q8_0(reader, b, dst, b * 32) }
+            case .mxfp4: for b in 0..<blocks { mxfp4(reader, b, dst, b * 32) }
             case .q2_K: for b in 0..<blocks { q2_K(reader, b, dst, b * 256) }
             case .q3_K: for b in 0..<blocks { q3_K(reader, b, dst, b * 256) }
             case .q4_K: for b in 0..<blocks { q4_K(reader, b, dst, b * 256) }
@@ -100,6 +101,24 @@ public enum ReferenceDequantizer {
     static func q8_0(_ r: BlockReader, _ b: Int, _ y: UnsafeMutableBufferPointer<Float>, _ o: Int) {
         let d = r.half(b, 0)
         for i in 0..<32 { y[o + i] = Float(r.i8(b, 2 + i)) * d }
+    }
+}
+
+extension ReferenceDequantizer {
+    /// The E2M1 values of MXFP4's 4-bit codes, doubled (ggml's `kvalues_mxfp4`): bit 3 is the
+    /// sign, bits 0-2 index 0, 0.5, 1, 1.5, 2, 3, 4, 6.
+    static let e2m1Doubled: [Int8] = [0, 1, 2, 3, 4, 6, 8, 12, 0, -1, -2, -3, -4, -6, -8, -12]
+
+    /// block_mxfp4: e, qs[16]; x = kv[q] * 2^(e - 128) (the doubled values, half the E8M0 scale).
+    static func mxfp4(_ r: BlockReader, _ b: Int, _ y: UnsafeMutableBufferPointer<Float>, _ o: Int) {
+        let e = Int(r.u8(b, 0))
+        // 2^(e - 128): exact for every e, down to the subnormals 2^-128 and 2^-127.
+        let d = Float(sign: .plus, exponent: e - 128, significand: 1)
+        for i in 0..<16 {
+            let q = r.u8(b, 1 + i)
+            y[o + i] = Float(e2m1Doubled[Int(q & 0xF)]) * d
+            y[o + i + 16] = Float(e2m1Doubled[Int(q >> 4)]) * d
+        }
     }
 }
 

@@ -46,6 +46,9 @@ public enum GateActivation: Sendable, Equatable {
     case silu
     /// GELU, tanh approximation (GeGLU).
     case gelu
+    /// gpt-oss's clamped SwiGLU (ggml's `swiglu_oai`, alpha 1.702, limit 7): with
+    /// `g = min(gate, 7)` and `u = clamp(up, -7, 7)`, `g * sigmoid(1.702 g) * (u + 1)`.
+    case swigluOAI
 }
 
 /// Reads `<arch>.<suffix>` keys of a model file with range checks (used by the families).

@@ -1,4 +1,4 @@
-/// How a mixture-of-experts block picks and weighs its experts (Qwen3-MoE, Gemma 4 26B-A4B):
+/// How a mixture-of-experts block picks and weighs its experts (Qwen3-MoE, Gemma 4 26B-A4B, gpt-oss):
 /// the router scores every expert for each row, the `used` best are run, and their outputs
 /// are summed with the scores' weights. Which normalisation a family applies is its choice,
 /// as llama.cpp's `build_moe_ffn` arguments are per family.
@@ -11,6 +11,9 @@ public struct ExpertRouting: Sendable, Equatable {
         /// bias (`exp_probs_b`) and weighed by the unbiased scores (LFM2-MoE; llama.cpp's
         /// `LLAMA_EXPERT_GATING_FUNC_TYPE_SIGMOID`).
         case sigmoid
+        /// The `used` best raw logits are chosen, and their weights are the softmax over those
+        /// chosen logits alone (gpt-oss; llama.cpp's `LLAMA_EXPERT_GATING_FUNC_TYPE_SOFTMAX_WEIGHT`).
+        case softmaxOfChosen
     }
 
     /// Experts per block (`expert_count`).

@@ -21,4 +21,8 @@ public struct ExpertTensors: Sendable {
     /// LFM2-MoE: a bias per expert added to its score for choosing, not for weighing
     /// (`exp_probs_b.bias`, `[experts]`).
     public var selectionBias: GGUFTensorInfo?
+    /// gpt-oss: the router's bias (`ffn_gate_inp.bias`, `[experts]`), and each expert's biases
+    /// after its gate, up and down projections (`ffn_{gate,up}_exps.bias` `[ff, experts]`,
+    /// `ffn_down_exps.bias` `[d, experts]`).
+    public var routerBias, gateBias, upBias, downBias: GGUFTensorInfo?
 }

@@ -32,6 +32,11 @@ struct LayerTensors {
         try ModelWeights.bind(file, self.name(name), [count], optional: optional, vector: true)
     }
 
+    /// A required stack of bias vectors of `shape` (`[width, count]`, a float type).
+    func biases(_ name: String, _ shape: [Int]) throws(ModelLoadError) -> GGUFTensorInfo {
+        try ModelWeights.bind(file, self.name(name), shape, optional: false, vector: true)!
+    }
+
     /// A required norm vector of `count` elements.
     func vector(_ name: String, _ count: Int) throws(ModelLoadError) -> GGUFTensorInfo {
         try ModelWeights.bind(file, self.name(name), [count], optional: false, vector: true)!

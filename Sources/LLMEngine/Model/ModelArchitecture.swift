@@ -26,6 +26,10 @@ public enum ModelArchitecture: String, Sendable, CaseIterable {
     /// LFM2-MoE (8B-A1B): LFM2's hybrid with routed SwiGLU experts (sigmoid scores, a selection
     /// bias) past its leading dense blocks.
     case lfm2moe
+    /// gpt-oss (20b, 120b): biased attention with sinks, sliding-window layers alternating with
+    /// global ones, YaRN RoPE, routed experts with biases and a clamped SwiGLU (MXFP4 in the
+    /// real files).
+    case gptOss = "gpt-oss"
 
     /// The family's definition.
     var definition: any ArchitectureDefinition.Type {
@@ -40,6 +44,7 @@ public enum ModelArchitecture: String, Sendable, CaseIterable {
         case .qwen3moe: Qwen3MoE.self
         case .lfm2: LFM2.self
         case .lfm2moe: LFM2MoE.self
+        case .gptOss: GptOss.self
         }
     }
 

@@ -42,9 +42,12 @@ public struct ModelHyperparameters: Sendable, Equatable {
     /// The context the RoPE factors were trained for (`rope.scaling.original_context_length`,
     /// else the trained context): LongRoPE turns a cache longer than this with its long factors.
     public var ropeOriginalContextLength: Int
-    /// LongRoPE's attention factor (`rope.scaling.attn_factor`, 1 when absent): the rotated
-    /// dimensions of queries and keys are multiplied by it.
+    /// The factor on the rotated dimensions of queries and keys: LongRoPE's attention factor
+    /// (`rope.scaling.attn_factor`, 1 when absent), times YaRN's `1 + 0.1 ln(factor)` for a
+    /// YaRN-scaled model.
     public var ropeAttentionFactor: Float
+    /// YaRN's frequency scaling (`rope.scaling.type = yarn`), or nil.
+    public var ropeYarn: RopeYarn?
     /// RMSNorm epsilon.
     public var rmsNormEpsilon: Float
     /// Sliding attention window of local layers, if the model has them.
@@ -127,13 +130,23 @@ public struct ModelHyperparameters: Sendable, Equatable {
         case "linear": ropeScaleFactor = try float("rope.scaling.factor", default: 1)
         // LongRoPE's factors are tensors (`rope_factors_long/short.weight`); its attention factor is read below.
         case "longrope": ropeScaleFactor = 1
+        case "yarn": ropeScaleFactor = 1 // the frequencies are scaled per pair instead (`ropeYarn`)
         case let other:
             throw .invalidHyperparameter(
                 key: "\(archName).rope.scaling.type",
-                reason: "'\(other)' is not supported (supported: none, linear, longrope)")
+                reason: "'\(other)' is not supported (supported: none, linear, longrope, yarn)")
         }
         ropeOriginalContextLength = try int("rope.scaling.original_context_length", default: trainedContextLength)
         ropeAttentionFactor = try float("rope.scaling.attn_factor", default: 1)
+        if meta.string("\(archName).rope.scaling.type") == "yarn" {
+            let yarn = RopeYarn(
+                factor: try float("rope.scaling.factor", default: 1),
+                originalContext: ropeOriginalContextLength,
+                betaFast: try float("rope.scaling.yarn_beta_fast", default: 32),
+                betaSlow: try float("rope.scaling.yarn_beta_slow", default: 1))
+            ropeYarn = yarn
+            ropeAttentionFactor *= yarn.magnitude
+        }
         rmsNormEpsilon = try float("attention.layer_norm_rms_epsilon", default: 1e-6)
         slidingWindow = nil
         finalLogitSoftcap = meta.double("\(archName).final_logit_softcapping").map(Float.init)

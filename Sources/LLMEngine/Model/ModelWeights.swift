@@ -27,6 +27,11 @@ public struct ModelWeights: Sendable {
         public var output: GGUFTensorInfo?
         /// LFM2's gated short convolution, in a recurrent layer of that family.
         public var shortConvolution: ShortConvolutionTensors?
+        /// The bias of the output projection, `[d]` (gpt-oss).
+        public var outputBias: GGUFTensorInfo?
+        /// Attention sinks, `[nHead]`: one logit per query head that joins its softmax's
+        /// denominator only (gpt-oss's `attn_sinks`).
+        public var attentionSinks: GGUFTensorInfo?
         /// RMSNorm after attention, before the residual add.
         public var postAttentionNorm: GGUFTensorInfo?
         /// RMSNorm before the feed-forward network, `[d]`.

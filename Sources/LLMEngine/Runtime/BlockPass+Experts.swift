@@ -10,9 +10,11 @@ extension BlockPass {
         case weightedResidual
     }
 
-    /// The routed experts on `normed` (`[n, d]`): `projected[r] = Σ w_e · s_e · W_down,e
-    /// (act(W_gate,e normed[r]) * W_up,e normed[r])` over the experts `e` the router picks for
-    /// row `r` (`ExpertAssignment`), `s_e` the expert's output scale where the file has one.
+    /// The routed experts on `normed` (`[n, d]`): `projected[r] = Σ w_e · s_e · (W_down,e
+    /// act(W_gate,e normed[r] + b_gate,e, W_up,e normed[r] + b_up,e) + b_down,e)` over the
+    /// experts `e` the router (logits plus its bias, where the file has one) picks for row `r`
+    /// (`ExpertAssignment`), `s_e` the expert's output scale and the `b` its biases where the
+    /// file has them (gpt-oss).
     /// Each chosen expert runs once over all the rows that chose it, gathered into
     /// `expertInput` (`[m, d]`), so its matrices stream from memory once per step whatever the
     /// number of rows; the experts nobody chose are not read at all.
@@ -27,6 +29,7 @@ extension BlockPass {
             routerInput = s.expertInput
         }
         model.project(routerInput, rows: n, [(experts.router, s.routerLogits)]) // [n, experts]
+        if let b = experts.routerBias { model.addRows(b, to: s.routerLogits, rows: n) }
         let forced = s.forcedExperts.map { choose in { (row: Int) in choose(index, placement.positions[row]) } }
         let assignment = ExpertAssignment(
             logits: s.routerLogits, rows: n, routing, selectionBias: experts.selectionBias, forced: forced)
@@ -48,14 +51,26 @@ extension BlockPass {
                 for (j, c) in chosen.enumerated() { (input + j * d).update(from: s.normed + c.row * d, count: d) }
             }
             let (gate, up) = experts.gateAndUp(expert)
+            let ff = experts.width
             model.project(input, rows: m, [(gate, s.gate), (up, s.up)]) // [m, ff] each
-            model.gatedActivation(count: m * experts.width, activation)
+            if let b = experts.gateBias { Self.addRows(b, from: expert * ff, width: ff, to: s.gate, rows: m) }
+            if let b = experts.upBias { Self.addRows(b, from: expert * ff, width: ff, to: s.up, rows: m) }
+            model.gatedActivation(count: m * ff, activation)
             model.project(s.gate, rows: m, [(experts.down(expert), s.expertOutput)]) // [m, d]
+            if let b = experts.downBias { Self.addRows(b, from: expert * d, width: d, to: s.expertOutput, rows: m) }
             let scale = experts.downScales?[expert] ?? 1
             for (j, c) in chosen.enumerated() {
                 let out = s.projected + c.row * d, y = s.expertOutput + j * d, w = c.weight * scale
                 for i in 0..<d { out[i] += w * y[i] }
             }
+        }
+    }
+
+    /// Adds `bias[start..<start + width]` (one expert's slice of a stacked bias) to each of
+    /// `rows` rows of `x` (`[rows, width]`).
+    static func addRows(_ bias: [Float], from start: Int, width: Int, to x: UnsafeMutablePointer<Float>, rows: Int) {
+        bias.withUnsafeBufferPointer { b in
+            for r in 0..<rows { for i in 0..<width { x[r * width + i] += b[start + i] } }
         }
     }
 

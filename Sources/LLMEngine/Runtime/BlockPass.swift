@@ -74,13 +74,14 @@ struct BlockPass {
     }
 
     /// Stores the rows' keys and values in their caches (unless the block reuses an earlier
-    /// block's), attends (over the block's window), and projects the heads' outputs:
-    /// `projected = W_o attention(q, K, V)`.
+    /// block's), attends (over the block's window, with the block's attention sinks where it has
+    /// them), and projects the heads' outputs: `projected = W_o attention(q, K, V) (+ b_o)`.
     func attend() {
         let s = model.scratch, n = rows
         if attention.writesCache { model.storeKeysAndValues(layer: index, placement) }
         model.attend(layer: index, placement)
         model.project(s.attention, rows: n, [(weights.output!, s.projected)])
+        if let b = weights.outputBias { model.addRows(b, to: s.projected, rows: n) }
     }
 
     /// `projected = rmsNorm(projected) * weight`: a norm after a branch, before the residual add.

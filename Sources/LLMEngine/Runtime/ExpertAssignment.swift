@@ -3,10 +3,11 @@ import Foundation
 /// Which experts each row of a step runs, and with what weight, grouped by expert so that an
 /// expert's matrices are read once for all the rows that chose it.
 ///
-/// Per row (router logits `[experts]`): scores = softmax(logits) (`.softmax`) or
-/// sigmoid(logits) (`.sigmoid`); the `used` highest scores (plus the selection bias, when the
-/// block has one) are chosen (the lower index first among equals); their weights are the
-/// scores, divided by their sum when the routing normalizes them (floored at 2^-14, as
+/// Per row (router logits `[experts]`): scores = softmax(logits) (`.softmax`), sigmoid(logits)
+/// (`.sigmoid`) or the logits themselves (`.softmaxOfChosen`); the `used` highest scores (plus
+/// the selection bias, when the block has one) are chosen (the lower index first among equals);
+/// their weights are the scores, or for `.softmaxOfChosen` the softmax of the chosen logits
+/// alone, divided by their sum when the routing normalizes them (floored at 2^-14, as
 /// llama.cpp's clamp), then multiplied by the routing's scale.
 struct ExpertAssignment {
     /// One of the rows an expert runs on.
@@ -46,6 +47,7 @@ struct ExpertAssignment {
             switch routing.gating {
             case .softmax: Self.softmax(row, count: n, into: &scores)
             case .sigmoid: for e in 0..<n { scores[e] = 1 / (1 + expf(-row[e])) }
+            case .softmaxOfChosen: for e in 0..<n { scores[e] = row[e] }
             }
             if let bias = selectionBias {
                 for e in 0..<n { selection[e] = scores[e] + bias[e] }
@@ -67,6 +69,14 @@ struct ExpertAssignment {
             if let ids = forced?(r), ids.count == k, ids.allSatisfy({ (0..<n).contains($0) }) {
                 chosen = ids
                 overruled[r] = Set(ids) != Set(best)
+            }
+            if routing.gating == .softmaxOfChosen {
+                // the weights: softmax over the chosen logits (llama.cpp: soft_max of the top-k rows)
+                var peak = -Float.infinity
+                for e in chosen { peak = max(peak, row[e]) }
+                var total: Float = 0
+                for e in chosen { total += expf(row[e] - peak) }
+                for e in chosen { scores[e] = expf(row[e] - peak) / total }
             }
             var sum: Float = 0
             for e in chosen { sum += scores[e] }

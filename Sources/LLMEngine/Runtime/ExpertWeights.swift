@@ -19,6 +19,9 @@ struct ExpertWeights {
     let routerInputWeights: [Float]?
     /// The bias on each expert's score when choosing, `[experts]` (LFM2-MoE).
     let selectionBias: [Float]?
+    /// gpt-oss's biases: the router's `[experts]`, and per expert its gate's and up's
+    /// `[experts * ff]` and its down projection's `[experts * d]` (expert e's at e * width).
+    let routerBias, gateBias, upBias, downBias: [Float]?
 
     init(_ t: ExpertTensors, file: GGUFFile, kernels: KernelSet) throws {
         router = try LayerWeights.matrix(t.router, file: file)
@@ -34,6 +37,22 @@ struct ExpertWeights {
         let root = Float(t.router.dimensions[0]).squareRoot()
         routerInputWeights = try vector(t.routerInputScale)?.map { $0 / root }
         selectionBias = try vector(t.selectionBias)
+        // A stack of bias vectors, `[width, experts]`: every row, one after another.
+        func stack(_ v: GGUFTensorInfo?) throws -> [Float]? {
+            guard let v else { return nil }
+            let m = try LayerWeights.matrix(v, file: file)
+            var out = [Float](repeating: 0, count: m.rows * m.columns)
+            out.withUnsafeMutableBufferPointer { all in
+                for r in 0..<m.rows {
+                    kernels.dequantize(m, row: r, into: UnsafeMutableBufferPointer(rebasing: all[(r * m.columns)...]))
+                }
+            }
+            return out
+        }
+        routerBias = try vector(t.routerBias)
+        gateBias = try stack(t.gateBias)
+        upBias = try stack(t.upBias)
+        downBias = try stack(t.downBias)
     }
 
     /// Expert `e`'s gate and up projections, `[ff, d]` each.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The angles of one RoPE table: the frequency of each rotated pair, how positions are scaled,
-/// and LongRoPE's two factor sets with its attention factor.
+/// LongRoPE's two factor sets with its attention factor, and YaRN's per-pair scaling.
 ///
 /// Angle of pair `i` at position `p`: `p / positionDivisor * base^(-2i/rotated) / factor[i]`;
 /// `cos` and `sin` are multiplied by `magnitude` (LongRoPE's attention factor, which so scales
@@ -20,13 +20,17 @@ struct RopeSchedule {
     /// The factor on `cos` and `sin`.
     let magnitude: Float
 
-    /// A table of base `base` over `rotated` dimensions.
+    /// A table of base `base` over `rotated` dimensions; `yarn` scales each pair's frequency
+    /// (its divisors multiply the factors).
     init(
         rotated: Int, base: Float, factors: [Float]?, longFactors: [Float]? = nil, originalContext: Int = .max,
-        positionDivisor: Float = 1, magnitude: Float = 1
+        positionDivisor: Float = 1, magnitude: Float = 1, yarn: RopeYarn? = nil
     ) {
-        func table(_ f: [Float]?) -> [Float] {
-            f.withOptionalBuffer { TensorOps.ropeFrequencies(rotated: rotated, base: base, factors: $0) }
+        let divisors = yarn?.frequencyDivisors(rotated: rotated, base: base)
+        func table(_ given: [Float]?) -> [Float] {
+            var f = given
+            if let divisors { f = zip(given ?? Array(repeating: 1, count: divisors.count), divisors).map { $0 * $1 } }
+            return f.withOptionalBuffer { TensorOps.ropeFrequencies(rotated: rotated, base: base, factors: $0) }
         }
         frequencies = table(factors)
         longFrequencies = longFactors.map { table($0) }

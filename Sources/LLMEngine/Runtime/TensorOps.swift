@@ -14,6 +14,17 @@ enum TensorOps {
         for i in 0..<x.count { y[i] = x[i] * scale * weight[i] }
     }
 
+    /// gpt-oss's gate (ggml's `swiglu_oai`, alpha 1.702, limit 7), over `count` elements:
+    /// `gate[i] = g / (1 + exp(-1.702 g)) * (u + 1)` with `g = min(gate[i], 7)`,
+    /// `u = clamp(up[i], -7, 7)`, the same float operations as ggml's CPU kernel.
+    static func swigluOAI(gate: UnsafeMutablePointer<Float>, up: UnsafePointer<Float>, count: Int) {
+        let alpha: Float = 1.702, limit: Float = 7
+        for i in 0..<count {
+            let g = min(gate[i], limit), u = min(max(up[i], -limit), limit)
+            gate[i] = g / (1 + expf(alpha * -g)) * (u + 1)
+        }
+    }
+
     /// Rotates each head of `x` (`[heads * headLength]`) by the angles of `position`: pairs
     /// `(i, i + rotated/2)` in NEOX style, `(2i, 2i + 1)` otherwise; only the first `rotated`
     /// dimensions of a head turn. `factors` divide the frequencies (Llama 3.1 scaling).

@@ -42,7 +42,7 @@ extension Transformer {
         let slotWidth = group * (dv + 2)
         s.reservePartials(slotCount * slotWidth)
         let items = work.count, slices = min(s.slices, items)
-        let scale = a.scale, kernels = kernels
+        let scale = a.scale, kernels = kernels, sinks = layers[layer].attentionSinks // [heads] or nil
         let q = UnsafeSendablePointer(s.q), out = UnsafeSendablePointer(s.attention)
         let scores = UnsafeSendablePointer(s.scores), partials = UnsafeSendablePointer(s.partials)
         let cacheOfRow = placement.cacheOfRow, plan = work
@@ -57,11 +57,13 @@ extension Transformer {
                         let values = layer.values.base + layer.format.rowBytes(elements: g * dv)
                         let scratch = scores.base + slice * perSlice
                         if slot < 0 {
-                            kernels.attend(
-                                query: query, keys: keys, keyStride: layer.keyRowBytes, values: values,
-                                valueStride: layer.valueRowBytes, format: layer.format, positions: span, group: group,
-                                keyLength: dk, valueLength: dv, scale: scale, scores: scratch,
-                                output: out.base + r * oWidth + g * group * dv)
+                            sinks.withOptionalBuffer { sink in
+                                kernels.attend(
+                                    query: query, keys: keys, keyStride: layer.keyRowBytes, values: values,
+                                    valueStride: layer.valueRowBytes, format: layer.format, positions: span, group: group,
+                                    keyLength: dk, valueLength: dv, scale: scale, sinks: sink.map { $0.baseAddress! + g * group },
+                                    scores: scratch, output: out.base + r * oWidth + g * group * dv)
+                            }
                         } else {
                             let part = partials.base + slot * slotWidth
                             kernels.attendPartial(
@@ -76,9 +78,13 @@ extension Transformer {
             if let pool, slices > 1 { pool.parallelFor(count: slices, body) } else { body(0..<1) }
         }
         for split in splits {
-            kernels.attendMerge(
-                parts: split.slots.count, group: group, valueLength: dv, partials: s.partials + split.slots.lowerBound * slotWidth,
-                slotWidth: slotWidth, output: s.attention + split.row * oWidth + split.head * group * dv)
+            sinks.withOptionalBuffer { sink in
+                kernels.attendMerge(
+                    parts: split.slots.count, group: group, valueLength: dv,
+                    partials: s.partials + split.slots.lowerBound * slotWidth, slotWidth: slotWidth,
+                    sinks: sink.map { $0.baseAddress! + split.head * group },
+                    output: s.attention + split.row * oWidth + split.head * group * dv)
+            }
         }
     }
 
@@ -115,7 +121,7 @@ extension Transformer {
             KernelSet.attendRowsScratchCount(rows: tileRows, group: group, keyLength: dk, valueLength: dv, positions: positions))
         let perSlice = s.scoresPerSlice
         let items = tiles.count * kvHeads, slices = min(s.slices, items)
-        let scale = a.scale, kernels = kernels
+        let scale = a.scale, kernels = kernels, sinks = layers[layer].attentionSinks // [heads] or nil
         let q = UnsafeSendablePointer(s.q), out = UnsafeSendablePointer(s.attention)
         let scratch = UnsafeSendablePointer(s.scores)
         let firstPositions = placement.positions
@@ -126,14 +132,17 @@ extension Transformer {
                         let tile = tiles[item / kvHeads], g = item % kvHeads
                         let r0 = tile.rows.lowerBound
                         let layer = layers[tile.cache]
-                        kernels.attendRows(
-                            query: q.base + r0 * qWidth + g * group * dk, queryStride: qWidth,
-                            keys: layer.keys.base + layer.format.rowBytes(elements: g * dk), keyStride: layer.keyRowBytes,
-                            values: layer.values.base + layer.format.rowBytes(elements: g * dv),
-                            valueStride: layer.valueRowBytes, format: layer.format, firstPosition: firstPositions[r0],
-                            rows: tile.rows.count, window: window, group: group, keyLength: dk, valueLength: dv,
-                            scale: scale, scratch: scratch.base + slice * perSlice,
-                            output: out.base + r0 * oWidth + g * group * dv, outputStride: oWidth)
+                        sinks.withOptionalBuffer { sink in
+                            kernels.attendRows(
+                                query: q.base + r0 * qWidth + g * group * dk, queryStride: qWidth,
+                                keys: layer.keys.base + layer.format.rowBytes(elements: g * dk), keyStride: layer.keyRowBytes,
+                                values: layer.values.base + layer.format.rowBytes(elements: g * dv),
+                                valueStride: layer.valueRowBytes, format: layer.format, firstPosition: firstPositions[r0],
+                                rows: tile.rows.count, window: window, group: group, keyLength: dk, valueLength: dv,
+                                scale: scale, sinks: sink.map { $0.baseAddress! + g * group },
+                                scratch: scratch.base + slice * perSlice,
+                                output: out.base + r0 * oWidth + g * group * dv, outputStride: oWidth)
+                        }
                     }
                 }
             }

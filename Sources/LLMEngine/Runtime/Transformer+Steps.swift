@@ -35,6 +35,10 @@ extension Transformer {
         let gate = UnsafeSendablePointer(scratch.gate), up = UnsafeSendablePointer(scratch.up)
         let gelu = activation == .gelu, kernels = kernels
         let body: @Sendable (Range<Int>) -> Void = { range in
+            guard activation != .swigluOAI else {
+                TensorOps.swigluOAI(gate: gate.base + range.lowerBound, up: up.base + range.lowerBound, count: range.count)
+                return
+            }
             kernels.gatedActivation(
                 gate: gate.base + range.lowerBound, up: up.base + range.lowerBound,
                 count: range.count, gelu: gelu)

@@ -75,7 +75,7 @@ public final class Transformer: @unchecked Sendable {
                 rotated: hp.ropeDimensions, base: hp.ropeFreqBase, factors: try factors ?? vector(w.ropeShortFactors),
                 longFactors: factors == nil ? try vector(w.ropeLongFactors) : nil,
                 originalContext: hp.ropeOriginalContextLength, positionDivisor: hp.ropeScaleFactor,
-                magnitude: hp.ropeAttentionFactor),
+                magnitude: hp.ropeAttentionFactor, yarn: hp.ropeYarn),
             // Sliding-window layers are neither linearly scaled nor given factors (as llama.cpp's
             // gemma3 and gemma4: Gemma 4's `rope_freqs` belong to its global layers).
             RopeSchedule(rotated: hp.ropeDimensionsLocal, base: hp.ropeFreqBaseLocal, factors: nil),

@@ -155,7 +155,9 @@ extension BenchCommand {
             for m in KernelBenchmark.run(types: Self.kernelTypes, threads: count, repetitions: max(3, repetitions)) {
                 print(m)
             }
-            for m in KernelBenchmark.runMatMul(threads: count, repetitions: max(3, repetitions)) { print(m) }
+            // the real models' types, and the 4-bit 32-block ones beside each other (Q4_0, MXFP4)
+            let matMulTypes: [QuantType] = [.q5_0, .q8_0, .q4_K, .q6_K, .q4_0, .mxfp4]
+            for m in KernelBenchmark.runMatMul(types: matMulTypes, threads: count, repetitions: max(3, repetitions)) { print(m) }
         }
     }
 }

@@ -7,7 +7,9 @@ Cases:
   - synthetic blocks of every other supported type: quantized from random data with
     gguf.quants.quantize where it supports the type (Q4_0, Q4_1, Q5_0, Q5_1, Q8_0, BF16, F16),
     else random bytes with finite, realistic f16 scales (Q2_K, Q3_K, Q4_K, Q5_K, Q6_K);
-  - F16 and BF16 special values (zeros, subnormals, infinities, extremes).
+  - F16 and BF16 special values (zeros, subnormals, infinities, extremes);
+  - MXFP4 quantized by gguf.quants.quantize, and random nibbles under edge exponents (0 and 1,
+    whose scales are subnormal, up to 254).
 
 Output (next to this script):
   dequant_fixture.bin   the raw block bytes and the expected little-endian f32 values
@@ -100,6 +102,11 @@ def synthetic_cases(fx):
     bspecials = np.array([0x0000, 0x8000, 0x0001, 0x807F, 0x7F7F, 0xFF7F, 0x7F80, 0xFF80,
                           0x3F80, 0xBF80, 0x4049, 0x0080, 0x1234, 0xC000, 0x3E2A, 0x4120], dtype=np.uint16)
     fx.add("BF16 special values", T.BF16, bspecials, "special")
+    fx.add("synthetic MXFP4 (gguf.quants.quantize of normal data)", T.MXFP4, quantize(data, T.MXFP4), "gguf.quants.quantize")
+    exponents = np.array([0, 1, 2, 3, 100, 126, 127, 128, 200, 254], dtype=np.uint8)
+    raw = rng.integers(0, 256, size=(exponents.size, 17), dtype=np.uint8)
+    raw[:, 0] = exponents
+    fx.add("MXFP4 edge exponents (random nibbles)", T.MXFP4, raw, "special")
 
 
 def main():

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Architecture fixtures: llama.cpp's logits on synthetic qwen3 / smollm3 / phi3 / gemma4 / qwen3moe models
-(gemma4 also as its mixture of experts, 26B-A4B).
+"""Architecture fixtures: llama.cpp's logits on synthetic qwen3 / smollm3 / phi3 / gemma4 / qwen3moe / gpt-oss
+models (gemma4 also as its mixture of experts, 26B-A4B).
 
-Seven synthetic GGUF models with random weights, the real structure of each architecture and the
+Eight synthetic GGUF models with random weights, the real structure of each architecture and the
 real Qwen2.5 vocabulary (151936 tokens), at three weight types (F16, Q8_0, Q4_K_M). The fixture
 JSON `<variant>.<type>.json` holds what llama.cpp (libllama, from llama-cpp-python 0.3.36)
 computes on them. The GGUF files are not committed: `assemble` rebuilds them bit-for-bit from this
@@ -185,7 +185,24 @@ VARIANTS = {
         runs=[("random24", 64, 24, 101), ("random96", 128, 96, 102)],
         greedy=(128, 16, 110),
     ),
+    # gpt-oss-20b's block at small size: 8 x 64 heads (2 kv heads) with q/k/v/output biases and
+    # attention sinks, even layers sliding (window 16, so the 24- and 96-token runs slide), YaRN
+    # with gpt-oss's real ratios (factor 32 over an original 4096 of 131072, base 150000, betas
+    # 32 / 1 as the converter writes them), and 8 experts of 256, 4 per token (20b: 32 of 2880, 4
+    # per token) with biases, the router's bias and swiglu_oai; the experts' matrices MXFP4 in
+    # every type, as the real files keep them (gguf-py's MXFP4 quantizer; llama-quantize copies
+    # them with --tensor-type _exps.weight=mxfp4). Gate and up are scaled so that some of their
+    # values pass swiglu_oai's clamp at 7. Untied output.
+    "gptoss": dict(
+        arch="gpt-oss", seed=3008, n_layer=4, n_embd=256, n_head=8, n_head_kv=2, head_dim=64,
+        n_ff=256, rope_base=1.5e5, rms_eps=1e-5, n_ctx_train=131072, tied=False,
+        window=16, yarn_factor=32.0, n_ctx_orig=4096, n_expert=8, n_expert_used=4, n_ff_exp=256,
+        runs=[("random24", 64, 24, 81), ("random96", 128, 96, 82)],
+        greedy=(128, 16, 110),
+    ),
 }
+# llama-quantize's extra flags per variant (gpt-oss: the experts stay MXFP4, copied as they are)
+EXTRA_QUANTIZE_FLAGS = {"gptoss": ["--tensor-type", "_exps.weight=mxfp4"]}
 
 
 def log(*a):
@@ -315,6 +332,8 @@ def variant_metadata(name: str, v: dict) -> list[tuple[str, object, gguf.GGUFVal
     U32, F32, STR = gguf.GGUFValueType.UINT32, gguf.GGUFValueType.FLOAT32, gguf.GGUFValueType.STRING
     if a == "gemma4":
         return gemma4_metadata(name, v)
+    if a == "gpt-oss":
+        return gptoss_metadata(name, v)
     kv = [
         ("general.name", name, STR),
         ("general.file_type", int(gguf.LlamaFileType.MOSTLY_F16), U32),
@@ -393,6 +412,86 @@ def gemma4_metadata(name: str, v: dict) -> list[tuple]:
         (f"{a}.expert_used_count", v["n_expert_used"], U32, None),
         (f"{a}.expert_feed_forward_length", v["n_ff_exp"], U32, None),
     ] if "n_expert" in v else [])
+
+
+def gptoss_metadata(name: str, v: dict) -> list[tuple]:
+    """gpt-oss's keys as conversion/gpt_oss.py (and the base converter) writes them."""
+    a = v["arch"]
+    U32, F32, STR = gguf.GGUFValueType.UINT32, gguf.GGUFValueType.FLOAT32, gguf.GGUFValueType.STRING
+    return [
+        ("general.name", name, STR),
+        ("general.file_type", int(gguf.LlamaFileType.MOSTLY_F16), U32),
+        (f"{a}.block_count", v["n_layer"], U32),
+        (f"{a}.context_length", v["n_ctx_train"], U32),
+        (f"{a}.embedding_length", v["n_embd"], U32),
+        (f"{a}.feed_forward_length", v["n_ff_exp"], U32),
+        (f"{a}.attention.head_count", v["n_head"], U32),
+        (f"{a}.attention.head_count_kv", v["n_head_kv"], U32),
+        (f"{a}.rope.freq_base", v["rope_base"], F32),
+        (f"{a}.attention.layer_norm_rms_epsilon", v["rms_eps"], F32),
+        (f"{a}.expert_count", v["n_expert"], U32),
+        (f"{a}.expert_used_count", v["n_expert_used"], U32),
+        (f"{a}.attention.key_length", v["head_dim"], U32),
+        (f"{a}.attention.value_length", v["head_dim"], U32),
+        (f"{a}.rope.scaling.type", "yarn", STR),
+        (f"{a}.rope.scaling.factor", v["yarn_factor"], F32),
+        (f"{a}.rope.scaling.original_context_length", v["n_ctx_orig"], U32),
+        (f"{a}.rope.scaling.yarn_beta_fast", 32.0, F32),
+        (f"{a}.rope.scaling.yarn_beta_slow", 1.0, F32),
+        (f"{a}.attention.sliding_window", v["window"], U32),
+        (f"{a}.expert_feed_forward_length", v["n_ff_exp"], U32),
+    ]
+
+
+def mxfp4(x: np.ndarray) -> np.ndarray:
+    """float32 [..., rows, cols] -> MXFP4 blocks as uint8 [..., rows, cols / 32 * 17] (gguf-py's quantizer)."""
+    return gguf.quants.quantize(x.astype(np.float32), gguf.GGMLQuantizationType.MXFP4)
+
+
+def gptoss_tensors(v: dict, rng, mat, proj, vec) -> list[tuple[str, np.ndarray]]:
+    d, hd, n_exp, ffe = v["n_embd"], v["head_dim"], v["n_expert"], v["n_ff_exp"]
+    nq, nkv = v["n_head"] * hd, v["n_head_kv"] * hd
+
+    def bias(*shape, std=0.1) -> np.ndarray:
+        return (rng.standard_normal(shape, dtype=np.float32) * np.float32(std)).astype(np.float32)
+
+    def experts(rows: int, cols: int, std: float) -> np.ndarray:   # ne = [cols, rows, n_exp], MXFP4
+        # one expert at a time, quantized in slices of rows (gguf-py's quantizer holds 16 floats
+        # per element while it works: scripts/bench_arch_shapes's gpt-oss-20b has 32 x 2880 x 2880)
+        out = []
+        for _ in range(n_exp):
+            w = rng.standard_normal((rows, cols), dtype=np.float32) * np.float32(std / math.sqrt(cols))
+            step = max(1, (1 << 20) // cols)
+            out.append(np.concatenate([mxfp4(w[r:r + step]) for r in range(0, rows, step)]))
+        return np.stack(out)
+
+    t = [("token_embd.weight", mat(N_VOCAB, d, SCALES["token_embd"])),
+         ("output.weight", mat(N_VOCAB, d, SCALES["output"])),
+         ("output_norm.weight", vec(d, "output_norm"))]
+    for i in range(v["n_layer"]):
+        b = f"blk.{i}"
+        t.append((f"{b}.attn_norm.weight", vec(d)))
+        t.append((f"{b}.attn_q.weight", proj(nq, d, "qkv")))
+        t.append((f"{b}.attn_q.bias", bias(nq)))
+        t.append((f"{b}.attn_k.weight", proj(nkv, d, "qkv")))
+        t.append((f"{b}.attn_k.bias", bias(nkv)))
+        t.append((f"{b}.attn_v.weight", proj(nkv, d, "qkv")))
+        t.append((f"{b}.attn_v.bias", bias(nkv)))
+        t.append((f"{b}.attn_output.weight", proj(d, nq, "attn_output")))
+        t.append((f"{b}.attn_output.bias", bias(d)))
+        # sinks ~ N(1, 1): beside scores of a few units they take a real share of the softmax
+        t.append((f"{b}.attn_sinks.weight", (1 + rng.standard_normal(v["n_head"], dtype=np.float32)).astype(np.float32)))
+        t.append((f"{b}.post_attention_norm.weight", vec(d)))
+        t.append((f"{b}.ffn_gate_inp.weight", proj(n_exp, d, "qkv").astype(np.float32)))
+        t.append((f"{b}.ffn_gate_inp.bias", bias(n_exp, std=0.5)))
+        # gate and up ~ N(0, 3^2): a few percent of them beyond swiglu_oai's clamp at +-7
+        t.append((f"{b}.ffn_gate_exps.weight", experts(ffe, d, 3.0)))
+        t.append((f"{b}.ffn_gate_exps.bias", bias(n_exp, ffe, std=0.5)))
+        t.append((f"{b}.ffn_up_exps.weight", experts(ffe, d, 3.0)))
+        t.append((f"{b}.ffn_up_exps.bias", bias(n_exp, ffe, std=0.5)))
+        t.append((f"{b}.ffn_down_exps.weight", experts(d, ffe, 0.5)))
+        t.append((f"{b}.ffn_down_exps.bias", bias(n_exp, d)))
+    return t
 
 
 def gemma4_tensors(v: dict, rng, mat, proj, vec) -> list[tuple[str, np.ndarray]]:
@@ -514,6 +613,8 @@ def variant_tensors(v: dict) -> list[tuple[str, np.ndarray]]:
 
     if v["arch"] == "gemma4":
         return gemma4_tensors(v, rng, mat, proj, vec)
+    if v["arch"] == "gpt-oss":
+        return gptoss_tensors(v, rng, mat, proj, vec)
 
     t = [("token_embd.weight", mat(N_VOCAB, d, SCALES["token_embd"]))]
     if not v["tied"]:
@@ -567,7 +668,8 @@ def write_f16(name: str, vocab, out: Path) -> tuple[Path, dict[str, np.ndarray]]
     for key, value, vtype, sub in vocab:
         w.add_key_value(key, value, vtype, sub)
     for tname, arr in tensors:
-        w.add_tensor(tname, arr)
+        # uint8 arrays are MXFP4 blocks (gpt-oss's experts), written as they are
+        w.add_tensor(tname, arr, raw_dtype=gguf.GGMLQuantizationType.MXFP4 if arr.dtype == np.uint8 else None)
     w.write_header_to_file()
     w.write_kv_data_to_file()
     w.write_tensors_to_file()
@@ -724,6 +826,12 @@ def make_blob(q_path: Path, f16_path: Path, tensors: dict[str, np.ndarray], blob
             assert t.tensor_type == gguf.GGMLQuantizationType.F16 and n == src.n_bytes
             assert qbytes[dst:dst + n] == fbytes[src.data_offset:src.data_offset + n], t.name
             ranges.append(dict(kind="copy", what=f"tensor {t.name}", src=src.data_offset, dst=dst, bytes=n))
+        elif t.tensor_type == gguf.GGMLQuantizationType.MXFP4:
+            # copied by llama-quantize from the F16 file (gpt-oss's experts)
+            src = f16_tensors[t.name]
+            assert src.tensor_type == t.tensor_type and n == src.n_bytes
+            assert qbytes[dst:dst + n] == fbytes[src.data_offset:src.data_offset + n], t.name
+            ranges.append(dict(kind="copy", what=f"tensor {t.name}", src=src.data_offset, dst=dst, bytes=n))
         elif t.tensor_type == gguf.GGMLQuantizationType.Q8_0:
             mine = gguf.quants.quantize(tensors[t.name].astype(np.float32), gguf.GGMLQuantizationType.Q8_0).tobytes()
             if mine == bytes(qbytes[dst:dst + n]):
@@ -776,13 +884,14 @@ def reference(prefix: Path, out: Path, vocab_path: Path, only: list[str] | None 
                                             "n_batch = n_ubatch = prompt length, 2 threads"}
             assembly = None
             if typ != "f16":
-                cmd = [str(quantize), *QUANTIZE_FLAGS, str(f16_path), str(path), QUANTIZE_TYPE[typ], "2"]
+                flags = QUANTIZE_FLAGS + EXTRA_QUANTIZE_FLAGS.get(name, [])
+                cmd = [str(quantize), *flags, str(f16_path), str(path), QUANTIZE_TYPE[typ], "2"]
                 log("+", shlex.join(cmd))
                 subprocess.run(cmd, check=True, capture_output=True)
                 blob = HERE / f"{name}.{typ}.gguf.xz"
                 ranges, types = make_blob(path, f16_path, tensors, blob)
                 llama_info["quantize_command"] = shlex.join(
-                    ["llama-quantize", *QUANTIZE_FLAGS, f16_path.name, path.name, QUANTIZE_TYPE[typ], "2"])
+                    ["llama-quantize", *flags, f16_path.name, path.name, QUANTIZE_TYPE[typ], "2"])
                 assembly = {"blob": blob.name, "blob_bytes": blob.stat().st_size,
                             "base": f16_path.name, "restore": ranges}
             else:
