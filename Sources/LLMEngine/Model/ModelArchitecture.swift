@@ -23,6 +23,9 @@ public enum ModelArchitecture: String, Sendable, CaseIterable {
     /// LFM2 (350M to 2.6B): gated short convolutions (a recurrent state of two positions)
     /// beside grouped-query attention layers with q/k norms.
     case lfm2
+    /// Qwen3.5 (0.8B to 9B, dense): three Gated DeltaNet layers (linear attention with a
+    /// recurrent state) for each attention layer, whose heads' outputs are gated.
+    case qwen35
 
     /// The family's definition.
     var definition: any ArchitectureDefinition.Type {
@@ -36,6 +39,7 @@ public enum ModelArchitecture: String, Sendable, CaseIterable {
         case .gemma4: Gemma4.self
         case .qwen3moe: Qwen3MoE.self
         case .lfm2: LFM2.self
+        case .qwen35: Qwen35.self
         }
     }
 

@@ -27,6 +27,8 @@ public struct ModelWeights: Sendable {
         public var output: GGUFTensorInfo?
         /// LFM2's gated short convolution, in a recurrent layer of that family.
         public var shortConvolution: ShortConvolutionTensors?
+        /// Qwen3.5's Gated DeltaNet, in a recurrent layer of that family.
+        public var gatedDeltaNet: GatedDeltaNetTensors?
         /// RMSNorm after attention, before the residual add.
         public var postAttentionNorm: GGUFTensorInfo?
         /// RMSNorm before the feed-forward network, `[d]`.

@@ -18,6 +18,8 @@ struct LayerWeights {
     let output: QuantizedMatrix?
     /// LFM2's gated short convolution (a recurrent layer of that family).
     let shortConvolution: ShortConvolutionWeights?
+    /// Qwen3.5's Gated DeltaNet (a recurrent layer of that family).
+    let gatedDeltaNet: GatedDeltaNetWeights?
     let postAttentionNorm: [Float]?
     let feedForwardNorm: [Float]
     /// The dense feed-forward network; nil in a block of routed experts alone.
@@ -50,6 +52,7 @@ struct LayerWeights {
         valueNorm = l.normalizesValues ? [Float](repeating: 1, count: attention.valueLength) : nil
         output = try l.output.map { try matrix(TensorSlice($0)) }
         shortConvolution = try l.shortConvolution.map { try ShortConvolutionWeights($0, file: file, kernels: kernels) }
+        gatedDeltaNet = try l.gatedDeltaNet.map { try GatedDeltaNetWeights($0, file: file, kernels: kernels) }
         postAttentionNorm = try vector(l.postAttentionNorm)
         feedForwardNorm = try vector(l.feedForwardNorm)!
         gate = try l.gate.map { try matrix($0) }
