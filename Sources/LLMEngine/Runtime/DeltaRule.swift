@@ -33,7 +33,8 @@ enum DeltaRule {
     static func dot(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, count: Int) -> Float {
         var lanes = SIMD8<Float>(), i = 0
         while i + 8 <= count {
-            lanes += UnsafeRawPointer(a + i).loadUnaligned(as: SIMD8<Float>.self)
+            lanes +=
+                UnsafeRawPointer(a + i).loadUnaligned(as: SIMD8<Float>.self)
                 * UnsafeRawPointer(b + i).loadUnaligned(as: SIMD8<Float>.self)
             i += 8
         }
