@@ -28,6 +28,10 @@ public struct LayerAttention: Sendable, Equatable {
     /// file as a layer of 0 key/value heads): the slot of its state in
     /// `ModelHyperparameters.recurrentStateWidths`. Nil for an attention layer.
     public var stateSlot: Int?
+    /// Whether the query projection also yields an output gate per head (Qwen3.5): each head's
+    /// query (`keyLength`) is followed by a gate of the same width, whose sigmoid scales the
+    /// head's output before the output projection.
+    public var gatesOutput = false
 
     /// Whether the layer attends (rather than keeping a recurrent state).
     public var attends: Bool { stateSlot == nil }

@@ -30,6 +30,9 @@ public enum ModelArchitecture: String, Sendable, CaseIterable {
     /// global ones, YaRN RoPE, routed experts with biases and a clamped SwiGLU (MXFP4 in the
     /// real files).
     case gptOss = "gpt-oss"
+    /// Qwen3.5 (0.8B to 9B, dense): three Gated DeltaNet layers (linear attention with a
+    /// recurrent state) for each attention layer, whose heads' outputs are gated.
+    case qwen35
 
     /// The family's definition.
     var definition: any ArchitectureDefinition.Type {
@@ -45,6 +48,7 @@ public enum ModelArchitecture: String, Sendable, CaseIterable {
         case .lfm2: LFM2.self
         case .lfm2moe: LFM2MoE.self
         case .gptOss: GptOss.self
+        case .qwen35: Qwen35.self
         }
     }
 

@@ -70,6 +70,12 @@ public struct ModelHyperparameters: Sendable, Equatable {
     public var recurrentStateWidths: [Int] = []
     /// Taps of LFM2's short convolutions (`shortconv.l_cache`), for a model that has them.
     public var shortConvolutionLength: Int?
+    /// The sizes of Qwen3.5's Gated DeltaNet layers, for a model that has them.
+    public var gatedDeltaNet: GatedDeltaNetShape?
+    /// Factors on the wavelengths of the global RoPE table's pairs that the family sets
+    /// (`[ropeDimensions / 2]`; nil: none): Qwen3.5's IMRoPE over text turns the pairs of its
+    /// fourth section by position 0, which a factor of infinity gives.
+    public var ropeSectionFactors: [Float]?
 
     /// Whether layer `index` attends over a sliding window rather than the whole context.
     public func isSlidingWindowLayer(_ index: Int) -> Bool { layers[index].window != nil }

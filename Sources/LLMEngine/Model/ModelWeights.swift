@@ -32,6 +32,8 @@ public struct ModelWeights: Sendable {
         /// Attention sinks, `[nHead]`: one logit per query head that joins its softmax's
         /// denominator only (gpt-oss's `attn_sinks`).
         public var attentionSinks: GGUFTensorInfo?
+        /// Qwen3.5's Gated DeltaNet, in a recurrent layer of that family.
+        public var gatedDeltaNet: GatedDeltaNetTensors?
         /// RMSNorm after attention, before the residual add.
         public var postAttentionNorm: GGUFTensorInfo?
         /// RMSNorm before the feed-forward network, `[d]`.

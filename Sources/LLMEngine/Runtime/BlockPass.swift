@@ -30,18 +30,20 @@ struct BlockPass {
     }
 
     /// `q, k, v = W normed (+ bias)`: one pass over `normed` for the three projections (the
-    /// parts of a fused `attn_qkv` included), biases added where the block has them. A block
+    /// parts of a fused `attn_qkv` included), biases added where the block has them; where the
+    /// queries come with output gates (`LayerAttention.gatesOutput`), the gates go aside. A block
     /// that reuses an earlier block's keys and values projects its queries only; one without a
     /// value projection takes its keys as values (before any norm or rotation).
     func projectQKV() {
         let s = model.scratch, w = weights, n = rows, a = attention
         guard let query = w.query else { preconditionFailure("block \(index) does not attend") }
-        var outputs = [(query, s.q)]
+        var outputs = [(query, a.gatesOutput ? s.mixerInput : s.q)] // gated: [n, heads * 2 headK]
         if a.writesCache, let key = w.key {
             outputs.append((key, s.k))
             if let value = w.value { outputs.append((value, s.v)) }
         }
         model.project(s.normed, rows: n, outputs)
+        if a.gatesOutput { splitQueriesAndGates() }
         if let b = w.queryBias { model.addRows(b, to: s.q, rows: n) }
         guard a.writesCache else { return }
         if let b = w.keyBias { model.addRows(b, to: s.k, rows: n) }
@@ -75,11 +77,14 @@ struct BlockPass {
 
     /// Stores the rows' keys and values in their caches (unless the block reuses an earlier
     /// block's), attends (over the block's window, with the block's attention sinks where it has
-    /// them), and projects the heads' outputs: `projected = W_o attention(q, K, V) (+ b_o)`.
+    /// them), and projects the heads' outputs: `projected = W_o attention(q, K, V) (+ b_o)` (each
+    /// head's output first scaled by the sigmoid of its gate in a block whose queries come with
+    /// gates).
     func attend() {
         let s = model.scratch, n = rows
         if attention.writesCache { model.storeKeysAndValues(layer: index, placement) }
         model.attend(layer: index, placement)
+        if attention.gatesOutput { gateHeads() }
         model.project(s.attention, rows: n, [(weights.output!, s.projected)])
         if let b = weights.outputBias { model.addRows(b, to: s.projected, rows: n) }
     }

@@ -18,8 +18,15 @@ final class ForwardScratch {
     let capacity: Int
     let x, normed, projected, q, k, v, attention, gate, up, perLayerInputs: UnsafeMutablePointer<Float>
     let routerLogits, expertInput, expertOutput, held: UnsafeMutablePointer<Float>
-    /// `[n, 3d]`: the input projection of a recurrent layer (LFM2's `b | c | x`).
+    /// The input projection of a recurrent layer (LFM2's `b | c | x`, `[n, 3d]`; a Gated
+    /// DeltaNet's `q | k | v`, `[n, channels]`), or the queries and gates of an attention
+    /// layer with output gates (`[n, heads * 2 headK]`).
     let mixerInput: UnsafeMutablePointer<Float>
+    /// `[n, V]`: the output gates (a Gated DeltaNet's z, V its value width; an attention
+    /// layer's, V = heads * headV).
+    let outputGate: UnsafeMutablePointer<Float>
+    /// `[2, n, valueHeads]`: a Gated DeltaNet's β, then its decays g.
+    let mixerRates: UnsafeMutablePointer<Float>
     /// `[n]`: each row's smallest routing margin over the blocks of the last pass
     /// (`ExpertAssignment.margins`), for a model with routed experts: where the reference tests
     /// see a near tie of routing.
@@ -62,7 +69,8 @@ final class ForwardScratch {
         q = buffer(widest(\.queryWidth))
         k = buffer(widest(\.keyWidth))
         v = buffer(max(widest(\.valueWidth), widest(\.keyWidth)))
-        attention = buffer(widest(\.outputWidth))
+        let delta = hp.gatedDeltaNet
+        attention = buffer(max(widest(\.outputWidth), delta?.valueWidth ?? 0))
         let p = hp.perLayerInputLength ?? 0, expertWidth = hp.experts?.feedForwardLengths.max() ?? 0
         let hidden = max(hp.feedForwardLengths.max() ?? 0, p, expertWidth)
         gate = buffer(hidden); up = buffer(hidden)
@@ -70,7 +78,10 @@ final class ForwardScratch {
         routerLogits = buffer(hp.experts?.count ?? 0)
         expertInput = buffer(routed ? d : 0); expertOutput = buffer(routed ? d : 0); held = buffer(routed ? d : 0)
         perLayerInputs = buffer(p * hp.blockCount)
-        mixerInput = buffer(hp.recurrentStateWidths.isEmpty ? 0 : 3 * d)
+        let gatedQueries = widest { $0.gatesOutput ? 2 * $0.queryWidth : 0 }
+        mixerInput = buffer(max(hp.shortConvolutionLength == nil ? 0 : 3 * d, delta?.channels ?? 0, gatedQueries))
+        outputGate = buffer(max(widest { $0.gatesOutput ? $0.outputWidth : 0 }, delta?.valueWidth ?? 0))
+        mixerRates = buffer(2 * (delta?.valueHeads ?? 0))
         rope = RopeTable.allCases.map { table in
             let half = hp.ropeDimensions(of: table) / 2
             return (buffer(half), buffer(half))

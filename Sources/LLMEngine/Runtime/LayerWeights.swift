@@ -20,6 +20,8 @@ struct LayerWeights {
     let shortConvolution: ShortConvolutionWeights?
     /// The output projection's bias `[d]`, and the attention sinks `[heads]` (gpt-oss).
     let outputBias, attentionSinks: [Float]?
+    /// Qwen3.5's Gated DeltaNet (a recurrent layer of that family).
+    let gatedDeltaNet: GatedDeltaNetWeights?
     let postAttentionNorm: [Float]?
     let feedForwardNorm: [Float]
     /// The dense feed-forward network; nil in a block of routed experts alone.
@@ -54,6 +56,7 @@ struct LayerWeights {
         shortConvolution = try l.shortConvolution.map { try ShortConvolutionWeights($0, file: file, kernels: kernels) }
         outputBias = try vector(l.outputBias)
         attentionSinks = try vector(l.attentionSinks)
+        gatedDeltaNet = try l.gatedDeltaNet.map { try GatedDeltaNetWeights($0, file: file, kernels: kernels) }
         postAttentionNorm = try vector(l.postAttentionNorm)
         feedForwardNorm = try vector(l.feedForwardNorm)!
         gate = try l.gate.map { try matrix($0) }

@@ -72,7 +72,7 @@ public final class Transformer: @unchecked Sendable {
         ropeSchedules = [
             // rope_freqs.weight applies at every length; LongRoPE's short and long factors by the cache's.
             RopeSchedule(
-                rotated: hp.ropeDimensions, base: hp.ropeFreqBase, factors: try factors ?? vector(w.ropeShortFactors),
+                rotated: hp.ropeDimensions, base: hp.ropeFreqBase, factors: try factors ?? hp.ropeSectionFactors ?? vector(w.ropeShortFactors),
                 longFactors: factors == nil ? try vector(w.ropeLongFactors) : nil,
                 originalContext: hp.ropeOriginalContextLength, positionDivisor: hp.ropeScaleFactor,
                 magnitude: hp.ropeAttentionFactor, yarn: hp.ropeYarn),

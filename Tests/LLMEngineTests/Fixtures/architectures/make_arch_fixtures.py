@@ -200,6 +200,21 @@ VARIANTS = {
         runs=[("random24", 64, 24, 81), ("random96", 128, 96, 82)],
         greedy=(128, 16, 110),
     ),
+    # Qwen3.5's hybrid at small size (0.8B-9B: three Gated DeltaNet layers, then one gated
+    # attention layer): layers 0-2 are DeltaNet layers with 2 key heads and 4 value heads of 64
+    # (the 4B/9B's 16 and 32 of 128; value head h reads key head h % 2, as the converter's tiled
+    # order), a causal convolution of 4 taps over the 512 channels of q|k|v; layer 3 attends with
+    # 4 query heads of 64 over 1 kv head, each query head followed by its output gate in attn_q,
+    # q/k norms, IMRoPE over 16 of 64 dimensions in sections [3, 3, 2, 0] (the real [11, 11, 10, 0]
+    # over 64 of 256), base 1e7; post_attention_norm before the SwiGLU network; tied output.
+    "qwen35": dict(
+        arch="qwen35", seed=3010, n_layer=4, n_embd=256, n_head=4, n_head_kv=1, head_dim=64,
+        n_ff=512, rope_base=1.0e7, rms_eps=1e-6, n_ctx_train=262144, tied=True,
+        n_rot=16, sections=[3, 3, 2, 0], full_attention_interval=4,
+        ssm_conv=4, ssm_state=64, ssm_groups=2, ssm_v_heads=4,
+        runs=[("random24", 64, 24, 101), ("random96", 128, 96, 102)],
+        greedy=(128, 16, 110),
+    ),
 }
 # llama-quantize's extra flags per variant (gpt-oss: the experts stay MXFP4, copied as they are)
 EXTRA_QUANTIZE_FLAGS = {"gptoss": ["--tensor-type", "_exps.weight=mxfp4"]}
@@ -363,6 +378,22 @@ def variant_metadata(name: str, v: dict) -> list[tuple[str, object, gguf.GGUFVal
     if a == "lfm2moe":
         kv += [(f"{a}.leading_dense_block_count", v["n_dense_lead"], U32),
                (f"{a}.expert_gating_func", 2, U32)]   # sigmoid, as the converter writes it
+    if a == "qwen35":
+        # as conversion/qwen.py's Qwen3_5TextModel writes them (Qwen3NextModel's ssm keys, the
+        # per-layer recurrent flags from layer_types, the interval, partial rotary, sections)
+        BOOL = gguf.GGUFValueType.BOOL
+        recurrent = [(i + 1) % v["full_attention_interval"] != 0 for i in range(v["n_layer"])]
+        kv += [(f"{a}.attention.key_length", v["head_dim"], U32),
+               (f"{a}.attention.value_length", v["head_dim"], U32),
+               (f"{a}.ssm.conv_kernel", v["ssm_conv"], U32),
+               (f"{a}.ssm.state_size", v["ssm_state"], U32),
+               (f"{a}.ssm.group_count", v["ssm_groups"], U32),
+               (f"{a}.ssm.time_step_rank", v["ssm_v_heads"], U32),
+               (f"{a}.ssm.inner_size", v["ssm_state"] * v["ssm_v_heads"], U32),
+               (f"{a}.attention.recurrent_layers", recurrent, gguf.GGUFValueType.ARRAY, BOOL),
+               (f"{a}.full_attention_interval", v["full_attention_interval"], U32),
+               (f"{a}.rope.dimension_count", v["n_rot"], U32),
+               (f"{a}.rope.dimension_sections", v["sections"], gguf.GGUFValueType.ARRAY, gguf.GGUFValueType.INT32)]
     kv += [(f"{a}.attention.layer_norm_rms_epsilon", v["rms_eps"], F32),
            (f"{a}.rope.freq_base", v["rope_base"], F32)]
     if a == "phi3":
@@ -588,6 +619,48 @@ def lfm2_tensors(v: dict, rng, mat, proj, vec) -> list[tuple[str, np.ndarray]]:
     return t
 
 
+def qwen35_tensors(v: dict, rng, mat, proj, vec) -> list[tuple[str, np.ndarray]]:
+    """Qwen3.5's final norm and blocks, after the embedding (and output). The norms hold the
+    weights llama.cpp multiplies by (the converter adds HF's +1), ssm_norm included as it is."""
+    d, ff, hd, K = v["n_embd"], v["n_ff"], v["head_dim"], v["ssm_conv"]
+    S, hk, hv = v["ssm_state"], v["ssm_groups"], v["ssm_v_heads"]
+    key_dim, value_dim = S * hk, S * hv
+    conv_dim = 2 * key_dim + value_dim
+    nq, nkv = v["n_head"] * hd, v["n_head_kv"] * hd
+    t = [("output_norm.weight", vec(d, "output_norm"))]
+    for i in range(v["n_layer"]):
+        b = f"blk.{i}"
+        t.append((f"{b}.attn_norm.weight", vec(d)))
+        if (i + 1) % v["full_attention_interval"] != 0:
+            # attn_qkv rows: q (key heads), k (key heads), v (value heads); attn_gate: z
+            t.append((f"{b}.attn_qkv.weight", proj(conv_dim, d, "qkv")))
+            t.append((f"{b}.attn_gate.weight", proj(value_dim, d, "qkv")))
+            # kernel ne = [K, conv_dim], F32 as the converter writes SSM_CONV1D; taps ~ N(0, 1/K)
+            t.append((f"{b}.ssm_conv1d.weight",
+                      (rng.standard_normal((conv_dim, K), dtype=np.float32) / np.float32(math.sqrt(K))).astype(np.float32)))
+            # dt bias and A (= -exp(A_log)) put exp(g) = exp(A softplus(alpha + dt)) between ~0.1
+            # and ~0.99: some heads forget within a few positions, others hold most of a run
+            t.append((f"{b}.ssm_dt.bias", rng.uniform(-3.0, -0.5, hv).astype(np.float32)))
+            t.append((f"{b}.ssm_a", (-rng.uniform(0.5, 4.0, hv)).astype(np.float32)))
+            t.append((f"{b}.ssm_beta.weight", proj(hv, d, "qkv")))
+            t.append((f"{b}.ssm_alpha.weight", mat(hv, d, 0.5 / math.sqrt(d))))
+            t.append((f"{b}.ssm_norm.weight", vec(S)))
+            t.append((f"{b}.ssm_out.weight", proj(d, value_dim, "attn_output")))
+        else:
+            # attn_q rows: per head, its query (hd) then its output gate (hd)
+            t.append((f"{b}.attn_q.weight", proj(2 * nq, d, "qkv")))
+            t.append((f"{b}.attn_k.weight", proj(nkv, d, "qkv")))
+            t.append((f"{b}.attn_v.weight", proj(nkv, d, "qkv")))
+            t.append((f"{b}.attn_q_norm.weight", vec(hd)))
+            t.append((f"{b}.attn_k_norm.weight", vec(hd)))
+            t.append((f"{b}.attn_output.weight", proj(d, nq, "attn_output")))
+        t.append((f"{b}.post_attention_norm.weight", vec(d)))
+        t.append((f"{b}.ffn_gate.weight", proj(ff, d, "ffn_gate_up")))
+        t.append((f"{b}.ffn_up.weight", proj(ff, d, "ffn_gate_up")))
+        t.append((f"{b}.ffn_down.weight", proj(d, ff, "ffn_down")))
+    return t
+
+
 def variant_tensors(v: dict) -> list[tuple[str, np.ndarray]]:
     """The tensors in file order, numpy shape (ne1, ne0): F16 matrices, F32 vectors."""
     rng = np.random.default_rng(v["seed"])
@@ -621,6 +694,8 @@ def variant_tensors(v: dict) -> list[tuple[str, np.ndarray]]:
         t.append(("output.weight", mat(N_VOCAB, d, SCALES["output"])))
     if v["arch"] in ("lfm2", "lfm2moe"):
         return t + lfm2_tensors(v, rng, mat, proj, vec)
+    if v["arch"] == "qwen35":
+        return t + qwen35_tensors(v, rng, mat, proj, vec)
     t.append(("output_norm.weight", vec(d, "output_norm")))
     if v["arch"] == "phi3":
         long, short = rope_factors(v["n_rot"] // 2)
