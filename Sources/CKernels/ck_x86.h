@@ -386,6 +386,9 @@ void ck_quantize_row_q8_0x16_q4_0(const float *x, void *y, int64_t n);
 void ck_quantize_row_q8_0x16_q5_0(const float *x, void *y, int64_t n);
 void ck_quantize_row_q8_0x16_q8_0(const float *x, void *y, int64_t n);
 void ck_quantize_row_q8_0x16_mxfp4(const float *x, void *y, int64_t n);
+/* MXFP4's doubled E2M1 values plus 12 (ck_kvalues_mxfp4 + 12: 0...24), the table of the x86
+ * decoders' vpshufb, as a constant the compiler keeps in a register across the block loop. */
+#define CK_MXFP4_U8_TABLE _mm_setr_epi8(12, 13, 14, 15, 16, 18, 20, 24, 12, 11, 10, 9, 8, 6, 4, 0)
 void ck_quantize_row_q8_Kx(const float *x, void *y, int64_t n);
 void ck_quantize_row_q8_K6x(const float *x, void *y, int64_t n);
 

@@ -65,8 +65,7 @@ CK_MULTI_FROM_SINGLE(ck_vec_dot_mxfp4_q8_0_generic)
 
 /* A block pair's values as unsigned bytes kv + 12 (0...24): the nibbles, then one vpshufb. */
 CK_INLINE_AVX512 __m512i ck_decode_mxfp4_pair(const block_mxfp4 *p, int two) {
-    const __m128i t = _mm_add_epi8(_mm_loadu_si128((const __m128i *)ck_kvalues_mxfp4), _mm_set1_epi8(12));
-    return _mm512_shuffle_epi8(_mm512_broadcast_i32x4(t), ck_load_nibble_pair(p->qs, sizeof(block_mxfp4), two));
+    return _mm512_shuffle_epi8(_mm512_broadcast_i32x4(CK_MXFP4_U8_TABLE), ck_load_nibble_pair(p->qs, sizeof(block_mxfp4), two));
 }
 
 /* The scales of up to 16 consecutive blocks: each block's exponent byte (a 4-byte gather from

@@ -91,9 +91,7 @@ CK_G8_GEMM(ck_matmul_q5_0_g8_avx2, block_q5_0, ck_decode_q5_0_u8_avx2)
 /* MXFP4: the doubled E2M1 values plus 12 (0...24), one vpshufb of the nibbles; maddubs of
  * 24 * 127 * 2 cannot saturate, nor the GEMM's four steps (4 * 2 * 24 * 127 < 2^15). */
 CK_INLINE_AVX2 __m256i ck_decode_mxfp4_u8_avx2(const block_mxfp4 *p) {
-    const __m128i t = _mm_loadu_si128((const __m128i *)ck_kvalues_mxfp4);
-    const __m128i u = _mm_add_epi8(t, _mm_set1_epi8(12));
-    return _mm256_shuffle_epi8(_mm256_set_m128i(u, u), ck_nibbles_avx2(p->qs));
+    return _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(CK_MXFP4_U8_TABLE), ck_nibbles_avx2(p->qs));
 }
 #define CK_SCALE_E8M0(p) ck_e8m0_half((p)->e)
 #define CK_MXFP4_Q8_0A_STEP(DECODE, k, slot) CK_Q8_0A_STEP_S(DECODE, CK_SCALE_E8M0, k, slot)
