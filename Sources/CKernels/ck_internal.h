@@ -149,12 +149,13 @@ CK_INLINE void ck_unpack_scales_q3_K_u64(const uint8_t *s, uint64_t *lo, uint64_
  * done once while quantizing it is free. At the AVX-512 level the activations are therefore
  * laid out for the kernels (the values are exactly those of the reference quantizers):
  *
- * ck_q8_0x16 - sixteen block_q8_0 of the 32-block types (Q4_0, Q5_0, Q8_0), 1088 bytes:
+ * ck_q8_0x16 - sixteen block_q8_0 of the 32-block types (Q4_0, Q5_0, Q8_0, MXFP4), 1088 bytes:
  *   qs    [16][32]  the quantized values, blocks in order (a block pair is one 64-byte load);
  *   negc  [8][16]   per block pair k, int32 lanes as vpdpbusd accumulates them: lane 0 holds
  *                   -offset * sum(qs of block 2k), lane 8 the same for block 2k + 1, the rest 0.
  *                   Starting the accumulation there applies the weight type's zero point
- *                   (8 for Q4_0, 16 for Q5_0, 128 for Q8_0 read as unsigned) exactly, for free;
+ *                   (8 for Q4_0, 16 for Q5_0, 128 for Q8_0 read as unsigned, 12 for MXFP4's
+ *                   doubled E2M1 values) exactly, for free;
  *   d     [16]      the block scales, widened from their f16 value.
  *   A row of n elements is ceil(n / 512) groups; blocks past n are zero.
  *
@@ -202,7 +203,7 @@ typedef struct {
 } ck_q8_K6x;
 _Static_assert(sizeof(ck_q8_K6x) == 448, "ck_q8_K6x is 7 cache lines");
 
-/* ---- the activation layout of Q4_0 and Q5_0 at the AVX2 level --------------------------------
+/* ---- the activation layout of Q4_0, Q5_0 and MXFP4 at the AVX2 level -------------------------
  * ck_q8_0a - one block_q8_0 with its scale widened to f32 and -offset * sum(qs) beside it
  * (offset = the weight type's zero point), 40 bytes; see q8_0a.c. */
 typedef struct {
