@@ -21,16 +21,7 @@ struct GatedDeltaNetWeights {
         beta = try matrix(t.beta)
         alpha = try matrix(t.alpha)
         output = try matrix(t.output)
-        let taps = try matrix(t.kernel) // rows: channels, columns: taps
-        var kernel = [Float](repeating: 0, count: taps.rows * taps.columns)
-        kernel.withUnsafeMutableBufferPointer { out in
-            for channel in 0..<taps.rows {
-                kernels.dequantize(
-                    taps, row: channel,
-                    into: UnsafeMutableBufferPointer(rebasing: out[(channel * taps.columns)..<((channel + 1) * taps.columns)]))
-            }
-        }
-        self.kernel = kernel
+        kernel = try LayerWeights.floats(t.kernel, file: file, kernels: kernels) // [channels][taps]
         timeStepBias = try vector(t.timeStepBias)
         decayRate = try vector(t.decayRate)
         norm = try vector(t.norm)

@@ -12,16 +12,7 @@ struct ShortConvolutionWeights {
     init(_ t: ShortConvolutionTensors, file: GGUFFile, kernels: KernelSet) throws {
         inputProjection = try LayerWeights.matrix(t.inputProjection, file: file)
         outputProjection = try LayerWeights.matrix(t.outputProjection, file: file)
-        let taps = try LayerWeights.matrix(t.kernel, file: file) // rows: channels, columns: taps
-        var kernel = [Float](repeating: 0, count: taps.rows * taps.columns)
-        kernel.withUnsafeMutableBufferPointer { out in
-            for channel in 0..<taps.rows {
-                kernels.dequantize(
-                    taps, row: channel,
-                    into: UnsafeMutableBufferPointer(rebasing: out[(channel * taps.columns)..<((channel + 1) * taps.columns)]))
-            }
-        }
-        self.kernel = kernel
+        kernel = try LayerWeights.floats(t.kernel, file: file, kernels: kernels) // [channels][taps]
         length = t.length
     }
 

@@ -38,17 +38,7 @@ struct ExpertWeights {
         routerInputWeights = try vector(t.routerInputScale)?.map { $0 / root }
         selectionBias = try vector(t.selectionBias)
         // A stack of bias vectors, `[width, experts]`: every row, one after another.
-        func stack(_ v: GGUFTensorInfo?) throws -> [Float]? {
-            guard let v else { return nil }
-            let m = try LayerWeights.matrix(v, file: file)
-            var out = [Float](repeating: 0, count: m.rows * m.columns)
-            out.withUnsafeMutableBufferPointer { all in
-                for r in 0..<m.rows {
-                    kernels.dequantize(m, row: r, into: UnsafeMutableBufferPointer(rebasing: all[(r * m.columns)...]))
-                }
-            }
-            return out
-        }
+        func stack(_ v: GGUFTensorInfo?) throws -> [Float]? { try v.map { try LayerWeights.floats($0, file: file, kernels: kernels) } }
         routerBias = try vector(t.routerBias)
         gateBias = try stack(t.gateBias)
         upBias = try stack(t.upBias)

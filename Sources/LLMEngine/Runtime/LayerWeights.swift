@@ -90,6 +90,19 @@ struct LayerWeights {
             file.data(for: t), type: type, rows: t.dimensions.dropFirst().reduce(1, *), columns: t.dimensions[0])
     }
 
+    /// Every row of a small tensor `t`, dequantized to floats one after another (`[rows *
+    /// columns]`): convolution kernels, stacks of per-expert biases.
+    static func floats(_ t: GGUFTensorInfo, file: GGUFFile, kernels: KernelSet) throws -> [Float] {
+        let m = try matrix(t, file: file)
+        var out = [Float](repeating: 0, count: m.rows * m.columns)
+        out.withUnsafeMutableBufferPointer { all in
+            for r in 0..<m.rows {
+                kernels.dequantize(m, row: r, into: UnsafeMutableBufferPointer(rebasing: all[(r * m.columns)..<((r + 1) * m.columns)]))
+            }
+        }
+        return out
+    }
+
     /// The elements `slice.rows` of a vector tensor, as floats.
     static func vector(_ slice: TensorSlice, file: GGUFFile, kernels: KernelSet) throws -> [Float] {
         let m = try matrix(slice.tensor, file: file)
