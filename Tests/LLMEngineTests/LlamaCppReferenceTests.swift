@@ -40,7 +40,7 @@ import Testing
     static let relativeBounds: [String: Float] = ["f16": 0.015, "q8_0": 0.15, "q4_k_m": 0.3]
 
     /// The families each checked here, and the weight types each must be checked at.
-    static let families: Set<String> = ["qwen3", "smollm3", "phi3", "gemma4", "qwen3moe", "gpt-oss", "lfm2", "lfm2moe", "qwen35"]
+    static let families: Set<String> = ["llama", "qwen3", "smollm3", "phi3", "gemma4", "qwen3moe", "gpt-oss", "lfm2", "lfm2moe", "qwen35"]
     static let types: Set<String> = ["f16", "q8_0", "q4_k_m"]
 
     /// Fixtures not compared with their type's bound, and why (fixtures README, "Near-zero

@@ -43,6 +43,9 @@ public struct ModelWeights: Sendable {
         public var gate, up: TensorSlice?
         /// `[ff, d]`.
         public var down: GGUFTensorInfo?
+        /// Biases of the dense network: `[ff]` after gate and up, `[d]` after down (llama's
+        /// optional `ffn_{gate,up,down}.bias`).
+        public var gateBias, upBias, downBias: GGUFTensorInfo?
         /// The routed experts (a mixture-of-experts block), beside or instead of `gate`/`up`/`down`.
         public var experts: ExpertTensors?
         /// Gemma 4's norms of a block with experts beside its dense network: after the dense

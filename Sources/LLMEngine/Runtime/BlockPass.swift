@@ -101,13 +101,17 @@ struct BlockPass {
         model.add(s.projected, to: s.x, count: rows * d)
     }
 
-    /// The gated feed-forward network on `normed`: `projected = W_down (act(W_gate normed) * W_up normed)`.
+    /// The gated feed-forward network on `normed`: `projected = W_down (act(W_gate normed + b_gate)
+    /// * (W_up normed + b_up)) + b_down`, the biases where the block has them.
     func feedForward(_ activation: GateActivation) {
         let s = model.scratch, w = weights, n = rows
         guard let gate = w.gate, let up = w.up, let down = w.down else { preconditionFailure("block \(index) has no dense feed-forward network") }
         model.project(s.normed, rows: n, [(gate, s.gate), (up, s.up)])
+        if let b = w.gateBias { model.addRows(b, to: s.gate, rows: n) }
+        if let b = w.upBias { model.addRows(b, to: s.up, rows: n) }
         model.gatedActivation(count: n * model.hyperparameters.feedForwardLengths[index], activation)
         model.project(s.gate, rows: n, [(down, s.projected)])
+        if let b = w.downBias { model.addRows(b, to: s.projected, rows: n) }
     }
 
     /// Gemma 4's per-layer input, after the block's residual adds: `projected =

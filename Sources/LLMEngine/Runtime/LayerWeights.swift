@@ -26,6 +26,8 @@ struct LayerWeights {
     let feedForwardNorm: [Float]
     /// The dense feed-forward network; nil in a block of routed experts alone.
     let gate, up, down: QuantizedMatrix?
+    /// The dense network's biases (`[ff]`, `[ff]`, `[d]`), where the block has them.
+    let gateBias, upBias, downBias: [Float]?
     /// The routed experts, when the block has them.
     let experts: ExpertWeights?
     /// Gemma 4's norms around the two branches of a block with experts (`[d]` each).
@@ -62,6 +64,9 @@ struct LayerWeights {
         gate = try l.gate.map { try matrix($0) }
         up = try l.up.map { try matrix($0) }
         down = try l.down.map { try matrix(TensorSlice($0)) }
+        gateBias = try vector(l.gateBias)
+        upBias = try vector(l.upBias)
+        downBias = try vector(l.downBias)
         experts = try l.experts.map { try ExpertWeights($0, file: file, kernels: kernels) }
         postDenseNorm = try vector(l.postDenseNorm)
         expertNorm = try vector(l.expertNorm)

@@ -215,6 +215,27 @@ VARIANTS = {
         runs=[("random24", 64, 24, 101), ("random96", 128, 96, 102)],
         greedy=(128, 16, 110),
     ),
+    # Llama's optional tensors, all present: q/k/v, output and feed-forward biases (as
+    # InternLM-, Granite- or Baichuan-style conversions to the llama layout write them), and Llama
+    # 3.1's rope_freqs factors (Llama 3.2 1B/3B: 1 for the fast pairs, up to 8 for the slow
+    # ones); 4 x 64 heads over 2 kv heads, untied output.
+    "llama-bias": dict(
+        arch="llama", seed=3011, n_layer=2, n_embd=256, n_head=4, n_head_kv=2, head_dim=64,
+        n_ff=512, rope_base=5.0e5, rms_eps=1e-5, n_ctx_train=131072, tied=False,
+        biases=True, rope_freqs=True,
+        runs=[("random24", 64, 24, 111), ("random96", 128, 96, 112)],
+        greedy=(128, 16, 110),
+    ),
+    # Mixtral's block at small size (llama with expert_count): 8 routed SwiGLU experts of
+    # feed_forward_length (llama.cpp's width for this family's experts), 2 per token, softmax
+    # router, renormalized weights; tied output.
+    "llama-moe": dict(
+        arch="llama", seed=3012, n_layer=2, n_embd=256, n_head=4, n_head_kv=2, head_dim=64,
+        n_ff=256, rope_base=1.0e6, rms_eps=1e-5, n_ctx_train=32768, tied=True,
+        n_expert=8, n_expert_used=2, n_ff_exp=256,
+        runs=[("random24", 64, 24, 121), ("random96", 128, 96, 122)],
+        greedy=(128, 16, 110),
+    ),
 }
 # llama-quantize's extra flags per variant (gpt-oss: the experts stay MXFP4, copied as they are)
 EXTRA_QUANTIZE_FLAGS = {"gptoss": ["--tensor-type", "_exps.weight=mxfp4"]}
@@ -375,6 +396,10 @@ def variant_metadata(name: str, v: dict) -> list[tuple[str, object, gguf.GGUFVal
         kv += [(f"{a}.expert_count", v["n_expert"], U32),
                (f"{a}.expert_used_count", v["n_expert_used"], U32),
                (f"{a}.expert_feed_forward_length", v["n_ff_exp"], U32)]
+    if a == "llama" and "n_expert" in v:
+        # no expert_feed_forward_length: llama.cpp sizes this family's experts by n_ff
+        kv += [(f"{a}.expert_count", v["n_expert"], U32),
+               (f"{a}.expert_used_count", v["n_expert_used"], U32)]
     if a == "lfm2moe":
         kv += [(f"{a}.leading_dense_block_count", v["n_dense_lead"], U32),
                (f"{a}.expert_gating_func", 2, U32)]   # sigmoid, as the converter writes it
@@ -700,6 +725,13 @@ def variant_tensors(v: dict) -> list[tuple[str, np.ndarray]]:
     if v["arch"] == "phi3":
         long, short = rope_factors(v["n_rot"] // 2)
         t += [("rope_factors_long.weight", long), ("rope_factors_short.weight", short)]
+    if v.get("rope_freqs"):
+        # Llama 3's scaling as factors on the frequencies: 1 above the high-frequency cut, 8 below
+        # the low one, smooth between (rope_freqs.weight [head_dim / 2], as the converter writes)
+        n = hd // 2
+        smooth = np.clip((np.arange(n, dtype=np.float32) - n / 4) / (n / 2), 0, 1)
+        t.append(("rope_freqs.weight", (1.0 / (1.0 - smooth + smooth / 8.0)).astype(np.float32)))
+    bias = (lambda n: rng.standard_normal(n, dtype=np.float32) * np.float32(0.1)) if v.get("biases") else None
     for i in range(v["n_layer"]):
         b = f"blk.{i}"
         t.append((f"{b}.attn_norm.weight", vec(d)))
@@ -714,12 +746,16 @@ def variant_tensors(v: dict) -> list[tuple[str, np.ndarray]]:
         t.append((f"{b}.attn_q.weight", proj(nq, d, "qkv")))
         t.append((f"{b}.attn_k.weight", proj(nkv, d, "qkv")))
         t.append((f"{b}.attn_v.weight", proj(nkv, d, "qkv")))
+        if bias:
+            t += [(f"{b}.attn_q.bias", bias(nq)), (f"{b}.attn_k.bias", bias(nkv)), (f"{b}.attn_v.bias", bias(nkv))]
         if v["arch"] in ("qwen3", "qwen3moe"):
             t.append((f"{b}.attn_q_norm.weight", vec(hd)))
             t.append((f"{b}.attn_k_norm.weight", vec(hd)))
         t.append((f"{b}.attn_output.weight", proj(d, nq, "attn_output")))
+        if bias:
+            t.append((f"{b}.attn_output.bias", bias(d)))
         t.append((f"{b}.ffn_norm.weight", vec(d)))
-        if v["arch"] == "qwen3moe":
+        if "n_expert" in v:
             # numpy shapes (experts, rows, columns): ne = [columns, rows, experts]
             n_exp, ffe = v["n_expert"], v["n_ff_exp"]
             t.append((f"{b}.ffn_gate_inp.weight", proj(n_exp, d, "qkv").astype(np.float32)))
@@ -730,6 +766,8 @@ def variant_tensors(v: dict) -> list[tuple[str, np.ndarray]]:
         t.append((f"{b}.ffn_gate.weight", proj(ff, d, "ffn_gate_up")))
         t.append((f"{b}.ffn_up.weight", proj(ff, d, "ffn_gate_up")))
         t.append((f"{b}.ffn_down.weight", proj(d, ff, "ffn_down")))
+        if bias:
+            t += [(f"{b}.ffn_gate.bias", bias(ff)), (f"{b}.ffn_up.bias", bias(ff)), (f"{b}.ffn_down.bias", bias(d))]
     return t
 
 
