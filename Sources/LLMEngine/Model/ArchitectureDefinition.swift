@@ -21,6 +21,10 @@ protocol ArchitectureDefinition {
     /// The final norm's tensor (`output_norm.weight`; LFM2 names it `token_embd_norm.weight`).
     static var outputNormName: String { get }
 
+    /// Whether every block's feed-forward network is routed experts, so that the dense width
+    /// `feed_forward_length` may be absent (read as 0, as llama.cpp does; Qwen3.5-MoE).
+    static var feedForwardIsRouted: Bool { get }
+
     /// Binds and checks the tensors of block `index`.
     static func layer(_ index: Int, _ tensors: LayerTensors) throws(ModelLoadError) -> ModelWeights.Layer
 
@@ -30,6 +34,7 @@ protocol ArchitectureDefinition {
 
 extension ArchitectureDefinition {
     static var outputNormName: String { "output_norm.weight" }
+    static var feedForwardIsRouted: Bool { false }
 }
 
 /// How RoPE pairs the dimensions of a head.

@@ -29,6 +29,9 @@ public struct ExpertRouting: Sendable, Equatable {
     public var normalizesWeights: Bool
     /// A factor on the weights after normalisation, when the family has one.
     public var weightScale: Float?
+    /// The hidden width of the shared expert every row runs beside its routed ones, when the
+    /// family has one (Qwen3.5-MoE's `expert_shared_feed_forward_length`).
+    public var sharedFeedForwardLength: Int?
 
     /// A routing of `count` experts, `used` per row.
     public init(

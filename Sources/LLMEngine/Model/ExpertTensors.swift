@@ -25,4 +25,19 @@ public struct ExpertTensors: Sendable {
     /// after its gate, up and down projections (`ffn_{gate,up}_exps.bias` `[ff, experts]`,
     /// `ffn_down_exps.bias` `[d, experts]`).
     public var routerBias, gateBias, upBias, downBias: GGUFTensorInfo?
+    /// The shared expert, where the family has one.
+    public var shared: SharedExpertTensors?
+}
+
+/// A block's shared expert (Qwen3.5-MoE, as llama.cpp's `build_ffn` on `ffn_*_shexp`): a SwiGLU
+/// network every row runs beside its routed experts, its output scaled per row by the sigmoid
+/// of one logit.
+public struct SharedExpertTensors: Sendable {
+    /// `[d, ff]` each.
+    public var gate, up: GGUFTensorInfo
+    /// `[ff, d]`.
+    public var down: GGUFTensorInfo
+    /// `[d]`: the row's logit is its dot product with the block's normalized input
+    /// (`ffn_gate_inp_shexp`).
+    public var outputGate: GGUFTensorInfo
 }

@@ -33,6 +33,9 @@ public enum ModelArchitecture: String, Sendable, CaseIterable {
     /// Qwen3.5 (0.8B to 9B, dense): three Gated DeltaNet layers (linear attention with a
     /// recurrent state) for each attention layer, whose heads' outputs are gated.
     case qwen35
+    /// Qwen3.5-MoE (35B-A3B to 397B-A17B): Qwen3.5's hybrid with routed SwiGLU experts and a
+    /// gated shared expert.
+    case qwen35moe
 
     /// The family's definition.
     var definition: any ArchitectureDefinition.Type {
@@ -49,6 +52,7 @@ public enum ModelArchitecture: String, Sendable, CaseIterable {
         case .lfm2moe: LFM2MoE.self
         case .gptOss: GptOss.self
         case .qwen35: Qwen35.self
+        case .qwen35moe: Qwen35MoE.self
         }
     }
 

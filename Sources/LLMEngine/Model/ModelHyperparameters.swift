@@ -107,7 +107,10 @@ public struct ModelHyperparameters: Sendable, Equatable {
         architecture = arch
         embeddingLength = try int("embedding_length")
         blockCount = try int("block_count")
-        feedForwardLengths = try read.perLayer("feed_forward_length", count: blockCount)
+        let routed = arch.definition.feedForwardIsRouted
+        feedForwardLengths = try read.perLayer(
+            "feed_forward_length", count: blockCount, default: routed ? Array(repeating: 0, count: blockCount) : nil,
+            minimum: routed ? 0 : 1)
         feedForwardLength = feedForwardLengths[0]
         let heads = try read.perLayer("attention.head_count", count: blockCount)
         let kvHeads = try read.perLayer("attention.head_count_kv", count: blockCount, default: heads, minimum: 0)

@@ -22,6 +22,8 @@ struct ExpertWeights {
     /// gpt-oss's biases: the router's `[experts]`, and per expert its gate's and up's
     /// `[experts * ff]` and its down projection's `[experts * d]` (expert e's at e * width).
     let routerBias, gateBias, upBias, downBias: [Float]?
+    /// The shared expert every row runs, where the block has one.
+    let shared: SharedExpertWeights?
 
     init(_ t: ExpertTensors, file: GGUFFile, kernels: KernelSet) throws {
         router = try LayerWeights.matrix(t.router, file: file)
@@ -43,6 +45,7 @@ struct ExpertWeights {
         gateBias = try stack(t.gateBias)
         upBias = try stack(t.upBias)
         downBias = try stack(t.downBias)
+        shared = try t.shared.map { try SharedExpertWeights($0, file: file, kernels: kernels) }
     }
 
     /// Expert `e`'s gate and up projections, `[ff, d]` each.

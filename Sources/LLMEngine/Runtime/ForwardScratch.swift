@@ -12,7 +12,7 @@ import Kernels
 /// widest block's); `gate`, `up`: [n, max(ff, p)]; `perLayerInputs`: [n, blocks * p] (Gemma 4's
 /// per-layer inputs, p = `perLayerInputLength`); with routed experts, `routerLogits`:
 /// [n, experts], `expertInput`, `expertOutput` and `held` (a branch kept aside): [n, d] (gate and up as wide as the widest
-/// expert too); `rope[t]` cos/sin: [n, rotated(t) / 2] per
+/// expert and the shared expert too); `rope[t]` cos/sin: [n, rotated(t) / 2] per
 /// table; `scores`: [slices, group * context]; `partials`: [parts, group * (valueLength + 2)].
 final class ForwardScratch {
     let capacity: Int
@@ -71,7 +71,7 @@ final class ForwardScratch {
         v = buffer(max(widest(\.valueWidth), widest(\.keyWidth)))
         let delta = hp.gatedDeltaNet
         attention = buffer(max(widest(\.outputWidth), delta?.valueWidth ?? 0))
-        let p = hp.perLayerInputLength ?? 0, expertWidth = hp.experts?.feedForwardLengths.max() ?? 0
+        let p = hp.perLayerInputLength ?? 0, expertWidth = max(hp.experts?.feedForwardLengths.max() ?? 0, hp.experts?.sharedFeedForwardLength ?? 0)
         let hidden = max(hp.feedForwardLengths.max() ?? 0, p, expertWidth)
         gate = buffer(hidden); up = buffer(hidden)
         let routed = hp.experts != nil

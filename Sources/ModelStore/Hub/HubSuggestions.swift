@@ -24,6 +24,9 @@ package enum HubSuggestions {
         .init(
             reference: "hf:LiquidAI/LFM2-700M-GGUF:Q4_K_M", architecture: "lfm2", approximateGigabytes: 0.5,
             summary: "Liquid LFM2 700M (hybrid conv/attention)"),
+        .init(
+            reference: "hf:unsloth/Qwen3.5-0.8B-GGUF:Q4_K_M", architecture: "qwen35", approximateGigabytes: 0.5,
+            summary: "Qwen3.5 0.8B (hybrid Gated DeltaNet/attention)"),
         .init(reference: "hf:Qwen/Qwen3-0.6B-GGUF:Q8_0", architecture: "qwen3", approximateGigabytes: 0.6, summary: "Qwen3 0.6B, Qwen's own Q8_0"),
         .init(reference: "hf:ggml-org/gemma-3-1b-it-GGUF:Q4_K_M", architecture: "gemma3", approximateGigabytes: 0.8, summary: "Gemma 3 1B instruct"),
         .init(reference: "hf:unsloth/Qwen3-1.7B-GGUF:Q4_K_M", architecture: "qwen3", approximateGigabytes: 1.1, summary: "Qwen3 1.7B"),
@@ -38,7 +41,13 @@ package enum HubSuggestions {
             reference: "hf:LiquidAI/LFM2-8B-A1B-GGUF:Q4_K_M", architecture: "lfm2moe", approximateGigabytes: 5.0,
             summary: "Liquid LFM2 8B-A1B (hybrid, mixture of experts, 1.5B used per token)"),
         .init(
+            reference: "hf:ggml-org/gpt-oss-20b-GGUF:MXFP4", architecture: "gpt-oss", approximateGigabytes: 12.1,
+            summary: "gpt-oss 20b (mixture of experts in MXFP4, 3.6B used per token)"),
+        .init(
             reference: "hf:unsloth/Qwen3-30B-A3B-GGUF:Q4_K_M", architecture: "qwen3moe", approximateGigabytes: 18.6,
             summary: "Qwen3 30B-A3B (mixture of experts, 3B used per token)"),
+        .init(
+            reference: "hf:unsloth/Qwen3.5-35B-A3B-GGUF:Q4_K_M", architecture: "qwen35moe", approximateGigabytes: 21.0,
+            summary: "Qwen3.5 35B-A3B (hybrid, mixture of experts with a shared expert, 3B used per token)"),
     ]
 }

@@ -1,3 +1,5 @@
+import GGUF
+
 /// Qwen3.5 (`general.architecture = qwen35`; the dense 0.8B, 2B, 4B and 9B): a hybrid of Gated
 /// DeltaNet layers (linear attention with a recurrent state) and gated attention layers, three
 /// of the first for each of the second, as llama.cpp 0.3.36's `qwen35.cpp` builds it:
@@ -88,10 +90,18 @@ enum Qwen35: ArchitectureDefinition {
     /// headK]` (queries and gates), `attn_{q,k}_norm` `[headK]`, `attn_output`, the same norms
     /// and SwiGLU tensors.
     static func layer(_ index: Int, _ t: LayerTensors) throws(ModelLoadError) -> ModelWeights.Layer {
-        let d = t.hp.embeddingLength, ff = t.hp.feedForwardLengths[index], a = t.attention
+        let d = t.hp.embeddingLength, ff = t.hp.feedForwardLengths[index]
         let (gate, up) = try t.gateAndUp(input: d, hidden: ff)
+        return try mixer(t, gate: gate, up: up, down: try t.matrix("ffn_down.weight", [ff, d]))
+    }
+
+    /// A block's norms and token mixer (a Gated DeltaNet or gated attention) with the dense
+    /// network given (none in a block of experts, which the family adds).
+    static func mixer(
+        _ t: LayerTensors, gate: TensorSlice?, up: TensorSlice?, down: GGUFTensorInfo?
+    ) throws(ModelLoadError) -> ModelWeights.Layer {
+        let d = t.hp.embeddingLength, a = t.attention
         let norm = try t.vector("attn_norm.weight", d), feedForwardNorm = try t.vector("post_attention_norm.weight", d)
-        let down = try t.matrix("ffn_down.weight", [ff, d])
         guard a.attends else {
             var layer = ModelWeights.Layer(attentionNorm: norm, feedForwardNorm: feedForwardNorm, gate: gate, up: up, down: down)
             layer.gatedDeltaNet = try t.gatedDeltaNet(t.hp.gatedDeltaNet!)
@@ -117,7 +127,12 @@ enum Qwen35: ArchitectureDefinition {
         }
         b.addToResidual()
         b.normalize(b.weights.feedForwardNorm)
-        b.feedForward(.silu)
+        if let experts = b.weights.experts { // Qwen3.5-MoE
+            b.routedExperts(.silu)
+            if experts.shared != nil { b.sharedExpert(.silu) }
+        } else {
+            b.feedForward(.silu)
+        }
         b.addToResidual()
     }
 }

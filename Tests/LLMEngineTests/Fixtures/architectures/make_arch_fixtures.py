@@ -236,6 +236,20 @@ VARIANTS = {
         runs=[("random24", 64, 24, 121), ("random96", 128, 96, 122)],
         greedy=(128, 16, 110),
     ),
+    # Qwen3.5-35B-A3B's block at small size: qwen35's layers with every feed-forward network
+    # replaced by 8 routed SwiGLU experts of 128, 2 per token (35B-A3B: 256 of 512, 8 per token;
+    # softmax router, weights renormalized) beside a shared SwiGLU expert of 256 whose output is
+    # scaled by the sigmoid of ffn_gate_inp_shexp . x; no feed_forward_length key (no block has
+    # a dense network); gate and up fused (ffn_gate_up_exps) in layers 2-3.
+    "qwen35moe": dict(
+        arch="qwen35moe", seed=3013, n_layer=4, n_embd=256, n_head=4, n_head_kv=1, head_dim=64,
+        n_ff=0, rope_base=1.0e7, rms_eps=1e-6, n_ctx_train=262144, tied=True,
+        n_rot=16, sections=[3, 3, 2, 0], full_attention_interval=4,
+        ssm_conv=4, ssm_state=64, ssm_groups=2, ssm_v_heads=4,
+        n_expert=8, n_expert_used=2, n_ff_exp=128, n_ff_shexp=256, fused_gate_up=[False, False, True, True],
+        runs=[("random24", 64, 24, 131), ("random96", 128, 96, 132)],
+        greedy=(128, 16, 110),
+    ),
 }
 # llama-quantize's extra flags per variant (gpt-oss: the experts stay MXFP4, copied as they are)
 EXTRA_QUANTIZE_FLAGS = {"gptoss": ["--tensor-type", "_exps.weight=mxfp4"]}
@@ -380,6 +394,8 @@ def variant_metadata(name: str, v: dict) -> list[tuple[str, object, gguf.GGUFVal
         (f"{a}.attention.head_count", v["n_head"], U32),
         (f"{a}.attention.head_count_kv", v["n_head_kv"], U32),
     ]
+    if a == "qwen35moe":
+        kv = [k for k in kv if k[0] != f"{a}.feed_forward_length"]
     if a in ("lfm2", "lfm2moe"):
         # 0 key/value heads marks a convolution layer (as convert_hf_to_gguf.py's LFM2Model writes)
         kv[-1] = (f"{a}.attention.head_count_kv", [0 if c else v["n_head_kv"] for c in v["conv"]],
@@ -403,7 +419,12 @@ def variant_metadata(name: str, v: dict) -> list[tuple[str, object, gguf.GGUFVal
     if a == "lfm2moe":
         kv += [(f"{a}.leading_dense_block_count", v["n_dense_lead"], U32),
                (f"{a}.expert_gating_func", 2, U32)]   # sigmoid, as the converter writes it
-    if a == "qwen35":
+    if a == "qwen35moe":
+        kv += [(f"{a}.expert_count", v["n_expert"], U32),
+               (f"{a}.expert_used_count", v["n_expert_used"], U32),
+               (f"{a}.expert_feed_forward_length", v["n_ff_exp"], U32),
+               (f"{a}.expert_shared_feed_forward_length", v["n_ff_shexp"], U32)]
+    if a in ("qwen35", "qwen35moe"):
         # as conversion/qwen.py's Qwen3_5TextModel writes them (Qwen3NextModel's ssm keys, the
         # per-layer recurrent flags from layer_types, the interval, partial rotary, sections)
         BOOL = gguf.GGUFValueType.BOOL
@@ -680,6 +701,23 @@ def qwen35_tensors(v: dict, rng, mat, proj, vec) -> list[tuple[str, np.ndarray]]
             t.append((f"{b}.attn_k_norm.weight", vec(hd)))
             t.append((f"{b}.attn_output.weight", proj(d, nq, "attn_output")))
         t.append((f"{b}.post_attention_norm.weight", vec(d)))
+        if "n_expert" in v:
+            # numpy shapes (experts, rows, columns): ne = [columns, rows, experts]; fused
+            # ffn_gate_up_exps rows: an expert's gate rows, then its up rows
+            n_exp, ffe, ffs = v["n_expert"], v["n_ff_exp"], v["n_ff_shexp"]
+            t.append((f"{b}.ffn_gate_inp.weight", proj(n_exp, d, "qkv").astype(np.float32)))
+            gates = [proj(ffe, d, "ffn_gate_up") for _ in range(n_exp)]
+            ups = [proj(ffe, d, "ffn_gate_up") for _ in range(n_exp)]
+            if v["fused_gate_up"][i]:
+                t.append((f"{b}.ffn_gate_up_exps.weight", np.stack([np.concatenate([g, u]) for g, u in zip(gates, ups)])))
+            else:
+                t += [(f"{b}.ffn_gate_exps.weight", np.stack(gates)), (f"{b}.ffn_up_exps.weight", np.stack(ups))]
+            t.append((f"{b}.ffn_down_exps.weight", np.stack([proj(d, ffe, "ffn_down") for _ in range(n_exp)])))
+            t.append((f"{b}.ffn_gate_inp_shexp.weight", proj(1, d, "qkv").astype(np.float32).reshape(d)))
+            t.append((f"{b}.ffn_gate_shexp.weight", proj(ffs, d, "ffn_gate_up")))
+            t.append((f"{b}.ffn_up_shexp.weight", proj(ffs, d, "ffn_gate_up")))
+            t.append((f"{b}.ffn_down_shexp.weight", proj(d, ffs, "ffn_down")))
+            continue
         t.append((f"{b}.ffn_gate.weight", proj(ff, d, "ffn_gate_up")))
         t.append((f"{b}.ffn_up.weight", proj(ff, d, "ffn_gate_up")))
         t.append((f"{b}.ffn_down.weight", proj(d, ff, "ffn_down")))
@@ -719,7 +757,7 @@ def variant_tensors(v: dict) -> list[tuple[str, np.ndarray]]:
         t.append(("output.weight", mat(N_VOCAB, d, SCALES["output"])))
     if v["arch"] in ("lfm2", "lfm2moe"):
         return t + lfm2_tensors(v, rng, mat, proj, vec)
-    if v["arch"] == "qwen35":
+    if v["arch"] in ("qwen35", "qwen35moe"):
         return t + qwen35_tensors(v, rng, mat, proj, vec)
     t.append(("output_norm.weight", vec(d, "output_norm")))
     if v["arch"] == "phi3":
