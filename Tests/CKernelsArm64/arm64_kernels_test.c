@@ -12,10 +12,15 @@
  *     the plain one, and its values (dequantized) otherwise;
  *   - the dot product is within the bound of Tests/KernelsTests/KernelTestSupport.swift
  *     (DotTolerance) of the reference dot: 2 (chain + 4) u sum |x| (|w| + |min|);
- *   - the multi-row dot of 1...8 rows gives each row's single-row result bit for bit.
+ *   - the multi-row dot of 1...8 rows gives each row's single-row result bit for bit;
+ *   - a cell's own GEMM (matmul_rows; check_gemm): every element within the same bound of the
+ *     reference dot, for odd weight-row counts, 16...21 activation rows and row lengths of one
+ *     block to several panel chunks; the same bits for every smaller activation-row count and
+ *     with the weight rows split in two ranges.
  *   And which variant each cell holds: at the SIMD levels every type own_variant names must
  *   have a dot product other than the level below's (a table that silently fell back fails),
- *   and on arm64 block_q8_0 activations must be quantized by ck_quantize_row_q8_0_neon.
+ *   on arm64 exactly the types own_gemm names have a GEMM (at i8mm), and block_q8_0 activations
+ *   must be quantized by ck_quantize_row_q8_0_neon.
  * Exit status 0 only if every check passed; every failure is printed.
  */
 #include <math.h>
@@ -144,6 +149,18 @@ static int own_variant(int type, int isa) {
 static int own_variant(int type, int isa) { (void)type; return isa >= CK_ISA_GENERIC; }
 #endif
 
+#if defined(__aarch64__)
+/* The types with a GEMM of their own (matmul_rows) at the i8mm level (arm64_i8mm.c); none below. */
+static int own_gemm(int type, int isa) {
+    if (isa != CK_ISA_I8MM) return 0;
+    switch (type) {
+    case CK_TYPE_Q4_0: case CK_TYPE_Q5_0: case CK_TYPE_Q8_0: case CK_TYPE_MXFP4:
+    case CK_TYPE_Q4_K: case CK_TYPE_Q5_K: case CK_TYPE_Q6_K: return 1;
+    default: return 0;
+    }
+}
+#endif
+
 /* ---- the checks of one type at one level -------------------------------------------------- */
 
 static void check_cell(int type, int isa, int64_t n) {
@@ -192,6 +209,59 @@ static void check_cell(int type, int isa, int64_t n) {
     free(w), free(xq), free(xr), free(x), free(xd), free(xdr);
 }
 
+/* A cell's own GEMM (matmul_rows) over `rows` weight rows of n elements and nx activation rows:
+ * every element within the dot's bound of the reference dot; every row count 1...nx run directly
+ * (every tile width), and ck_matmul_ex from CK_GEMM_MIN_NX; a result bit-identical whatever the
+ * activation rows beside it (nx) and the weight-row range it is computed in. */
+static int gemm_checks = 0;
+static void check_gemm(int type, int isa, int64_t n, int rows, int nx) {
+    const ck_type_kernels *k = ck_kernels(type, isa), *r = ck_kernels(type, CK_ISA_REF);
+    const int64_t wbytes = ck_row_size(type, n);
+    const int64_t xbytes = ck_activation_row_size(type, isa, n), rbytes = ck_activation_row_size(type, CK_ISA_REF, n);
+    uint8_t *w = alloc64((size_t)wbytes * rows);
+    uint8_t *xq = alloc64((size_t)xbytes * nx), *xr = alloc64((size_t)rbytes * nx);
+    float *x = alloc64((size_t)n * sizeof(float)), *xdr = alloc64((size_t)n * sizeof(float) * nx);
+    float *y = alloc64(sizeof(float) * (size_t)nx * rows), *z = alloc64(sizeof(float) * (size_t)nx * rows);
+    double *bound = malloc(sizeof(double) * (size_t)nx * rows);
+    float *want = malloc(sizeof(float) * (size_t)nx * rows);
+    for (int i = 0; i < rows; i++) random_row(k, w + (size_t)i * wbytes, n);
+    for (int j = 0; j < nx; j++) {
+        for (int64_t i = 0; i < n; i++) x[i] = uniform(-3, 3) * (j == 3 && i == 5 ? 40.0f : 1.0f);
+        ck_quantize_activation(type, isa, x, xq + (size_t)j * xbytes, n);
+        ck_quantize_activation(type, CK_ISA_REF, x, xr + (size_t)j * rbytes, n);
+        r->act->dequantize(xr + (size_t)j * rbytes, xdr + (size_t)j * n, n);
+        for (int i = 0; i < rows; i++) {
+            const uint8_t *wi = w + (size_t)i * wbytes;
+            want[j * rows + i] = r->vec_dot(n, wi, xr + (size_t)j * rbytes);
+            bound[j * rows + i] = 2.0 * (chain(k, n) + 4) * 0x1p-24 * magnitude(r, wi, xdr + (size_t)j * n, n) + 1.17549435e-38;
+        }
+    }
+    /* all nx rows at once through ck_matmul_ex (the GEMM from CK_GEMM_MIN_NX rows) */
+    for (int i = 0; i < nx * rows; i++) y[i] = NAN;
+    ck_matmul_ex(k, w, (size_t)wbytes, n, xq, (size_t)xbytes, nx, y, rows, 0, rows);
+    for (int j = 0; j < nx; j++)
+        for (int i = 0; i < rows; i++) {
+            gemm_checks++;
+            CHECK(fabs((double)y[j * rows + i] - (double)want[j * rows + i]) <= bound[j * rows + i],
+                  "%s %s gemm n=%lld rows=%d nx=%d: Y[%d][%d] = %.9g, reference %.9g (bound %.3g)", r->name,
+                  ck_isa_name(isa), (long long)n, rows, nx, j, i, y[j * rows + i], want[j * rows + i], bound[j * rows + i]);
+        }
+    /* every smaller row count, and the weight rows split at an odd row: the same bits */
+    for (int m = 1; m < nx; m++) {
+        for (int i = 0; i < nx * rows; i++) z[i] = NAN;
+        const int split = rows / 2 | 1;
+        k->matmul_rows(w, (size_t)wbytes, n, xq, (size_t)xbytes, m, z, rows, 0, split < rows ? split : rows);
+        if (split < rows) k->matmul_rows(w, (size_t)wbytes, n, xq, (size_t)xbytes, m, z, rows, split, rows);
+        int same = 1;
+        for (int i = 0; i < m * rows; i++) same &= memcmp(&z[i], &y[i], sizeof(float)) == 0;
+        for (int i = m * rows; i < nx * rows; i++) same &= isnan(z[i]);
+        gemm_checks++;
+        CHECK(same, "%s %s gemm n=%lld rows=%d: %d activation rows (weight rows split at %d) differ from %d", r->name,
+              ck_isa_name(isa), (long long)n, rows, m, split, nx);
+    }
+    free(w), free(xq), free(xr), free(x), free(xdr), free(y), free(z), free(bound), free(want);
+}
+
 int main(int argc, char **argv) {
     const int best = ck_detect_isa();
     if (argc != 2) {
@@ -209,7 +279,7 @@ int main(int argc, char **argv) {
 
     static const int64_t blocks[] = {1, 2, 3, 7, 33};
     static const int64_t float_n[] = {1, 7, 15, 16, 17, 33, 100, 257, 300};
-    int types = 0, cells = 0;
+    int types = 0, cells = 0, gemms = 0;
     for (int type = 0; type < CK_TYPE_ID_LIMIT; type++) {
         const ck_type_kernels *r = ck_kernels(type, CK_ISA_REF);
         if (!r) continue;
@@ -222,6 +292,8 @@ int main(int argc, char **argv) {
                 CHECK(own == own_variant(type, isa), "%s %s: %s a variant of its own", r->name, ck_isa_name(isa),
                       own ? "has" : "lacks");
 #if defined(__aarch64__)
+                CHECK((k->matmul_rows != NULL) == own_gemm(type, isa), "%s %s: %s a GEMM", r->name, ck_isa_name(isa),
+                      k->matmul_rows ? "has" : "lacks");
                 /* the 32-element types' activations are quantized by NEON at every arm64 level */
                 if (r->act->value_type == CK_TYPE_Q8_0)
                     CHECK(k->act->quantize == ck_quantize_row_q8_0_neon, "%s %s: block_q8_0 not quantized by NEON",
@@ -232,9 +304,21 @@ int main(int argc, char **argv) {
                 for (size_t s = 0; s < sizeof(float_n) / sizeof(float_n[0]); s++) check_cell(type, isa, float_n[s]);
             else
                 for (size_t s = 0; s < sizeof(blocks) / sizeof(blocks[0]); s++) check_cell(type, isa, blocks[s] * r->block_size);
+            /* GEMMs: odd weight-row counts (partial panels), 16...21 activation rows (partial tiles),
+             * row lengths of one block to several panel chunks */
+            const ck_type_kernels *k = ck_kernels(type, isa);
+            if (k->matmul_rows && k->isa == isa) {
+                gemms++;
+                static const int64_t gemm_blocks_q32[] = {1, 3, 33, 70}, gemm_blocks_k[] = {1, 3, 5, 9};
+                static const int gemm_rows[] = {1, 7, 19, 24}, gemm_nx[] = {16, 17, 21, 18};
+                for (int s = 0; s < 4; s++)
+                    check_gemm(type, isa, (r->block_size == CK_QK ? gemm_blocks_q32 : gemm_blocks_k)[s] * r->block_size,
+                               gemm_rows[s], gemm_nx[s]);
+            }
         }
     }
-    printf("level %s: %d types x %d levels (%d cells) x 5 row lengths (floats 9), multi-row 1...%d: %d checks, "
-           "%d failed\n", ck_isa_name(best), types, best + 1, cells, CK_MAX_NX, checks, failures);
+    printf("level %s: %d types x %d levels (%d cells) x 5 row lengths (floats 9), multi-row 1...%d; %d GEMMs x 4 "
+           "shapes (%d of the checks); %d checks, %d failed\n", ck_isa_name(best), types, best + 1, cells, CK_MAX_NX,
+           gemms, gemm_checks, checks, failures);
     return failures ? 1 : 0;
 }
