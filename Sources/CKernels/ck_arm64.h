@@ -60,8 +60,11 @@ CK_DECLARE_MATMUL_ARM64(ck_matmul_q4_K_i8mm)
 CK_DECLARE_MATMUL_ARM64(ck_matmul_q5_K_i8mm)
 CK_DECLARE_MATMUL_ARM64(ck_matmul_q6_K_i8mm)
 
-/* block_q8_0 activations with NEON (arm64_quantize.c): the reference's bytes. */
+/* block_q8_0, block_q8_K and block_q8_K32 activations with NEON (arm64_quantize.c): the
+ * reference's bytes. */
 void ck_quantize_row_q8_0_neon(const float *x, void *y, int64_t n);
+void ck_quantize_row_q8_K_neon(const float *x, void *y, int64_t n);
+void ck_quantize_row_q8_K32_neon(const float *x, void *y, int64_t n);
 
 #endif /* __aarch64__ */
 #endif /* CK_ARM64_H */

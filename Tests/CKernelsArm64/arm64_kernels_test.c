@@ -262,6 +262,39 @@ static void check_gemm(int type, int isa, int64_t n, int rows, int nx) {
     free(w), free(xq), free(xr), free(x), free(xdr), free(y), free(z), free(bound), free(want);
 }
 
+/* The plain activation quantizers of the selected level (ck_quantize_row_q8_0/_K/_K32) give the
+ * reference's bytes on rows with what random rows rarely hold: an all-zero group, exact ties
+ * (x = k + 0.5 with d = 1), subnormals, infinitesimal and huge groups. */
+static void check_quantizers(int isa) {
+    enum { N = 1024 };
+    static float x[N];
+    static uint8_t a[2 * N], b[2 * N];
+    ck_select_isa(isa);
+    for (int trial = 0; trial < 4; trial++) {
+        for (int i = 0; i < N; i++) x[i] = uniform(-2, 2);
+        for (int i = 0; i < 32; i++) x[i] = 0.0f;                                 /* a zero group */
+        for (int i = 32; i < 64; i++) x[i] = (float)(i - 48) + 0.5f;              /* ties */
+        x[64] = 127.0f;
+        for (int i = 65; i < 96; i++) x[i] = (float)(i - 80) + 0.5f;              /* ties, d = 1 */
+        for (int i = 96; i < 128; i++) x[i] = uniform(-1, 1) * 1e-36f;           /* d subnormal, 1 / d finite */
+        for (int i = 128; i < 160; i++) x[i] = uniform(-1, 1) * 1e30f;           /* huge */
+        if (trial & 1) for (int i = 0; i < N; i += 7) x[i] = -x[i];
+        if (trial & 2) x[300] = 1e5f;                                            /* an outlier */
+        static const struct { int type; void (*fast)(const float *, void *, int64_t); void (*ref)(const float *, void *, int64_t); } q[] = {
+            {CK_TYPE_Q8_0, ck_quantize_row_q8_0, ck_quantize_row_q8_0_ref},
+            {CK_TYPE_Q8_K, ck_quantize_row_q8_K, ck_quantize_row_q8_K_ref},
+            {CK_TYPE_Q8_K32, ck_quantize_row_q8_K32, ck_quantize_row_q8_K32_ref},
+        };
+        for (int t = 0; t < 3; t++) {
+            const int64_t bytes = ck_row_size(q[t].type, N);
+            memset(a, 0xA5, sizeof(a)), memset(b, 0x5A, sizeof(b));
+            q[t].fast(x, a, N), q[t].ref(x, b, N);
+            CHECK(memcmp(a, b, (size_t)bytes) == 0, "%s: quantizer %d trial %d differs from the reference",
+                  ck_isa_name(isa), q[t].type, trial);
+        }
+    }
+}
+
 int main(int argc, char **argv) {
     const int best = ck_detect_isa();
     if (argc != 2) {
@@ -275,6 +308,9 @@ int main(int argc, char **argv) {
         CHECK(ck_select_isa(isa) == want && ck_selected_isa() == want, "ck_select_isa(%d) != %d", isa, want);
         CHECK(ck_isa_supported(isa) == (isa <= best), "ck_isa_supported(%d)", isa);
     }
+    ck_select_isa(best);
+
+    for (int isa = CK_ISA_REF; isa <= best; isa++) check_quantizers(isa);
     ck_select_isa(best);
 
     static const int64_t blocks[] = {1, 2, 3, 7, 33};
@@ -294,10 +330,12 @@ int main(int argc, char **argv) {
 #if defined(__aarch64__)
                 CHECK((k->matmul_rows != NULL) == own_gemm(type, isa), "%s %s: %s a GEMM", r->name, ck_isa_name(isa),
                       k->matmul_rows ? "has" : "lacks");
-                /* the 32-element types' activations are quantized by NEON at every arm64 level */
-                if (r->act->value_type == CK_TYPE_Q8_0)
-                    CHECK(k->act->quantize == ck_quantize_row_q8_0_neon, "%s %s: block_q8_0 not quantized by NEON",
-                          r->name, ck_isa_name(isa));
+                /* every type's activations are quantized by NEON at every arm64 level */
+                const ck_quantize_fn neon = r->act->value_type == CK_TYPE_Q8_0   ? ck_quantize_row_q8_0_neon
+                                            : r->act->value_type == CK_TYPE_Q8_K ? ck_quantize_row_q8_K_neon
+                                            : r->act->value_type == CK_TYPE_Q8_K32 ? ck_quantize_row_q8_K32_neon
+                                                                                  : ck_copy_row_f32;
+                CHECK(k->act->quantize == neon, "%s %s: activations not quantized by NEON", r->name, ck_isa_name(isa));
 #endif
             }
             if (r->block_size == 1)
