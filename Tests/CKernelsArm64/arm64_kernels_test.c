@@ -295,6 +295,114 @@ static void check_quantizers(int isa) {
     }
 }
 
+/* ---- the float kernels: gated activation, attention, f32 -> f16 ---------------------------- */
+
+/* ck_gated_activation at a level against the exact function in double, with the bound of
+ * Tests/KernelsTests/ActivationKernelTests.swift (a few ulp plus exp's conditioning). */
+static void check_activation(int isa) {
+    enum { N = 4013 };
+    static float x[N], up[N], gate[N];
+    for (int i = 0; i < 4003; i++) x[i] = (float)(i - 2001) / 100.0f;
+    const float extra[10] = {0.0f, -0.0f, 1e-30f, -1e-30f, 88.0f, -88.0f, 200.0f, -200.0f, 1e30f, -1e30f};
+    for (int i = 0; i < 10; i++) x[4003 + i] = extra[i];
+    for (int i = 0; i < N; i++) up[i] = (float)(i % 7) - 3.5f;
+    for (int gelu = 0; gelu < 2; gelu++) {
+        memcpy(gate, x, sizeof(x));
+        ck_gated_activation(isa, gelu, gate, up, N);
+        int bad = 0;
+        for (int i = 0; i < N; i++) {
+            const double xd = x[i], x3 = xd * xd * xd;
+            const double u = 0.7978845608028654 * (xd + 0.044715 * x3);
+            const double expected = (gelu ? xd / (1 + exp(-2 * u)) : xd / (1 + exp(-xd))) * up[i];
+            const double a = gelu ? 2 * 0.7978846 * (xd + 0.044715 * x3) : xd;
+            const double bound = (4e-6 + 2 * fmin(fabs(a), 100) * 0x1p-24) * fabs(expected) + 1e-30;
+            if (!(fabs((double)gate[i] - expected) <= bound) && bad++ < 3)
+                fprintf(stderr, "  %s x=%g: %.9g vs %.9g\n", gelu ? "gelu" : "silu", x[i], gate[i], expected);
+        }
+        CHECK(bad == 0, "%s: gated activation (%s) off at %d of %d values", ck_isa_name(isa), gelu ? "gelu" : "silu", bad, N);
+    }
+}
+
+/* ck_attend_kv (and _partial + ck_attend_merge) at a level against attention in double over the
+ * same cache values, 1e-5 relative as Tests/KernelsTests/AttentionKernelTests.swift; shapes with
+ * groups past the 8 heads per pass, head sizes the SIMD loops take (multiples of 8) and one they
+ * leave to the generic code, both cache formats, with and without sinks. */
+static void check_attention(int isa) {
+    static const struct { int group, dk, dv, positions; } shapes[] = {
+        {1, 64, 64, 37}, {3, 32, 64, 130}, {9, 64, 32, 20}, {2, 8, 16, 5}, {4, 128, 128, 67}, {2, 12, 20, 9},
+    };
+    for (size_t si = 0; si < sizeof(shapes) / sizeof(shapes[0]); si++)
+        for (int fmt = CK_KV_F16; fmt <= CK_KV_Q8_0; fmt++)
+            for (int with_sinks = 0; with_sinks < 2; with_sinks++) {
+                const int g = shapes[si].group, dk = shapes[si].dk, dv = shapes[si].dv, np = shapes[si].positions;
+                if (fmt == CK_KV_Q8_0 && (dk % 32 || dv % 32)) continue;
+                const int64_t kb = ck_kv_row_bytes(fmt, dk), vb = ck_kv_row_bytes(fmt, dv);
+                uint8_t *K = malloc((size_t)(kb * np)), *V = malloc((size_t)(vb * np));
+                float *kf = malloc(sizeof(float) * (size_t)(dk * np)), *vf = malloc(sizeof(float) * (size_t)(dv * np));
+                float *q = malloc(sizeof(float) * (size_t)(g * dk)), *out = malloc(sizeof(float) * (size_t)(g * dv));
+                float *scores = malloc(sizeof(float) * (size_t)(g * np)), sinks[16];
+                float *row = malloc(sizeof(float) * 128);
+                for (int p = 0; p < np; p++) {
+                    for (int i = 0; i < dk; i++) row[i] = uniform(-1, 1);
+                    ck_kv_store_row(CK_ISA_REF, fmt, row, K + p * kb, dk);
+                    for (int i = 0; i < dv; i++) row[i] = uniform(-2, 2);
+                    ck_kv_store_row(CK_ISA_REF, fmt, row, V + p * vb, dv);
+                }
+                /* the cache's values as the kernels read them (the generic level, one row at a time) */
+                for (int p = 0; p < np; p++) {
+                    if (fmt == CK_KV_F16) {
+                        for (int i = 0; i < dk; i++) kf[p * dk + i] = ck_h2f(((const ck_half *)(K + p * kb))[i]);
+                        for (int i = 0; i < dv; i++) vf[p * dv + i] = ck_h2f(((const ck_half *)(V + p * vb))[i]);
+                    } else {
+                        ck_dequantize_row_q8_0_ref(K + p * kb, kf + p * dk, dk);
+                        ck_dequantize_row_q8_0_ref(V + p * vb, vf + p * dv, dv);
+                    }
+                }
+                for (int i = 0; i < g * dk; i++) q[i] = uniform(-3, 3);
+                for (int h = 0; h < g; h++) sinks[h] = uniform(-2, 2);
+                const float scale = 1.0f / sqrtf((float)dk);
+                const int64_t first = np > 8 ? 3 : 0, last = np - 1;
+                ck_attend_kv(isa, fmt, q, K, kb, V, vb, first, last, g, dk, dv, scale, with_sinks ? sinks : NULL, scores,
+                             out);
+                int bad = 0;
+                for (int h = 0; h < g; h++) {
+                    double s[512], m = -INFINITY, total = 0;
+                    for (int64_t p = first; p <= last; p++) {
+                        double dot = 0;
+                        for (int i = 0; i < dk; i++) dot += (double)q[h * dk + i] * kf[p * dk + i];
+                        s[p] = dot * scale;
+                        m = fmax(m, s[p]);
+                    }
+                    for (int64_t p = first; p <= last; p++) total += exp(s[p] - m);
+                    if (with_sinks) total += exp(sinks[h] - m);
+                    for (int i = 0; i < dv; i++) {
+                        double o = 0;
+                        for (int64_t p = first; p <= last; p++) o += exp(s[p] - m) * vf[p * dv + i];
+                        o /= total;
+                        if (!(fabs(out[h * dv + i] - o) <= 1e-5 + 1e-5 * fabs(o))) bad++;
+                    }
+                }
+                CHECK(bad == 0, "%s: attention group %d dk %d dv %d positions %d fmt %d sinks %d: %d values off",
+                      ck_isa_name(isa), g, dk, dv, np, fmt, with_sinks, bad);
+                free(K), free(V), free(kf), free(vf), free(q), free(out), free(scores), free(row);
+            }
+}
+
+/* ck_f32_to_f16_row at a level: ck_f2h's bits for every non-NaN value (ties, overflow, subnormals). */
+static void check_f16_rows(int isa) {
+    enum { N = 1003 };
+    static float x[N];
+    static ck_half a[N];
+    for (int i = 0; i < N; i++) x[i] = uniform(-70000, 70000) * (i % 3 == 0 ? 1e-9f : i % 3 == 1 ? 1e-3f : 1.0f);
+    const float special[] = {0.0f, -0.0f, 1e-8f, -6.1e-5f, 65519.99f, 65520.0f, __builtin_inff(), -__builtin_inff(),
+                             2.0009766f, 1.0004883f, 5.9604645e-8f, 2.9802322e-8f, 8.940697e-8f};
+    for (size_t i = 0; i < sizeof(special) / sizeof(special[0]); i++) x[10 + i] = special[i];
+    ck_f32_to_f16_row(isa, x, a, N);
+    int bad = 0;
+    for (int i = 0; i < N; i++) bad += a[i] != ck_f2h(x[i]);
+    CHECK(bad == 0, "%s: f32 -> f16 rows differ from ck_f2h at %d of %d values", ck_isa_name(isa), bad, N);
+}
+
 int main(int argc, char **argv) {
     const int best = ck_detect_isa();
     if (argc != 2) {
@@ -310,7 +418,12 @@ int main(int argc, char **argv) {
     }
     ck_select_isa(best);
 
-    for (int isa = CK_ISA_REF; isa <= best; isa++) check_quantizers(isa);
+    for (int isa = CK_ISA_REF; isa <= best; isa++) {
+        check_quantizers(isa);
+        check_activation(isa);
+        check_attention(isa);
+        check_f16_rows(isa);
+    }
     ck_select_isa(best);
 
     static const int64_t blocks[] = {1, 2, 3, 7, 33};
