@@ -5,8 +5,9 @@
  *   SiLU:  a(x) = x
  *   GELU (tanh approximation): 0.5 x (1 + tanh(u)) with u = sqrt(2/pi) (x + 0.044715 x^3),
  *          and 0.5 (1 + tanh(u)) = sigmoid(2u), so a(x) = 2u (no cancellation near 0).
- * Variants: generic (libm expf) and AVX2 (eight lanes, exp by ck_exp256 of ck_x86.h, about
- * 2 ulp; infinite above 88 like expf).
+ * Variants: generic (libm expf), AVX2 (eight lanes, exp by ck_exp256 of ck_x86.h, about
+ * 2 ulp; infinite above 88 like expf) and NEON (every arm64 level from neon: four lanes, exp by
+ * ck_exp_neon of ck_arm64.h, the same operations as ck_exp256).
  */
 #include <math.h>
 
@@ -43,10 +44,35 @@ CK_AVX2 static void ck_gated_avx2(float *gate, const float *up, int64_t n, int g
 
 #endif /* CK_X86 */
 
+#if defined(CK_ARM64)
+
+static void ck_gated_neon(float *gate, const float *up, int64_t n, int gelu) {
+    const float32x4_t one = vdupq_n_f32(1.0f);
+    int64_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        const float32x4_t x = vld1q_f32(gate + i);
+        float32x4_t a = x;
+        if (gelu) {
+            const float32x4_t x3 = vmulq_f32(vmulq_f32(x, x), x);
+            a = vmulq_n_f32(vfmaq_n_f32(x, x3, CK_GELU_C), 2.0f * CK_GELU_K);
+        }
+        const float32x4_t s = vdivq_f32(x, vaddq_f32(one, ck_exp_neon(vnegq_f32(a))));
+        vst1q_f32(gate + i, vmulq_f32(s, vld1q_f32(up + i)));
+    }
+    if (i < n) ck_gated_generic(gate + i, up + i, n - i, gelu);
+}
+
+#endif /* CK_ARM64 */
+
 void ck_gated_activation(int isa, int gelu, float *gate, const float *up, int64_t n) {
 #if defined(CK_X86)
     if (isa >= CK_ISA_AVX2 && ck_isa_supported(CK_ISA_AVX2)) {
         ck_gated_avx2(gate, up, n, gelu);
+        return;
+    }
+#elif defined(CK_ARM64)
+    if (isa >= CK_ISA_NEON) {
+        ck_gated_neon(gate, up, n, gelu);
         return;
     }
 #endif

@@ -10,18 +10,20 @@
  */
 #include "ck_internal.h"
 
-#if defined(CK_X86)
-#define CK_X86_OR(x86, portable) x86
-#else
-#define CK_X86_OR(x86, portable) portable
-#endif
-/* The block_q8_0 quantizer of the SIMD levels' rows: x86's own per level, arm64's NEON one. */
+/* The quantizers of the SIMD levels' rows: x86's own per level, arm64's NEON ones
+ * (arm64_quantize.c), else the reference. */
 #if defined(CK_X86)
 #define CK_Q8_0_SIMD(x86) x86
+#define CK_Q8_K_SIMD(x86) x86
+#define CK_Q8_K32_SIMD(x86) x86
 #elif defined(CK_ARM64)
 #define CK_Q8_0_SIMD(x86) ck_quantize_row_q8_0_neon
+#define CK_Q8_K_SIMD(x86) ck_quantize_row_q8_K_neon
+#define CK_Q8_K32_SIMD(x86) ck_quantize_row_q8_K32_neon
 #else
 #define CK_Q8_0_SIMD(x86) ck_quantize_row_q8_0_ref
+#define CK_Q8_K_SIMD(x86) ck_quantize_row_q8_K_ref
+#define CK_Q8_K32_SIMD(x86) ck_quantize_row_q8_K32_ref
 #endif
 
 /* One row: name, value type, block size, quantizer, dequantizer, row size. */
@@ -37,11 +39,11 @@ const ck_activation_format ck_activation_formats[CK_ACT_COUNT] = {
     [CK_ACT_Q8_0_AVX2] = CK_ACT_Q8_0_WITH("q8_0", CK_Q8_0_SIMD(ck_quantize_row_q8_0_avx2)),
     [CK_ACT_Q8_0_AVX512] = CK_ACT_Q8_0_WITH("q8_0", CK_Q8_0_SIMD(ck_quantize_row_q8_0_avx512)),
     [CK_ACT_Q8_K_REF] = CK_ACT_Q8_K_WITH("q8_K", ck_quantize_row_q8_K_ref),
-    [CK_ACT_Q8_K_AVX2] = CK_ACT_Q8_K_WITH("q8_K", CK_X86_OR(ck_quantize_row_q8_K_avx2, ck_quantize_row_q8_K_ref)),
-    [CK_ACT_Q8_K_AVX512] = CK_ACT_Q8_K_WITH("q8_K", CK_X86_OR(ck_quantize_row_q8_K_avx512, ck_quantize_row_q8_K_ref)),
+    [CK_ACT_Q8_K_AVX2] = CK_ACT_Q8_K_WITH("q8_K", CK_Q8_K_SIMD(ck_quantize_row_q8_K_avx2)),
+    [CK_ACT_Q8_K_AVX512] = CK_ACT_Q8_K_WITH("q8_K", CK_Q8_K_SIMD(ck_quantize_row_q8_K_avx512)),
     [CK_ACT_Q8_K32_REF] = CK_ACT_Q8_K32_WITH("q8_K32", ck_quantize_row_q8_K32_ref),
-    [CK_ACT_Q8_K32_AVX2] = CK_ACT_Q8_K32_WITH("q8_K32", CK_X86_OR(ck_quantize_row_q8_K32_avx2, ck_quantize_row_q8_K32_ref)),
-    [CK_ACT_Q8_K32_AVX512] = CK_ACT_Q8_K32_WITH("q8_K32", CK_X86_OR(ck_quantize_row_q8_K32_avx512, ck_quantize_row_q8_K32_ref)),
+    [CK_ACT_Q8_K32_AVX2] = CK_ACT_Q8_K32_WITH("q8_K32", CK_Q8_K32_SIMD(ck_quantize_row_q8_K32_avx2)),
+    [CK_ACT_Q8_K32_AVX512] = CK_ACT_Q8_K32_WITH("q8_K32", CK_Q8_K32_SIMD(ck_quantize_row_q8_K32_avx512)),
 #if defined(CK_X86)
     [CK_ACT_Q8_0A_Q4_0] = CK_ACT("q8_0a/q4_0", CK_TYPE_Q8_0, CK_QK, ck_quantize_row_q8_0a_q4_0, ck_dequantize_row_q8_0a, ck_act_row_size_q8_0a),
     [CK_ACT_Q8_0A_Q5_0] = CK_ACT("q8_0a/q5_0", CK_TYPE_Q8_0, CK_QK, ck_quantize_row_q8_0a_q5_0, ck_dequantize_row_q8_0a, ck_act_row_size_q8_0a),
@@ -53,8 +55,8 @@ const ck_activation_format ck_activation_formats[CK_ACT_COUNT] = {
     [CK_ACT_KX] = CK_ACT("q8_Kx", CK_TYPE_Q8_K32, CK_QK_K, ck_quantize_row_q8_Kx, ck_dequantize_row_q8_Kx, ck_act_row_size_q8_Kx),
     [CK_ACT_K6X] = CK_ACT("q8_K6x", CK_TYPE_Q8_K32, CK_QK_K, ck_quantize_row_q8_K6x, ck_dequantize_row_q8_K6x, ck_act_row_size_q8_K6x),
 #else
-    /* Without x86 the kernel layouts stay the plain format (arm64's SIMD cells name them, and
-     * quantize block_q8_0 with NEON). */
+    /* Without x86 the kernel layouts stay the plain formats (arm64's SIMD cells name them, and
+     * quantize them with NEON). */
     [CK_ACT_Q8_0A_Q4_0] = CK_ACT_Q8_0_WITH("q8_0", CK_Q8_0_SIMD(0)),
     [CK_ACT_Q8_0A_Q5_0] = CK_ACT_Q8_0_WITH("q8_0", CK_Q8_0_SIMD(0)),
     [CK_ACT_X16_Q4_0] = CK_ACT_Q8_0_WITH("q8_0", CK_Q8_0_SIMD(0)),
@@ -62,14 +64,14 @@ const ck_activation_format ck_activation_formats[CK_ACT_COUNT] = {
     [CK_ACT_X16_Q8_0] = CK_ACT_Q8_0_WITH("q8_0", CK_Q8_0_SIMD(0)),
     [CK_ACT_Q8_0A_MXFP4] = CK_ACT_Q8_0_WITH("q8_0", CK_Q8_0_SIMD(0)),
     [CK_ACT_X16_MXFP4] = CK_ACT_Q8_0_WITH("q8_0", CK_Q8_0_SIMD(0)),
-    [CK_ACT_KX] = CK_ACT_Q8_K32_WITH("q8_K32", ck_quantize_row_q8_K32_ref),
-    [CK_ACT_K6X] = CK_ACT_Q8_K32_WITH("q8_K32", ck_quantize_row_q8_K32_ref),
+    [CK_ACT_KX] = CK_ACT_Q8_K32_WITH("q8_K32", CK_Q8_K32_SIMD(0)),
+    [CK_ACT_K6X] = CK_ACT_Q8_K32_WITH("q8_K32", CK_Q8_K32_SIMD(0)),
 #endif
 };
 
 /* The plain-format row each level quantizes with (the generic level uses the reference; on
- * arm64 the SIMD levels use the rows of the x86 slots: block_q8_0 by NEON, block_q8_K and
- * block_q8_K32 still by the reference; the i8mm slot exists on arm64 only). */
+ * arm64 the SIMD levels use the rows of the x86 slots, which quantize with NEON; the i8mm slot
+ * exists on arm64 only). */
 #if defined(CK_ARM64)
 #define CK_PLAIN_I8MM(row) , row
 #else

@@ -34,7 +34,9 @@
  * A head's elements start on a block boundary (dk and dv multiples of 32 for CK_KV_Q8_0).
  *
  * The AVX2/F16C variant needs dk and dv to be multiples of 8 and groups of at most 8 heads per
- * pass (it loops over larger groups); the generic variant has no such limits.
+ * pass (it loops over larger groups); so does the NEON variant (every arm64 level from neon:
+ * the same loops with eight elements as two float32x4, fcvtl for the halves, ck_exp_neon for
+ * the exponentials); the generic variant has no such limits.
  */
 #include <math.h>
 
@@ -191,6 +193,122 @@ CK_AVX2 static void ck_f32_to_f16_avx2(const float *src, ck_half *dst, int64_t n
 }
 #endif
 
+#if defined(CK_ARM64)
+/* At most 8 heads of a group per pass: their accumulators (two registers each) stay in registers. */
+enum { CK_ATT_HEADS_NEON = 8 };
+
+/* ck_exp_rows with the exponentials 4 at a time (ck_exp_neon). */
+static void ck_exp_rows_neon(float *scores, int group, int64_t n, float *mx, float *l) {
+    for (int h = 0; h < group; h++) {
+        float *s = scores + (int64_t)h * n;
+        float m = -INFINITY;
+        for (int64_t i = 0; i < n; i++) m = s[i] > m ? s[i] : m;
+        const float32x4_t mv = vdupq_n_f32(m);
+        float32x4_t tv = vdupq_n_f32(0.0f);
+        int64_t i = 0;
+        for (; i + 4 <= n; i += 4) {
+            const float32x4_t e = ck_exp_neon(vsubq_f32(vld1q_f32(s + i), mv));
+            vst1q_f32(s + i, e);
+            tv = vaddq_f32(tv, e);
+        }
+        float total = vaddvq_f32(tv);
+        for (; i < n; i++) {
+            s[i] = expf(s[i] - m);
+            total += s[i];
+        }
+        mx[h] = m;
+        l[h] = total;
+    }
+}
+
+/* Elements i...i+7 of a cache row in format fmt (i a multiple of 8) as two float32x4. */
+CK_INLINE void ck_kv_load8_neon(const uint8_t *row, int fmt, int i, float32x4_t v[2]) {
+    if (fmt == CK_KV_F16) {
+        const float16x8_t h = vreinterpretq_f16_u16(vld1q_u16((const uint16_t *)(row + 2 * (int64_t)i)));
+        v[0] = vcvt_f32_f16(vget_low_f16(h));
+        v[1] = vcvt_high_f32_f16(h);
+        return;
+    }
+    const uint8_t *b = row + (int64_t)(i / 32) * CK_KV_Q8_0_BLOCK_BYTES;
+    __fp16 d;
+    memcpy(&d, b, 2);
+    const int16x8_t q = vmovl_s8(vld1_s8((const int8_t *)(b + 2 + i % 32)));
+    v[0] = vmulq_n_f32(vcvtq_f32_s32(vmovl_s16(vget_low_s16(q))), (float)d);
+    v[1] = vmulq_n_f32(vcvtq_f32_s32(vmovl_high_s16(q)), (float)d);
+}
+
+/* ck_attend_group_avx2's loops, eight elements per step in two float32x4. fmt is a constant once
+ * inlined into the wrappers below. */
+CK_INLINE void ck_attend_group_neon(const float *q, const uint8_t *K, int64_t k_stride, const uint8_t *V,
+                                    int64_t v_stride, const int fmt, int64_t first, int64_t last, int group, int dk,
+                                    int dv, float scale, float *scores, float *out, float *mx, float *l) {
+    const int64_t n = last - first + 1;
+    for (int h0 = 0; h0 < group; h0 += CK_ATT_HEADS_NEON) {
+        const int g = group - h0 < CK_ATT_HEADS_NEON ? group - h0 : CK_ATT_HEADS_NEON;
+        const float *qg = q + (int64_t)h0 * dk;
+        float *sg = scores + (int64_t)h0 * n;
+        for (int64_t p = first; p <= last; p++) {
+            const uint8_t *k = K + p * k_stride;
+            float32x4_t acc[CK_ATT_HEADS_NEON][2];
+            for (int h = 0; h < g; h++) acc[h][0] = acc[h][1] = vdupq_n_f32(0.0f);
+            for (int i = 0; i < dk; i += 8) {
+                float32x4_t kv[2];
+                ck_kv_load8_neon(k, fmt, i, kv);
+                for (int h = 0; h < g; h++) {
+                    const float *qh = qg + (int64_t)h * dk + i;
+                    acc[h][0] = vfmaq_f32(acc[h][0], vld1q_f32(qh), kv[0]);
+                    acc[h][1] = vfmaq_f32(acc[h][1], vld1q_f32(qh + 4), kv[1]);
+                }
+            }
+            for (int h = 0; h < g; h++) sg[(int64_t)h * n + (p - first)] = vaddvq_f32(vaddq_f32(acc[h][0], acc[h][1])) * scale;
+        }
+    }
+    ck_exp_rows_neon(scores, group, n, mx, l);
+    for (int h0 = 0; h0 < group; h0 += CK_ATT_HEADS_NEON) {
+        const int g = group - h0 < CK_ATT_HEADS_NEON ? group - h0 : CK_ATT_HEADS_NEON;
+        for (int i = 0; i < dv; i += 8) {
+            float32x4_t acc[CK_ATT_HEADS_NEON][2];
+            for (int h = 0; h < g; h++) acc[h][0] = acc[h][1] = vdupq_n_f32(0.0f);
+            for (int64_t p = first; p <= last; p++) {
+                float32x4_t vv[2];
+                ck_kv_load8_neon(V + p * v_stride, fmt, i, vv);
+                for (int h = 0; h < g; h++) {
+                    const float w = scores[(int64_t)(h0 + h) * n + (p - first)];
+                    acc[h][0] = vfmaq_n_f32(acc[h][0], vv[0], w);
+                    acc[h][1] = vfmaq_n_f32(acc[h][1], vv[1], w);
+                }
+            }
+            for (int h = 0; h < g; h++) {
+                vst1q_f32(out + (int64_t)(h0 + h) * dv + i, acc[h][0]);
+                vst1q_f32(out + (int64_t)(h0 + h) * dv + i + 4, acc[h][1]);
+            }
+        }
+    }
+}
+
+static void ck_attend_group_neon_f16(const float *q, const uint8_t *K, int64_t k_stride, const uint8_t *V,
+                                     int64_t v_stride, int64_t first, int64_t last, int group, int dk, int dv,
+                                     float scale, float *scores, float *out, float *mx, float *l) {
+    ck_attend_group_neon(q, K, k_stride, V, v_stride, CK_KV_F16, first, last, group, dk, dv, scale, scores, out, mx, l);
+}
+
+static void ck_attend_group_neon_q8(const float *q, const uint8_t *K, int64_t k_stride, const uint8_t *V,
+                                    int64_t v_stride, int64_t first, int64_t last, int group, int dk, int dv,
+                                    float scale, float *scores, float *out, float *mx, float *l) {
+    ck_attend_group_neon(q, K, k_stride, V, v_stride, CK_KV_Q8_0, first, last, group, dk, dv, scale, scores, out, mx, l);
+}
+
+/* fcvtn: round to nearest even, as ck_f2h (NaNs stay NaNs, their payload kept as F16C does). */
+static void ck_f32_to_f16_neon(const float *src, ck_half *dst, int64_t n) {
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        const float16x8_t h = vcvt_high_f16_f32(vcvt_f16_f32(vld1q_f32(src + i)), vld1q_f32(src + i + 4));
+        vst1q_u16(dst + i, vreinterpretq_u16_f16(h));
+    }
+    for (; i < n; i++) dst[i] = ck_f2h(src[i]);
+}
+#endif /* CK_ARM64 */
+
 void ck_attend_kv_partial(int isa, int fmt, const float *q, const void *K, int64_t k_stride, const void *V,
                           int64_t v_stride, int64_t first, int64_t last, int group, int dk, int dv, float scale,
                           float *scores, float *out, float *mx, float *l) {
@@ -202,6 +320,14 @@ void ck_attend_kv_partial(int isa, int fmt, const float *q, const void *K, int64
             ck_attend_group_avx2_q8(q, k, k_stride, v, v_stride, first, last, group, dk, dv, scale, scores, out, mx, l);
         else
             ck_attend_group_avx2_f16(q, k, k_stride, v, v_stride, first, last, group, dk, dv, scale, scores, out, mx, l);
+        return;
+    }
+#elif defined(CK_ARM64)
+    if (isa >= CK_ISA_NEON && dk % 8 == 0 && dv % 8 == 0) {
+        if (fmt == CK_KV_Q8_0)
+            ck_attend_group_neon_q8(q, k, k_stride, v, v_stride, first, last, group, dk, dv, scale, scores, out, mx, l);
+        else
+            ck_attend_group_neon_f16(q, k, k_stride, v, v_stride, first, last, group, dk, dv, scale, scores, out, mx, l);
         return;
     }
 #endif
@@ -267,6 +393,11 @@ void ck_f32_to_f16_row(int isa, const float *src, ck_half *dst, int64_t n) {
 #if CK_X86
     if (isa >= CK_ISA_AVX2 && ck_isa_supported(CK_ISA_AVX2)) {
         ck_f32_to_f16_avx2(src, dst, n);
+        return;
+    }
+#elif defined(CK_ARM64)
+    if (isa >= CK_ISA_NEON) {
+        ck_f32_to_f16_neon(src, dst, n);
         return;
     }
 #endif

@@ -48,8 +48,44 @@ CK_DECLARE_DOT_ARM64(ck_vec_dot_q4_K_q8_K32)
 CK_DECLARE_DOT_ARM64(ck_vec_dot_q5_K_q8_K32)
 CK_DECLARE_DOT_ARM64(ck_vec_dot_q6_K_q8_K32)
 
-/* block_q8_0 activations with NEON (arm64_quantize.c): the reference's bytes. */
+/* The i8mm level's GEMMs (arm64_i8mm.c; the signature of ck_matmul_rows_fn). */
+#define CK_DECLARE_MATMUL_ARM64(name)                                                                       \
+    void name(const void *W, size_t row_stride, int64_t cols, const void *X, size_t x_stride, int64_t nx, \
+              float *Y, int64_t y_stride, int64_t row_begin, int64_t row_end);
+CK_DECLARE_MATMUL_ARM64(ck_matmul_q4_0_i8mm)
+CK_DECLARE_MATMUL_ARM64(ck_matmul_q5_0_i8mm)
+CK_DECLARE_MATMUL_ARM64(ck_matmul_q8_0_i8mm)
+CK_DECLARE_MATMUL_ARM64(ck_matmul_mxfp4_i8mm)
+CK_DECLARE_MATMUL_ARM64(ck_matmul_q4_K_i8mm)
+CK_DECLARE_MATMUL_ARM64(ck_matmul_q5_K_i8mm)
+CK_DECLARE_MATMUL_ARM64(ck_matmul_q6_K_i8mm)
+
+/* block_q8_0, block_q8_K and block_q8_K32 activations with NEON (arm64_quantize.c): the
+ * reference's bytes. */
 void ck_quantize_row_q8_0_neon(const float *x, void *y, int64_t n);
+void ck_quantize_row_q8_K_neon(const float *x, void *y, int64_t n);
+void ck_quantize_row_q8_K32_neon(const float *x, void *y, int64_t n);
+
+/* exp(x) four lanes at a time, every arm64 level: the reduction, polynomial and limits of
+ * ck_exp256 (ck_x86.h), instruction for instruction (round to nearest even, fma), so the lanes
+ * round as the AVX2 ones do (about 2 ulp); infinite above 88, exp(-88) below -88 (and for NaN,
+ * as x86's max/min). */
+static inline __attribute__((always_inline)) float32x4_t ck_exp_neon(float32x4_t x) {
+    const uint32x4_t overflow = vcgtq_f32(x, vdupq_n_f32(88.0f));
+    const float32x4_t v = vminnmq_f32(vmaxnmq_f32(x, vdupq_n_f32(-88.0f)), vdupq_n_f32(88.0f));
+    const float32x4_t n = vrndnq_f32(vmulq_n_f32(v, 1.44269504089f));
+    float32x4_t r = vfmsq_f32(v, n, vdupq_n_f32(0.693359375f));
+    r = vfmsq_f32(r, n, vdupq_n_f32(-2.12194440e-4f));
+    float32x4_t p = vdupq_n_f32(1.9875691500e-4f);
+    p = vfmaq_f32(vdupq_n_f32(1.3981999507e-3f), p, r);
+    p = vfmaq_f32(vdupq_n_f32(8.3334519073e-3f), p, r);
+    p = vfmaq_f32(vdupq_n_f32(4.1665795894e-2f), p, r);
+    p = vfmaq_f32(vdupq_n_f32(1.6666665459e-1f), p, r);
+    p = vfmaq_f32(vdupq_n_f32(5.0000001201e-1f), p, r);
+    p = vfmaq_f32(vaddq_f32(r, vdupq_n_f32(1.0f)), p, vmulq_f32(r, r));
+    const int32x4_t e = vshlq_n_s32(vaddq_s32(vcvtq_s32_f32(n), vdupq_n_s32(127)), 23);
+    return vbslq_f32(overflow, vdupq_n_f32(__builtin_inff()), vmulq_f32(p, vreinterpretq_f32_s32(e)));
+}
 
 #endif /* __aarch64__ */
 #endif /* CK_ARM64_H */

@@ -9,14 +9,15 @@
  *   all fourteen (F32 F16 BF16 Q8_0 Q4_0 Q4_1 Q5_0 Q5_1 Q2_K Q3_K Q4_K Q5_K Q6_K MXFP4):
  *   ref, generic, AVX2, AVX-512
  *   arm64 (same slots 2, 3, plus 4): neon, dotprod (the float types' dotprod cell is neon's);
- *   i8mm repeats dotprod (arm64_neon.c, arm64_dotprod.c,
- *   arm64_float.c). arm64 cells read the plain activation formats and have no GEMMs yet.
+ *   i8mm repeats dotprod's dot products (arm64_neon.c, arm64_dotprod.c, arm64_float.c).
+ *   arm64 cells read the plain activation formats.
  * Activation layouts: block_q8_0 / block_q8_K (Q2_K, Q3_K) / block_q8_K32 (Q4_K, Q5_K, Q6_K) /
  * f32 everywhere, except at the AVX2 level where
  * Q4_0, Q5_0 and MXFP4 take ck_q8_0a, and at the AVX-512 level where Q4_0, Q5_0, Q8_0, MXFP4 take ck_q8_0x16
  * and Q4_K, Q5_K take ck_q8_Kx, Q6_K ck_q8_K6x (block_q8_K32's values). Own matrix-matrix products (GEMMs, used from 16
  * activation rows): AVX2 Q4_0 Q5_0 MXFP4 (gemm_q8_0a.c), Q4_K Q5_K Q6_K (gemm_kq_avx2.c); AVX-512 Q4_0 Q5_0 Q8_0 MXFP4 (gemm_x16.c), Q4_K
- * Q5_K Q6_K (gemm_kq.c). Adding a type: see the Kernels README.
+ * Q5_K Q6_K (gemm_kq.c); arm64 i8mm Q4_0 Q5_0 Q8_0 MXFP4 Q4_K Q5_K Q6_K (arm64_i8mm.c, smmla, on the
+ * plain block_q8_0 / block_q8_K32 activations). Adding a type: see the Kernels README.
  */
 #include <stdatomic.h>
 
@@ -36,7 +37,7 @@
 #elif defined(CK_ARM64)
 /* arm64: the columns of level 2 and 3 are neon and dotprod (the same slots), a fifth is i8mm.
  * Their cells name the x86 levels' activation rows, which on arm64 are the plain formats
- * (block_q8_0 quantized with NEON; activation_formats.c), and have no GEMMs yet. */
+ * (block_q8_0 quantized with NEON; activation_formats.c); only i8mm has GEMMs. */
 #define CK_DOT_AVX2(stem) stem##_neon
 #define CK_DOT_AVX512(stem) stem##_dotprod
 #define CK_DOT_AVX2_Q8_0A(w) ck_vec_dot_##w##_q8_0_neon
@@ -46,9 +47,12 @@
 #define CK_MATMUL_KQ_AVX2(w) NULL
 #define CK_LEVEL(isa) (isa)
 #define CK_ACT_SIMD(plain, x86) x86 /* on arm64 these rows are the plain formats */
-/* The i8mm column: smmla pays in matrix-matrix products only, so its dot products are dotprod's. */
+/* The i8mm column: smmla pays in matrix-matrix products only, so its dot products are dotprod's;
+ * the types with a GEMM (CK_I8MM_CELL_MM) add arm64_i8mm.c's. */
 #define CK_I8MM_CELL(name, type, bs, bb, deq, act, stem) \
     , CK_CELL(name, type, CK_ISA_I8MM, bs, bb, deq, act, stem##_dotprod)
+#define CK_I8MM_CELL_MM(name, type, bs, bb, deq, act, stem, w) \
+    , CK_CELL_MM(name, type, CK_ISA_I8MM, bs, bb, deq, act, stem##_dotprod, ck_matmul_##w##_i8mm)
 /* The float types gain nothing from sdot: their dotprod cells are neon's. */
 #define ck_vec_dot_f32_f32_dotprod ck_vec_dot_f32_f32_neon
 #define ck_vec_dot_f16_f32_dotprod ck_vec_dot_f16_f32_neon
@@ -66,6 +70,7 @@
 #if !defined(CK_ARM64)
 #define CK_ACT_SIMD(plain, x86) x86
 #define CK_I8MM_CELL(name, type, bs, bb, deq, act, stem)
+#define CK_I8MM_CELL_MM(name, type, bs, bb, deq, act, stem, w)
 #endif
 
 /* One cell: the variant's dot product `dot` (and `dot_multi`), and optionally its own
@@ -88,17 +93,17 @@
         CK_I8MM_CELL(name, type, bs, bb, deq, ACT_AVX512, stem)                                                \
     }
 
-/* The same with the AVX-512 level's own matrix-matrix product `mm` (a GEMM of gemm_x16.c or
- * gemm_kq.c). */
+/* The same with the AVX-512 level's own matrix-matrix product (gemm_x16.c's for weights `w`) and
+ * the i8mm level's. */
 #define CK_ROW4_MM(...) CK_ROW4_MM_(__VA_ARGS__)
-#define CK_ROW4_MM_(name, type, bs, bb, deq, stem, ACT_REF, ACT_AVX2, ACT_AVX512, mm)                       \
+#define CK_ROW4_MM_(name, type, bs, bb, deq, stem, ACT_REF, ACT_AVX2, ACT_AVX512, w)                        \
     [type] = {                                                                                              \
         CK_CELL(name, type, CK_ISA_REF, bs, bb, deq, ACT_REF, stem##_ref),                                  \
         CK_CELL(name, type, CK_ISA_GENERIC, bs, bb, deq, ACT_REF, stem##_generic),                          \
         CK_CELL(name, type, CK_LEVEL(CK_ISA_AVX2), bs, bb, deq, CK_ACT_SIMD(ACT_REF, ACT_AVX2), CK_DOT_AVX2(stem)), \
         CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX512), bs, bb, deq, CK_ACT_SIMD(ACT_REF, ACT_AVX512),       \
-                   CK_DOT_AVX512(stem), mm)                                                                 \
-        CK_I8MM_CELL(name, type, bs, bb, deq, ACT_AVX512, stem)                                                \
+                   CK_DOT_AVX512(stem), CK_MATMUL_X16(w))                                                   \
+        CK_I8MM_CELL_MM(name, type, bs, bb, deq, ACT_AVX512, stem, w)                                          \
     }
 
 /* A k-quant with a GEMM of its own at both SIMD levels (gemm_kq_avx2.c, gemm_kq.c). */
@@ -111,7 +116,7 @@
                    CK_DOT_AVX2(stem), CK_MATMUL_KQ_AVX2(w)),                                                \
         CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX512), bs, bb, deq, CK_ACT_SIMD(ACT_REF, ACT_AVX512),       \
                    CK_DOT_AVX512(stem), CK_MATMUL_KQ(w))                                                    \
-        CK_I8MM_CELL(name, type, bs, bb, deq, ACT_AVX512, stem)                                                \
+        CK_I8MM_CELL_MM(name, type, bs, bb, deq, ACT_AVX512, stem, w)                                          \
     }
 
 /* A 32-block type whose AVX2 level takes the ck_q8_0a activations (unsigned weights); both
@@ -124,7 +129,7 @@
                    CK_DOT_AVX2_Q8_0A(w), CK_MATMUL_AVX2_Q8_0A(w)),                                          \
         CK_CELL_MM(name, type, CK_LEVEL(CK_ISA_AVX512), CK_QK, bb, deq, CK_ACT_SIMD(CK_ACT_Q8_0_REF, ACT_AVX512), \
                    CK_DOT_AVX512(ck_vec_dot_##w##_q8_0), CK_MATMUL_X16(w))                                  \
-        CK_I8MM_CELL(name, type, CK_QK, bb, deq, ACT_AVX512, ck_vec_dot_##w##_q8_0)                    \
+        CK_I8MM_CELL_MM(name, type, CK_QK, bb, deq, ACT_AVX512, ck_vec_dot_##w##_q8_0, w)              \
     }
 
 #define CK_Q8_0_ROWS CK_ACT_Q8_0_REF, CK_ACT_Q8_0_AVX2, CK_ACT_Q8_0_AVX512
@@ -141,7 +146,7 @@ static const ck_type_kernels ck_table[CK_TYPE_ID_LIMIT][CK_ISA_COUNT] = {
     CK_ROW4_Q8_0A("Q5_0", CK_TYPE_Q5_0, sizeof(block_q5_0), ck_dequantize_row_q5_0_ref, q5_0, CK_ACT_Q8_0A_Q5_0, CK_ACT_X16_Q5_0),
     CK_ROW4("Q5_1", CK_TYPE_Q5_1, CK_QK, sizeof(block_q5_1), ck_dequantize_row_q5_1_ref, ck_vec_dot_q5_1_q8_0, CK_Q8_0_ROWS),
     CK_ROW4_MM("Q8_0", CK_TYPE_Q8_0, CK_QK, sizeof(block_q8_0), ck_dequantize_row_q8_0_ref, ck_vec_dot_q8_0_q8_0,
-               CK_ACT_Q8_0_REF, CK_ACT_Q8_0_AVX2, CK_ACT_X16_Q8_0, CK_MATMUL_X16(q8_0)),
+               CK_ACT_Q8_0_REF, CK_ACT_Q8_0_AVX2, CK_ACT_X16_Q8_0, q8_0),
     CK_ROW4("Q2_K", CK_TYPE_Q2_K, CK_QK_K, sizeof(block_q2_K), ck_dequantize_row_q2_K_ref, ck_vec_dot_q2_K_q8_K, CK_Q8_K_ROWS),
     CK_ROW4("Q3_K", CK_TYPE_Q3_K, CK_QK_K, sizeof(block_q3_K), ck_dequantize_row_q3_K_ref, ck_vec_dot_q3_K_q8_K, CK_Q8_K_ROWS),
     CK_ROW4_KQ("Q4_K", CK_TYPE_Q4_K, CK_QK_K, sizeof(block_q4_K), ck_dequantize_row_q4_K_ref, ck_vec_dot_q4_K_q8_K32,

@@ -13,8 +13,9 @@
  *   Every row's result is the single-row dot's, bit for bit, except where a variant brings
  *   its own product
  *   (`matmul_rows`: the AVX-512 GEMMs of gemm_x16.c and gemm_kq.c, which decode 16 weight
- *   rows once into an int8 panel and run every activation row over it, and the AVX2 ones of
- *   gemm_q8_0a.c and gemm_kq_avx2.c, 8 rows per panel).
+ *   rows once into an int8 panel and run every activation row over it, the AVX2 ones of
+ *   gemm_q8_0a.c and gemm_kq_avx2.c, 8 rows per panel, and arm64's i8mm ones of arm64_i8mm.c,
+ *   8 rows per panel with smmla).
  * Callers split [0, rows) into ranges, one per thread; ranges write disjoint parts of y / Y.
  * matvec prefetches the weights two rows ahead.
  */

@@ -12,10 +12,15 @@
  *     the plain one, and its values (dequantized) otherwise;
  *   - the dot product is within the bound of Tests/KernelsTests/KernelTestSupport.swift
  *     (DotTolerance) of the reference dot: 2 (chain + 4) u sum |x| (|w| + |min|);
- *   - the multi-row dot of 1...8 rows gives each row's single-row result bit for bit.
+ *   - the multi-row dot of 1...8 rows gives each row's single-row result bit for bit;
+ *   - a cell's own GEMM (matmul_rows; check_gemm): every element within the same bound of the
+ *     reference dot, for odd weight-row counts, 16...21 activation rows and row lengths of one
+ *     block to several panel chunks; the same bits for every smaller activation-row count and
+ *     with the weight rows split in two ranges.
  *   And which variant each cell holds: at the SIMD levels every type own_variant names must
  *   have a dot product other than the level below's (a table that silently fell back fails),
- *   and on arm64 block_q8_0 activations must be quantized by ck_quantize_row_q8_0_neon.
+ *   on arm64 exactly the types own_gemm names have a GEMM (at i8mm), and block_q8_0 activations
+ *   must be quantized by ck_quantize_row_q8_0_neon.
  * Exit status 0 only if every check passed; every failure is printed.
  */
 #include <math.h>
@@ -144,6 +149,18 @@ static int own_variant(int type, int isa) {
 static int own_variant(int type, int isa) { (void)type; return isa >= CK_ISA_GENERIC; }
 #endif
 
+#if defined(__aarch64__)
+/* The types with a GEMM of their own (matmul_rows) at the i8mm level (arm64_i8mm.c); none below. */
+static int own_gemm(int type, int isa) {
+    if (isa != CK_ISA_I8MM) return 0;
+    switch (type) {
+    case CK_TYPE_Q4_0: case CK_TYPE_Q5_0: case CK_TYPE_Q8_0: case CK_TYPE_MXFP4:
+    case CK_TYPE_Q4_K: case CK_TYPE_Q5_K: case CK_TYPE_Q6_K: return 1;
+    default: return 0;
+    }
+}
+#endif
+
 /* ---- the checks of one type at one level -------------------------------------------------- */
 
 static void check_cell(int type, int isa, int64_t n) {
@@ -192,6 +209,200 @@ static void check_cell(int type, int isa, int64_t n) {
     free(w), free(xq), free(xr), free(x), free(xd), free(xdr);
 }
 
+/* A cell's own GEMM (matmul_rows) over `rows` weight rows of n elements and nx activation rows:
+ * every element within the dot's bound of the reference dot; every row count 1...nx run directly
+ * (every tile width), and ck_matmul_ex from CK_GEMM_MIN_NX; a result bit-identical whatever the
+ * activation rows beside it (nx) and the weight-row range it is computed in. */
+static int gemm_checks = 0;
+static void check_gemm(int type, int isa, int64_t n, int rows, int nx) {
+    const ck_type_kernels *k = ck_kernels(type, isa), *r = ck_kernels(type, CK_ISA_REF);
+    const int64_t wbytes = ck_row_size(type, n);
+    const int64_t xbytes = ck_activation_row_size(type, isa, n), rbytes = ck_activation_row_size(type, CK_ISA_REF, n);
+    uint8_t *w = alloc64((size_t)wbytes * rows);
+    uint8_t *xq = alloc64((size_t)xbytes * nx), *xr = alloc64((size_t)rbytes * nx);
+    float *x = alloc64((size_t)n * sizeof(float)), *xdr = alloc64((size_t)n * sizeof(float) * nx);
+    float *y = alloc64(sizeof(float) * (size_t)nx * rows), *z = alloc64(sizeof(float) * (size_t)nx * rows);
+    double *bound = malloc(sizeof(double) * (size_t)nx * rows);
+    float *want = malloc(sizeof(float) * (size_t)nx * rows);
+    for (int i = 0; i < rows; i++) random_row(k, w + (size_t)i * wbytes, n);
+    for (int j = 0; j < nx; j++) {
+        for (int64_t i = 0; i < n; i++) x[i] = uniform(-3, 3) * (j == 3 && i == 5 ? 40.0f : 1.0f);
+        ck_quantize_activation(type, isa, x, xq + (size_t)j * xbytes, n);
+        ck_quantize_activation(type, CK_ISA_REF, x, xr + (size_t)j * rbytes, n);
+        r->act->dequantize(xr + (size_t)j * rbytes, xdr + (size_t)j * n, n);
+        for (int i = 0; i < rows; i++) {
+            const uint8_t *wi = w + (size_t)i * wbytes;
+            want[j * rows + i] = r->vec_dot(n, wi, xr + (size_t)j * rbytes);
+            bound[j * rows + i] = 2.0 * (chain(k, n) + 4) * 0x1p-24 * magnitude(r, wi, xdr + (size_t)j * n, n) + 1.17549435e-38;
+        }
+    }
+    /* all nx rows at once through ck_matmul_ex (the GEMM from CK_GEMM_MIN_NX rows) */
+    for (int i = 0; i < nx * rows; i++) y[i] = NAN;
+    ck_matmul_ex(k, w, (size_t)wbytes, n, xq, (size_t)xbytes, nx, y, rows, 0, rows);
+    for (int j = 0; j < nx; j++)
+        for (int i = 0; i < rows; i++) {
+            gemm_checks++;
+            CHECK(fabs((double)y[j * rows + i] - (double)want[j * rows + i]) <= bound[j * rows + i],
+                  "%s %s gemm n=%lld rows=%d nx=%d: Y[%d][%d] = %.9g, reference %.9g (bound %.3g)", r->name,
+                  ck_isa_name(isa), (long long)n, rows, nx, j, i, y[j * rows + i], want[j * rows + i], bound[j * rows + i]);
+        }
+    /* every smaller row count, and the weight rows split at an odd row: the same bits */
+    for (int m = 1; m < nx; m++) {
+        for (int i = 0; i < nx * rows; i++) z[i] = NAN;
+        const int split = rows / 2 | 1;
+        k->matmul_rows(w, (size_t)wbytes, n, xq, (size_t)xbytes, m, z, rows, 0, split < rows ? split : rows);
+        if (split < rows) k->matmul_rows(w, (size_t)wbytes, n, xq, (size_t)xbytes, m, z, rows, split, rows);
+        int same = 1;
+        for (int i = 0; i < m * rows; i++) same &= memcmp(&z[i], &y[i], sizeof(float)) == 0;
+        for (int i = m * rows; i < nx * rows; i++) same &= isnan(z[i]);
+        gemm_checks++;
+        CHECK(same, "%s %s gemm n=%lld rows=%d: %d activation rows (weight rows split at %d) differ from %d", r->name,
+              ck_isa_name(isa), (long long)n, rows, m, split, nx);
+    }
+    free(w), free(xq), free(xr), free(x), free(xdr), free(y), free(z), free(bound), free(want);
+}
+
+/* The plain activation quantizers of the selected level (ck_quantize_row_q8_0/_K/_K32) give the
+ * reference's bytes on rows with what random rows rarely hold: an all-zero group, exact ties
+ * (x = k + 0.5 with d = 1), subnormals, infinitesimal and huge groups. */
+static void check_quantizers(int isa) {
+    enum { N = 1024 };
+    static float x[N];
+    static uint8_t a[2 * N], b[2 * N];
+    ck_select_isa(isa);
+    for (int trial = 0; trial < 4; trial++) {
+        for (int i = 0; i < N; i++) x[i] = uniform(-2, 2);
+        for (int i = 0; i < 32; i++) x[i] = 0.0f;                                 /* a zero group */
+        for (int i = 32; i < 64; i++) x[i] = (float)(i - 48) + 0.5f;              /* ties */
+        x[64] = 127.0f;
+        for (int i = 65; i < 96; i++) x[i] = (float)(i - 80) + 0.5f;              /* ties, d = 1 */
+        for (int i = 96; i < 128; i++) x[i] = uniform(-1, 1) * 1e-36f;           /* d subnormal, 1 / d finite */
+        for (int i = 128; i < 160; i++) x[i] = uniform(-1, 1) * 1e30f;           /* huge */
+        if (trial & 1) for (int i = 0; i < N; i += 7) x[i] = -x[i];
+        if (trial & 2) x[300] = 1e5f;                                            /* an outlier */
+        static const struct { int type; void (*fast)(const float *, void *, int64_t); void (*ref)(const float *, void *, int64_t); } q[] = {
+            {CK_TYPE_Q8_0, ck_quantize_row_q8_0, ck_quantize_row_q8_0_ref},
+            {CK_TYPE_Q8_K, ck_quantize_row_q8_K, ck_quantize_row_q8_K_ref},
+            {CK_TYPE_Q8_K32, ck_quantize_row_q8_K32, ck_quantize_row_q8_K32_ref},
+        };
+        for (int t = 0; t < 3; t++) {
+            const int64_t bytes = ck_row_size(q[t].type, N);
+            memset(a, 0xA5, sizeof(a)), memset(b, 0x5A, sizeof(b));
+            q[t].fast(x, a, N), q[t].ref(x, b, N);
+            CHECK(memcmp(a, b, (size_t)bytes) == 0, "%s: quantizer %d trial %d differs from the reference",
+                  ck_isa_name(isa), q[t].type, trial);
+        }
+    }
+}
+
+/* ---- the float kernels: gated activation, attention, f32 -> f16 ---------------------------- */
+
+/* ck_gated_activation at a level against the exact function in double, with the bound of
+ * Tests/KernelsTests/ActivationKernelTests.swift (a few ulp plus exp's conditioning). */
+static void check_activation(int isa) {
+    enum { N = 4013 };
+    static float x[N], up[N], gate[N];
+    for (int i = 0; i < 4003; i++) x[i] = (float)(i - 2001) / 100.0f;
+    const float extra[10] = {0.0f, -0.0f, 1e-30f, -1e-30f, 88.0f, -88.0f, 200.0f, -200.0f, 1e30f, -1e30f};
+    for (int i = 0; i < 10; i++) x[4003 + i] = extra[i];
+    for (int i = 0; i < N; i++) up[i] = (float)(i % 7) - 3.5f;
+    for (int gelu = 0; gelu < 2; gelu++) {
+        memcpy(gate, x, sizeof(x));
+        ck_gated_activation(isa, gelu, gate, up, N);
+        int bad = 0;
+        for (int i = 0; i < N; i++) {
+            const double xd = x[i], x3 = xd * xd * xd;
+            const double u = 0.7978845608028654 * (xd + 0.044715 * x3);
+            const double expected = (gelu ? xd / (1 + exp(-2 * u)) : xd / (1 + exp(-xd))) * up[i];
+            const double a = gelu ? 2 * 0.7978846 * (xd + 0.044715 * x3) : xd;
+            const double bound = (4e-6 + 2 * fmin(fabs(a), 100) * 0x1p-24) * fabs(expected) + 1e-30;
+            if (!(fabs((double)gate[i] - expected) <= bound) && bad++ < 3)
+                fprintf(stderr, "  %s x=%g: %.9g vs %.9g\n", gelu ? "gelu" : "silu", x[i], gate[i], expected);
+        }
+        CHECK(bad == 0, "%s: gated activation (%s) off at %d of %d values", ck_isa_name(isa), gelu ? "gelu" : "silu", bad, N);
+    }
+}
+
+/* ck_attend_kv (and _partial + ck_attend_merge) at a level against attention in double over the
+ * same cache values, 1e-5 relative as Tests/KernelsTests/AttentionKernelTests.swift; shapes with
+ * groups past the 8 heads per pass, head sizes the SIMD loops take (multiples of 8) and one they
+ * leave to the generic code, both cache formats, with and without sinks. */
+static void check_attention(int isa) {
+    static const struct { int group, dk, dv, positions; } shapes[] = {
+        {1, 64, 64, 37}, {3, 32, 64, 130}, {9, 64, 32, 20}, {2, 8, 16, 5}, {4, 128, 128, 67}, {2, 12, 20, 9},
+    };
+    for (size_t si = 0; si < sizeof(shapes) / sizeof(shapes[0]); si++)
+        for (int fmt = CK_KV_F16; fmt <= CK_KV_Q8_0; fmt++)
+            for (int with_sinks = 0; with_sinks < 2; with_sinks++) {
+                const int g = shapes[si].group, dk = shapes[si].dk, dv = shapes[si].dv, np = shapes[si].positions;
+                if (fmt == CK_KV_Q8_0 && (dk % 32 || dv % 32)) continue;
+                const int64_t kb = ck_kv_row_bytes(fmt, dk), vb = ck_kv_row_bytes(fmt, dv);
+                uint8_t *K = malloc((size_t)(kb * np)), *V = malloc((size_t)(vb * np));
+                float *kf = malloc(sizeof(float) * (size_t)(dk * np)), *vf = malloc(sizeof(float) * (size_t)(dv * np));
+                float *q = malloc(sizeof(float) * (size_t)(g * dk)), *out = malloc(sizeof(float) * (size_t)(g * dv));
+                float *scores = malloc(sizeof(float) * (size_t)(g * np)), sinks[16];
+                float *row = malloc(sizeof(float) * 128);
+                for (int p = 0; p < np; p++) {
+                    for (int i = 0; i < dk; i++) row[i] = uniform(-1, 1);
+                    ck_kv_store_row(CK_ISA_REF, fmt, row, K + p * kb, dk);
+                    for (int i = 0; i < dv; i++) row[i] = uniform(-2, 2);
+                    ck_kv_store_row(CK_ISA_REF, fmt, row, V + p * vb, dv);
+                }
+                /* the cache's values as the kernels read them (the generic level, one row at a time) */
+                for (int p = 0; p < np; p++) {
+                    if (fmt == CK_KV_F16) {
+                        for (int i = 0; i < dk; i++) kf[p * dk + i] = ck_h2f(((const ck_half *)(K + p * kb))[i]);
+                        for (int i = 0; i < dv; i++) vf[p * dv + i] = ck_h2f(((const ck_half *)(V + p * vb))[i]);
+                    } else {
+                        ck_dequantize_row_q8_0_ref(K + p * kb, kf + p * dk, dk);
+                        ck_dequantize_row_q8_0_ref(V + p * vb, vf + p * dv, dv);
+                    }
+                }
+                for (int i = 0; i < g * dk; i++) q[i] = uniform(-3, 3);
+                for (int h = 0; h < g; h++) sinks[h] = uniform(-2, 2);
+                const float scale = 1.0f / sqrtf((float)dk);
+                const int64_t first = np > 8 ? 3 : 0, last = np - 1;
+                ck_attend_kv(isa, fmt, q, K, kb, V, vb, first, last, g, dk, dv, scale, with_sinks ? sinks : NULL, scores,
+                             out);
+                int bad = 0;
+                for (int h = 0; h < g; h++) {
+                    double s[512], m = -INFINITY, total = 0;
+                    for (int64_t p = first; p <= last; p++) {
+                        double dot = 0;
+                        for (int i = 0; i < dk; i++) dot += (double)q[h * dk + i] * kf[p * dk + i];
+                        s[p] = dot * scale;
+                        m = fmax(m, s[p]);
+                    }
+                    for (int64_t p = first; p <= last; p++) total += exp(s[p] - m);
+                    if (with_sinks) total += exp(sinks[h] - m);
+                    for (int i = 0; i < dv; i++) {
+                        double o = 0;
+                        for (int64_t p = first; p <= last; p++) o += exp(s[p] - m) * vf[p * dv + i];
+                        o /= total;
+                        if (!(fabs(out[h * dv + i] - o) <= 1e-5 + 1e-5 * fabs(o))) bad++;
+                    }
+                }
+                CHECK(bad == 0, "%s: attention group %d dk %d dv %d positions %d fmt %d sinks %d: %d values off",
+                      ck_isa_name(isa), g, dk, dv, np, fmt, with_sinks, bad);
+                free(K), free(V), free(kf), free(vf), free(q), free(out), free(scores), free(row);
+            }
+}
+
+/* ck_f32_to_f16_row at a level: ck_f2h's bits for every non-NaN value (ties, overflow, subnormals). */
+static void check_f16_rows(int isa) {
+    enum { N = 1003 };
+    static float x[N];
+    static ck_half a[N];
+    for (int i = 0; i < N; i++) x[i] = uniform(-70000, 70000) * (i % 3 == 0 ? 1e-9f : i % 3 == 1 ? 1e-3f : 1.0f);
+    const float special[] = {0.0f, -0.0f, 1e-8f, -6.1e-5f, 65519.99f, 65520.0f, __builtin_inff(), -__builtin_inff(),
+                             2.0009766f, 1.0004883f, 5.9604645e-8f, 2.9802322e-8f, 8.940697e-8f};
+    for (size_t i = 0; i < sizeof(special) / sizeof(special[0]); i++) x[10 + i] = special[i];
+    ck_f32_to_f16_row(isa, x, a, N);
+    int bad = 0;
+    for (int i = 0; i < N; i++) bad += a[i] != ck_f2h(x[i]);
+    CHECK(bad == 0, "%s: f32 -> f16 rows differ from ck_f2h at %d of %d values", ck_isa_name(isa), bad, N);
+}
+
 int main(int argc, char **argv) {
     const int best = ck_detect_isa();
     if (argc != 2) {
@@ -207,9 +418,17 @@ int main(int argc, char **argv) {
     }
     ck_select_isa(best);
 
+    for (int isa = CK_ISA_REF; isa <= best; isa++) {
+        check_quantizers(isa);
+        check_activation(isa);
+        check_attention(isa);
+        check_f16_rows(isa);
+    }
+    ck_select_isa(best);
+
     static const int64_t blocks[] = {1, 2, 3, 7, 33};
     static const int64_t float_n[] = {1, 7, 15, 16, 17, 33, 100, 257, 300};
-    int types = 0, cells = 0;
+    int types = 0, cells = 0, gemms = 0;
     for (int type = 0; type < CK_TYPE_ID_LIMIT; type++) {
         const ck_type_kernels *r = ck_kernels(type, CK_ISA_REF);
         if (!r) continue;
@@ -222,19 +441,35 @@ int main(int argc, char **argv) {
                 CHECK(own == own_variant(type, isa), "%s %s: %s a variant of its own", r->name, ck_isa_name(isa),
                       own ? "has" : "lacks");
 #if defined(__aarch64__)
-                /* the 32-element types' activations are quantized by NEON at every arm64 level */
-                if (r->act->value_type == CK_TYPE_Q8_0)
-                    CHECK(k->act->quantize == ck_quantize_row_q8_0_neon, "%s %s: block_q8_0 not quantized by NEON",
-                          r->name, ck_isa_name(isa));
+                CHECK((k->matmul_rows != NULL) == own_gemm(type, isa), "%s %s: %s a GEMM", r->name, ck_isa_name(isa),
+                      k->matmul_rows ? "has" : "lacks");
+                /* every type's activations are quantized by NEON at every arm64 level */
+                const ck_quantize_fn neon = r->act->value_type == CK_TYPE_Q8_0   ? ck_quantize_row_q8_0_neon
+                                            : r->act->value_type == CK_TYPE_Q8_K ? ck_quantize_row_q8_K_neon
+                                            : r->act->value_type == CK_TYPE_Q8_K32 ? ck_quantize_row_q8_K32_neon
+                                                                                  : ck_copy_row_f32;
+                CHECK(k->act->quantize == neon, "%s %s: activations not quantized by NEON", r->name, ck_isa_name(isa));
 #endif
             }
             if (r->block_size == 1)
                 for (size_t s = 0; s < sizeof(float_n) / sizeof(float_n[0]); s++) check_cell(type, isa, float_n[s]);
             else
                 for (size_t s = 0; s < sizeof(blocks) / sizeof(blocks[0]); s++) check_cell(type, isa, blocks[s] * r->block_size);
+            /* GEMMs: odd weight-row counts (partial panels), 16...21 activation rows (partial tiles),
+             * row lengths of one block to several panel chunks */
+            const ck_type_kernels *k = ck_kernels(type, isa);
+            if (k->matmul_rows && k->isa == isa) {
+                gemms++;
+                static const int64_t gemm_blocks_q32[] = {1, 3, 33, 70}, gemm_blocks_k[] = {1, 3, 5, 9};
+                static const int gemm_rows[] = {1, 7, 19, 24}, gemm_nx[] = {16, 17, 21, 18};
+                for (int s = 0; s < 4; s++)
+                    check_gemm(type, isa, (r->block_size == CK_QK ? gemm_blocks_q32 : gemm_blocks_k)[s] * r->block_size,
+                               gemm_rows[s], gemm_nx[s]);
+            }
         }
     }
-    printf("level %s: %d types x %d levels (%d cells) x 5 row lengths (floats 9), multi-row 1...%d: %d checks, "
-           "%d failed\n", ck_isa_name(best), types, best + 1, cells, CK_MAX_NX, checks, failures);
+    printf("level %s: %d types x %d levels (%d cells) x 5 row lengths (floats 9), multi-row 1...%d; %d GEMMs x 4 "
+           "shapes (%d of the checks); %d checks, %d failed\n", ck_isa_name(best), types, best + 1, cells, CK_MAX_NX,
+           gemms, gemm_checks, checks, failures);
     return failures ? 1 : 0;
 }

@@ -34,15 +34,17 @@ enum KernelTest {
 
     /// Whether `type`'s matrix product at this level is a GEMM of its own that adds the block
     /// terms in another order than its dot product (the AVX-512 GEMMs of gemm_x16.c and
-    /// gemm_kq.c, the AVX2 ones of gemm_q8_0a.c and gemm_kq_avx2.c): same exact integer block sums, so within
-    /// `DotTolerance` but not bit-equal.
+    /// gemm_kq.c, the AVX2 ones of gemm_q8_0a.c and gemm_kq_avx2.c, arm64's i8mm ones of
+    /// arm64_i8mm.c): same exact integer block sums, so within `DotTolerance` but not bit-equal.
     static func reordersSums(_ type: QuantType, _ kernels: KernelSet) -> Bool {
         switch kernels.effectiveLevel(for: type) {
-        #if !arch(arm64)
+        #if arch(arm64)
+        case .i8mm: [.q4_0, .q5_0, .q8_0, .mxfp4, .q4_K, .q5_K, .q6_K].contains(type)
+        #else
         case .avx512: [.q4_0, .q5_0, .q8_0, .mxfp4, .q4_K, .q5_K, .q6_K].contains(type)
         case .avx2: [.q4_0, .q5_0, .mxfp4, .q4_K, .q5_K, .q6_K].contains(type)
         #endif
-        default: false // arm64: no GEMMs of their own yet
+        default: false
         }
     }
 

@@ -102,8 +102,8 @@ typedef void (*ck_vec_dot_multi_fn)(int64_t n, const void *w, const void *x, siz
 /**
  * A matrix-matrix product over weight rows [row_begin, row_end) (see `ck_matmul_ex`) that a
  * variant implements itself: the same exact integer block sums as its `vec_dot_multi`, scaled
- * the same way in f32; the GEMMs (AVX-512: gemm_x16.c, gemm_kq.c; AVX2: gemm_q8_0a.c) add the
- * block terms in another order, so their results are within the dot products' tolerance, not
+ * the same way in f32; the GEMMs (AVX-512: gemm_x16.c, gemm_kq.c; AVX2: gemm_q8_0a.c,
+ * gemm_kq_avx2.c; arm64 i8mm: arm64_i8mm.c) add the block terms in another order, so their results are within the dot products' tolerance, not
  * bit-equal.
  * A row's result never depends on [row_begin, row_end) or nx (pooled == single-threaded).
  */
