@@ -30,6 +30,26 @@ struct LlamaCppReferenceFixture: Decodable {
         let margins: [Float]
     }
 
+    /// An exact float pass's logits at the same positions (`qwen35_exact.py`: numpy float64
+    /// over the file's dequantized weights, no activation rounding), where the fixture has one.
+    struct Exact: Decodable {
+        struct Position: Decodable {
+            /// Its own best 5 `[[token, logit]]`, best first.
+            let top: [[Double]]
+            /// Its logits at the ids of llama.cpp's `top` of the position, in that order.
+            let atTop: [Float]
+            /// Its logits of `probe_ids`.
+            let probes: [Float]
+            let max: Float
+            let min: Float
+        }
+        struct Run: Decodable {
+            let name: String
+            let positions: [Position]
+        }
+        let runs: [Run]
+    }
+
     let variant: String
     let type: String
     let architecture: String
@@ -37,6 +57,7 @@ struct LlamaCppReferenceFixture: Decodable {
     let runs: [Run]
     let probeIds: [Int]
     let greedy: Greedy
+    let exact: Exact?
 
     /// The fixtures in `directory`, by file name.
     static func loadAll(from directory: URL) throws -> [LlamaCppReferenceFixture] {
