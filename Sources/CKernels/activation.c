@@ -1,5 +1,5 @@
 /*
- * activation.c - the gate of a gated feed-forward network: gate[i] = act(gate[i]) * up[i].
+ * activation.c - the gate of a gated feed-forward network, gate[i] = act(gate[i]) * up[i], and SiLU alone.
  *
  * Both activations are x * sigmoid(a(x)) = x / (1 + exp(-a(x))):
  *   SiLU:  a(x) = x
@@ -42,6 +42,16 @@ CK_AVX2 static void ck_gated_avx2(float *gate, const float *up, int64_t n, int g
     if (i < n) ck_gated_generic(gate + i, up + i, n - i, gelu);
 }
 
+CK_AVX2 static void ck_silu_avx2(float *x, int64_t n) {
+    const __m256 one = _mm256_set1_ps(1.0f);
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        const __m256 v = _mm256_loadu_ps(x + i);
+        _mm256_storeu_ps(x + i, _mm256_div_ps(v, _mm256_add_ps(one, ck_exp256(_mm256_sub_ps(_mm256_setzero_ps(), v)))));
+    }
+    for (; i < n; i++) x[i] = x[i] / (1.0f + expf(-x[i]));
+}
+
 #endif /* CK_X86 */
 
 #if defined(CK_ARM64)
@@ -63,6 +73,17 @@ static void ck_gated_neon(float *gate, const float *up, int64_t n, int gelu) {
 }
 
 #endif /* CK_ARM64 */
+
+void ck_silu(int isa, float *x, int64_t n) {
+#if defined(CK_X86)
+    if (isa >= CK_ISA_AVX2 && ck_isa_supported(CK_ISA_AVX2)) {
+        ck_silu_avx2(x, n);
+        return;
+    }
+#endif
+    (void)isa;
+    for (int64_t i = 0; i < n; i++) x[i] = x[i] / (1.0f + expf(-x[i]));
+}
 
 void ck_gated_activation(int isa, int gelu, float *gate, const float *up, int64_t n) {
 #if defined(CK_X86)

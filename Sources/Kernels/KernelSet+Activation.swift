@@ -12,4 +12,11 @@ extension KernelSet {
         precondition(count >= 0, "gatedActivation: negative count")
         ck_gated_activation(Int32(isa.rawValue), gelu ? 1 : 0, gate, up, Int64(count))
     }
+
+    /// SiLU in place, `x[i] = x[i] / (1 + exp(-x[i]))` for `i < count` (vectorised from the
+    /// AVX2 level up, as `gatedActivation`).
+    public func silu(_ x: UnsafeMutablePointer<Float>, count: Int) {
+        precondition(count >= 0, "silu: negative count")
+        ck_silu(Int32(isa.rawValue), x, Int64(count))
+    }
 }

@@ -315,6 +315,8 @@ uint64_t ck_stream_read(const void *p, size_t n);
  * x / (1 + exp(-a(x))). AVX2 from that level up (about 2 ulp), else libm.
  */
 void ck_gated_activation(int isa, int gelu, float *gate, const float *up, int64_t n);
+/** SiLU in place: x[i] = x[i] / (1 + exp(-x[i])) for i < n (as ck_gated_activation's SiLU). */
+void ck_silu(int isa, float *x, int64_t n);
 
 void ck_attend_group(int isa, const float *q, const ck_half *K, int64_t k_stride, const ck_half *V, int64_t v_stride,
                      int64_t first, int64_t last, int group, int dk, int dv, float scale, float *scores, float *out);
@@ -374,6 +376,29 @@ void ck_attend_rows_kv(int isa, int fmt, const float *q, int64_t q_stride, const
                        float scale, const float *sinks, float *scratch, float *out, int64_t o_stride);
 /** n floats -> IEEE binary16 bits, round to nearest even (F16C where `isa` allows). */
 void ck_f32_to_f16_row(int isa, const float *src, ck_half *dst, int64_t n);
+
+/* ---- the gated delta rule (delta_rule.c) --------------------------------------------- */
+
+/**
+ * The gated delta rule of one head over n consecutive positions t (Qwen3.5's Gated DeltaNet):
+ * with the state M ([s][s], row j = value index j, column i = key index i),
+ *
+ *     M <- exp(g_t) M;  d = beta_t (v_t - M k_t);  M <- M + d k_t^T;  out_t = M q_t / sqrt(s)
+ *
+ * q_t and k_t at q + t * qk_stride and k + t * qk_stride, v_t at v + t * v_stride ([s] each),
+ * g_t and beta_t at g[t * gate_stride] and beta[t * gate_stride], out_t at out + t * o_stride.
+ * `chunk` 0: that recurrence position by position. `chunk` > 0: the chunked (WY) form, chunks of
+ * that many positions (at most 64; the last one shorter): within a chunk, with G_t the sum of
+ * g up to t, the corrections D solve (I + A) D = beta (V - exp(G) K M^T) with A[t][u] =
+ * beta_t exp(G_t - G_u) k_t.k_u (u < t); the outputs are exp(G) Q M^T + (exp(G_t - G_u) q_t.k_u)
+ * D (u <= t), and the state exp(G_last) M + sum_u exp(G_last - G_u) d_u k_u^T. Equal to the
+ * recurrence up to rounding. Uses `isa` (clamped to the CPU).
+ */
+void ck_delta_rule(int isa, int64_t n, int s, const float *q, const float *k, int64_t qk_stride, const float *v,
+                   int64_t v_stride, const float *g, const float *beta, int64_t gate_stride, float *state, float *out,
+                   int64_t o_stride, int chunk);
+/** The largest chunk ck_delta_rule takes. */
+#define CK_DELTA_RULE_MAX_CHUNK 64
 
 /* ---- half-precision helpers (exact, portable) ----------------------------------------- */
 

@@ -13,6 +13,10 @@ import Foundation
 ///     o_j = scale · Σ_i M[j][i] q_i           scale = 1 / √S
 ///
 /// Every row j only reads and writes itself, so each is finished before the next.
+///
+/// The block pass runs it with `KernelSet.deltaRule`: the same recurrence for decode, and its
+/// chunked (WY) form for a prefill's stretches of positions. `step` here is the readable
+/// reference the tests hold both to.
 enum DeltaRule {
     /// One position of one head: updates `state` (`[S, S]`) and writes `out` (`[S]`).
     static func step(
