@@ -29,7 +29,11 @@ import Testing
     }
 
     /// A prompt in chunks of 5 positions (the experts run over 5 rows at a time, the states cross
-    /// every boundary) and one position at a time give the logits of one pass.
+    /// every boundary) and one position at a time give the logits of one pass. The one pass runs
+    /// the DeltaNet layers' chunked delta rule, the short chunks its recurrence: the same sums in
+    /// another order, so they agree to float rounding carried through four blocks, held here to
+    /// 5e-4 of the logits' spread σ (30 times under the F16 bound for two engines, 0.015 σ; a
+    /// skipped expert or a lost state moves logits by whole units).
     @Test func chunksRunTheSameExpertsAndCarryTheState() throws {
         let file = try Self.file()
         let tokens = LFM2Tests.tokens(29, seed: 4)
@@ -39,8 +43,11 @@ import Testing
             var cache = model.makeCache(capacity: 64)
             logits.append(try model.forward(tokens: tokens, cache: &cache, logits: .all))
         }
-        #expect(LFM2Tests.maxDifference(logits[0], logits[1]) < 1e-3)
-        #expect(LFM2Tests.maxDifference(logits[0], logits[2]) < 1e-3)
+        let mean = logits[0].reduce(0, +) / Float(logits[0].count)
+        let sigma = (logits[0].reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Float(logits[0].count)).squareRoot()
+        #expect(sigma > 1)
+        #expect(LFM2Tests.maxDifference(logits[0], logits[1]) < 5e-4 * sigma)
+        #expect(LFM2Tests.maxDifference(logits[0], logits[2]) < 5e-4 * sigma)
     }
 
     @Test func badFilesAreNamed() throws {
