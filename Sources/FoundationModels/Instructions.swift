@@ -10,7 +10,7 @@
 ///     Instructions("Answer in at most two sentences.")
 /// }
 /// ```
-public struct Instructions: Sendable {
+public struct Instructions: Sendable, SegmentedText {
     /// The pieces, adjacent text joined.
     let segments: [PromptSegment]
 
@@ -28,11 +28,7 @@ public struct Instructions: Sendable {
     init<each Component: InstructionsRepresentable>(_ components: repeat each Component) {
         var segments: [PromptSegment] = []
         for component in repeat each components {
-            if let instructions = component as? Instructions {
-                segments += instructions.segments
-            } else {
-                segments += component.instructionsRepresentation.segments
-            }
+            segments += component.instructionsRepresentation.segments
         }
         self.init(segments: segments)
     }
@@ -47,17 +43,6 @@ public struct Instructions: Sendable {
     /// ```
     public init(@InstructionsBuilder _ content: () throws -> Instructions) rethrows {
         self = try content()
-    }
-
-    /// The text of all segments (structured content as JSON), joined with newlines.
-    var text: String {
-        segments.map { segment in
-            switch segment {
-            case .text(let text): text
-            case .structure(_, let content): content.jsonString
-            case .segment(let segment): segment.description
-            }
-        }.joined(separator: "\n")
     }
 }
 

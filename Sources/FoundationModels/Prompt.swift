@@ -10,7 +10,7 @@
 /// }
 /// let prompt = Prompt("Name three teas.")
 /// ```
-public struct Prompt: Sendable {
+public struct Prompt: Sendable, SegmentedText {
     /// The pieces, adjacent text joined.
     let segments: [PromptSegment]
 
@@ -28,11 +28,7 @@ public struct Prompt: Sendable {
     init<each Component: PromptRepresentable>(_ components: repeat each Component) {
         var segments: [PromptSegment] = []
         for component in repeat each components {
-            if let prompt = component as? Prompt {
-                segments += prompt.segments
-            } else {
-                segments += component.promptRepresentation.segments
-            }
+            segments += component.promptRepresentation.segments
         }
         self.init(segments: segments)
     }
@@ -47,17 +43,6 @@ public struct Prompt: Sendable {
     /// ```
     public init(@PromptBuilder _ content: () throws -> Prompt) rethrows {
         self = try content()
-    }
-
-    /// The text of all segments (structured content as JSON), joined with newlines.
-    var text: String {
-        segments.map { segment in
-            switch segment {
-            case .text(let text): text
-            case .structure(_, let content): content.jsonString
-            case .segment(let segment): segment.description
-            }
-        }.joined(separator: "\n")
     }
 }
 
