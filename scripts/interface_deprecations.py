@@ -15,15 +15,8 @@ import sys
 
 from swiftinterface import parse_interface
 
-# Deprecated by 27.0 but not yet here, each with the reason.
-PENDING = {
-    "LanguageModelSession.GenerationError":
-        "the session and the local and remote models still throw its assetsUnavailable and decodingFailure",
-    "LanguageModelSession.GenerationError.assetsUnavailable(_:)":
-        "still thrown (27.0 throws SystemLanguageModel.Error.assetsUnavailable)",
-    "LanguageModelSession.GenerationError.decodingFailure(_:)":
-        "still thrown (27.0 throws GeneratedContent.ParsingError)",
-}
+# Deprecated by 27.0 but not yet here, each with the reason (none now).
+PENDING = {}
 
 AVAILABLE = re.compile(r"@available\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
 

@@ -25,7 +25,7 @@ extension Array: ConvertibleToGeneratedContent where Element: ConvertibleToGener
 
 extension Array: ConvertibleFromGeneratedContent where Element: ConvertibleFromGeneratedContent {
     /// Reads an array, converting each element.
-    /// - Throws: `GenerationError.decodingFailure` for other kinds; an element's error.
+    /// - Throws: `GeneratedContent.ParsingError` for other kinds; an element's error.
     public init(_ content: GeneratedContent) throws {
         guard case .array(let elements) = content.kind else {
             throw content.mismatch(expected: "an array", for: [Element].self)

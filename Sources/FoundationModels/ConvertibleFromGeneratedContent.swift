@@ -15,7 +15,7 @@
 public protocol ConvertibleFromGeneratedContent: SendableMetatype {
     /// Creates an instance from content the model generated.
     ///
-    /// - Throws: `LanguageModelSession.GenerationError.decodingFailure` (or an error of your
+    /// - Throws: `GeneratedContent.ParsingError` (or an error of your
     ///   own) when the content does not have the shape this type expects.
     init(_ content: GeneratedContent) throws
 }

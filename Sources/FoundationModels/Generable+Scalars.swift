@@ -6,7 +6,7 @@ extension Bool: Generable {
         GenerationSchema(root: .boolean, definitions: [])
     }
 
-    /// Reads a boolean. - Throws: `GenerationError.decodingFailure` for other kinds.
+    /// Reads a boolean. - Throws: `GeneratedContent.ParsingError` for other kinds.
     public init(_ content: GeneratedContent) throws {
         guard case .bool(let value) = content.kind else { throw content.mismatch(expected: "a boolean", for: Bool.self) }
         self = value
@@ -23,7 +23,7 @@ extension String: Generable {
     }
 
     /// Reads a string (a partially generated string reads as its text so far).
-    /// - Throws: `GenerationError.decodingFailure` for other kinds.
+    /// - Throws: `GeneratedContent.ParsingError` for other kinds.
     public init(_ content: GeneratedContent) throws {
         guard case .string(let value) = content.kind else { throw content.mismatch(expected: "a string", for: String.self) }
         self = value
@@ -40,7 +40,7 @@ extension Int: Generable {
     }
 
     /// Reads an integral number.
-    /// - Throws: `GenerationError.decodingFailure` for other kinds, fractions and numbers out
+    /// - Throws: `GeneratedContent.ParsingError` for other kinds, fractions and numbers out
     ///   of `Int`'s range.
     public init(_ content: GeneratedContent) throws {
         guard case .number(let value) = content.kind, let integer = Int(exactly: value) else {
@@ -59,7 +59,7 @@ extension Float: Generable {
         GenerationSchema(root: .number(minimum: nil, maximum: nil), definitions: [])
     }
 
-    /// Reads a number. - Throws: `GenerationError.decodingFailure` for other kinds.
+    /// Reads a number. - Throws: `GeneratedContent.ParsingError` for other kinds.
     public init(_ content: GeneratedContent) throws {
         guard case .number(let value) = content.kind else { throw content.mismatch(expected: "a number", for: Float.self) }
         self = Float(value)
@@ -77,7 +77,7 @@ extension Double: Generable {
         GenerationSchema(root: .number(minimum: nil, maximum: nil), definitions: [])
     }
 
-    /// Reads a number. - Throws: `GenerationError.decodingFailure` for other kinds.
+    /// Reads a number. - Throws: `GeneratedContent.ParsingError` for other kinds.
     public init(_ content: GeneratedContent) throws {
         guard case .number(let value) = content.kind else { throw content.mismatch(expected: "a number", for: Double.self) }
         self = value
@@ -94,7 +94,7 @@ extension Decimal: Generable {
     }
 
     /// Reads a number through its shortest decimal form (`0.1` becomes exactly `0.1`).
-    /// - Throws: `GenerationError.decodingFailure` for other kinds.
+    /// - Throws: `GeneratedContent.ParsingError` for other kinds.
     public init(_ content: GeneratedContent) throws {
         guard case .number(let value) = content.kind, value.isFinite else {
             throw content.mismatch(expected: "a number", for: Decimal.self)
@@ -116,9 +116,9 @@ extension Never: Generable {
             unsupportedGuides: ["Never cannot be generated"])
     }
 
-    /// Always throws `GenerationError.decodingFailure`: no content is a `Never`.
+    /// Always throws `GeneratedContent.ParsingError`: no content is a `Never`.
     public init(_ content: GeneratedContent) throws {
-        throw GeneratedContent.decodingFailure("Never cannot be created from content (\(content.jsonString)).")
+        throw content.parsingError("Never cannot be created from content (\(content.jsonString)).")
     }
 
     /// Unreachable: there are no values of `Never`.

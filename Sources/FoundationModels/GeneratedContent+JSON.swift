@@ -16,7 +16,7 @@ extension GeneratedContent {
     /// once its value has begun; a number its longest valid prefix; a literal (`true`, `null`)
     /// nothing until it is whole. Repeated keys keep their first position and last value.
     ///
-    /// - Throws: `LanguageModelSession.GenerationError.decodingFailure` naming the byte offset
+    /// - Throws: `GeneratedContent.ParsingError` naming the byte offset
     ///   when the text cannot be the beginning of a JSON document, or when nothing can be shown
     ///   yet (empty text, a cut-off top-level literal).
     public init(json: String) throws {
@@ -24,7 +24,7 @@ extension GeneratedContent {
         do {
             try parser.append(json)
         } catch {
-            throw Self.decodingFailure("Invalid JSON: \(error)")
+            throw ParsingError(rawContent: json, underlyingError: error, debugDescription: "Invalid JSON: \(error)")
         }
         var ended = parser
         if let whole = try? ended.finish() {
@@ -33,7 +33,7 @@ extension GeneratedContent {
             self.init(partial: value)
         } else {
             let shown = json.count > 40 ? String(json.prefix(40)) + "…" : json
-            throw Self.decodingFailure("No JSON value yet in \"\(shown)\" (\(json.utf8.count) bytes).")
+            throw ParsingError(rawContent: json, debugDescription: "No JSON value yet in \"\(shown)\" (\(json.utf8.count) bytes).")
         }
     }
 

@@ -4,7 +4,7 @@ extension GeneratedContent {
     /// ```swift
     /// let answers = try content.value([String].self)
     /// ```
-    /// - Throws: the type's conversion error, `GenerationError.decodingFailure` for the standard
+    /// - Throws: the type's conversion error, `GeneratedContent.ParsingError` for the standard
     ///   types.
     public func value<Value>(_ type: Value.Type = Value.self) throws -> Value where Value: ConvertibleFromGeneratedContent {
         try Value(self)
@@ -15,13 +15,13 @@ extension GeneratedContent {
     /// ```swift
     /// let question = try riddle.value(String.self, forProperty: "question")
     /// ```
-    /// - Throws: `GenerationError.decodingFailure` if this content is not a structure or has no
+    /// - Throws: `GeneratedContent.ParsingError` if this content is not a structure or has no
     ///   such property; the type's conversion error if the property has another shape.
     public func value<Value>(_ type: Value.Type = Value.self, forProperty property: String) throws -> Value
     where Value: ConvertibleFromGeneratedContent {
         guard let member = try member(named: property) else {
             let keys = orderedKeys.map { "'\($0)'" }.joined(separator: ", ")
-            throw Self.decodingFailure("Missing property '\(property)' (the structure has \(keys.isEmpty ? "no properties" : keys)).")
+            throw parsingError("Missing property '\(property)' (the structure has \(keys.isEmpty ? "no properties" : keys)).")
         }
         return try Value(member)
     }
@@ -41,7 +41,7 @@ extension GeneratedContent {
     /// The property named `name`, `nil` if absent; throws if this is not a structure.
     private func member(named name: String) throws -> GeneratedContent? {
         guard case .structure(let properties, _) = kind else {
-            throw Self.decodingFailure("Cannot read property '\(name)' of \(kind.phrase); expected a structure.")
+            throw parsingError("Cannot read property '\(name)' of \(kind.phrase); expected a structure.")
         }
         return properties[name]
     }
@@ -52,13 +52,13 @@ extension GeneratedContent {
         return []
     }
 
-    /// The error thrown when content does not have the expected shape.
-    static func decodingFailure(_ message: String) -> LanguageModelSession.GenerationError {
-        .decodingFailure(.init(debugDescription: message))
+    /// The error thrown when this content does not have the expected shape.
+    func parsingError(_ message: String) -> ParsingError {
+        ParsingError(rawContent: jsonString, debugDescription: message)
     }
 
     /// The error thrown when content of another kind was expected to be `expected`.
-    func mismatch(expected: String, for type: Any.Type) -> LanguageModelSession.GenerationError {
-        Self.decodingFailure("Cannot make \(type) from \(kind.phrase) (\(jsonString)); expected \(expected).")
+    func mismatch(expected: String, for type: Any.Type) -> ParsingError {
+        parsingError("Cannot make \(type) from \(kind.phrase) (\(jsonString)); expected \(expected).")
     }
 }

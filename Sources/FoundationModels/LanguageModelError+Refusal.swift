@@ -38,7 +38,7 @@ extension LanguageModelError.Refusal {
                 return LanguageModelSession.Response(
                     content: givenExplanation, rawContent: GeneratedContent(givenExplanation), transcriptEntries: [], usage: .zero)
             }
-            return try await explainingSession().respond(to: LanguageModelSession.GenerationError.Refusal.explanationPrompt)
+            return try await explainingSession().respond(to: LanguageModelSession.refusalExplanationPrompt)
         }
     }
 
@@ -51,7 +51,7 @@ extension LanguageModelError.Refusal {
             state.finish(.success(LanguageModelSession.TurnResult(rawContent: content, entries: [])))
             return LanguageModelSession.ResponseStream(state: state)
         }
-        return explainingSession().streamResponse(to: LanguageModelSession.GenerationError.Refusal.explanationPrompt)
+        return explainingSession().streamResponse(to: LanguageModelSession.refusalExplanationPrompt)
     }
 
     /// A session continuing the refused conversation.

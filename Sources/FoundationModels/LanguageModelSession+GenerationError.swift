@@ -1,24 +1,26 @@
 import Foundation
 
 extension LanguageModelSession {
-    /// The errors of 26.x, in Apple's order.
-    ///
-    /// 27.0 deprecates every case for a type of its own (`LanguageModelError`,
-    /// `LanguageModelSession.Error`, `SystemLanguageModel.Error`, `GeneratedContent.ParsingError`),
-    /// and the type with them. The seven cases this package no longer throws carry Apple's
-    /// deprecation here too, on every platform; `assetsUnavailable` and `decodingFailure`, which the
-    /// session and the local and remote models still throw, and so the type, do not yet.
+    /// The errors of 26.x, in Apple's order: deprecated, as 27.0 deprecates them, each case for
+    /// the type 27.0 throws instead (`LanguageModelError`, `LanguageModelSession.Error`,
+    /// `SystemLanguageModel.Error`, `GeneratedContent.ParsingError`). Nothing in this package
+    /// throws it any more; a third-party executor written for 26.x still may, and the session and
+    /// `fm serve` still read it (a refusal's explanation, an HTTP status).
     ///
     /// ```swift
     /// do {
     ///     let answer = try await session.respond(to: question)
-    /// } catch LanguageModelSession.GenerationError.assetsUnavailable(let context) {
-    ///     print(context.debugDescription)   // install the model: `fm model install`
+    /// } catch SystemLanguageModel.Error.assetsUnavailable(let details) {
+    ///     print(details.debugDescription)   // install the model: `fm model install`
     /// } catch LanguageModelError.contextSizeExceeded(let details) {
     ///     print(details.debugDescription)   // start a new session with a condensed transcript
     /// }
     /// ```
-    public enum GenerationError: Swift.Error, LocalizedError {
+    @available(
+        *, deprecated,
+        message: "27.0 throws LanguageModelError, LanguageModelSession.Error, SystemLanguageModel.Error and GeneratedContent.ParsingError instead."
+    )
+    public enum GenerationError: Swift.Error, LocalizedError, ConversationAttachingError, LegacyGenerationFailureReading, FrameworkError {
         /// What happened, for developers.
         public struct Context: Sendable {
             /// A description of the failure for debugging: what was asked, what went wrong.
@@ -53,17 +55,14 @@ extension LanguageModelSession {
             /// new session that continues the refused conversation.
             nonisolated(nonsending) public var explanation: LanguageModelSession.Response<String> {
                 get async throws {
-                    try await explainingSession().respond(to: Self.explanationPrompt)
+                    try await explainingSession().respond(to: LanguageModelSession.refusalExplanationPrompt)
                 }
             }
 
             /// The model's explanation of why it refused, streamed.
             public var explanationStream: LanguageModelSession.ResponseStream<String> {
-                explainingSession().streamResponse(to: Self.explanationPrompt)
+                explainingSession().streamResponse(to: LanguageModelSession.refusalExplanationPrompt)
             }
-
-            /// What the model is asked.
-            static let explanationPrompt = "Briefly explain why you declined to respond to my last request."
 
             /// A session continuing the refused conversation.
             private func explainingSession() -> LanguageModelSession {
@@ -79,6 +78,7 @@ extension LanguageModelSession {
         @available(*, deprecated, message: "Use ``LanguageModelError/contextSizeExceeded(_:)`` instead.")
         case exceededContextWindowSize(Context)
         /// The model's files are missing or could not be loaded.
+        @available(*, deprecated, message: "Use ``SystemLanguageModel/Error/assetsUnavailable(_:)`` instead.")
         case assetsUnavailable(Context)
         /// A safety guardrail rejected the prompt or the response.
         @available(*, deprecated, message: "Use ``LanguageModelError/guardrailViolation(_:)`` instead.")
@@ -91,6 +91,7 @@ extension LanguageModelSession {
         @available(*, deprecated, message: "Use ``LanguageModelError/unsupportedLanguageOrLocale(_:)`` instead.")
         case unsupportedLanguageOrLocale(Context)
         /// The model's output could not be turned into the requested type.
+        @available(*, deprecated, message: "Use ``GeneratedContent/ParsingError`` instead.")
         case decodingFailure(Context)
         /// The system limited the rate of requests.
         @available(*, deprecated, message: "Use ``LanguageModelError/rateLimited(_:)`` instead.")
@@ -102,11 +103,8 @@ extension LanguageModelSession {
         @available(*, deprecated, message: "Use ``LanguageModelError/refusal(_:)`` instead.")
         case refusal(Refusal, Context)
 
-        /// The context of any case. SPI: `fm serve` maps a third-party executor's 26.x errors to
-        /// HTTP errors by their case and context. (A case named in a pattern, as here, draws no
-        /// deprecation warning; only a case built in an expression does.)
-        @_spi(Serving)
-        public var context: Context {
+        /// The context of any case.
+        var context: Context {
             switch self {
             case .exceededContextWindowSize(let context), .assetsUnavailable(let context),
                 .guardrailViolation(let context), .unsupportedGuide(let context),
@@ -114,6 +112,19 @@ extension LanguageModelSession {
                 .rateLimited(let context), .concurrentRequests(let context), .refusal(_, let context):
                 context
             }
+        }
+
+        /// This error as `fm serve` reads it (through `LegacyGenerationFailureReading`).
+        var legacyFailure: LegacyGenerationFailure {
+            let kind: LegacyGenerationFailure.Kind =
+                switch self {
+                case .exceededContextWindowSize: .exceededContextWindowSize
+                case .assetsUnavailable: .assetsUnavailable
+                case .unsupportedGuide: .unsupportedGuide
+                default: .other
+                }
+            return LegacyGenerationFailure(
+                kind: kind, debugDescription: context.debugDescription, summary: errorDescription ?? "\(self)")
         }
 
         /// A one-line summary of the failure.
@@ -159,7 +170,22 @@ extension LanguageModelSession {
                 "Rephrase the prompt; the refusal's explanation says why the model declined."
             }
         }
+
+        /// A refusal with the conversation's entries (when the executor gave none) and the model
+        /// that refused; any other case unchanged. (Reached through `ConversationAttachingError`,
+        /// so that the session names no declaration 27.0 deprecates.)
+        func attaching(entries: [Transcript.Entry], connection: ModelConnection) -> any Swift.Error {
+            guard case .refusal(var refusal, let context) = self else { return self }
+            if refusal.transcriptEntries.isEmpty { refusal = Refusal(transcriptEntries: entries) }
+            refusal.connection = connection
+            return Self.refusal(refusal, context)
+        }
     }
+}
+
+extension LanguageModelSession {
+    /// What a refusal's explanation asks the model that refused.
+    static let refusalExplanationPrompt = "Briefly explain why you declined to respond to my last request."
 }
 
 /// A request's error that takes the conversation it ended: 26.x's `GenerationError.refusal`
@@ -169,16 +195,4 @@ extension LanguageModelSession {
 protocol ConversationAttachingError: Swift.Error {
     /// The error with `entries` and the model behind `connection` attached, when it keeps them.
     func attaching(entries: [Transcript.Entry], connection: ModelConnection) -> any Swift.Error
-}
-
-extension LanguageModelSession.GenerationError: ConversationAttachingError {
-    /// A refusal with the conversation's entries (when the executor gave none) and the model
-    /// that refused; any other case unchanged.
-    @available(*, deprecated, message: "Reached through ConversationAttachingError only: it names 26.x's deprecated refusal case.")
-    func attaching(entries: [Transcript.Entry], connection: ModelConnection) -> any Swift.Error {
-        guard case .refusal(var refusal, let context) = self else { return self }
-        if refusal.transcriptEntries.isEmpty { refusal = Refusal(transcriptEntries: entries) }
-        refusal.connection = connection
-        return Self.refusal(refusal, context)
-    }
 }

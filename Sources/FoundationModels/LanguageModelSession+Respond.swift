@@ -5,7 +5,8 @@ extension LanguageModelSession {
     /// let answer = try await session.respond(to: Prompt("Name three teas."))
     /// print(answer.content)
     /// ```
-    /// - Throws: `GenerationError` (e.g. `concurrentRequests` while another request runs),
+    /// - Throws: `LanguageModelSession.Error` (e.g. `concurrentRequests` while another request
+    ///   runs), `LanguageModelError`, `SystemLanguageModel.Error`, `GeneratedContent.ParsingError`,
     ///   `ToolCallError` when a tool throws, `CancellationError` when the task is cancelled.
     @discardableResult
     public nonisolated(nonsending) final func respond(
@@ -127,7 +128,8 @@ extension LanguageModelSession {
         let result = try await runTurn(turn, validate: { content = try Self.decode(Content.self, from: $0) }, onSnapshot: nil)
         guard let content else {
             // runTurn validates before it returns, so this is unreachable.
-            throw GenerationError.decodingFailure(.init(debugDescription: "The response was never decoded as \(Content.self)."))
+            throw GeneratedContent.ParsingError(
+                rawContent: result.rawContent.jsonString, debugDescription: "The response was never decoded as \(Content.self).")
         }
         return Response(content: content, rawContent: result.rawContent, transcriptEntries: result.entries, usage: result.usage)
     }

@@ -54,7 +54,7 @@ extension LanguageModelSession.ResponseStream: AsyncSequence {
 
         /// The next snapshot, or `nil` at the end of the response.
         ///
-        /// - Throws: the request's error (a `GenerationError`, a `ToolCallError`,
+        /// - Throws: the request's error (a `LanguageModelError`, a `ToolCallError`,
         ///   `CancellationError`).
         public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async throws -> Snapshot? {
             while !done {
@@ -91,7 +91,7 @@ extension LanguageModelSession.ResponseStream: AsyncSequence {
     /// ```swift
     /// let response = try await session.streamResponse(to: "Hi").collect()
     /// ```
-    /// - Throws: the request's error (a `GenerationError`, a `ToolCallError`,
+    /// - Throws: the request's error (a `LanguageModelError`, a `ToolCallError`,
     ///   `CancellationError`).
     public nonisolated(nonsending) func collect() async throws -> sending LanguageModelSession.Response<Content> {
         let result = try await state.outcome().get()
@@ -132,18 +132,17 @@ extension LanguageModelSession {
 
     /// Makes a `Content` from the response's content.
     ///
-    /// - Throws: the type's `GenerationError`, or `GenerationError.decodingFailure` naming the
-    ///   type and wrapping what it threw.
+    /// - Throws: the type's `GeneratedContent.ParsingError`, or one naming the type and wrapping
+    ///   what it threw.
     static func decode<Content: Generable>(_ type: Content.Type, from content: GeneratedContent) throws -> Content {
         do {
             return try Content(content)
-        } catch let error as GenerationError {
+        } catch let error as GeneratedContent.ParsingError {
             throw error
         } catch {
-            throw GenerationError.decodingFailure(
-                .init(
-                    debugDescription:
-                        "Could not make a \(Content.self) from the response \(content.jsonString): \(error)"))
+            throw GeneratedContent.ParsingError(
+                rawContent: content.jsonString, underlyingError: error,
+                debugDescription: "Could not make a \(Content.self) from the response \(content.jsonString): \(error)")
         }
     }
 }

@@ -4,7 +4,7 @@ extension LanguageModelSession {
     /// The tool-calls entry for a step in which the model called tools, with each call's
     /// arguments parsed.
     ///
-    /// - Throws: `GenerationError.decodingFailure` naming the call when the model called a tool
+    /// - Throws: `GeneratedContent.ParsingError` naming the call when the model called a tool
     ///   the session does not have, or its arguments are not a complete JSON value.
     func toolCallsEntry(for step: GenerationStep, in plan: StepPlan) throws -> Transcript.ToolCalls {
         let calls = try step.toolCalls.map { call in
@@ -17,15 +17,15 @@ extension LanguageModelSession {
 
     /// The session's tool called `name` (the first, if several have that name).
     ///
-    /// - Throws: `GenerationError.decodingFailure` naming the call and the session's tools.
+    /// - Throws: `GeneratedContent.ParsingError` naming the call and the session's tools.
     private func tool(named name: String, callID: String, in plan: StepPlan) throws -> any Tool {
         guard let index = plan.toolDefinitions.firstIndex(where: { $0.name == name }) else {
             let known = plan.toolDefinitions.map(\.name)
-            throw GenerationError.decodingFailure(
-                .init(
-                    debugDescription:
-                        "The model called a tool named \"\(name)\" (call \(callID)), but the session's tools are: "
-                        + (known.isEmpty ? "none" : known.joined(separator: ", ")) + "."))
+            throw GeneratedContent.ParsingError(
+                rawContent: name,
+                debugDescription:
+                    "The model called a tool named \"\(name)\" (call \(callID)), but the session's tools are: "
+                    + (known.isEmpty ? "none" : known.joined(separator: ", ")) + ".")
         }
         return plan.tools[index]
     }
@@ -38,16 +38,14 @@ extension LanguageModelSession {
         do {
             content = try GeneratedContent(json: text)
         } catch {
-            throw GenerationError.decodingFailure(
-                .init(
-                    debugDescription:
-                        "The arguments of the call \(call.id) to the tool \(call.name) are not JSON (\(error)): \(text)"))
+            throw GeneratedContent.ParsingError(
+                rawContent: text, underlyingError: error,
+                debugDescription: "The arguments of the call \(call.id) to the tool \(call.name) are not JSON (\(error)): \(text)")
         }
         guard content.isComplete else {
-            throw GenerationError.decodingFailure(
-                .init(
-                    debugDescription:
-                        "The arguments of the call \(call.id) to the tool \(call.name) end before their JSON is complete: \(text)"))
+            throw GeneratedContent.ParsingError(
+                rawContent: text,
+                debugDescription: "The arguments of the call \(call.id) to the tool \(call.name) end before their JSON is complete: \(text)")
         }
         return content
     }
@@ -55,7 +53,7 @@ extension LanguageModelSession {
     /// Runs the calls in parallel and returns their outputs in the order of the calls.
     ///
     /// - Throws: the first `ToolCallError` (the other calls are cancelled),
-    ///   `GenerationError.decodingFailure` when arguments do not fit a tool's `Arguments` type,
+    ///   `GeneratedContent.ParsingError` when arguments do not fit a tool's `Arguments` type,
     ///   or `CancellationError`.
     func runTools(_ calls: Transcript.ToolCalls, in plan: StepPlan) async throws -> [Transcript.ToolOutput] {
         let jobs = try calls.map { call in (tool: try tool(named: call.toolName, callID: call.id, in: plan), call: call) }
@@ -79,11 +77,11 @@ extension LanguageModelSession {
         do {
             arguments = try T.Arguments(call.arguments)
         } catch {
-            throw GenerationError.decodingFailure(
-                .init(
-                    debugDescription:
-                        "The arguments of the call \(call.id) to the tool \(call.toolName) do not fit \(T.Arguments.self) (\(error)): \(call.arguments.jsonString)"
-                ))
+            throw GeneratedContent.ParsingError(
+                rawContent: call.arguments.jsonString, underlyingError: error,
+                debugDescription:
+                    "The arguments of the call \(call.id) to the tool \(call.toolName) do not fit \(T.Arguments.self) (\(error)): \(call.arguments.jsonString)"
+            )
         }
         let output: T.Output
         do {

@@ -238,7 +238,7 @@ extension LanguageModelSession {
 
     /// The content of a finished response: its text, or the JSON it holds.
     ///
-    /// - Throws: `GenerationError.decodingFailure` when a structured response is not JSON or
+    /// - Throws: `GeneratedContent.ParsingError` when a structured response is not JSON or
     ///   was cut off.
     private func finalContent(of step: GenerationStep, schema: GenerationSchema?) throws -> GeneratedContent {
         let text = step.text
@@ -248,13 +248,13 @@ extension LanguageModelSession {
         do {
             content = try GeneratedContent(json: text)
         } catch {
-            throw GenerationError.decodingFailure(.init(debugDescription: "The structured response is not JSON (\(error)): \(excerpt)"))
+            throw GeneratedContent.ParsingError(
+                rawContent: text, underlyingError: error, debugDescription: "The structured response is not JSON (\(error)): \(excerpt)")
         }
         guard content.isComplete else {
-            throw GenerationError.decodingFailure(
-                .init(
-                    debugDescription:
-                        "The structured response ended before its JSON was complete (a maximumResponseTokens limit?): \(excerpt)"))
+            throw GeneratedContent.ParsingError(
+                rawContent: text,
+                debugDescription: "The structured response ended before its JSON was complete (a maximumResponseTokens limit?): \(excerpt)")
         }
         return content
     }

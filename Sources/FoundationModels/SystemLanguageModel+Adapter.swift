@@ -6,7 +6,7 @@ extension SystemLanguageModel {
     /// Apple's adapters are trained against the weights of Apple's on-device model and cannot be
     /// applied to the open models this package runs, so the model this creates is never
     /// available: its `availability` is `.unavailable(.deviceNotEligible)` and requests throw
-    /// `LanguageModelSession.GenerationError.assetsUnavailable`. Code written for Apple's
+    /// `SystemLanguageModel.Error.assetsUnavailable`. Code written for Apple's
     /// framework that uses adapters still compiles, and can fall back to the base model:
     ///
     /// ```swift

@@ -18,6 +18,11 @@ extension SystemLanguageModel {
             case .assetsUnavailable: "The language model's assets are unavailable."
             }
         }
+
+        /// `assetsUnavailable` saying `debugDescription`.
+        static func unavailable(_ debugDescription: String) -> Self {
+            .assetsUnavailable(AssetsUnavailable(debugDescription: debugDescription))
+        }
     }
 }
 

@@ -28,7 +28,7 @@ extension SystemLanguageModel: LanguageModel {
 
         /// Generates one step of a response on the connected engine.
         ///
-        /// - Throws: `GenerationError.assetsUnavailable` while no engine is connected, or
+        /// - Throws: `SystemLanguageModel.Error.assetsUnavailable` while no engine is connected, or
         ///   whatever the engine throws.
         public nonisolated(nonsending) func respond(
             to request: LanguageModelExecutorGenerationRequest,

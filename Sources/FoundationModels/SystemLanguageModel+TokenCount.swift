@@ -14,28 +14,28 @@ extension SystemLanguageModel {
     /// ```swift
     /// let tokens = try await SystemLanguageModel.default.tokenCount(for: "Name three teas.")
     /// ```
-    /// - Throws: `GenerationError.assetsUnavailable` while no engine is connected.
+    /// - Throws: `SystemLanguageModel.Error.assetsUnavailable` while no engine is connected.
     public nonisolated(nonsending) final func tokenCount(for prompt: some PromptRepresentable) async throws -> Int {
         let prompt = prompt.promptRepresentation
         return try await readyBackend().tokenCount(for: .prompt(prompt))
     }
 
     /// How many tokens instructions take.
-    /// - Throws: `GenerationError.assetsUnavailable` while no engine is connected.
+    /// - Throws: `SystemLanguageModel.Error.assetsUnavailable` while no engine is connected.
     public nonisolated(nonsending) final func tokenCount(for instructions: Instructions) async throws -> Int {
         try await readyBackend().tokenCount(for: .instructions(instructions))
     }
 
     /// How many tokens the definitions of tools take (their names, descriptions and parameter
     /// schemas).
-    /// - Throws: `GenerationError.assetsUnavailable` while no engine is connected.
+    /// - Throws: `SystemLanguageModel.Error.assetsUnavailable` while no engine is connected.
     public nonisolated(nonsending) final func tokenCount(for tools: [any Tool]) async throws -> Int {
         let definitions = tools.map { Transcript.ToolDefinition(tool: $0) }
         return try await readyBackend().tokenCount(for: .tools(definitions))
     }
 
     /// How many tokens a schema takes when shown in a prompt.
-    /// - Throws: `GenerationError.assetsUnavailable` while no engine is connected.
+    /// - Throws: `SystemLanguageModel.Error.assetsUnavailable` while no engine is connected.
     public nonisolated(nonsending) final func tokenCount(for schema: GenerationSchema) async throws -> Int {
         try await readyBackend().tokenCount(for: .schema(schema))
     }
@@ -45,7 +45,7 @@ extension SystemLanguageModel {
     /// ```swift
     /// let used = try await model.tokenCount(for: session.transcript)
     /// ```
-    /// - Throws: `GenerationError.assetsUnavailable` while no engine is connected.
+    /// - Throws: `SystemLanguageModel.Error.assetsUnavailable` while no engine is connected.
     public nonisolated(nonsending) final func tokenCount(for transcriptEntries: some Collection<Transcript.Entry>) async throws -> Int {
         let entries = Array(transcriptEntries)
         return try await readyBackend().tokenCount(for: .entries(entries))

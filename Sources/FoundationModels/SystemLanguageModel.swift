@@ -17,7 +17,7 @@ import Observation
 /// A model is only a description (use case, guardrails); sessions do the work. The model is the
 /// local GGUF file named by `FM_MODEL` (a catalog name or a path), else the default catalog model
 /// (`fm model install`); until it is installed the model reports `.unavailable(.modelNotReady)`
-/// and requests throw `LanguageModelSession.GenerationError.assetsUnavailable`.
+/// and requests throw `SystemLanguageModel.Error.assetsUnavailable`.
 public final class SystemLanguageModel: Sendable {
     /// What the model is used for.
     let useCase: UseCase
@@ -68,11 +68,11 @@ public final class SystemLanguageModel: Sendable {
 
     /// The connected backend, ready to answer.
     ///
-    /// - Throws: `GenerationError.assetsUnavailable` naming the reason when no engine is
-    ///   connected or the engine cannot answer.
+    /// - Throws: `SystemLanguageModel.Error.assetsUnavailable` naming the reason when no engine
+    ///   is connected or the engine cannot answer.
     func readyBackend() throws -> any SystemLanguageModelBackend {
         guard let backend = connector.backend else {
-            throw LanguageModelSession.GenerationError.assetsUnavailable(
+            throw Error.assetsUnavailable(
                 .init(
                     debugDescription:
                         "No inference engine is connected to SystemLanguageModel (availability: unavailable(modelNotReady)). "
@@ -80,7 +80,7 @@ public final class SystemLanguageModel: Sendable {
         }
         let availability = backend.availability
         guard availability == .available else {
-            throw LanguageModelSession.GenerationError.assetsUnavailable(
+            throw Error.assetsUnavailable(
                 .init(
                     debugDescription:
                         "The system language model is not ready (availability: \(availability)). "

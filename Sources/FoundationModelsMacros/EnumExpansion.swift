@@ -39,11 +39,11 @@ struct EnumExpansion {
         hasAssociatedValues ? [objectInitializer, objectContent] : [stringInitializer, stringContent]
     }
 
-    /// The error thrown for content naming no case.
+    /// The error thrown for content naming no case (27.0's `GeneratedContent.ParsingError`).
     private func unknownCaseError(_ variable: String) -> String {
         let names = cases.map(\.name).joined(separator: ", ")
         return
-            "throw FoundationModels.LanguageModelSession.GenerationError.decodingFailure(FoundationModels.LanguageModelSession.GenerationError.Context(debugDescription: \"'\\(\(variable))' is not a case of \(literal(name).dropFirst().dropLast()) (\(literal(names).dropFirst().dropLast())).\"))"
+            "throw FoundationModels.GeneratedContent.ParsingError(rawContent: content.jsonString, debugDescription: \"'\\(\(variable))' is not a case of \(literal(name).dropFirst().dropLast()) (\(literal(names).dropFirst().dropLast())).\")"
     }
 
     // MARK: String enumerations

@@ -98,7 +98,7 @@ public struct GGUFLanguageModel: LanguageModel {
 
         /// Generates one step of a response.
         ///
-        /// - Throws: `GenerationError.assetsUnavailable` when the file is missing or cannot be
+        /// - Throws: `SystemLanguageModel.Error.assetsUnavailable` when the file is missing or cannot be
         ///   run (the message names why), or what the engine throws.
         public nonisolated(nonsending) func respond(
             to request: LanguageModelExecutorGenerationRequest, model: GGUFLanguageModel,

@@ -4,7 +4,7 @@ import NIOCore
 import OpenAIWire
 
 /// The HTTP side of the remote model: posts a chat-completions body, turns an error status into
-/// a `GenerationError`, and reads the response into a `ChatStreamReader` as its bytes arrive.
+/// an error of this framework (`RemoteFailure`), and reads the response into a `ChatStreamReader` as its bytes arrive.
 ///
 /// ```swift
 /// let transport = ChatCompletionsTransport(client: RemoteHTTPClient.shared, endpoint: "http://127.0.0.1:8080/v1/chat/completions",
@@ -45,8 +45,8 @@ struct ChatCompletionsTransport: Sendable {
     /// A server that closes its connections after streamed responses gets a new connection for
     /// every request (`ConnectionReuse`).
     ///
-    /// - Throws: the mapped `GenerationError` of an error status (see `RemoteFailure`);
-    ///   `assetsUnavailable` when the server cannot be reached; `CancellationError`.
+    /// - Throws: the mapped error of an error status (see `RemoteFailure`);
+    ///   `SystemLanguageModel.Error.assetsUnavailable` when the server cannot be reached; `CancellationError`.
     func post(_ body: String) async throws -> HTTPClientResponse {
         let response: HTTPClientResponse
         do {
@@ -119,7 +119,7 @@ struct ChatCompletionsTransport: Sendable {
     /// Reads `response` into `reader`: server-sent events as they arrive, or (from a server
     /// that answers `stream: true` with JSON) the whole completion.
     ///
-    /// - Throws: what the reader throws; `assetsUnavailable` when the connection fails;
+    /// - Throws: what the reader throws; `SystemLanguageModel.Error.assetsUnavailable` when the connection fails;
     ///   `CancellationError` when the task is cancelled.
     func read(
         _ response: HTTPClientResponse, into reader: inout ChatStreamReader,
@@ -133,8 +133,9 @@ struct ChatCompletionsTransport: Sendable {
                 do {
                     completion = try ChatCompletionChunk(json: body)
                 } catch {
-                    throw RemoteFailure.decodingFailure(
-                        "\(endpoint) answered with JSON that is not a chat completion (\(error)): \(ResponseCheck.shown(body))")
+                    throw RemoteFailure.parsingError(
+                        "\(endpoint) answered with JSON that is not a chat completion (\(error)): \(ResponseCheck.shown(body))",
+                        rawContent: body)
                 }
                 try await reader.read(completion, into: channel)
                 try await reader.read(event: "[DONE]", into: channel)

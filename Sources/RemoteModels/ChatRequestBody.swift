@@ -38,7 +38,7 @@ struct ChatRequestBody {
     /// (see `callFormat`), for servers that do not honour `tool_choice` but do enforce a
     /// `json_schema` format.
     ///
-    /// - Throws: `GenerationError.decodingFailure` if the request's tools or options cannot be
+    /// - Throws: `GeneratedContent.ParsingError` if the request's tools or options cannot be
     ///   read.
     init(
         _ request: LanguageModelExecutorGenerationRequest, modelName: String, schemaInMessages: Bool = false,

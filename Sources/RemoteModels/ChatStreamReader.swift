@@ -54,7 +54,7 @@ struct ChatStreamReader {
 
     /// Reads the data of one server-sent event: a chunk, an error, or `[DONE]`.
     ///
-    /// - Throws: the mapped `GenerationError` of an error event; `decodingFailure` for an event
+    /// - Throws: the mapped error of an error event; `GeneratedContent.ParsingError` for an event
     ///   that is not a chunk.
     mutating func read(event data: String, into channel: LanguageModelExecutorGenerationChannel) async throws {
         guard !isDone else { return }
@@ -67,7 +67,8 @@ struct ChatStreamReader {
             chunk = try ChatCompletionChunk(json: data)
         } catch {
             let shown = data.count > 200 ? String(data.prefix(200)) + "…" : data
-            throw RemoteFailure.decodingFailure("\(check.endpoint) sent an event that is not a chat completion chunk (\(error)): \(shown)")
+            throw RemoteFailure.parsingError(
+                "\(check.endpoint) sent an event that is not a chat completion chunk (\(error)): \(shown)", rawContent: data)
         }
         try await read(chunk, into: channel)
     }
@@ -140,15 +141,15 @@ struct ChatStreamReader {
     /// Ends the response: checks it (`ResponseCheck`), then sends the tool calls, each with its
     /// whole arguments, and the usage.
     ///
-    /// - Throws: `assetsUnavailable` for a stream that ended before the response did;
+    /// - Throws: `SystemLanguageModel.Error.assetsUnavailable` for a stream that ended before the
+    ///   response did;
     ///   `guardrailViolation` for a response the server's content filter stopped; `refusal`;
-    ///   `decodingFailure` for a response or tool call that does not follow its schema.
+    ///   `GeneratedContent.ParsingError` for a response or tool call that does not follow its
+    ///   schema.
     func finish(into channel: LanguageModelExecutorGenerationChannel) async throws {
         guard isDone || finishReason != nil else {
-            throw LanguageModelSession.GenerationError.assetsUnavailable(
-                .init(
-                    debugDescription:
-                        "\(check.endpoint) ended the stream before the response was complete (no finish reason, no [DONE])."))
+            throw RemoteFailure.unavailable(
+                "\(check.endpoint) ended the stream before the response was complete (no finish reason, no [DONE]).")
         }
         if finishReason == "content_filter" {
             throw LanguageModelError.guardrailViolation(
@@ -170,9 +171,9 @@ struct ChatStreamReader {
                 // model writing bare JSON instead of its chat template's markup): it is a call.
                 calls.append(PendingCall(index: 0, id: "", name: call.name, arguments: call.arguments))
             } else if toolChoice != .auto {
-                throw RemoteFailure.decodingFailure(
+                throw RemoteFailure.parsingError(
                     "\(check.endpoint) answered with text although the request required a tool call (tool_choice \(toolChoice)); "
-                        + "the server may not honour tool_choice: " + ResponseCheck.shown(text))
+                        + "the server may not honour tool_choice: " + ResponseCheck.shown(text), rawContent: text)
             }
         }
         if calls.isEmpty {

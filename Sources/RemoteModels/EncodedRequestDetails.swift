@@ -38,7 +38,7 @@ struct EncodedRequestDetails {
 
     /// Reads the tools and sampling mode of `request`.
     ///
-    /// - Throws: `GenerationError.decodingFailure` if the transcript's JSON has an unexpected
+    /// - Throws: `GeneratedContent.ParsingError` if the transcript's JSON has an unexpected
     ///   shape (it would mean Apple's format changed).
     init(_ request: LanguageModelExecutorGenerationRequest) throws {
         let probe = Transcript(entries: [
@@ -91,9 +91,10 @@ struct EncodedRequestDetails {
     }
 
     /// The error for a transcript whose JSON is not as expected.
-    private static func unexpected(_ what: String) -> LanguageModelSession.GenerationError {
-        .decodingFailure(
-            .init(debugDescription: "The remote model could not read the request's tools and options from the transcript's JSON: \(what)."))
+    private static func unexpected(_ what: String) -> GeneratedContent.ParsingError {
+        GeneratedContent.ParsingError(
+            rawContent: what,
+            debugDescription: "The remote model could not read the request's tools and options from the transcript's JSON: \(what).")
     }
 }
 

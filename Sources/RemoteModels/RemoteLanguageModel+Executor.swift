@@ -66,14 +66,14 @@ extension RemoteLanguageModel {
         ///   - `LanguageModelError.guardrailViolation` when the server's content filter stopped
         ///     the response, `LanguageModelError.refusal` when the model refused (OpenAI's
         ///     `refusal`, which is its explanation);
-        ///   - `GenerationError.decodingFailure` when a step that must call a tool is answered
+        ///   - `GeneratedContent.ParsingError` when a step that must call a tool is answered
         ///     with text twice — as asked, then with the call's JSON as the response format (a
         ///     server that honours neither);
-        ///   - `GenerationError.decodingFailure` when the response does not follow
+        ///   - `GeneratedContent.ParsingError` when the response does not follow
         ///     `request.schema`, or a tool call's arguments do not follow its tool's parameters
         ///     (the server may not enforce them), or the server refused the request (4xx) for
         ///     another reason;
-        ///   - `GenerationError.assetsUnavailable` for HTTP 401/403 (key), 404 (model or URL),
+        ///   - `SystemLanguageModel.Error.assetsUnavailable` for HTTP 401/403 (key), 404 (model or URL),
         ///     408, 5xx, no connection, or a stream that ends early.
         ///
         ///   Messages include the HTTP status and the server's error message. A cancelled task

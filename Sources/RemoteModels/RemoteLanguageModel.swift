@@ -20,9 +20,9 @@ import FoundationModels
 /// `response_format` (and, unless `schemaPresentation` says the server shows it, as text in the
 /// prompt's message, so the model sees what it must answer). The session runs the tools; the server only generates. The response and
 /// every tool call are checked against their schemas before the session accepts them (fail
-/// closed: a server that does not enforce schemas gives `decodingFailure`, never a value that
-/// breaks the schema). HTTP failures become `LanguageModelSession.GenerationError`: see
-/// `Executor.respond(to:model:streamingInto:)`.
+/// closed: a server that does not enforce schemas gives `GeneratedContent.ParsingError`, never a
+/// value that breaks the schema). HTTP failures become 27.0's errors (`LanguageModelError`,
+/// `SystemLanguageModel.Error.assetsUnavailable`): see `Executor.respond(to:model:streamingInto:)`.
 public struct RemoteLanguageModel: LanguageModel {
     /// The API's base URL, the part before `/chat/completions` (`http://host:8080/v1`).
     public var baseURL: URL

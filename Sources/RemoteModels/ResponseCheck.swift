@@ -9,7 +9,7 @@ import Foundation
 ///
 /// ```swift
 /// let check = ResponseCheck(schema: WireSchema(Drink.generationSchema), tools: [], endpoint: endpoint)
-/// try check.checkText(#"{"name": "Latte", "shots": 9}"#, cutOff: false)   // throws decodingFailure
+/// try check.checkText(#"{"name": "Latte", "shots": 9}"#, cutOff: false)   // throws GeneratedContent.ParsingError
 /// ```
 struct ResponseCheck {
     /// The schema the response text must follow, `nil` for free text.
@@ -21,7 +21,7 @@ struct ResponseCheck {
 
     /// Checks the whole response text against the schema (nothing to check without one).
     ///
-    /// - Throws: `GenerationError.decodingFailure` naming the problem and showing the text;
+    /// - Throws: `GeneratedContent.ParsingError` naming the problem and showing the text;
     ///   `cutOff` adds that the response stopped at `max_tokens`.
     func checkText(_ text: String, cutOff: Bool) throws {
         guard let schema, let problem = schema.validationProblem(forJSON: text) else { return }
@@ -30,24 +30,25 @@ struct ResponseCheck {
             cutOff
             ? "; it was cut off at the token limit (finish_reason length)"
             : "; the server may not enforce `response_format`"
-        throw RemoteFailure.decodingFailure(message + ": " + Self.shown(text))
+        throw RemoteFailure.parsingError(message + ": " + Self.shown(text), rawContent: text)
     }
 
     /// Checks a tool call: the tool was offered, and the arguments (an empty text counts as
     /// `{}`) follow its parameters.
     ///
-    /// - Throws: `GenerationError.decodingFailure` naming the call and the tool.
+    /// - Throws: `GeneratedContent.ParsingError` naming the call and the tool.
     func checkCall(id: String, name: String, arguments: String) throws {
         guard let tool = tools.first(where: { $0.name == name }) else {
             let offered = tools.isEmpty ? "none" : tools.map(\.name).joined(separator: ", ")
-            throw RemoteFailure.decodingFailure(
-                "\(endpoint) called the tool \"\(name)\" (call \(id)), which was not offered; the tools offered: \(offered).")
+            throw RemoteFailure.parsingError(
+                "\(endpoint) called the tool \"\(name)\" (call \(id)), which was not offered; the tools offered: \(offered).",
+                rawContent: arguments)
         }
         let json = arguments.allSatisfy(\.isWhitespace) ? "{}" : arguments
         if let problem = tool.parameters.validationProblem(forJSON: json) {
-            throw RemoteFailure.decodingFailure(
+            throw RemoteFailure.parsingError(
                 "The arguments of the call \(id) to the tool \(name) from \(endpoint) do not follow the tool's parameters (\(problem)): "
-                    + Self.shown(json))
+                    + Self.shown(json), rawContent: json)
         }
     }
 

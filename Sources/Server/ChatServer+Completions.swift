@@ -176,19 +176,21 @@ extension ChatServer {
                 return .server(error.debugDescription)
             }
         }
-        guard let generation = error as? LanguageModelSession.GenerationError else { return .server("\(error)") }
-        // A third-party executor's 26.x error (27.0 deprecates the cases; a pattern draws no warning).
-        switch generation {
+        if let error = error as? SystemLanguageModel.Error { return .unavailable(error.debugDescription) }
+        if let error = error as? GeneratedContent.ParsingError { return .server(error.debugDescription) }
+        guard let legacy = LegacyGenerationFailure(error) else { return .server("\(error)") }
+        // A third-party executor's 26.x `GenerationError`.
+        switch legacy.kind {
         case .exceededContextWindowSize:
             return .invalidRequest(
-                "The conversation does not fit the model's context: \(generation.context.debugDescription)",
+                "The conversation does not fit the model's context: \(legacy.debugDescription)",
                 param: "messages", code: "context_length_exceeded")
         case .unsupportedGuide:
-            return .invalidRequest(generation.context.debugDescription, param: schemaOrToolsParameter(of: completion))
+            return .invalidRequest(legacy.debugDescription, param: schemaOrToolsParameter(of: completion))
         case .assetsUnavailable:
-            return .unavailable(generation.context.debugDescription)
-        default:
-            return .server(generation.errorDescription ?? "\(generation)")
+            return .unavailable(legacy.debugDescription)
+        case .other:
+            return .server(legacy.summary)
         }
     }
 }

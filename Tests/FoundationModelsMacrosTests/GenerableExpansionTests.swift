@@ -119,7 +119,7 @@ import Testing
                         case "default":
                             self = .`default`
                         default:
-                            throw FoundationModels.LanguageModelSession.GenerationError.decodingFailure(FoundationModels.LanguageModelSession.GenerationError.Context(debugDescription: "'\(choice)' is not a case of Roast (light, medium, default)."))
+                            throw FoundationModels.GeneratedContent.ParsingError(rawContent: content.jsonString, debugDescription: "'\(choice)' is not a case of Roast (light, medium, default).")
                         }
                     }
 
@@ -191,7 +191,7 @@ import Testing
                         case "leave":
                             self = .leave
                         default:
-                            throw FoundationModels.LanguageModelSession.GenerationError.decodingFailure(FoundationModels.LanguageModelSession.GenerationError.Context(debugDescription: "'\(choice)' is not a case of Encounter (orderCoffee, complain, chain, leave)."))
+                            throw FoundationModels.GeneratedContent.ParsingError(rawContent: content.jsonString, debugDescription: "'\(choice)' is not a case of Encounter (orderCoffee, complain, chain, leave).")
                         }
                     }
 

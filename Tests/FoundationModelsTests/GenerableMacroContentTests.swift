@@ -97,14 +97,12 @@ import Testing
     ]
 
     @Test(arguments: 0..<badContent.count)
-    func contentOfTheWrongShapeThrowsDecodingFailure(index: Int) throws {
+    func contentOfTheWrongShapeThrowsAParsingError(index: Int) throws {
         let entry = Self.badContent[index]
         let content = try GeneratedContent(json: entry.json)
         let result = Result { () throws(any Error) in try entry.read(content) }
         guard case .failure(let error) = result else { Issue.record("\(entry.name): no error"); return }
-        guard let generationError = error as? LanguageModelSession.GenerationError,
-            case .decodingFailure(let context) = generationError
-        else {
+        guard let context = error as? GeneratedContent.ParsingError else {
             Issue.record("\(entry.name): \(error)"); return
         }
         #expect(context.debugDescription.contains(entry.mentions), "\(entry.name): \(context.debugDescription)")

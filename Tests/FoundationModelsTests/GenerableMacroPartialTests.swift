@@ -59,10 +59,10 @@ import Testing
 
     @Test func completeValuesOfTheWrongShapeStillThrow() throws {
         let content = try GeneratedContent(json: #"{"origin": 12, "roast": "da"#)
-        #expect(throws: LanguageModelSession.GenerationError.self) {
+        #expect(throws: GeneratedContent.ParsingError.self) {
             try MacroBean.PartiallyGenerated(content)
         }
-        #expect(throws: LanguageModelSession.GenerationError.self) {
+        #expect(throws: GeneratedContent.ParsingError.self) {
             try MacroBean.PartiallyGenerated(GeneratedContent(json: #"["#))
         }
     }

@@ -68,7 +68,7 @@ import Testing
 
     @Test func invalidJSONThrowsDecodingFailure() {
         for text in ["", "   ", "tr", ##"{"a" 1}"##, ##"{"a": 1} x"##, "[1,]"] {
-            #expect(throws: LanguageModelSession.GenerationError.self, "\(text)") { try GeneratedContent(json: text) }
+            #expect(throws: GeneratedContent.ParsingError.self, "\(text)") { try GeneratedContent(json: text) }
         }
     }
 
@@ -83,10 +83,10 @@ import Testing
         #expect(try content.value([String].self, forProperty: "list") == ["a", "b"])
         #expect(try content.value(String?.self, forProperty: "missing") == nil)
         #expect(try content.value(String?.self, forProperty: "nothing") == nil)
-        #expect(throws: LanguageModelSession.GenerationError.self) { try content.value(String.self, forProperty: "missing") }
-        #expect(throws: LanguageModelSession.GenerationError.self) { try content.value(Int.self, forProperty: "ratio") }
-        #expect(throws: LanguageModelSession.GenerationError.self) { try GeneratedContent("x").value(Int.self, forProperty: "a") }
-        #expect(throws: LanguageModelSession.GenerationError.self) { try Never(GeneratedContent("x")) }
+        #expect(throws: GeneratedContent.ParsingError.self) { try content.value(String.self, forProperty: "missing") }
+        #expect(throws: GeneratedContent.ParsingError.self) { try content.value(Int.self, forProperty: "ratio") }
+        #expect(throws: GeneratedContent.ParsingError.self) { try GeneratedContent("x").value(Int.self, forProperty: "a") }
+        #expect(throws: GeneratedContent.ParsingError.self) { try Never(GeneratedContent("x")) }
         #expect(Optional<Int>.none.generatedContent.kind == .null)
     }
 

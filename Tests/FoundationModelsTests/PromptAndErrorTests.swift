@@ -48,6 +48,7 @@ import Testing
 }
 
 @Suite struct GenerationErrorTests {
+    @available(*, deprecated, message: "Tests 26.x's GenerationError, which 27.0 deprecates.")
     typealias GenerationError = LanguageModelSession.GenerationError
 
     /// Every case, in Apple's order.

@@ -139,23 +139,23 @@ import Testing
         let model = ScriptedLanguageModel([.text([#"{"name": "Mo"#]), .text(["not json"]), .text([#"{"name": "Mochi"}"#])])
         let session = LanguageModelSession(model: model)
 
-        let cutOff = await thrownError(LanguageModelSession.GenerationError.self) {
+        let cutOff = await thrownError(GeneratedContent.ParsingError.self) {
             try await session.respond(to: "A cat", generating: CatProfile.self)
         }
-        #expect(cutOff?.caseName == "decodingFailure")
-        #expect(cutOff?.failureReason?.contains("ended before its JSON was complete") == true)
+        #expect(cutOff != nil)
+        #expect(cutOff?.debugDescription.contains("ended before its JSON was complete") == true)
 
-        let notJSON = await thrownError(LanguageModelSession.GenerationError.self) {
+        let notJSON = await thrownError(GeneratedContent.ParsingError.self) {
             try await session.respond(to: "A cat", generating: CatProfile.self)
         }
-        #expect(notJSON?.caseName == "decodingFailure")
+        #expect(notJSON != nil)
 
         // Complete JSON that lacks a required property fails in CatProfile's initializer.
-        let missing = await thrownError(LanguageModelSession.GenerationError.self) {
+        let missing = await thrownError(GeneratedContent.ParsingError.self) {
             try await session.respond(to: "A cat", generating: CatProfile.self)
         }
-        #expect(missing?.caseName == "decodingFailure")
-        #expect(missing?.failureReason?.contains("age") == true)
+        #expect(missing != nil)
+        #expect(missing?.debugDescription.contains("age") == true)
         #expect(session.transcript.isEmpty)
         #expect(!session.isResponding)
     }

@@ -63,8 +63,8 @@ import Testing
         #expect(!partial.rawContent.isComplete)
         gate.open()
         // The script ends the JSON there: the turn fails as cut off, and nothing is recorded.
-        let error = await thrownError(LanguageModelSession.GenerationError.self) { try await iterator.next() }
-        #expect(error?.caseName == "decodingFailure")
+        let error = await thrownError(GeneratedContent.ParsingError.self) { try await iterator.next() }
+        #expect(error != nil)
         #expect(session.transcript.isEmpty)
     }
 

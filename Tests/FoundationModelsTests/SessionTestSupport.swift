@@ -155,20 +155,3 @@ func anyError<T>(_ body: () async throws -> T) async -> (any Error)? {
         return error
     }
 }
-
-extension LanguageModelSession.GenerationError {
-    /// The case's name, for comparisons in tests.
-    var caseName: String {
-        switch self {
-        case .exceededContextWindowSize: "exceededContextWindowSize"
-        case .assetsUnavailable: "assetsUnavailable"
-        case .guardrailViolation: "guardrailViolation"
-        case .unsupportedGuide: "unsupportedGuide"
-        case .unsupportedLanguageOrLocale: "unsupportedLanguageOrLocale"
-        case .decodingFailure: "decodingFailure"
-        case .rateLimited: "rateLimited"
-        case .concurrentRequests: "concurrentRequests"
-        case .refusal: "refusal"
-        }
-    }
-}

@@ -99,10 +99,10 @@ import Testing
     @Test func unknownToolsAreDecodingFailuresNamingTheTool() async throws {
         let model = ScriptedLanguageModel([.toolCalls([ScriptedToolCall(id: "q", name: "launchRocket", arguments: "{}")])])
         let session = LanguageModelSession(model: model, tools: [WeatherTool()])
-        let error = await thrownError(LanguageModelSession.GenerationError.self) { try await session.respond(to: "Go") }
-        #expect(error?.caseName == "decodingFailure")
-        #expect(error?.failureReason?.contains("launchRocket") == true)
-        #expect(error?.failureReason?.contains("getWeather") == true)
+        let error = await thrownError(GeneratedContent.ParsingError.self) { try await session.respond(to: "Go") }
+        #expect(error != nil)
+        #expect(error?.debugDescription.contains("launchRocket") == true)
+        #expect(error?.debugDescription.contains("getWeather") == true)
         #expect(session.transcript.count == 1)
     }
 
@@ -115,9 +115,9 @@ import Testing
         let session = LanguageModelSession(model: model, tools: [WeatherTool()])
         var reasons: [String] = []
         for _ in 0..<3 {
-            let error = await thrownError(LanguageModelSession.GenerationError.self) { try await session.respond(to: "Weather") }
-            #expect(error?.caseName == "decodingFailure")
-            reasons.append(error?.failureReason ?? "")
+            let error = await thrownError(GeneratedContent.ParsingError.self) { try await session.respond(to: "Weather") }
+            #expect(error != nil)
+            reasons.append(error?.debugDescription ?? "")
         }
         #expect(reasons[0].contains("call 1") && reasons[0].contains("complete"))
         #expect(reasons[1].contains("call 2") && reasons[1].contains("not JSON"))

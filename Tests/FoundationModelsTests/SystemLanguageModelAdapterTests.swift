@@ -68,7 +68,7 @@ import Testing
         await #expect {
             try await session.respond(to: "Hello")
         } throws: { error in
-            if case .assetsUnavailable = error as? LanguageModelSession.GenerationError { true } else { false }
+            if case .assetsUnavailable = error as? SystemLanguageModel.Error { true } else { false }
         }
         #expect(session.transcript.isEmpty)
     }

@@ -47,7 +47,7 @@ enum Roast: String, Generable {
 
     init(_ content: GeneratedContent) throws {
         guard let roast = Roast(rawValue: try content.value(String.self)) else {
-            throw LanguageModelSession.GenerationError.decodingFailure(.init(debugDescription: "not a roast"))
+            throw GeneratedContent.ParsingError(rawContent: content.jsonString, debugDescription: "not a roast")
         }
         self = roast
     }

@@ -33,7 +33,7 @@ import Testing
         do {
             _ = try await LanguageModelSession(model: model).respond(to: "Hi")
             Issue.record("answered without a file")
-        } catch LanguageModelSession.GenerationError.assetsUnavailable(let context) {
+        } catch SystemLanguageModel.Error.assetsUnavailable(let context) {
             #expect(context.debugDescription.contains("fm model install") || context.debugDescription.contains("No model"))
         }
     }

@@ -105,7 +105,7 @@ import Testing
             let content: GeneratedContent
             do {
                 content = try await session.respond(to: "Generate an example value.", schema: generated.schema, options: options).content
-            } catch LanguageModelSession.GenerationError.decodingFailure(let context) {
+            } catch let context as GeneratedContent.ParsingError {
                 // Tolerated only when the token limit cut the JSON short: what was written is a
                 // viable prefix of the grammar's language.
                 let marker = "(a maximumResponseTokens limit?): "

@@ -51,7 +51,7 @@ import Testing
         do {
             _ = try await LanguageModelSession(model: model).respond(to: "Hello")
             Issue.record("answered with a misconfigured model")
-        } catch LanguageModelSession.GenerationError.assetsUnavailable(let context) {
+        } catch SystemLanguageModel.Error.assetsUnavailable(let context) {
             #expect(context.debugDescription.contains("FM_KV_CACHE=q4_0"), "\(context.debugDescription)")
         }
     }
@@ -76,7 +76,7 @@ import Testing
         do {
             _ = try await session.respond(to: "Hello")
             Issue.record("answered without a model")
-        } catch LanguageModelSession.GenerationError.assetsUnavailable(let context) {
+        } catch SystemLanguageModel.Error.assetsUnavailable(let context) {
             #expect(context.debugDescription.contains("fm model install"))
         }
         #expect(kinds(session.transcript) == ["instructions"])

@@ -74,7 +74,7 @@ import Testing
         do {
             _ = try await session.respond(to: "Hi")
             Issue.record("the template did not raise")
-        } catch LanguageModelSession.GenerationError.assetsUnavailable(let context) {
+        } catch SystemLanguageModel.Error.assetsUnavailable(let context) {
             #expect(context.debugDescription.contains("This model does not take instructions"))
             #expect(context.debugDescription.contains("line 3"), "\(context.debugDescription)")
         }

@@ -177,7 +177,7 @@ if proxy != nil {
                 _ = try await LanguageModelSession(model: proxied("content-" + base64url(json))!)
                     .respond(to: "Order", generating: ConformanceOrder.self)
                 missed.append(guide)
-            } catch LanguageModelSession.GenerationError.decodingFailure {
+            } catch is GeneratedContent.ParsingError {
                 caught.append(guide)
             }
         }

@@ -14,9 +14,9 @@ import Testing
 /// stalls past the deadline, streams cut mid-answer, cancellation, tool calls written as text.
 @Suite("Remote model: connections and failures")
 struct RemoteConnectionTests {
-    /// The `GenerationError` a session's `respond` throws, or `nil` (recording an issue).
-    func failure(_ model: RemoteLanguageModel, tools: [any Tool] = []) async -> LanguageModelSession.GenerationError? {
-        await anyFailure(model, tools: tools) as? LanguageModelSession.GenerationError
+    /// The `assetsUnavailable` or parsing error a session's `respond` throws, or `nil`.
+    func failure(_ model: RemoteLanguageModel, tools: [any Tool] = []) async -> RemoteFailureKind? {
+        RemoteFailureKind(await anyFailure(model, tools: tools))
     }
 
     /// The 27.0 error the one request to `model` fails with.
@@ -84,7 +84,7 @@ struct RemoteConnectionTests {
         do {
             let text = try await answer()
             Issue.record("the request on the given-up connection was answered: \(text)")
-        } catch LanguageModelSession.GenerationError.assetsUnavailable {
+        } catch SystemLanguageModel.Error.assetsUnavailable {
         }
         #expect(!transport.reuse.reuses)
         #expect(try await answer().contains("two"))
@@ -236,7 +236,7 @@ struct RemoteConnectionTests {
         await server.stop()
     }
 
-    @Test("tool_choice required: text that is no call is a decodingFailure; a call written as text is a call")
+    @Test("tool_choice required: text that is no call is a ParsingError; a call written as text is a call")
     func requiredToolCall() async throws {
         let request = Self.requiredCallRequest()
         let body = try ChatRequestBody(request, modelName: "m")
@@ -244,7 +244,7 @@ struct RemoteConnectionTests {
 
         var text = ChatStreamReader(request: request, body: body, endpoint: "e")
         try await text.read(event: #"{"choices":[{"delta":{"content":"Paris has CDG."},"finish_reason":"stop"}]}"#, into: .init())
-        await #expect(throws: LanguageModelSession.GenerationError.self) { try await text.finish(into: .init()) }
+        await #expect(throws: GeneratedContent.ParsingError.self) { try await text.finish(into: .init()) }
 
         var call = ChatStreamReader(request: request, body: body, endpoint: "e")
         let channel = LanguageModelExecutorGenerationChannel()
@@ -293,8 +293,8 @@ extension RemoteConnectionTests {
         #expect(bodies.last?.contains(#""name":"tool_call""#) == true, "\(bodies.last ?? "")")
         #expect(bodies.last?.contains(#""enum":["lookUpCode"]"#) == true, "\(bodies.last ?? "")")
 
-        // A server that honours neither: a decodingFailure after the second answer, no third try.
-        await #expect(throws: LanguageModelSession.GenerationError.self) {
+        // A server that honours neither: a ParsingError after the second answer, no third try.
+        await #expect(throws: GeneratedContent.ParsingError.self) {
             try await executor.respond(to: request, model: model, streamingInto: LanguageModelExecutorGenerationChannel())
         }
         #expect(server.bodies.count == 4)
@@ -321,7 +321,7 @@ extension RemoteConnectionTests {
         // Text under .required fails closed instead of becoming the answer.
         var reader = required.reader
         try await reader.read(event: #"{"choices":[{"delta":{"content":"Hello Ana!"},"finish_reason":"stop"}]}"#, into: .init())
-        await #expect(throws: LanguageModelSession.GenerationError.self) { try await reader.finish(into: .init()) }
+        await #expect(throws: GeneratedContent.ParsingError.self) { try await reader.finish(into: .init()) }
         // After a tool's output the next step must call again (Apple: the session keeps calling
         // tools until one throws or a dynamic profile changes the mode).
         let call = Transcript.ToolCall(id: "c1", toolName: "lookUpCode", arguments: GeneratedContent(properties: ["code": "CDG"]))

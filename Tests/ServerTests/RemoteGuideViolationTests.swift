@@ -90,7 +90,7 @@ struct RemoteGuideViolationTests {
             do {
                 let value = try await LanguageModelSession(model: model).respond(to: "Order", generating: RemoteGuidedOrder.self).content
                 Issue.record("\(name): the violating value reached the caller: \(value)")
-            } catch LanguageModelSession.GenerationError.decodingFailure(let context) {
+            } catch let context as GeneratedContent.ParsingError {
                 #expect(context.debugDescription.contains("does not follow the requested schema"), "\(name): \(context.debugDescription)")
             } catch {
                 Issue.record("\(name): expected decodingFailure, got \(error) for \(json)")
@@ -146,7 +146,7 @@ struct RemoteGuideViolationTests {
         do {
             _ = try await session.respond(to: "Which airport?")
             Issue.record("arguments breaking the tool's pattern were accepted")
-        } catch LanguageModelSession.GenerationError.decodingFailure(let context) {
+        } catch let context as GeneratedContent.ParsingError {
             #expect(context.debugDescription.contains("do not follow the tool's parameters"), "\(context.debugDescription)")
         }
         #expect(server.bodies.first?.contains(#""pattern":"^(?:[A-Z]{3})$""#) == true)

@@ -58,8 +58,6 @@ struct RemoteModelTests {
         }
     }
 
-    /// The `GenerationError` `body` throws, or `nil` (recording an issue) when it throws another
-    /// error or none.
     /// The error `body` threw.
     func anyError(_ body: () async throws -> Void) async -> (any Error)? {
         do {
@@ -71,14 +69,15 @@ struct RemoteModelTests {
         return nil
     }
 
-    func generationError(_ body: () async throws -> Void) async -> LanguageModelSession.GenerationError? {
+    /// The `assetsUnavailable` or parsing error `body` throws, or `nil` (recording an issue)
+    /// when it throws another error or none.
+    func generationError(_ body: () async throws -> Void) async -> RemoteFailureKind? {
         do {
             try await body()
-            Issue.record("expected a GenerationError, but nothing was thrown")
-        } catch let error as LanguageModelSession.GenerationError {
-            return error
+            Issue.record("expected assetsUnavailable or a ParsingError, but nothing was thrown")
         } catch {
-            Issue.record("expected a GenerationError, got \(type(of: error)): \(error)")
+            if let kind = RemoteFailureKind(error) { return kind }
+            Issue.record("expected assetsUnavailable or a ParsingError, got \(type(of: error)): \(error)")
         }
         return nil
     }
@@ -236,7 +235,7 @@ struct RemoteModelTests {
         await served.stop()
     }
 
-    @Test("fail closed: JSON that breaks the schema is a decodingFailure, not a value")
+    @Test("fail closed: JSON that breaks the schema is a ParsingError, not a value")
     func failClosedOnSchema() async throws {
         // Well-formed JSON of the right shape, but `shots` is outside the guide's 1...4.
         let model = ScriptedLanguageModel([.text([#"{"name": "Latte", "shots": 9}"#])])
@@ -254,7 +253,7 @@ struct RemoteModelTests {
         await served.stop()
     }
 
-    @Test("fail closed: tool arguments that break the tool's parameters are a decodingFailure naming the tool")
+    @Test("fail closed: tool arguments that break the tool's parameters are a ParsingError naming the tool")
     func failClosedOnToolArguments() async throws {
         let model = ScriptedLanguageModel([
             .toolCalls([ScriptedToolCall(id: "call-1", name: "getWeather", arguments: #"{"town": "Paris"}"#)])

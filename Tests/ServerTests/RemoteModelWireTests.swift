@@ -62,7 +62,7 @@ struct RemoteModelWireTests {
         #expect(figures(silent)! == (0, 0))
     }
 
-    @Test("HTTP statuses and error codes map to 27.0 LanguageModelError cases, or the GenerationError cases 27.0 keeps")
+    @Test("HTTP statuses and error codes map to 27.0 LanguageModelError cases, assetsUnavailable or ParsingError")
     func errorMapping() {
         func kind(_ status: Int?, _ server: ServerError) -> String {
             let error = RemoteFailure.generationError(status: status, server: server, endpoint: "http://h/v1/chat/completions")
@@ -74,10 +74,10 @@ struct RemoteModelWireTests {
             case .some: return "other"
             case nil: break
             }
-            switch error as? LanguageModelSession.GenerationError {
+            switch RemoteFailureKind(error) {
             case .assetsUnavailable?: return "assets"
             case .decodingFailure?: return "decoding"
-            default: return "other"
+            case nil: return "other"
             }
         }
         #expect(kind(400, ServerError(message: "x", code: "context_length_exceeded")) == "context")
@@ -97,8 +97,8 @@ struct RemoteModelWireTests {
         let error =
             RemoteFailure.generationError(
                 status: 404, server: ServerError(message: "The model `x` does not exist", code: "model_not_found"),
-                endpoint: "http://h/v1/chat/completions") as? LanguageModelSession.GenerationError
-        #expect(error?.failureReason == "http://h/v1/chat/completions answered HTTP 404 (code model_not_found): The model `x` does not exist")
+                endpoint: "http://h/v1/chat/completions") as? SystemLanguageModel.Error
+        #expect(error?.debugDescription == "http://h/v1/chat/completions answered HTTP 404 (code model_not_found): The model `x` does not exist")
     }
 
     @Test("the body: messages per entry, tools with their schemas, a strict json_schema format, options, streaming with usage")
@@ -213,7 +213,7 @@ struct RemoteModelWireTests {
         do {
             try await cut.finish(into: channel)
             Issue.record("a stream without a finish reason was accepted")
-        } catch LanguageModelSession.GenerationError.assetsUnavailable(let context) {
+        } catch SystemLanguageModel.Error.assetsUnavailable(let context) {
             #expect(context.debugDescription.contains("before the response was complete"))
         }
     }

@@ -30,8 +30,9 @@ final class ExecutorCache: Sendable {
 
     /// The executor for `model`'s configuration, created on first use.
     ///
-    /// - Throws: the executor's own `GenerationError` or `LanguageModelError`, or `GenerationError.assetsUnavailable`
-    ///   naming the executor type and the error its initializer threw.
+    /// - Throws: the executor's own error of this framework (a `LanguageModelError`, say), or
+    ///   `SystemLanguageModel.Error.assetsUnavailable` naming the executor type and the error its
+    ///   initializer threw.
     func executor<Model: LanguageModel>(for model: Model) throws -> Model.Executor {
         let configuration = model.executorConfiguration
         let key = Key(executorType: ObjectIdentifier(Model.Executor.self), configuration: Configuration(configuration))
@@ -41,15 +42,10 @@ final class ExecutorCache: Sendable {
         let created: Model.Executor
         do {
             created = try Model.Executor(configuration: configuration)
-        } catch let error as LanguageModelSession.GenerationError {
-            throw error
-        } catch let error as LanguageModelError {
+        } catch let error as any FrameworkError {
             throw error
         } catch {
-            throw LanguageModelSession.GenerationError.assetsUnavailable(
-                .init(
-                    debugDescription: "Could not create the executor \(Model.Executor.self) for \(Model.self): \(error)"
-                ))
+            throw SystemLanguageModel.Error.unavailable("Could not create the executor \(Model.Executor.self) for \(Model.self): \(error)")
         }
         return executors.withLock { executors in
             if let winner = executors[key] as? Model.Executor { return winner }

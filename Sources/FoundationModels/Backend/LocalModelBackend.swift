@@ -86,13 +86,13 @@ public final class LocalModelBackend: SystemLanguageModelBackend {
 
     /// The loaded model.
     ///
-    /// - Throws: `GenerationError.assetsUnavailable` naming why it cannot be loaded.
+    /// - Throws: `SystemLanguageModel.Error.assetsUnavailable` naming why it cannot be loaded.
     func model() throws -> LocalModel {
         do throws(LocalModelError) {
             if let misconfiguration { throw misconfiguration }
             return try LocalModel.shared(settings: settings)
         } catch {
-            throw LanguageModelSession.GenerationError.assetsUnavailable(.init(debugDescription: error.description))
+            throw SystemLanguageModel.Error.unavailable(error.description)
         }
     }
 
@@ -156,14 +156,14 @@ public final class LocalModelBackend: SystemLanguageModelBackend {
     /// `LanguageModelExecutor` does: renders the request's transcript, generates (constrained to
     /// `request.schema` when there is one) and streams response text or tool calls into the channel.
     ///
-    /// - Throws: `GenerationError.assetsUnavailable` when the file is missing or cannot be run
+    /// - Throws: `SystemLanguageModel.Error.assetsUnavailable` when the file is missing or cannot be run
     ///   (the message names why), `LanguageModelError.contextSizeExceeded`, or what the
     ///   constraint and the engine report.
     public func respond(
         to request: LanguageModelExecutorGenerationRequest, streamingInto channel: LanguageModelExecutorGenerationChannel
     ) async throws {
         if let message = unavailabilityMessage {
-            throw LanguageModelSession.GenerationError.assetsUnavailable(.init(debugDescription: message))
+            throw SystemLanguageModel.Error.unavailable(message)
         }
         let local = try self.model()
         let generation = try LocalRequestBuilder(model: local, unsetSampling: unsetSampling()).request(for: request)
@@ -212,7 +212,7 @@ public final class LocalModelBackend: SystemLanguageModelBackend {
             case .structure(let properties, _) = content.kind,
             case .string(let name)? = properties["name"]?.kind, let arguments = properties["arguments"]
         else {
-            throw LanguageModelSession.GenerationError.decodingFailure(.init(debugDescription: "The model's tool call is not complete JSON: \(json)"))
+            throw GeneratedContent.ParsingError(rawContent: json, debugDescription: "The model's tool call is not complete JSON: \(json)")
         }
         return (name, arguments.jsonString)
     }
@@ -224,18 +224,18 @@ public final class LocalModelBackend: SystemLanguageModelBackend {
             LanguageModelError.contextSizeExceeded(
                 .init(contextSize: capacity, tokenCount: tokens, debugDescription: "The conversation does not fit the model's context: \(error)"))
         case .noAllowedToken:
-            LanguageModelSession.GenerationError.decodingFailure(.init(debugDescription: "The constraint cornered generation: \(error)"))
+            GeneratedContent.ParsingError(rawContent: "", debugDescription: "The constraint cornered generation: \(error)")
         case .engine(let message):
-            LanguageModelSession.GenerationError.assetsUnavailable(.init(debugDescription: "The engine failed: \(message)"))
+            SystemLanguageModel.Error.unavailable("The engine failed: \(message)")
         }
     }
 
-    /// Runs `body`, turning a template failure into `GenerationError.assetsUnavailable`.
+    /// Runs `body`, turning a template failure into `SystemLanguageModel.Error.assetsUnavailable`.
     static func mapped<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as LocalModelError {
-            throw LanguageModelSession.GenerationError.assetsUnavailable(.init(debugDescription: error.description))
+            throw SystemLanguageModel.Error.unavailable(error.description)
         }
     }
 }

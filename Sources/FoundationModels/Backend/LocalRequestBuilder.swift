@@ -15,7 +15,7 @@ struct LocalRequestBuilder {
 
     /// The engine request for `request`.
     ///
-    /// - Throws: `GenerationError.assetsUnavailable` when the template cannot render the
+    /// - Throws: `SystemLanguageModel.Error.assetsUnavailable` when the template cannot render the
     ///   conversation (naming the line), `unsupportedGuide` for a schema the decoder cannot
     ///   enforce.
     func request(for request: LanguageModelExecutorGenerationRequest) throws -> GenerationRequest {
@@ -42,7 +42,7 @@ struct LocalRequestBuilder {
             messages: request.transcript.chatMessages(includeSchemaInLastPrompt: includeSchema),
             tools: offered.map(\.chatTool), enableThinking: thinking.enabled)
         // A prompt that does not fit is refused by the token loop before any work
-        // (`GenerationError.promptTooLong`, mapped to `LanguageModelError.contextSizeExceeded`).
+        // (`TokenLoopError.promptTooLong`, mapped to `LanguageModelError.contextSizeExceeded`).
         let (text, tokens) = try LocalModelBackend.mapped { try model.renderer.rendered(prompt) }
         let reasoning = ReasoningPlan.plan(
             format: model.reasoningFormat, renderedPrompt: text, thinking: thinking.enabled, budget: thinking.budget)

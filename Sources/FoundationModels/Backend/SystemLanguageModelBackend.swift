@@ -64,7 +64,7 @@ final class SystemModelConnector: Sendable {
     /// the local GGUF model `SystemModelEnvironment` describes (`FM_MODEL`, else the default
     /// catalog model in `FM_MODELS_DIR`).
     /// Until that file is installed the model reports `.unavailable(.modelNotReady)` and requests
-    /// throw `GenerationError.assetsUnavailable` saying to run `fm model install`.
+    /// throw `SystemLanguageModel.Error.assetsUnavailable` saying to run `fm model install`.
     static let standard = SystemModelConnector { SystemModelEnvironment.backend() }
 
     /// Finds a backend, or `nil` when none is ready.

@@ -34,10 +34,7 @@ struct UnsupportedAdapterBackend: SystemLanguageModelBackend {
     }
 
     /// The error requests get.
-    private var unsupported: LanguageModelSession.GenerationError {
-        .assetsUnavailable(
-            .init(
-                debugDescription:
-                    "The adapter \(adapterDescription) was trained for Apple's on-device model and cannot run on Linux."))
+    private var unsupported: SystemLanguageModel.Error {
+        .unavailable("The adapter \(adapterDescription) was trained for Apple's on-device model and cannot run on Linux.")
     }
 }

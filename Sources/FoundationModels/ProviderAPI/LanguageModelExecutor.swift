@@ -20,8 +20,9 @@
 /// ```
 ///
 /// Throw `LanguageModelError` for failures a caller can act on (`contextSizeExceeded`,
-/// `rateLimited`, `timeout`, ...) and the `GenerationError` cases 27.0 keeps
-/// (`assetsUnavailable`, `decodingFailure`); honour task cancellation.
+/// `rateLimited`, `timeout`, ...), `SystemLanguageModel.Error.assetsUnavailable` for a model
+/// that cannot be loaded or reached, `GeneratedContent.ParsingError` for output that cannot be
+/// read; honour task cancellation.
 /// Executors are created once per configuration and shared, so creating one should be cheap
 /// (load weights lazily) and `respond` must be safe to call from several sessions at once.
 public protocol LanguageModelExecutor: Sendable {

@@ -72,8 +72,10 @@ struct RespondCommand: AsyncParsableCommand {
                     "\(usage.input.totalTokenCount) prompt tokens (\(usage.input.cachedTokenCount) cached), "
                         + "\(usage.output.totalTokenCount) answer tokens in \(clock.now - start)")
             }
-        } catch let error as LanguageModelSession.GenerationError {
-            throw CLIError("\(error)")
+        } catch let error as SystemLanguageModel.Error {
+            throw CLIError(error.debugDescription)
+        } catch let error as GeneratedContent.ParsingError {
+            throw CLIError(error.debugDescription)
         } catch let error as LanguageModelError {
             throw CLIError(error.debugDescription)
         } catch let error as LanguageModelSession.Error {

@@ -32,8 +32,10 @@ struct TokenCountCommand: AsyncParsableCommand {
         let count: Int
         do {
             count = try await Self.count(prompt: text, instructions: input.instructions, transcript: input.loadedTranscript(), model: systemModel)
-        } catch let error as LanguageModelSession.GenerationError {
-            throw CLIError("\(error)")
+        } catch let error as SystemLanguageModel.Error {
+            throw CLIError(error.debugDescription)
+        } catch let error as GeneratedContent.ParsingError {
+            throw CLIError(error.debugDescription)
         } catch let error as LanguageModelError {
             throw CLIError(error.debugDescription)
         } catch let error as LanguageModelSession.Error {
