@@ -112,8 +112,25 @@ private struct WeatherInstructions: DynamicInstructions {
         let session = LanguageModelSession(profile: profile)
         try await session.respond(to: "1")
         try await session.respond(to: "2")
-        #expect(kinds(model.requests[1].transcript) == ["instructions", "prompt"])
+        // The transform sees and returns the whole history, instructions included, as in
+        // Apple's framework (its foundation-models-utilities' RollingWindowTests expect a
+        // window of 3 to drop the instructions).
+        #expect(kinds(model.requests[1].transcript) == ["prompt"])
         #expect(kinds(session.transcript) == ["instructions", "prompt", "response", "prompt", "response"])
+    }
+
+    @Test func historyTransformsRunInOrderOverTheWholeHistory() async throws {
+        let model = ScriptedLanguageModel([.text(["one"]), .text(["two"])])
+        let profile = LanguageModelSession.Profile { Instructions("Be brief.") }.model(model)
+            .historyTransform { history in history.filter { if case .response = $0 { false } else { true } } }
+            .historyTransform { history in Array(history.prefix(1) + history.suffix(1)) }
+        let session = LanguageModelSession(profile: profile)
+        try await session.respond(to: "1")
+        try await session.respond(to: "2")
+        #expect(kinds(model.requests[0].transcript) == ["instructions", "prompt"])
+        #expect(kinds(model.requests[1].transcript) == ["instructions", "prompt"])
+        guard case .prompt(let prompt)? = model.requests[1].transcript.last else { Issue.record("no prompt last"); return }
+        #expect(prompt.segments.description.contains("2"))
     }
 }
 

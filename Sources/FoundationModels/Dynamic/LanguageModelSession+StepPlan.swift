@@ -10,15 +10,13 @@ extension LanguageModelSession {
         /// The profile's settings, for a session with a profile.
         var profile: ResolvedProfile?
 
-        /// The entries the model sees: the profile's history transforms applied to the
-        /// entries after the instructions.
+        /// The entries the model sees: the profile's history transforms applied in order to the
+        /// whole transcript, the instructions entry included. As in Apple's framework (whose
+        /// `foundation-models-utilities` tests expect it), what a transform returns is exactly
+        /// what the model sees: `Array($0.suffix(3))` drops the instructions too.
         func visibleEntries(_ entries: [Transcript.Entry]) -> [Transcript.Entry] {
             guard let transforms = profile?.historyTransforms, !transforms.isEmpty else { return entries }
-            var history = entries
-            var head: [Transcript.Entry] = []
-            if case .instructions? = history.first { head = [history.removeFirst()] }
-            for transform in transforms { history = transform(history) }
-            return head + history
+            return transforms.reduce(entries) { history, transform in transform(history) }
         }
     }
 
