@@ -263,53 +263,48 @@ void ck_dequantize_row_q8_K6x(const void *src, float *dst, int64_t n);
     CK_DECLARE_DOT(stem##_avx2)        \
     CK_DECLARE_DOT(stem##_avx512)
 
-/* The reference dot of the 32-block types: dequantize a block of weights with the type's
- * reference dequantizer, then sum its products with the dequantized block_q8_0 in double. */
-#define CK_REF_DOT_Q8_0(name, block_t, dequantize)                                           \
-    float name(int64_t n, const void *w, const void *x) {                                    \
-        double sum = 0;                                                                      \
-        float wf[CK_QK];                                                                     \
-        for (int64_t k = 0; k < n / CK_QK; k++) {                                            \
-            dequantize((const block_t *)w + k, wf, CK_QK);                                   \
-            const block_q8_0 *b = (const block_q8_0 *)x + k;                                 \
-            const float db = ck_h2f(b->d);                                                   \
-            for (int i = 0; i < CK_QK; i++) sum += (double)wf[i] * (double)((float)b->qs[i] * db); \
-        }                                                                                    \
-        return (float)sum;                                                                   \
-    }
-
-/* The reference dot of Q2_K and Q3_K: dequantize a super-block, sum against q8_K in double. */
-#define CK_REF_DOT_Q8_K(name, block_t, dequantize)                                          \
-    float name(int64_t n, const void *w, const void *x) {                                   \
-        double sum = 0;                                                                     \
-        float wf[CK_QK_K];                                                                  \
-        for (int64_t k = 0; k < n / CK_QK_K; k++) {                                         \
-            dequantize((const block_t *)w + k, wf, CK_QK_K);                                \
-            const block_q8_K *b = (const block_q8_K *)x + k;                                \
-            for (int i = 0; i < CK_QK_K; i++) sum += (double)wf[i] * (double)(b->d * (float)b->qs[i]); \
-        }                                                                                   \
-        return (float)sum;                                                                  \
-    }
-
-/* The reference dot of Q4_K/Q5_K/Q6_K: dequantize a super-block, sum against q8_K32 in double. */
-#define CK_REF_DOT_Q8_K32(name, block_t, dequantize)                                        \
-    float name(int64_t n, const void *w, const void *x) {                                   \
-        double sum = 0;                                                                     \
-        float wf[CK_QK_K];                                                                  \
-        for (int64_t k = 0; k < n / CK_QK_K; k++) {                                         \
-            dequantize((const block_t *)w + k, wf, CK_QK_K);                                \
-            const block_q8_K32 *b = (const block_q8_K32 *)x + k;                            \
-            for (int i = 0; i < CK_QK_K; i++) sum += (double)wf[i] * (double)(b->d[i / 32] * (float)b->qs[i]); \
-        }                                                                                   \
-        return (float)sum;                                                                  \
-    }
-
 /* Loops a single-row dot product over nx activation rows (the generic multi variant). */
 #define CK_MULTI_FROM_SINGLE(name)                                                            \
     void name##_multi(int64_t n, const void *w, const void *x, size_t x_stride, int nx,       \
                       float *out) {                                                           \
         for (int j = 0; j < nx; j++) out[j] = name(n, w, (const char *)x + (size_t)j * x_stride); \
     }
+
+/* The reference dot of a block type and its multi variant: dequantize qk weights with the
+ * type's reference dequantizer, then sum their products with the dequantized activation block
+ * (act_t; DX(b, i) the scale of its element i) in double. */
+#define CK_REF_DOT(name, block_t, qk, dequantize, act_t, DX)                                  \
+    float name(int64_t n, const void *w, const void *x) {                                   \
+        double sum = 0;                                                                     \
+        float wf[qk];                                                                       \
+        for (int64_t k = 0; k < n / (qk); k++) {                                            \
+            dequantize((const block_t *)w + k, wf, qk);                                     \
+            const act_t *b = (const act_t *)x + k;                                          \
+            for (int i = 0; i < (qk); i++) sum += (double)wf[i] * (double)((float)b->qs[i] * DX(b, i)); \
+        }                                                                                   \
+        return (float)sum;                                                                  \
+    }                                                                                       \
+    CK_MULTI_FROM_SINGLE(name)
+#define CK_DX_Q8_0(b, i) ck_h2f((b)->d)
+#define CK_DX_Q8_K(b, i) ((b)->d)
+#define CK_DX_Q8_K32(b, i) ((b)->d[(i) / 32])
+/* The 32-block types against block_q8_0, Q2_K/Q3_K against q8_K, Q4_K/Q5_K/Q6_K against q8_K32. */
+#define CK_REF_DOT_Q8_0(name, block_t, dequantize) CK_REF_DOT(name, block_t, CK_QK, dequantize, block_q8_0, CK_DX_Q8_0)
+#define CK_REF_DOT_Q8_K(name, block_t, dequantize) CK_REF_DOT(name, block_t, CK_QK_K, dequantize, block_q8_K, CK_DX_Q8_K)
+#define CK_REF_DOT_Q8_K32(name, block_t, dequantize)                                         \
+    CK_REF_DOT(name, block_t, CK_QK_K, dequantize, block_q8_K32, CK_DX_Q8_K32)
+
+/* The generic dot of a block type and its multi variant: the f32 sum over blocks k of
+ * BLOCK(weight block k, activation block k), a function giving the block's term. */
+#define CK_GENERIC_DOT(name, block_t, qk, act_t, BLOCK)                                       \
+    float name(int64_t n, const void *w, const void *x) {                                   \
+        const block_t *a = (const block_t *)w;                                              \
+        const act_t *b = (const act_t *)x;                                                  \
+        float sum = 0.0f;                                                                   \
+        for (int64_t k = 0; k < n / (qk); k++) sum += BLOCK(a + k, b + k);                  \
+        return sum;                                                                         \
+    }                                                                                       \
+    CK_MULTI_FROM_SINGLE(name)
 
 void ck_vec_dot_f32_f32_ref_multi(int64_t, const void *, const void *, size_t, int, float *);
 void ck_vec_dot_f32_f32_generic_multi(int64_t, const void *, const void *, size_t, int, float *);

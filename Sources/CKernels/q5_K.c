@@ -59,7 +59,6 @@ float ck_vec_dot_q5_K_q8_K32_generic(int64_t n, const void *w, const void *x) {
     return sum;
 }
 
-CK_MULTI_FROM_SINGLE(ck_vec_dot_q5_K_q8_K32_ref)
 CK_MULTI_FROM_SINGLE(ck_vec_dot_q5_K_q8_K32_generic)
 
 #if defined(CK_X86)
