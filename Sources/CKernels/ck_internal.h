@@ -116,6 +116,64 @@ CK_INLINE void ck_unpack_scales_k4_u64(const uint8_t *q, uint64_t *sc, uint64_t 
     *m = (uint64_t)(b & lo6) | (uint64_t)(((c >> 4) & lo4) | ((b >> 2) & hi2)) << 32;
 }
 
+/* Q4_K and Q5_K share their head (d, dmin, scales) and nibbles (qs); Q5_K's fifth bits (qh) sit
+ * between the two. The kernels of both are written once over `five` (0: Q4_K, 1: Q5_K), a
+ * constant once inlined. Super-block k of a row, its nibbles and its fifth bits: */
+_Static_assert(offsetof(block_q5_K, scales) == offsetof(block_q4_K, scales), "Q4_K and Q5_K share their head");
+CK_INLINE const block_q4_K *ck_k4_at(const void *w, int64_t k, int five) {
+    return (const block_q4_K *)((const char *)w + (size_t)k * (five ? sizeof(block_q5_K) : sizeof(block_q4_K)));
+}
+CK_INLINE const uint8_t *ck_k4_qs(const block_q4_K *a, int five) { return five ? ((const block_q5_K *)a)->qs : a->qs; }
+CK_INLINE const uint8_t *ck_k4_qh(const block_q4_K *a) { return ((const block_q5_K *)a)->qh; }
+
+/* The reference dequantizer of Q4_K/Q5_K: x = (d * sc[j]) * q - (dmin * m[j]), q the nibble
+ * plus 16 where bit j of qh[l] is set (Q5_K). */
+CK_INLINE void ck_dequantize_row_k4(const void *src, float *dst, int64_t n, int five) {
+    for (int64_t b = 0; b < n / CK_QK_K; b++) {
+        const block_q4_K *x = ck_k4_at(src, b, five);
+        const uint8_t *qh = ck_k4_qh(x);
+        const float d = ck_h2f(x->d), dmin = ck_h2f(x->dmin);
+        for (int c = 0; c < 4; c++) {
+            const uint8_t *q = ck_k4_qs(x, five) + 32 * c;
+            uint8_t sc, m;
+            ck_get_scale_min_k4(2 * c, x->scales, &sc, &m);
+            const float d1 = d * (float)sc, m1 = dmin * (float)m;
+            ck_get_scale_min_k4(2 * c + 1, x->scales, &sc, &m);
+            const float d2 = d * (float)sc, m2 = dmin * (float)m;
+            const uint8_t u1 = (uint8_t)(1u << (2 * c)), u2 = (uint8_t)(2u << (2 * c));
+            for (int l = 0; l < 32; l++) *dst++ = d1 * (float)((q[l] & 0xF) + (five && (qh[l] & u1) ? 16 : 0)) - m1;
+            for (int l = 0; l < 32; l++) *dst++ = d2 * (float)((q[l] >> 4) + (five && (qh[l] & u2) ? 16 : 0)) - m2;
+        }
+    }
+}
+
+/* The generic dot of Q4_K/Q5_K against block_q8_K32 (see q4_K.c). */
+CK_INLINE float ck_vec_dot_k4_generic(int64_t n, const void *w, const void *x, int five) {
+    const block_q8_K32 *b = (const block_q8_K32 *)x;
+    float sum = 0.0f;
+    for (int64_t k = 0; k < n / CK_QK_K; k++) {
+        const block_q4_K *a = ck_k4_at(w, k, five);
+        const uint8_t *qh = ck_k4_qh(a);
+        uint8_t sc[8], m[8];
+        ck_unpack_scales_k4(a->scales, sc, m);
+        float sumd = 0.0f, summ = 0.0f;
+        for (int c = 0; c < 4; c++) {
+            const uint8_t *q = ck_k4_qs(a, five) + 32 * c;
+            const int8_t *y = b[k].qs + 64 * c;
+            int32_t lo = 0, hi = 0;
+            for (int l = 0; l < 32; l++) {
+                const int h = five ? qh[l] >> (2 * c) : 0;
+                lo += ((q[l] & 0xF) | ((h & 1) << 4)) * y[l];
+                hi += ((q[l] >> 4) | ((h & 2) << 3)) * y[l + 32];
+            }
+            sumd += b[k].d[2 * c] * (float)(sc[2 * c] * lo) + b[k].d[2 * c + 1] * (float)(sc[2 * c + 1] * hi);
+        }
+        for (int j = 0; j < 8; j++) summ += b[k].d[j] * (float)(m[j] * (b[k].bsums[2 * j] + b[k].bsums[2 * j + 1]));
+        sum += ck_h2f(a->d) * sumd - ck_h2f(a->dmin) * summ;
+    }
+    return sum;
+}
+
 /* The sixteen 6-bit scales of Q3_K (stored biased by 32) as signed values. */
 CK_INLINE void ck_unpack_scales_q3_K(const uint8_t *s, int8_t out[16]) {
     for (int j = 0; j < 16; j++) {
