@@ -317,6 +317,15 @@ void ck_dequantize_row_q8_K6x(const void *src, float *dst, int64_t n);
     float name(int64_t n, const void *w, const void *x);                                       \
     void name##_multi(int64_t n, const void *w, const void *x, size_t x_stride, int nx, float *out);
 
+/* The parameters of a ck_matmul_rows_fn; the prototype of one, and a definition `name` that hands
+ * the call to driver(the leading arguments given, then its own). */
+#define CK_MATMUL_PARAMS                                                                         \
+    const void *W, size_t row_stride, int64_t cols, const void *X, size_t xs, int64_t nx, float *Y, int64_t ys, \
+        int64_t row_begin, int64_t row_end
+#define CK_DECLARE_MATMUL(name) void name(CK_MATMUL_PARAMS);
+#define CK_MATMUL_VIA(ATTR, name, driver, ...)                                                   \
+    ATTR void name(CK_MATMUL_PARAMS) { driver(__VA_ARGS__, W, row_stride, cols, X, xs, nx, Y, ys, row_begin, row_end); }
+
 #define CK_DECLARE_DOT_VARIANTS(stem) \
     CK_DECLARE_DOT(stem##_avx2)        \
     CK_DECLARE_DOT(stem##_avx512)
@@ -415,9 +424,6 @@ CK_DECLARE_DOT(ck_vec_dot_q4_0_q8_0a_avx2)
 CK_DECLARE_DOT(ck_vec_dot_q5_0_q8_0a_avx2)
 CK_DECLARE_DOT(ck_vec_dot_mxfp4_q8_0a_avx2)
 void ck_quantize_row_q8_0a_mxfp4(const float *x, void *y, int64_t n);
-#define CK_DECLARE_MATMUL(name)                                                                \
-    void name(const void *W, size_t row_stride, int64_t cols, const void *X, size_t x_stride, int64_t nx, \
-              float *Y, int64_t y_stride, int64_t row_begin, int64_t row_end);
 CK_DECLARE_MATMUL(ck_matmul_q4_0_x16_avx512)
 CK_DECLARE_MATMUL(ck_matmul_q5_0_x16_avx512)
 CK_DECLARE_MATMUL(ck_matmul_q8_0_x16_avx512)

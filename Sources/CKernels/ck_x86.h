@@ -513,10 +513,7 @@ CK_INLINE_AVX512 void ck_transpose16(__m512i v[16]) {
             for (int i = 0; i < (two ? 16 : 8); i++) _mm512_store_si512(pq + (size_t)b * 512 + 64 * i, v[i]); \
         }                                                                                       \
     }                                                                                           \
-    CK_AVX512 void name(const void *W, size_t row_stride, int64_t cols, const void *X, size_t xs, \
-                        int64_t nx, float *Y, int64_t ys, int64_t row_begin, int64_t row_end) { \
-        ck_gemm_x16_rows(name##_pack, W, row_stride, cols, X, xs, nx, Y, ys, row_begin, row_end); \
-    }
+    CK_MATMUL_VIA(CK_AVX512, name, ck_gemm_x16_rows, name##_pack)
 
 /* The AVX2 GEMM of Q4_0 / Q5_0 (gemm_q8_0a.c): a pack function fills lane `lane` of an 8-row
  * panel with blocks c0...c0+cb-1 of one row. */
