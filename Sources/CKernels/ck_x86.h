@@ -310,16 +310,6 @@ CK_INLINE_AVX512 __m512i ck_scales_group16(__m512i s16, int g) {
     return _mm512_permutexvar_epi16(_mm512_add_epi16(base, _mm512_set1_epi16((short)(4 * g))), s16);
 }
 
-/* ck_group32_q8_K_avx2 for 64 elements (Q2_K, Q3_K at the AVX-512 level): sumi[j] +=
- * vpdpwssd(maddubs(v, qx_j[offset...offset+63]), sv), sv from ck_scales_group16. */
-CK_INLINE_AVX512 void ck_group64_q8_K_avx512(__m512i *sumi, int nx, __m512i v, __m512i sv, const void *x, size_t xs,
-                                             int64_t k, int offset) {
-    for (int j = 0; j < nx; j++) {
-        const int8_t *y = ((const block_q8_K *)((const char *)x + (size_t)j * xs) + k)->qs + offset;
-        sumi[j] = ck_dpwssd(sumi[j], _mm512_maddubs_epi16(v, _mm512_loadu_si512(y)), sv);
-    }
-}
-
 /* Words [a x16 | b x16]: per-256-bit-half shift counts for vpsrlvw. */
 CK_INLINE_AVX512 __m512i ck_word_halves(int a, int b) {
     return _mm512_inserti64x4(_mm512_set1_epi16((short)a), _mm256_set1_epi16((short)b), 1);
