@@ -14,6 +14,8 @@
  * 0 2 1 3 4 6 5 7, each scale twice and the group sums (Q4_K/Q5_K); ck_q8_K6x keeps the
  * element order with a scale per sub-block of 16 and the sums of 16 as floats (Q6_K).
  */
+#include <math.h>
+
 #include "ck_internal.h"
 
 /* The sixteen sums of 16 of a super-block's values. */
@@ -28,7 +30,15 @@ static void ck_q8_K32_sums(block_q8_K32 *y) {
 void ck_quantize_row_q8_K32_ref(const float *x, void *vy, int64_t n) {
     block_q8_K32 *y = (block_q8_K32 *)vy;
     for (int64_t b = 0; b < n / CK_QK_K; b++) {
-        for (int g = 0; g < 8; g++) y[b].d[g] = ck_quantize_group_ref(x + b * CK_QK_K + 32 * g, 32, y[b].qs + 32 * g);
+        for (int g = 0; g < 8; g++) {
+            const float *xg = x + b * CK_QK_K + 32 * g;
+            float amax = 0.0f;
+            for (int i = 0; i < 32; i++) amax = fmaxf(amax, fabsf(xg[i]));
+            const float d = amax / 127.0f;
+            const float id = d != 0.0f ? 1.0f / d : 0.0f;
+            y[b].d[g] = d;
+            for (int i = 0; i < 32; i++) y[b].qs[32 * g + i] = (int8_t)ck_round_away(xg[i] * id);
+        }
         ck_q8_K32_sums(&y[b]);
     }
 }
