@@ -339,27 +339,31 @@ void ck_dequantize_row_q8_K6x(const void *src, float *dst, int64_t n);
 
 /* The reference dot of a block type and its multi variant: dequantize qk weights with the
  * type's reference dequantizer, then sum their products with the dequantized activation block
- * (act_t; DX(b, i) the scale of its element i) in double. */
-#define CK_REF_DOT(name, block_t, qk, dequantize, act_t, DX)                                  \
+ * (act_t, one scale DX(b, g) per group g of gs elements) in double. */
+#define CK_REF_DOT(name, block_t, qk, dequantize, act_t, gs, DX)                              \
     float name(int64_t n, const void *w, const void *x) {                                   \
         double sum = 0;                                                                     \
         float wf[qk];                                                                       \
         for (int64_t k = 0; k < n / (qk); k++) {                                            \
             dequantize((const block_t *)w + k, wf, qk);                                     \
             const act_t *b = (const act_t *)x + k;                                          \
-            for (int i = 0; i < (qk); i++) sum += (double)wf[i] * (double)((float)b->qs[i] * DX(b, i)); \
+            for (int g = 0; g < (qk) / (gs); g++) {                                         \
+                const float db = DX(b, g);                                                  \
+                for (int i = (gs) * g; i < (gs) * (g + 1); i++) sum += (double)wf[i] * (double)((float)b->qs[i] * db); \
+            }                                                                               \
         }                                                                                   \
         return (float)sum;                                                                  \
     }                                                                                       \
     CK_MULTI_FROM_SINGLE(name)
-#define CK_DX_Q8_0(b, i) ck_h2f((b)->d)
-#define CK_DX_Q8_K(b, i) ((b)->d)
-#define CK_DX_Q8_K32(b, i) ((b)->d[(i) / 32])
+#define CK_DX_Q8_0(b, g) ck_h2f((b)->d)
+#define CK_DX_Q8_K(b, g) ((b)->d)
+#define CK_DX_Q8_K32(b, g) ((b)->d[g])
 /* The 32-block types against block_q8_0, Q2_K/Q3_K against q8_K, Q4_K/Q5_K/Q6_K against q8_K32. */
-#define CK_REF_DOT_Q8_0(name, block_t, dequantize) CK_REF_DOT(name, block_t, CK_QK, dequantize, block_q8_0, CK_DX_Q8_0)
-#define CK_REF_DOT_Q8_K(name, block_t, dequantize) CK_REF_DOT(name, block_t, CK_QK_K, dequantize, block_q8_K, CK_DX_Q8_K)
+#define CK_REF_DOT_Q8_0(name, block_t, dequantize) CK_REF_DOT(name, block_t, CK_QK, dequantize, block_q8_0, 32, CK_DX_Q8_0)
+#define CK_REF_DOT_Q8_K(name, block_t, dequantize)                                           \
+    CK_REF_DOT(name, block_t, CK_QK_K, dequantize, block_q8_K, CK_QK_K, CK_DX_Q8_K)
 #define CK_REF_DOT_Q8_K32(name, block_t, dequantize)                                         \
-    CK_REF_DOT(name, block_t, CK_QK_K, dequantize, block_q8_K32, CK_DX_Q8_K32)
+    CK_REF_DOT(name, block_t, CK_QK_K, dequantize, block_q8_K32, 32, CK_DX_Q8_K32)
 
 /* The generic dot of a block type and its multi variant: the f32 sum over blocks k of
  * BLOCK(weight block k, activation block k), a function giving the block's term. */

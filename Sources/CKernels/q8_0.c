@@ -44,7 +44,17 @@ void ck_dequantize_row_q8_0_ref(const void *src, float *dst, int64_t n) {
 
 /* ---- reference and generic dot products ------------------------------------------------- */
 
-CK_REF_DOT_Q8_0(ck_vec_dot_q8_0_q8_0_ref, block_q8_0, ck_dequantize_row_q8_0_ref)
+float ck_vec_dot_q8_0_q8_0_ref(int64_t n, const void *w, const void *x) {
+    const block_q8_0 *a = (const block_q8_0 *)w, *b = (const block_q8_0 *)x;
+    double sum = 0;
+    for (int64_t k = 0; k < n / CK_QK; k++) {
+        const float da = ck_h2f(a[k].d), db = ck_h2f(b[k].d);
+        for (int i = 0; i < CK_QK; i++)
+            sum += (double)((float)a[k].qs[i] * da) * (double)((float)b[k].qs[i] * db);
+    }
+    return (float)sum;
+}
+CK_MULTI_FROM_SINGLE(ck_vec_dot_q8_0_q8_0_ref)
 
 CK_INLINE float ck_dot_q8_0_block(const block_q8_0 *a, const block_q8_0 *b) {
     int32_t isum = 0;
