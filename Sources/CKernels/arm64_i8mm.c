@@ -252,11 +252,8 @@ CK_I8MM_INLINE void ck_mm_q32_rows(int type, size_t bytes, const void *W, size_t
     }
 }
 
-#define CK_MM_Q32_ENTRY(w, type, block_t)                                                                  \
-    CK_I8MM void ck_matmul_##w##_i8mm(const void *W, size_t row_stride, int64_t cols, const void *X, size_t xs, \
-                                      int64_t nx, float *Y, int64_t ys, int64_t row_begin, int64_t row_end) {  \
-        ck_mm_q32_rows(type, sizeof(block_t), W, row_stride, cols, X, xs, nx, Y, ys, row_begin, row_end);     \
-    }
+#define CK_MM_Q32_ENTRY(w, type, block_t) \
+    CK_MATMUL_VIA(CK_I8MM, ck_matmul_##w##_i8mm, ck_mm_q32_rows, type, sizeof(block_t))
 CK_MM_Q32_ENTRY(q4_0, CK_TYPE_Q4_0, block_q4_0)
 CK_MM_Q32_ENTRY(q5_0, CK_TYPE_Q5_0, block_q5_0)
 CK_MM_Q32_ENTRY(q8_0, CK_TYPE_Q8_0, block_q8_0)
@@ -489,11 +486,7 @@ CK_I8MM_INLINE void ck_mm_kq_rows(int type, const ck_mm_kq_tile_fn *tiles, const
     }
 }
 
-#define CK_MM_KQ_ENTRY(w, type, tiles)                                                                     \
-    CK_I8MM void ck_matmul_##w##_i8mm(const void *W, size_t row_stride, int64_t cols, const void *X, size_t xs, \
-                                      int64_t nx, float *Y, int64_t ys, int64_t row_begin, int64_t row_end) {  \
-        ck_mm_kq_rows(type, tiles, W, row_stride, cols, X, xs, nx, Y, ys, row_begin, row_end);              \
-    }
+#define CK_MM_KQ_ENTRY(w, type, tiles) CK_MATMUL_VIA(CK_I8MM, ck_matmul_##w##_i8mm, ck_mm_kq_rows, type, tiles)
 CK_MM_KQ_ENTRY(q4_K, CK_TYPE_Q4_K, ck_mm_q45_K_tiles)
 CK_MM_KQ_ENTRY(q5_K, CK_TYPE_Q5_K, ck_mm_q45_K_tiles)
 CK_MM_KQ_ENTRY(q6_K, CK_TYPE_Q6_K, ck_mm_q6_K_tiles)

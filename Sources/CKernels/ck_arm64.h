@@ -49,16 +49,13 @@ CK_DECLARE_DOT_ARM64(ck_vec_dot_q5_K_q8_K32)
 CK_DECLARE_DOT_ARM64(ck_vec_dot_q6_K_q8_K32)
 
 /* The i8mm level's GEMMs (arm64_i8mm.c; the signature of ck_matmul_rows_fn). */
-#define CK_DECLARE_MATMUL_ARM64(name)                                                                       \
-    void name(const void *W, size_t row_stride, int64_t cols, const void *X, size_t x_stride, int64_t nx, \
-              float *Y, int64_t y_stride, int64_t row_begin, int64_t row_end);
-CK_DECLARE_MATMUL_ARM64(ck_matmul_q4_0_i8mm)
-CK_DECLARE_MATMUL_ARM64(ck_matmul_q5_0_i8mm)
-CK_DECLARE_MATMUL_ARM64(ck_matmul_q8_0_i8mm)
-CK_DECLARE_MATMUL_ARM64(ck_matmul_mxfp4_i8mm)
-CK_DECLARE_MATMUL_ARM64(ck_matmul_q4_K_i8mm)
-CK_DECLARE_MATMUL_ARM64(ck_matmul_q5_K_i8mm)
-CK_DECLARE_MATMUL_ARM64(ck_matmul_q6_K_i8mm)
+CK_DECLARE_MATMUL(ck_matmul_q4_0_i8mm)
+CK_DECLARE_MATMUL(ck_matmul_q5_0_i8mm)
+CK_DECLARE_MATMUL(ck_matmul_q8_0_i8mm)
+CK_DECLARE_MATMUL(ck_matmul_mxfp4_i8mm)
+CK_DECLARE_MATMUL(ck_matmul_q4_K_i8mm)
+CK_DECLARE_MATMUL(ck_matmul_q5_K_i8mm)
+CK_DECLARE_MATMUL(ck_matmul_q6_K_i8mm)
 
 /* block_q8_0, block_q8_K and block_q8_K32 activations with NEON (arm64_quantize.c): the
  * reference's bytes. */

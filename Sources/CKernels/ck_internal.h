@@ -116,6 +116,64 @@ CK_INLINE void ck_unpack_scales_k4_u64(const uint8_t *q, uint64_t *sc, uint64_t 
     *m = (uint64_t)(b & lo6) | (uint64_t)(((c >> 4) & lo4) | ((b >> 2) & hi2)) << 32;
 }
 
+/* Q4_K and Q5_K share their head (d, dmin, scales) and nibbles (qs); Q5_K's fifth bits (qh) sit
+ * between the two. The kernels of both are written once over `five` (0: Q4_K, 1: Q5_K), a
+ * constant once inlined. Super-block k of a row, its nibbles and its fifth bits: */
+_Static_assert(offsetof(block_q5_K, scales) == offsetof(block_q4_K, scales), "Q4_K and Q5_K share their head");
+CK_INLINE const block_q4_K *ck_k4_at(const void *w, int64_t k, int five) {
+    return (const block_q4_K *)((const char *)w + (size_t)k * (five ? sizeof(block_q5_K) : sizeof(block_q4_K)));
+}
+CK_INLINE const uint8_t *ck_k4_qs(const block_q4_K *a, int five) { return five ? ((const block_q5_K *)a)->qs : a->qs; }
+CK_INLINE const uint8_t *ck_k4_qh(const block_q4_K *a) { return ((const block_q5_K *)a)->qh; }
+
+/* The reference dequantizer of Q4_K/Q5_K: x = (d * sc[j]) * q - (dmin * m[j]), q the nibble
+ * plus 16 where bit j of qh[l] is set (Q5_K). */
+CK_INLINE void ck_dequantize_row_k4(const void *src, float *dst, int64_t n, int five) {
+    for (int64_t b = 0; b < n / CK_QK_K; b++) {
+        const block_q4_K *x = ck_k4_at(src, b, five);
+        const uint8_t *qh = ck_k4_qh(x);
+        const float d = ck_h2f(x->d), dmin = ck_h2f(x->dmin);
+        for (int c = 0; c < 4; c++) {
+            const uint8_t *q = ck_k4_qs(x, five) + 32 * c;
+            uint8_t sc, m;
+            ck_get_scale_min_k4(2 * c, x->scales, &sc, &m);
+            const float d1 = d * (float)sc, m1 = dmin * (float)m;
+            ck_get_scale_min_k4(2 * c + 1, x->scales, &sc, &m);
+            const float d2 = d * (float)sc, m2 = dmin * (float)m;
+            const uint8_t u1 = (uint8_t)(1u << (2 * c)), u2 = (uint8_t)(2u << (2 * c));
+            for (int l = 0; l < 32; l++) *dst++ = d1 * (float)((q[l] & 0xF) + (five && (qh[l] & u1) ? 16 : 0)) - m1;
+            for (int l = 0; l < 32; l++) *dst++ = d2 * (float)((q[l] >> 4) + (five && (qh[l] & u2) ? 16 : 0)) - m2;
+        }
+    }
+}
+
+/* The generic dot of Q4_K/Q5_K against block_q8_K32 (see q4_K.c). */
+CK_INLINE float ck_vec_dot_k4_generic(int64_t n, const void *w, const void *x, int five) {
+    const block_q8_K32 *b = (const block_q8_K32 *)x;
+    float sum = 0.0f;
+    for (int64_t k = 0; k < n / CK_QK_K; k++) {
+        const block_q4_K *a = ck_k4_at(w, k, five);
+        const uint8_t *qh = ck_k4_qh(a);
+        uint8_t sc[8], m[8];
+        ck_unpack_scales_k4(a->scales, sc, m);
+        float sumd = 0.0f, summ = 0.0f;
+        for (int c = 0; c < 4; c++) {
+            const uint8_t *q = ck_k4_qs(a, five) + 32 * c;
+            const int8_t *y = b[k].qs + 64 * c;
+            int32_t lo = 0, hi = 0;
+            for (int l = 0; l < 32; l++) {
+                const int h = five ? qh[l] >> (2 * c) : 0;
+                lo += ((q[l] & 0xF) | ((h & 1) << 4)) * y[l];
+                hi += ((q[l] >> 4) | ((h & 2) << 3)) * y[l + 32];
+            }
+            sumd += b[k].d[2 * c] * (float)(sc[2 * c] * lo) + b[k].d[2 * c + 1] * (float)(sc[2 * c + 1] * hi);
+        }
+        for (int j = 0; j < 8; j++) summ += b[k].d[j] * (float)(m[j] * (b[k].bsums[2 * j] + b[k].bsums[2 * j + 1]));
+        sum += ck_h2f(a->d) * sumd - ck_h2f(a->dmin) * summ;
+    }
+    return sum;
+}
+
 /* The sixteen 6-bit scales of Q3_K (stored biased by 32) as signed values. */
 CK_INLINE void ck_unpack_scales_q3_K(const uint8_t *s, int8_t out[16]) {
     for (int j = 0; j < 16; j++) {
@@ -259,50 +317,18 @@ void ck_dequantize_row_q8_K6x(const void *src, float *dst, int64_t n);
     float name(int64_t n, const void *w, const void *x);                                       \
     void name##_multi(int64_t n, const void *w, const void *x, size_t x_stride, int nx, float *out);
 
+/* The parameters of a ck_matmul_rows_fn; the prototype of one, and a definition `name` that hands
+ * the call to driver(the leading arguments given, then its own). */
+#define CK_MATMUL_PARAMS                                                                         \
+    const void *W, size_t row_stride, int64_t cols, const void *X, size_t xs, int64_t nx, float *Y, int64_t ys, \
+        int64_t row_begin, int64_t row_end
+#define CK_DECLARE_MATMUL(name) void name(CK_MATMUL_PARAMS);
+#define CK_MATMUL_VIA(ATTR, name, driver, ...)                                                   \
+    ATTR void name(CK_MATMUL_PARAMS) { driver(__VA_ARGS__, W, row_stride, cols, X, xs, nx, Y, ys, row_begin, row_end); }
+
 #define CK_DECLARE_DOT_VARIANTS(stem) \
     CK_DECLARE_DOT(stem##_avx2)        \
     CK_DECLARE_DOT(stem##_avx512)
-
-/* The reference dot of the 32-block types: dequantize a block of weights with the type's
- * reference dequantizer, then sum its products with the dequantized block_q8_0 in double. */
-#define CK_REF_DOT_Q8_0(name, block_t, dequantize)                                           \
-    float name(int64_t n, const void *w, const void *x) {                                    \
-        double sum = 0;                                                                      \
-        float wf[CK_QK];                                                                     \
-        for (int64_t k = 0; k < n / CK_QK; k++) {                                            \
-            dequantize((const block_t *)w + k, wf, CK_QK);                                   \
-            const block_q8_0 *b = (const block_q8_0 *)x + k;                                 \
-            const float db = ck_h2f(b->d);                                                   \
-            for (int i = 0; i < CK_QK; i++) sum += (double)wf[i] * (double)((float)b->qs[i] * db); \
-        }                                                                                    \
-        return (float)sum;                                                                   \
-    }
-
-/* The reference dot of Q2_K and Q3_K: dequantize a super-block, sum against q8_K in double. */
-#define CK_REF_DOT_Q8_K(name, block_t, dequantize)                                          \
-    float name(int64_t n, const void *w, const void *x) {                                   \
-        double sum = 0;                                                                     \
-        float wf[CK_QK_K];                                                                  \
-        for (int64_t k = 0; k < n / CK_QK_K; k++) {                                         \
-            dequantize((const block_t *)w + k, wf, CK_QK_K);                                \
-            const block_q8_K *b = (const block_q8_K *)x + k;                                \
-            for (int i = 0; i < CK_QK_K; i++) sum += (double)wf[i] * (double)(b->d * (float)b->qs[i]); \
-        }                                                                                   \
-        return (float)sum;                                                                  \
-    }
-
-/* The reference dot of Q4_K/Q5_K/Q6_K: dequantize a super-block, sum against q8_K32 in double. */
-#define CK_REF_DOT_Q8_K32(name, block_t, dequantize)                                        \
-    float name(int64_t n, const void *w, const void *x) {                                   \
-        double sum = 0;                                                                     \
-        float wf[CK_QK_K];                                                                  \
-        for (int64_t k = 0; k < n / CK_QK_K; k++) {                                         \
-            dequantize((const block_t *)w + k, wf, CK_QK_K);                                \
-            const block_q8_K32 *b = (const block_q8_K32 *)x + k;                            \
-            for (int i = 0; i < CK_QK_K; i++) sum += (double)wf[i] * (double)(b->d[i / 32] * (float)b->qs[i]); \
-        }                                                                                   \
-        return (float)sum;                                                                  \
-    }
 
 /* Loops a single-row dot product over nx activation rows (the generic multi variant). */
 #define CK_MULTI_FROM_SINGLE(name)                                                            \
@@ -310,6 +336,46 @@ void ck_dequantize_row_q8_K6x(const void *src, float *dst, int64_t n);
                       float *out) {                                                           \
         for (int j = 0; j < nx; j++) out[j] = name(n, w, (const char *)x + (size_t)j * x_stride); \
     }
+
+/* The reference dot of a block type and its multi variant: dequantize qk weights with the
+ * type's reference dequantizer, then sum their products with the dequantized activation block
+ * (act_t, one scale DX(b, g) per group g of gs elements) in double. */
+#define CK_REF_DOT(name, block_t, qk, dequantize, act_t, gs, DX)                              \
+    float name(int64_t n, const void *w, const void *x) {                                   \
+        double sum = 0;                                                                     \
+        float wf[qk];                                                                       \
+        for (int64_t k = 0; k < n / (qk); k++) {                                            \
+            dequantize((const block_t *)w + k, wf, qk);                                     \
+            const act_t *b = (const act_t *)x + k;                                          \
+            for (int g = 0; g < (qk) / (gs); g++) {                                         \
+                const float db = DX(b, g);                                                  \
+                for (int i = (gs) * g; i < (gs) * (g + 1); i++) sum += (double)wf[i] * (double)((float)b->qs[i] * db); \
+            }                                                                               \
+        }                                                                                   \
+        return (float)sum;                                                                  \
+    }                                                                                       \
+    CK_MULTI_FROM_SINGLE(name)
+#define CK_DX_Q8_0(b, g) ck_h2f((b)->d)
+#define CK_DX_Q8_K(b, g) ((b)->d)
+#define CK_DX_Q8_K32(b, g) ((b)->d[g])
+/* The 32-block types against block_q8_0, Q2_K/Q3_K against q8_K, Q4_K/Q5_K/Q6_K against q8_K32. */
+#define CK_REF_DOT_Q8_0(name, block_t, dequantize) CK_REF_DOT(name, block_t, CK_QK, dequantize, block_q8_0, 32, CK_DX_Q8_0)
+#define CK_REF_DOT_Q8_K(name, block_t, dequantize)                                           \
+    CK_REF_DOT(name, block_t, CK_QK_K, dequantize, block_q8_K, CK_QK_K, CK_DX_Q8_K)
+#define CK_REF_DOT_Q8_K32(name, block_t, dequantize)                                         \
+    CK_REF_DOT(name, block_t, CK_QK_K, dequantize, block_q8_K32, 32, CK_DX_Q8_K32)
+
+/* The generic dot of a block type and its multi variant: the f32 sum over blocks k of
+ * BLOCK(weight block k, activation block k), a function giving the block's term. */
+#define CK_GENERIC_DOT(name, block_t, qk, act_t, BLOCK)                                       \
+    float name(int64_t n, const void *w, const void *x) {                                   \
+        const block_t *a = (const block_t *)w;                                              \
+        const act_t *b = (const act_t *)x;                                                  \
+        float sum = 0.0f;                                                                   \
+        for (int64_t k = 0; k < n / (qk); k++) sum += BLOCK(a + k, b + k);                  \
+        return sum;                                                                         \
+    }                                                                                       \
+    CK_MULTI_FROM_SINGLE(name)
 
 void ck_vec_dot_f32_f32_ref_multi(int64_t, const void *, const void *, size_t, int, float *);
 void ck_vec_dot_f32_f32_generic_multi(int64_t, const void *, const void *, size_t, int, float *);
@@ -362,9 +428,6 @@ CK_DECLARE_DOT(ck_vec_dot_q4_0_q8_0a_avx2)
 CK_DECLARE_DOT(ck_vec_dot_q5_0_q8_0a_avx2)
 CK_DECLARE_DOT(ck_vec_dot_mxfp4_q8_0a_avx2)
 void ck_quantize_row_q8_0a_mxfp4(const float *x, void *y, int64_t n);
-#define CK_DECLARE_MATMUL(name)                                                                \
-    void name(const void *W, size_t row_stride, int64_t cols, const void *X, size_t x_stride, int64_t nx, \
-              float *Y, int64_t y_stride, int64_t row_begin, int64_t row_end);
 CK_DECLARE_MATMUL(ck_matmul_q4_0_x16_avx512)
 CK_DECLARE_MATMUL(ck_matmul_q5_0_x16_avx512)
 CK_DECLARE_MATMUL(ck_matmul_q8_0_x16_avx512)

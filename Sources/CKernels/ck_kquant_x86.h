@@ -3,7 +3,8 @@
  * activations (Q4_K, Q5_K against ck_q8_Kx; Q6_K against ck_q8_K6x): vpdpbusd keeps each int32
  * lane inside one sub-block, and every lane's factor (weight scale x activation scale) comes
  * from one 16-lane product per super-block and row, spread over the lanes by vpermps.
- * Included by q4_K.c, q5_K.c and q6_K.c on x86.
+ * Then the x86 kernels of Q4_K and Q5_K, written once for both. Included by q4_K.c, q5_K.c and
+ * q6_K.c.
  */
 #ifndef CK_KQUANT_X86_H
 #define CK_KQUANT_X86_H
@@ -54,6 +55,180 @@ CK_INLINE_AVX512 __m512 ck_lane_factors(__m512 w, const float *d2, const float *
     return _mm512_fmadd_ps(p, _mm512_load_ps(sums), acc);
 }
 
+/* ---- Q4_K and Q5_K (five: see ck_k4_at) --------------------------------------------------- */
+
+/* The AVX2 dot of Q4_K/Q5_K against nx block_q8_K32 rows: per chunk c, the low and high nibbles
+ * (plus 16 where Q5_K's bit 2c or 2c + 1 of qh is set) times the activations by maddubs, then
+ * by each sub-block's scale (madd) and activation scale (fma); the mins from the bsums. */
+CK_INLINE_AVX2 void ck_dot_k4_avx2_nx(int64_t n, const void *w, const void *x, size_t xs, int nx, float *out,
+                                      int five) {
+    const __m256i low4 = _mm256_set1_epi8(0x0F), bit4 = _mm256_set1_epi8(0x10);
+    __m256 acc[CK_MAX_NX], accm[CK_MAX_NX];
+    for (int j = 0; j < nx; j++) acc[j] = accm[j] = _mm256_setzero_ps();
+    for (int64_t k = 0; k < n / CK_QK_K; k++) {
+        const block_q4_K *a = ck_k4_at(w, k, five);
+        uint8_t sc[8], m[8];
+        ck_unpack_scales_k4(a->scales, sc, m);
+        const float d = ck_h2f_f16c(a->d), dmin = ck_h2f_f16c(a->dmin);
+        const __m256i mins = ck_mins_pairs_avx2(m);
+        const __m256i hq = five ? _mm256_loadu_si256((const __m256i *)ck_k4_qh(a)) : _mm256_setzero_si256();
+        __m256 sumd[CK_MAX_NX]; /* this super-block's sum_j dx[j] sc[j] (q . qx)_j, 8 lanes */
+        for (int j = 0; j < nx; j++) sumd[j] = _mm256_setzero_ps();
+        for (int c = 0; c < 4; c++) {
+            const __m256i q = _mm256_loadu_si256((const __m256i *)(ck_k4_qs(a, five) + 32 * c));
+            __m256i lo = _mm256_and_si256(q, low4);
+            __m256i hi = _mm256_and_si256(_mm256_srli_epi16(q, 4), low4);
+            if (five) {
+                const __m256i b1 = _mm256_set1_epi8((char)(1 << (2 * c))), b2 = _mm256_set1_epi8((char)(2 << (2 * c)));
+                lo = _mm256_or_si256(lo, _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_and_si256(hq, b1), b1), bit4));
+                hi = _mm256_or_si256(hi, _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_and_si256(hq, b2), b2), bit4));
+            }
+            const __m256i s_lo = _mm256_set1_epi16(sc[2 * c]), s_hi = _mm256_set1_epi16(sc[2 * c + 1]);
+            for (int j = 0; j < nx; j++) {
+                const block_q8_K32 *b = (const block_q8_K32 *)((const char *)x + (size_t)j * xs) + k;
+                const int8_t *y = b->qs + 64 * c;
+                const __m256i p_lo = _mm256_maddubs_epi16(lo, _mm256_loadu_si256((const __m256i *)y));
+                const __m256i p_hi = _mm256_maddubs_epi16(hi, _mm256_loadu_si256((const __m256i *)(y + 32)));
+                sumd[j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_madd_epi16(p_lo, s_lo)), _mm256_set1_ps(b->d[2 * c]), sumd[j]);
+                sumd[j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_madd_epi16(p_hi, s_hi)), _mm256_set1_ps(b->d[2 * c + 1]),
+                                          sumd[j]);
+            }
+        }
+        for (int j = 0; j < nx; j++) {
+            const block_q8_K32 *b = (const block_q8_K32 *)((const char *)x + (size_t)j * xs) + k;
+            const __m256i pm = _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)b->bsums), mins); /* m[j] * bsum32[j] */
+            acc[j] = _mm256_fmadd_ps(_mm256_set1_ps(d), sumd[j], acc[j]);
+            accm[j] = _mm256_fmadd_ps(_mm256_mul_ps(_mm256_set1_ps(dmin), _mm256_cvtepi32_ps(pm)), _mm256_loadu_ps(b->d), accm[j]);
+        }
+    }
+    for (int j = 0; j < nx; j++) out[j] = ck_hsum256(acc[j]) - ck_hsum256(accm[j]);
+}
+
+/* The qh bits of Q5_K's sub-blocks s0 (bytes 0-31) and s0 + 2 (bytes 32-63), per byte. */
+CK_INLINE_AVX512 __m512i ck_k4_sel(int s0) {
+    return _mm512_inserti64x4(_mm512_set1_epi8((char)(1 << s0)), _mm256_set1_epi8((char)(1 << (s0 + 2))), 1);
+}
+
+/* The AVX-512 VNNI dot of Q4_K/Q5_K against nx ck_q8_Kx rows. Per half h (128 elements), one
+ * 64-byte load of qs gives chunks 2h and 2h + 1: their low nibbles are sub-blocks 4h and 4h + 2,
+ * their high nibbles 4h + 1 and 4h + 3, which is how the ck_q8_Kx activations are ordered
+ * (Q5_K: qh tested against each sub-block's bit gives a byte mask, and a masked add puts 16
+ * where it is set). vpdpbusd leaves each int32 lane inside one sub-block; the lane's factor
+ * d sc_g dx_g comes from one product per super-block and row (the weight's [d sc_g, dmin m_g]
+ * pairs times ck_q8_Kx.d2) spread over the lanes by vpermps, and the same product times
+ * ck_q8_Kx.qsum is the mins' term. */
+CK_INLINE_AVX512 void ck_dot_k4_avx512_nx(int64_t n, const void *w, const void *x, size_t xs, int nx, float *out,
+                                          int five) {
+    const __m512i low4 = _mm512_set1_epi8(0x0F), bit4 = _mm512_set1_epi8(0x10);
+    /* [4] lanes of the group pairs (0, 2) (1, 3) (4, 6) (5, 7) in the pairs product */
+    const __m512i lanes[4] = {ck_lane_halves(0, 4), ck_lane_halves(2, 6), ck_lane_halves(8, 12), ck_lane_halves(10, 14)};
+    /* [4] Q5_K: the qh bit of sub-blocks (4h, 4h + 2) and (4h + 1, 4h + 3) */
+    const __m512i sel[4] = {ck_k4_sel(0), ck_k4_sel(1), ck_k4_sel(4), ck_k4_sel(5)};
+    __m512 acc[2][CK_MAX_NX]; /* two chains (low, high nibbles), so the fma latency is not the limit */
+    __m512 accm[CK_MAX_NX];
+    for (int j = 0; j < nx; j++) acc[0][j] = acc[1][j] = accm[j] = _mm512_setzero_ps();
+    for (int64_t k = 0; k < n / CK_QK_K; k++) {
+        const block_q4_K *a = ck_k4_at(w, k, five);
+        const __m512 pairs = ck_scales_k4_pairs(&a->d, a->scales);
+        __m512 f[CK_MAX_NX][4]; /* [row][z] the lane factors of the z-th load */
+        for (int j = 0; j < nx; j++) {
+            const ck_q8_Kx *b = (const ck_q8_Kx *)((const char *)x + (size_t)j * xs) + k;
+            accm[j] = ck_lane_factors(pairs, b->d2, b->qsum, lanes, f[j], accm[j]);
+        }
+        const __m512i hq = five ? _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)ck_k4_qh(a)))
+                                : _mm512_setzero_si512();
+        for (int h = 0; h < 2; h++) {
+            const __m512i v = _mm512_loadu_si512(ck_k4_qs(a, five) + 64 * h);
+            __m512i lo = _mm512_and_si512(v, low4);
+            __m512i hi = _mm512_and_si512(_mm512_srli_epi16(v, 4), low4);
+            if (five) {
+                lo = _mm512_mask_add_epi8(lo, _mm512_test_epi8_mask(hq, sel[2 * h]), lo, bit4);
+                hi = _mm512_mask_add_epi8(hi, _mm512_test_epi8_mask(hq, sel[2 * h + 1]), hi, bit4);
+            }
+            for (int j = 0; j < nx; j++) {
+                const int8_t *y = ((const ck_q8_Kx *)((const char *)x + (size_t)j * xs) + k)->qs + 128 * h;
+                acc[0][j] = ck_group_step(acc[0][j], lo, _mm512_load_si512(y), f[j][2 * h]);
+                acc[1][j] = ck_group_step(acc[1][j], hi, _mm512_load_si512(y + 64), f[j][2 * h + 1]);
+            }
+        }
+    }
+    for (int j = 0; j < nx; j++) out[j] = ck_hsum512(_mm512_sub_ps(_mm512_add_ps(acc[0][j], acc[1][j]), accm[j]));
+}
+
+/* The GEMM panels of Q4_K/Q5_K super-blocks c0...c0+cb-1 of `nrows` rows (gemm_kq.c), in the
+ * ck_q8_Kx order (32-element groups 0 2 1 3 4 6 5 7): per half, the low nibbles of its 64 bytes
+ * are the next two groups of that order, the high nibbles the two after (each 64-value chunk of
+ * every row transposed into 16 steps), with Q5_K's fifth bits added as in the dot (the low
+ * nibbles of half h are sub-blocks 4h (bytes 0-31) and 4h + 2, the high ones 4h + 1 and
+ * 4h + 3); d * sc follows the same order, -dmin * m (the coefficients of the activations'
+ * group sums) stays in element order. */
+CK_INLINE_AVX512 void ck_pack_k4(const char *W, size_t row_stride, int nrows, int64_t c0, int cb, ck_kq_panel *panel,
+                                 int five) {
+    static const int order[8] = {0, 2, 1, 3, 4, 6, 5, 7};
+    const __m512i low4 = _mm512_set1_epi8(0x0F), bit4 = _mm512_set1_epi8(0x10);
+    for (int k = 0; k < cb; k++) {
+        ck_kq_panel *p = panel + k;
+        for (int c = 0; c < 4; c++) {
+            const int h = c / 2;
+            __m512i v[16];
+            for (int r = 0; r < 16; r++) {
+                if (r >= nrows) {
+                    v[r] = _mm512_setzero_si512();
+                    continue;
+                }
+                const block_q4_K *a = ck_k4_at(W + (size_t)r * row_stride, c0 + k, five);
+                const __m512i v0 = _mm512_loadu_si512(ck_k4_qs(a, five) + 64 * h);
+                v[r] = c % 2 == 0 ? _mm512_and_si512(v0, low4) : _mm512_and_si512(_mm512_srli_epi16(v0, 4), low4);
+                if (five) {
+                    const __m512i hq = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)ck_k4_qh(a)));
+                    v[r] = _mm512_mask_add_epi8(v[r], _mm512_test_epi8_mask(hq, ck_k4_sel(4 * h + c % 2)), v[r], bit4);
+                }
+            }
+            ck_transpose16(v);
+            for (int i = 0; i < 16; i++) _mm512_store_si512(p->q[16 * c + i], v[i]);
+        }
+        for (int r = 0; r < nrows; r++) {
+            const block_q4_K *a = ck_k4_at(W + (size_t)r * row_stride, c0 + k, five);
+            uint8_t sc[8], m[8];
+            ck_unpack_scales_k4(a->scales, sc, m);
+            const float d = ck_h2f_f16c(a->d), dmin = ck_h2f_f16c(a->dmin);
+            for (int g = 0; g < 8; g++) p->dsc[g][r] = d * (float)sc[order[g]];
+            for (int g = 0; g < 8; g++) p->mins[g][r] = -dmin * (float)m[g];
+        }
+    }
+}
+
+/* The x86 entry points of Q4_K (t q4_K, five 0) or Q5_K (q5_K, 1): the AVX2 and AVX-512 dots
+ * and the GEMM pack. */
+#define CK_K4_X86_ENTRIES(t, five)                                                                                 \
+    CK_INLINE_AVX2 void ck_vec_dot_##t##_q8_K32_avx2_nx(int64_t n, const void *w, const void *x, size_t xs, int nx,   \
+                                                        float *out) {                                              \
+        ck_dot_k4_avx2_nx(n, w, x, xs, nx, out, five);                                                             \
+    }                                                                                                              \
+    CK_NX_ENTRIES(ck_vec_dot_##t##_q8_K32_avx2, CK_AVX2)                                                           \
+    CK_INLINE_AVX512 void ck_vec_dot_##t##_q8_K32_avx512_nx(int64_t n, const void *w, const void *x, size_t xs,     \
+                                                            int nx, float *out) {                                  \
+        ck_dot_k4_avx512_nx(n, w, x, xs, nx, out, five);                                                           \
+    }                                                                                                              \
+    CK_NX_ENTRIES(ck_vec_dot_##t##_q8_K32_avx512, CK_AVX512)                                                       \
+    CK_AVX512 void ck_pack_##t(const char *W, size_t row_stride, int nrows, int64_t c0, int cb, ck_kq_panel *panel) { \
+        ck_pack_k4(W, row_stride, nrows, c0, cb, panel, five);                                                     \
+    }
+#else
+#define CK_K4_X86_ENTRIES(t, five)
 #endif /* CK_X86 */
+
+/* Every entry point of Q4_K (t q4_K, five 0) or Q5_K (q5_K, 1): the reference dequantizer and
+ * dot, the generic dot and the x86 levels. */
+#define CK_K4_ENTRIES(t, five)                                                                                     \
+    void ck_dequantize_row_##t##_ref(const void *src, float *dst, int64_t n) {                                    \
+        ck_dequantize_row_k4(src, dst, n, five);                                                                   \
+    }                                                                                                              \
+    CK_REF_DOT_Q8_K32(ck_vec_dot_##t##_q8_K32_ref, block_##t, ck_dequantize_row_##t##_ref)                         \
+    float ck_vec_dot_##t##_q8_K32_generic(int64_t n, const void *w, const void *x) {                              \
+        return ck_vec_dot_k4_generic(n, w, x, five);                                                               \
+    }                                                                                                              \
+    CK_MULTI_FROM_SINGLE(ck_vec_dot_##t##_q8_K32_generic)                                                          \
+    CK_K4_X86_ENTRIES(t, five)
 
 #endif /* CK_KQUANT_X86_H */

@@ -33,25 +33,34 @@ CK_INLINE_AVX2 int ck_hsum256_epi32(__m256i v) {
     return _mm_cvtsi128_si32(s);
 }
 
-/* exp(v): v = n ln2 + r, exp(r) by a degree-6 polynomial, 2^n put into the exponent field.
- * Below -88 the result is exp(-88) (about 6e-39; only ever added to 1 here), above 88 it is
- * +infinity, as expf's overflow. Used by the gated activations and the attention softmax. */
+/* 2^n exp(r), r = v - n ln2 (in two steps), exp(r) by a degree-6 polynomial, 2^n put into the
+ * exponent field: the part of ck_exp256 and ck_exp512 their widths (W: 256, 512) share. */
+#define CK_EXP_SCALED(W, ATTR)                                                                   \
+    ATTR __m##W ck_exp_scaled##W(__m##W v, __m##W n) {                                           \
+        __m##W r = _mm##W##_fnmadd_ps(n, _mm##W##_set1_ps(0.693359375f), v);                     \
+        r = _mm##W##_fnmadd_ps(n, _mm##W##_set1_ps(-2.12194440e-4f), r);                         \
+        __m##W p = _mm##W##_set1_ps(1.9875691500e-4f);                                           \
+        p = _mm##W##_fmadd_ps(p, r, _mm##W##_set1_ps(1.3981999507e-3f));                         \
+        p = _mm##W##_fmadd_ps(p, r, _mm##W##_set1_ps(8.3334519073e-3f));                         \
+        p = _mm##W##_fmadd_ps(p, r, _mm##W##_set1_ps(4.1665795894e-2f));                         \
+        p = _mm##W##_fmadd_ps(p, r, _mm##W##_set1_ps(1.6666665459e-1f));                         \
+        p = _mm##W##_fmadd_ps(p, r, _mm##W##_set1_ps(5.0000001201e-1f));                         \
+        p = _mm##W##_fmadd_ps(p, _mm##W##_mul_ps(r, r), _mm##W##_add_ps(r, _mm##W##_set1_ps(1.0f))); \
+        const __m##W##i e = _mm##W##_slli_epi32(_mm##W##_add_epi32(_mm##W##_cvtps_epi32(n), _mm##W##_set1_epi32(127)), 23); \
+        return _mm##W##_mul_ps(p, _mm##W##_castsi##W##_ps(e));                                   \
+    }
+CK_EXP_SCALED(256, CK_INLINE_AVX2)
+CK_EXP_SCALED(512, CK_INLINE_AVX512)
+
+/* exp(v) (ck_exp_scaled256 of v clamped to +-88, n = round(v / ln2)): below -88 the result is
+ * exp(-88) (about 6e-39; only ever added to 1 here), above 88 it is +infinity, as expf's
+ * overflow. Used by the gated activations and the attention softmax. */
 CK_INLINE_AVX2 __m256 ck_exp256(__m256 x) {
     const __m256 overflow = _mm256_cmp_ps(x, _mm256_set1_ps(88.0f), _CMP_GT_OQ);
     const __m256 v = _mm256_min_ps(_mm256_max_ps(x, _mm256_set1_ps(-88.0f)), _mm256_set1_ps(88.0f));
     const __m256 n = _mm256_round_ps(_mm256_mul_ps(v, _mm256_set1_ps(1.44269504089f)),
                                      _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-    __m256 r = _mm256_fnmadd_ps(n, _mm256_set1_ps(0.693359375f), v);
-    r = _mm256_fnmadd_ps(n, _mm256_set1_ps(-2.12194440e-4f), r);
-    __m256 p = _mm256_set1_ps(1.9875691500e-4f);
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.3981999507e-3f));
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(8.3334519073e-3f));
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(4.1665795894e-2f));
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.6666665459e-1f));
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(5.0000001201e-1f));
-    p = _mm256_fmadd_ps(p, _mm256_mul_ps(r, r), _mm256_add_ps(r, _mm256_set1_ps(1.0f)));
-    const __m256i e = _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvtps_epi32(n), _mm256_set1_epi32(127)), 23);
-    return _mm256_blendv_ps(_mm256_mul_ps(p, _mm256_castsi256_ps(e)), _mm256_set1_ps(__builtin_inff()), overflow);
+    return _mm256_blendv_ps(ck_exp_scaled256(v, n), _mm256_set1_ps(__builtin_inff()), overflow);
 }
 
 /* ck_exp256 sixteen lanes at a time (same reduction, polynomial and limits). */
@@ -60,17 +69,7 @@ CK_INLINE_AVX512 __m512 ck_exp512(__m512 x) {
     const __m512 v = _mm512_min_ps(_mm512_max_ps(x, _mm512_set1_ps(-88.0f)), _mm512_set1_ps(88.0f));
     const __m512 n = _mm512_roundscale_ps(_mm512_mul_ps(v, _mm512_set1_ps(1.44269504089f)),
                                           _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-    __m512 r = _mm512_fnmadd_ps(n, _mm512_set1_ps(0.693359375f), v);
-    r = _mm512_fnmadd_ps(n, _mm512_set1_ps(-2.12194440e-4f), r);
-    __m512 p = _mm512_set1_ps(1.9875691500e-4f);
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.3981999507e-3f));
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(8.3334519073e-3f));
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(4.1665795894e-2f));
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.6666665459e-1f));
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(5.0000001201e-1f));
-    p = _mm512_fmadd_ps(p, _mm512_mul_ps(r, r), _mm512_add_ps(r, _mm512_set1_ps(1.0f)));
-    const __m512i e = _mm512_slli_epi32(_mm512_add_epi32(_mm512_cvtps_epi32(n), _mm512_set1_epi32(127)), 23);
-    return _mm512_mask_blend_ps(overflow, _mm512_mul_ps(p, _mm512_castsi512_ps(e)), _mm512_set1_ps(__builtin_inff()));
+    return _mm512_mask_blend_ps(overflow, ck_exp_scaled512(v, n), _mm512_set1_ps(__builtin_inff()));
 }
 
 CK_INLINE_AVX512 float ck_hsum512(__m512 v) {
@@ -513,10 +512,7 @@ CK_INLINE_AVX512 void ck_transpose16(__m512i v[16]) {
             for (int i = 0; i < (two ? 16 : 8); i++) _mm512_store_si512(pq + (size_t)b * 512 + 64 * i, v[i]); \
         }                                                                                       \
     }                                                                                           \
-    CK_AVX512 void name(const void *W, size_t row_stride, int64_t cols, const void *X, size_t xs, \
-                        int64_t nx, float *Y, int64_t ys, int64_t row_begin, int64_t row_end) { \
-        ck_gemm_x16_rows(name##_pack, W, row_stride, cols, X, xs, nx, Y, ys, row_begin, row_end); \
-    }
+    CK_MATMUL_VIA(CK_AVX512, name, ck_gemm_x16_rows, name##_pack)
 
 /* The AVX2 GEMM of Q4_0 / Q5_0 (gemm_q8_0a.c): a pack function fills lane `lane` of an 8-row
  * panel with blocks c0...c0+cb-1 of one row. */

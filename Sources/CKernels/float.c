@@ -30,28 +30,21 @@ void ck_copy_row_f32(const float *x, void *y, int64_t n) { memcpy(y, x, (size_t)
 
 /* ---- reference ------------------------------------------------------------------------ */
 
-float ck_vec_dot_f32_f32_ref(int64_t n, const void *w, const void *x) {
-    const float *a = (const float *)w, *b = (const float *)x;
-    double sum = 0;
-    for (int64_t i = 0; i < n; i++) sum += (double)a[i] * (double)b[i];
-    return (float)sum;
-}
+/* The dot in double of decoded weights (type T) and f32 activations, and its multi variant. */
+#define CK_REF_FLOAT_DOT(name, T, decode)                                      \
+    float name(int64_t n, const void *w, const void *x) {                      \
+        const T *a = (const T *)w;                                             \
+        const float *b = (const float *)x;                                     \
+        double sum = 0;                                                        \
+        for (int64_t i = 0; i < n; i++) sum += (double)decode(a[i]) * (double)b[i]; \
+        return (float)sum;                                                     \
+    }                                                                          \
+    CK_MULTI_FROM_SINGLE(name)
 
-float ck_vec_dot_f16_f32_ref(int64_t n, const void *w, const void *x) {
-    const ck_half *a = (const ck_half *)w;
-    const float *b = (const float *)x;
-    double sum = 0;
-    for (int64_t i = 0; i < n; i++) sum += (double)ck_h2f(a[i]) * (double)b[i];
-    return (float)sum;
-}
-
-float ck_vec_dot_bf16_f32_ref(int64_t n, const void *w, const void *x) {
-    const ck_bf16 *a = (const ck_bf16 *)w;
-    const float *b = (const float *)x;
-    double sum = 0;
-    for (int64_t i = 0; i < n; i++) sum += (double)ck_bf2f(a[i]) * (double)b[i];
-    return (float)sum;
-}
+#define CK_IDENTITY(v) (v)
+CK_REF_FLOAT_DOT(ck_vec_dot_f32_f32_ref, float, CK_IDENTITY)
+CK_REF_FLOAT_DOT(ck_vec_dot_f16_f32_ref, ck_half, ck_h2f)
+CK_REF_FLOAT_DOT(ck_vec_dot_bf16_f32_ref, ck_bf16, ck_bf2f)
 
 /* ---- generic: eight independent float lanes (vectorizable without reassociation) ------ */
 
@@ -67,19 +60,12 @@ float ck_vec_dot_bf16_f32_ref(int64_t n, const void *w, const void *x) {
                     ((acc[2] + acc[6]) + (acc[3] + acc[7]));                   \
         for (; i < n; i++) sum += decode(a[i]) * b[i];                         \
         return sum;                                                            \
-    }
+    }                                                                          \
+    CK_MULTI_FROM_SINGLE(name)
 
-#define CK_IDENTITY(v) (v)
 CK_GENERIC_FLOAT_DOT(ck_vec_dot_f32_f32_generic, float, CK_IDENTITY)
 CK_GENERIC_FLOAT_DOT(ck_vec_dot_f16_f32_generic, ck_half, ck_h2f)
 CK_GENERIC_FLOAT_DOT(ck_vec_dot_bf16_f32_generic, ck_bf16, ck_bf2f)
-
-CK_MULTI_FROM_SINGLE(ck_vec_dot_f32_f32_ref)
-CK_MULTI_FROM_SINGLE(ck_vec_dot_f16_f32_ref)
-CK_MULTI_FROM_SINGLE(ck_vec_dot_bf16_f32_ref)
-CK_MULTI_FROM_SINGLE(ck_vec_dot_f32_f32_generic)
-CK_MULTI_FROM_SINGLE(ck_vec_dot_f16_f32_generic)
-CK_MULTI_FROM_SINGLE(ck_vec_dot_bf16_f32_generic)
 
 #if defined(CK_X86)
 

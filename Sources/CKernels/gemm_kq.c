@@ -135,19 +135,8 @@ static CK_AVX512 void ck_gemm_kq_rows(const ck_kq_tile_fn *tiles, ck_kq_pack_fn 
     }
 }
 
-CK_AVX512 void ck_matmul_q6_K_avx512(const void *W, size_t row_stride, int64_t cols, const void *X, size_t xs,
-                                     int64_t nx, float *Y, int64_t ys, int64_t row_begin, int64_t row_end) {
-    ck_gemm_kq_rows(ck_gemm_q6_K_tiles, ck_pack_q6_K, W, row_stride, cols, X, xs, nx, Y, ys, row_begin, row_end);
-}
-
-CK_AVX512 void ck_matmul_q4_K_avx512(const void *W, size_t row_stride, int64_t cols, const void *X, size_t xs,
-                                     int64_t nx, float *Y, int64_t ys, int64_t row_begin, int64_t row_end) {
-    ck_gemm_kq_rows(ck_gemm_q4_K_tiles, ck_pack_q4_K, W, row_stride, cols, X, xs, nx, Y, ys, row_begin, row_end);
-}
-
-CK_AVX512 void ck_matmul_q5_K_avx512(const void *W, size_t row_stride, int64_t cols, const void *X, size_t xs,
-                                     int64_t nx, float *Y, int64_t ys, int64_t row_begin, int64_t row_end) {
-    ck_gemm_kq_rows(ck_gemm_q4_K_tiles, ck_pack_q5_K, W, row_stride, cols, X, xs, nx, Y, ys, row_begin, row_end);
-}
+CK_MATMUL_VIA(CK_AVX512, ck_matmul_q6_K_avx512, ck_gemm_kq_rows, ck_gemm_q6_K_tiles, ck_pack_q6_K)
+CK_MATMUL_VIA(CK_AVX512, ck_matmul_q4_K_avx512, ck_gemm_kq_rows, ck_gemm_q4_K_tiles, ck_pack_q4_K)
+CK_MATMUL_VIA(CK_AVX512, ck_matmul_q5_K_avx512, ck_gemm_kq_rows, ck_gemm_q4_K_tiles, ck_pack_q5_K)
 
 #endif /* CK_X86 */

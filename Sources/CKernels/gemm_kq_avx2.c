@@ -235,19 +235,8 @@ static CK_AVX2 void ck_k8_rows(const ck_k8_tile_fn *tiles, ck_k8_pack_fn pack, c
     }
 }
 
-CK_AVX2 void ck_matmul_q4_K_k8_avx2(const void *W, size_t row_stride, int64_t cols, const void *X, size_t xs,
-                                   int64_t nx, float *Y, int64_t ys, int64_t row_begin, int64_t row_end) {
-    ck_k8_rows(ck_k8_q4_K_tiles, ck_k8_pack_q4_K, W, row_stride, cols, X, xs, nx, Y, ys, row_begin, row_end);
-}
-
-CK_AVX2 void ck_matmul_q5_K_k8_avx2(const void *W, size_t row_stride, int64_t cols, const void *X, size_t xs,
-                                   int64_t nx, float *Y, int64_t ys, int64_t row_begin, int64_t row_end) {
-    ck_k8_rows(ck_k8_q5_K_tiles, ck_k8_pack_q5_K, W, row_stride, cols, X, xs, nx, Y, ys, row_begin, row_end);
-}
-
-CK_AVX2 void ck_matmul_q6_K_k8_avx2(const void *W, size_t row_stride, int64_t cols, const void *X, size_t xs,
-                                   int64_t nx, float *Y, int64_t ys, int64_t row_begin, int64_t row_end) {
-    ck_k8_rows(ck_k8_q6_K_tiles, ck_k8_pack_q6_K, W, row_stride, cols, X, xs, nx, Y, ys, row_begin, row_end);
-}
+CK_MATMUL_VIA(CK_AVX2, ck_matmul_q4_K_k8_avx2, ck_k8_rows, ck_k8_q4_K_tiles, ck_k8_pack_q4_K)
+CK_MATMUL_VIA(CK_AVX2, ck_matmul_q5_K_k8_avx2, ck_k8_rows, ck_k8_q5_K_tiles, ck_k8_pack_q5_K)
+CK_MATMUL_VIA(CK_AVX2, ck_matmul_q6_K_k8_avx2, ck_k8_rows, ck_k8_q6_K_tiles, ck_k8_pack_q6_K)
 
 #endif /* CK_X86 */

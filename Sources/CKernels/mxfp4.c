@@ -41,23 +41,15 @@ CK_REF_DOT_Q8_0(ck_vec_dot_mxfp4_q8_0_ref, block_mxfp4, ck_dequantize_row_mxfp4_
 
 /* ---- generic ---------------------------------------------------------------------------- */
 
-float ck_vec_dot_mxfp4_q8_0_generic(int64_t n, const void *w, const void *x) {
-    const block_mxfp4 *a = (const block_mxfp4 *)w;
-    const block_q8_0 *b = (const block_q8_0 *)x;
-    float sum = 0.0f;
-    for (int64_t k = 0; k < n / CK_QK; k++) {
-        int32_t isum = 0;
-        for (int i = 0; i < CK_QK / 2; i++) {
-            isum += ck_kvalues_mxfp4[a[k].qs[i] & 0xF] * b[k].qs[i];
-            isum += ck_kvalues_mxfp4[a[k].qs[i] >> 4] * b[k].qs[i + 16];
-        }
-        sum += (ck_e8m0_half(a[k].e) * ck_h2f(b[k].d)) * (float)isum;
+CK_INLINE float ck_dot_mxfp4_block(const block_mxfp4 *a, const block_q8_0 *b) {
+    int32_t isum = 0;
+    for (int i = 0; i < CK_QK / 2; i++) {
+        isum += ck_kvalues_mxfp4[a->qs[i] & 0xF] * b->qs[i];
+        isum += ck_kvalues_mxfp4[a->qs[i] >> 4] * b->qs[i + 16];
     }
-    return sum;
+    return (ck_e8m0_half(a->e) * ck_h2f(b->d)) * (float)isum;
 }
-
-CK_MULTI_FROM_SINGLE(ck_vec_dot_mxfp4_q8_0_ref)
-CK_MULTI_FROM_SINGLE(ck_vec_dot_mxfp4_q8_0_generic)
+CK_GENERIC_DOT(ck_vec_dot_mxfp4_q8_0_generic, block_mxfp4, CK_QK, block_q8_0, ck_dot_mxfp4_block)
 
 #if defined(CK_X86)
 

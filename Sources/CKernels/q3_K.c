@@ -44,27 +44,19 @@ void ck_dequantize_row_q3_K_ref(const void *src, float *dst, int64_t n) {
 
 CK_REF_DOT_Q8_K(ck_vec_dot_q3_K_q8_K_ref, block_q3_K, ck_dequantize_row_q3_K_ref)
 
-float ck_vec_dot_q3_K_q8_K_generic(int64_t n, const void *w, const void *x) {
-    const block_q3_K *a = (const block_q3_K *)w;
-    const block_q8_K *b = (const block_q8_K *)x;
-    float sum = 0.0f;
-    for (int64_t k = 0; k < n / CK_QK_K; k++) {
-        int8_t sc[16], q[CK_QK_K];
-        ck_unpack_scales_q3_K(a[k].scales, sc);
-        ck_q3_K_values(&a[k], q);
-        int32_t sumi = 0;
-        for (int s = 0; s < 16; s++) {
-            int32_t isum = 0;
-            for (int i = 0; i < 16; i++) isum += q[16 * s + i] * b[k].qs[16 * s + i];
-            sumi += sc[s] * isum;
-        }
-        sum += (ck_h2f(a[k].d) * b[k].d) * (float)sumi;
+CK_INLINE float ck_dot_q3_K_block(const block_q3_K *a, const block_q8_K *b) {
+    int8_t sc[16], q[CK_QK_K];
+    ck_unpack_scales_q3_K(a->scales, sc);
+    ck_q3_K_values(a, q);
+    int32_t sumi = 0;
+    for (int s = 0; s < 16; s++) {
+        int32_t isum = 0;
+        for (int i = 0; i < 16; i++) isum += q[16 * s + i] * b->qs[16 * s + i];
+        sumi += sc[s] * isum;
     }
-    return sum;
+    return (ck_h2f(a->d) * b->d) * (float)sumi;
 }
-
-CK_MULTI_FROM_SINGLE(ck_vec_dot_q3_K_q8_K_ref)
-CK_MULTI_FROM_SINGLE(ck_vec_dot_q3_K_q8_K_generic)
+CK_GENERIC_DOT(ck_vec_dot_q3_K_q8_K_generic, block_q3_K, CK_QK_K, block_q8_K, ck_dot_q3_K_block)
 
 #if defined(CK_X86)
 

@@ -52,41 +52,26 @@ CK_REF_DOT_Q8_0(ck_vec_dot_q4_1_q8_0_ref, block_q4_1, ck_dequantize_row_q4_1_ref
 
 /* ---- generic ---------------------------------------------------------------------------- */
 
-float ck_vec_dot_q4_0_q8_0_generic(int64_t n, const void *w, const void *x) {
-    const block_q4_0 *a = (const block_q4_0 *)w;
-    const block_q8_0 *b = (const block_q8_0 *)x;
-    float sum = 0.0f;
-    for (int64_t k = 0; k < n / CK_QK; k++) {
-        int32_t isum = 0;
-        for (int i = 0; i < CK_QK / 2; i++) {
-            isum += ((a[k].qs[i] & 0xF) - 8) * b[k].qs[i];
-            isum += ((a[k].qs[i] >> 4) - 8) * b[k].qs[i + 16];
-        }
-        sum += (ck_h2f(a[k].d) * ck_h2f(b[k].d)) * (float)isum;
+CK_INLINE float ck_dot_q4_0_block(const block_q4_0 *a, const block_q8_0 *b) {
+    int32_t isum = 0;
+    for (int i = 0; i < CK_QK / 2; i++) {
+        isum += ((a->qs[i] & 0xF) - 8) * b->qs[i];
+        isum += ((a->qs[i] >> 4) - 8) * b->qs[i + 16];
     }
-    return sum;
+    return (ck_h2f(a->d) * ck_h2f(b->d)) * (float)isum;
 }
+CK_GENERIC_DOT(ck_vec_dot_q4_0_q8_0_generic, block_q4_0, CK_QK, block_q8_0, ck_dot_q4_0_block)
 
-float ck_vec_dot_q4_1_q8_0_generic(int64_t n, const void *w, const void *x) {
-    const block_q4_1 *a = (const block_q4_1 *)w;
-    const block_q8_0 *b = (const block_q8_0 *)x;
-    float sum = 0.0f;
-    for (int64_t k = 0; k < n / CK_QK; k++) {
-        int32_t isum = 0, xsum = 0;
-        for (int i = 0; i < CK_QK / 2; i++) {
-            isum += (a[k].qs[i] & 0xF) * b[k].qs[i] + (a[k].qs[i] >> 4) * b[k].qs[i + 16];
-            xsum += b[k].qs[i] + b[k].qs[i + 16];
-        }
-        const float dx = ck_h2f(b[k].d);
-        sum += (ck_h2f(a[k].d) * dx) * (float)isum + (ck_h2f(a[k].m) * dx) * (float)xsum;
+CK_INLINE float ck_dot_q4_1_block(const block_q4_1 *a, const block_q8_0 *b) {
+    int32_t isum = 0, xsum = 0;
+    for (int i = 0; i < CK_QK / 2; i++) {
+        isum += (a->qs[i] & 0xF) * b->qs[i] + (a->qs[i] >> 4) * b->qs[i + 16];
+        xsum += b->qs[i] + b->qs[i + 16];
     }
-    return sum;
+    const float dx = ck_h2f(b->d);
+    return (ck_h2f(a->d) * dx) * (float)isum + (ck_h2f(a->m) * dx) * (float)xsum;
 }
-
-CK_MULTI_FROM_SINGLE(ck_vec_dot_q4_0_q8_0_ref)
-CK_MULTI_FROM_SINGLE(ck_vec_dot_q4_0_q8_0_generic)
-CK_MULTI_FROM_SINGLE(ck_vec_dot_q4_1_q8_0_ref)
-CK_MULTI_FROM_SINGLE(ck_vec_dot_q4_1_q8_0_generic)
+CK_GENERIC_DOT(ck_vec_dot_q4_1_q8_0_generic, block_q4_1, CK_QK, block_q8_0, ck_dot_q4_1_block)
 
 #if defined(CK_X86)
 

@@ -72,42 +72,27 @@ CK_INLINE void ck_q5_values(const uint8_t qs[16], uint32_t qh, uint8_t q[32]) {
     }
 }
 
-float ck_vec_dot_q5_0_q8_0_generic(int64_t n, const void *w, const void *x) {
-    const block_q5_0 *a = (const block_q5_0 *)w;
-    const block_q8_0 *b = (const block_q8_0 *)x;
-    float sum = 0.0f;
-    for (int64_t k = 0; k < n / CK_QK; k++) {
-        uint8_t q[CK_QK];
-        ck_q5_values(a[k].qs, ck_load_qh(a[k].qh), q);
-        int32_t isum = 0;
-        for (int i = 0; i < CK_QK; i++) isum += ((int32_t)q[i] - 16) * b[k].qs[i];
-        sum += (ck_h2f(a[k].d) * ck_h2f(b[k].d)) * (float)isum;
-    }
-    return sum;
+CK_INLINE float ck_dot_q5_0_block(const block_q5_0 *a, const block_q8_0 *b) {
+    uint8_t q[CK_QK];
+    ck_q5_values(a->qs, ck_load_qh(a->qh), q);
+    int32_t isum = 0;
+    for (int i = 0; i < CK_QK; i++) isum += ((int32_t)q[i] - 16) * b->qs[i];
+    return (ck_h2f(a->d) * ck_h2f(b->d)) * (float)isum;
 }
+CK_GENERIC_DOT(ck_vec_dot_q5_0_q8_0_generic, block_q5_0, CK_QK, block_q8_0, ck_dot_q5_0_block)
 
-float ck_vec_dot_q5_1_q8_0_generic(int64_t n, const void *w, const void *x) {
-    const block_q5_1 *a = (const block_q5_1 *)w;
-    const block_q8_0 *b = (const block_q8_0 *)x;
-    float sum = 0.0f;
-    for (int64_t k = 0; k < n / CK_QK; k++) {
-        uint8_t q[CK_QK];
-        ck_q5_values(a[k].qs, ck_load_qh(a[k].qh), q);
-        int32_t isum = 0, xsum = 0;
-        for (int i = 0; i < CK_QK; i++) {
-            isum += (int32_t)q[i] * b[k].qs[i];
-            xsum += b[k].qs[i];
-        }
-        const float dx = ck_h2f(b[k].d);
-        sum += (ck_h2f(a[k].d) * dx) * (float)isum + (ck_h2f(a[k].m) * dx) * (float)xsum;
+CK_INLINE float ck_dot_q5_1_block(const block_q5_1 *a, const block_q8_0 *b) {
+    uint8_t q[CK_QK];
+    ck_q5_values(a->qs, ck_load_qh(a->qh), q);
+    int32_t isum = 0, xsum = 0;
+    for (int i = 0; i < CK_QK; i++) {
+        isum += (int32_t)q[i] * b->qs[i];
+        xsum += b->qs[i];
     }
-    return sum;
+    const float dx = ck_h2f(b->d);
+    return (ck_h2f(a->d) * dx) * (float)isum + (ck_h2f(a->m) * dx) * (float)xsum;
 }
-
-CK_MULTI_FROM_SINGLE(ck_vec_dot_q5_0_q8_0_ref)
-CK_MULTI_FROM_SINGLE(ck_vec_dot_q5_0_q8_0_generic)
-CK_MULTI_FROM_SINGLE(ck_vec_dot_q5_1_q8_0_ref)
-CK_MULTI_FROM_SINGLE(ck_vec_dot_q5_1_q8_0_generic)
+CK_GENERIC_DOT(ck_vec_dot_q5_1_q8_0_generic, block_q5_1, CK_QK, block_q8_0, ck_dot_q5_1_block)
 
 #if defined(CK_X86)
 

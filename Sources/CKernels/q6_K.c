@@ -44,39 +44,31 @@ void ck_dequantize_row_q6_K_ref(const void *src, float *dst, int64_t n) {
 
 CK_REF_DOT_Q8_K32(ck_vec_dot_q6_K_q8_K32_ref, block_q6_K, ck_dequantize_row_q6_K_ref)
 
-float ck_vec_dot_q6_K_q8_K32_generic(int64_t n, const void *w, const void *x) {
-    const block_q6_K *a = (const block_q6_K *)w;
-    const block_q8_K32 *b = (const block_q8_K32 *)x;
-    float sum = 0.0f;
-    for (int64_t k = 0; k < n / CK_QK_K; k++) {
-        int8_t q[CK_QK_K]; /* [256] the 6-bit values minus 32, in element order */
-        for (int h = 0; h < 2; h++) {
-            const uint8_t *ql = a[k].ql + 64 * h, *qh = a[k].qh + 32 * h;
-            int8_t *o = q + 128 * h;
-            for (int l = 0; l < 32; l++) {
-                o[l] = (int8_t)((int)((ql[l] & 0xF) | ((qh[l] & 3) << 4)) - 32);
-                o[l + 32] = (int8_t)((int)((ql[l + 32] & 0xF) | (((qh[l] >> 2) & 3) << 4)) - 32);
-                o[l + 64] = (int8_t)((int)((ql[l] >> 4) | (((qh[l] >> 4) & 3) << 4)) - 32);
-                o[l + 96] = (int8_t)((int)((ql[l + 32] >> 4) | (((qh[l] >> 6) & 3) << 4)) - 32);
-            }
+CK_INLINE float ck_dot_q6_K_block(const block_q6_K *a, const block_q8_K32 *b) {
+    int8_t q[CK_QK_K]; /* [256] the 6-bit values minus 32, in element order */
+    for (int h = 0; h < 2; h++) {
+        const uint8_t *ql = a->ql + 64 * h, *qh = a->qh + 32 * h;
+        int8_t *o = q + 128 * h;
+        for (int l = 0; l < 32; l++) {
+            o[l] = (int8_t)((int)((ql[l] & 0xF) | ((qh[l] & 3) << 4)) - 32);
+            o[l + 32] = (int8_t)((int)((ql[l + 32] & 0xF) | (((qh[l] >> 2) & 3) << 4)) - 32);
+            o[l + 64] = (int8_t)((int)((ql[l] >> 4) | (((qh[l] >> 4) & 3) << 4)) - 32);
+            o[l + 96] = (int8_t)((int)((ql[l + 32] >> 4) | (((qh[l] >> 6) & 3) << 4)) - 32);
         }
-        float sumd = 0.0f;
-        for (int g = 0; g < 8; g++) {
-            int32_t sumi = 0; /* |sumi| <= 2 * 128 * 16 * 32 * 127 < 2^24: exact as a float too */
-            for (int s = 2 * g; s < 2 * g + 2; s++) {
-                int32_t isum = 0;
-                for (int i = 0; i < 16; i++) isum += q[16 * s + i] * b[k].qs[16 * s + i];
-                sumi += a[k].scales[s] * isum;
-            }
-            sumd += b[k].d[g] * (float)sumi;
-        }
-        sum += ck_h2f(a[k].d) * sumd;
     }
-    return sum;
+    float sumd = 0.0f;
+    for (int g = 0; g < 8; g++) {
+        int32_t sumi = 0; /* |sumi| <= 2 * 128 * 16 * 32 * 127 < 2^24: exact as a float too */
+        for (int s = 2 * g; s < 2 * g + 2; s++) {
+            int32_t isum = 0;
+            for (int i = 0; i < 16; i++) isum += q[16 * s + i] * b->qs[16 * s + i];
+            sumi += a->scales[s] * isum;
+        }
+        sumd += b->d[g] * (float)sumi;
+    }
+    return ck_h2f(a->d) * sumd;
 }
-
-CK_MULTI_FROM_SINGLE(ck_vec_dot_q6_K_q8_K32_ref)
-CK_MULTI_FROM_SINGLE(ck_vec_dot_q6_K_q8_K32_generic)
+CK_GENERIC_DOT(ck_vec_dot_q6_K_q8_K32_generic, block_q6_K, CK_QK_K, block_q8_K32, ck_dot_q6_K_block)
 
 #if defined(CK_X86)
 

@@ -54,20 +54,14 @@ float ck_vec_dot_q8_0_q8_0_ref(int64_t n, const void *w, const void *x) {
     }
     return (float)sum;
 }
-
-float ck_vec_dot_q8_0_q8_0_generic(int64_t n, const void *w, const void *x) {
-    const block_q8_0 *a = (const block_q8_0 *)w, *b = (const block_q8_0 *)x;
-    float sum = 0.0f;
-    for (int64_t k = 0; k < n / CK_QK; k++) {
-        int32_t isum = 0;
-        for (int i = 0; i < CK_QK; i++) isum += (int32_t)a[k].qs[i] * (int32_t)b[k].qs[i];
-        sum += (ck_h2f(a[k].d) * ck_h2f(b[k].d)) * (float)isum;
-    }
-    return sum;
-}
-
 CK_MULTI_FROM_SINGLE(ck_vec_dot_q8_0_q8_0_ref)
-CK_MULTI_FROM_SINGLE(ck_vec_dot_q8_0_q8_0_generic)
+
+CK_INLINE float ck_dot_q8_0_block(const block_q8_0 *a, const block_q8_0 *b) {
+    int32_t isum = 0;
+    for (int i = 0; i < CK_QK; i++) isum += (int32_t)a->qs[i] * (int32_t)b->qs[i];
+    return (ck_h2f(a->d) * ck_h2f(b->d)) * (float)isum;
+}
+CK_GENERIC_DOT(ck_vec_dot_q8_0_q8_0_generic, block_q8_0, CK_QK, block_q8_0, ck_dot_q8_0_block)
 
 #if defined(CK_X86)
 

@@ -81,10 +81,7 @@ CK_Q8_0A_DOT(ck_vec_dot_q5_0_q8_0a_avx2, block_q5_0, ck_decode_q5_0_u8_avx2)
             pd[8 * b + lane] = SCALE(&a[b]);                                                    \
         }                                                                                       \
     }                                                                                           \
-    CK_AVX2 void name(const void *W, size_t row_stride, int64_t cols, const void *X, size_t xs, int64_t nx, \
-                      float *Y, int64_t ys, int64_t row_begin, int64_t row_end) {               \
-        ck_gemm_q8_0a_rows(name##_pack, W, row_stride, cols, X, xs, nx, Y, ys, row_begin, row_end); \
-    }
+    CK_MATMUL_VIA(CK_AVX2, name, ck_gemm_q8_0a_rows, name##_pack)
 CK_G8_GEMM(ck_matmul_q4_0_g8_avx2, block_q4_0, ck_decode_q4_0_u8_avx2)
 CK_G8_GEMM(ck_matmul_q5_0_g8_avx2, block_q5_0, ck_decode_q5_0_u8_avx2)
 
