@@ -129,8 +129,11 @@ private struct WeatherInstructions: DynamicInstructions {
         try await session.respond(to: "2")
         #expect(kinds(model.requests[0].transcript) == ["instructions", "prompt"])
         #expect(kinds(model.requests[1].transcript) == ["instructions", "prompt"])
-        guard case .prompt(let prompt)? = model.requests[1].transcript.last else { Issue.record("no prompt last"); return }
-        #expect(prompt.segments.description.contains("2"))
+        guard case .prompt(let prompt)? = model.requests[1].transcript.last, case .text(let text)? = prompt.segments.first else {
+            Issue.record("the last entry the model saw is not a text prompt")
+            return
+        }
+        #expect(text.content == "2")
     }
 }
 
