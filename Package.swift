@@ -286,3 +286,20 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Test targets whose own code only drives the library (sessions on scripted models, macro
+// expansions, wire types, templates, the game, files) build unoptimized: at -O their
+// whole-module optimization was most of the test build (about 1,800 of its CPU-seconds for all
+// test targets, against about 270 at -Onone), while the work their tests time runs in the
+// optimized library. The targets that compute in their own code (reference forward passes,
+// kernel references, grammar walks, the token loop's end-to-end checks, the server's deadlines)
+// keep -O. A test target is never part of a product, so these flags do not reach a package
+// that depends on this one.
+let unoptimizedTestTargets: Set<String> = [
+    "FoundationModelsTests", "AppleSamplesTests", "FoundationModelsMacrosTests", "ModelStoreTests", "FMTests",
+    "CalendarContactsTests", "DreamCoffeeTests", "ChatTemplatesTests", "OpenAIWireTests", "TokenizersTests",
+]
+for target in package.targets where unoptimizedTestTargets.contains(target.name) {
+    precondition(target.type == .test, "\(target.name) is not a test target")
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone"])]
+}
