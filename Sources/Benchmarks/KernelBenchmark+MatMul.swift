@@ -59,12 +59,10 @@ extension KernelBenchmark {
         columns: Int = 896,
         activations: Int = 128
     ) -> [MatMulMeasurement] {
-        let levels = isas ?? CPUFeatures.current.supported.filter { $0 >= .generic }
         let pool = ThreadPool(threadCount: threads)
         var results: [MatMulMeasurement] = []
         for type in types {
-            let (r, c) = columns % type.blockSize == 0 ? (rows, columns) : (columns, rows)
-            guard let rowBytes = type.rowBytes(columns: c) else { continue }
+            guard let (r, c, rowBytes) = shape(of: type, rows: rows, columns: columns) else { continue }
             let storage = zeroedPages(r * rowBytes, alignment: 4096)
             defer { storage.deallocate() }
             var rng = SplitMix64(seed: 0x5EED_1000 &+ UInt64(type.rawValue))
@@ -75,17 +73,11 @@ extension KernelBenchmark {
             for i in x.indices { x[i] = Float.random(in: -1...1, using: &rng) }
             let y = UnsafeMutableBufferPointer<Float>.allocate(capacity: activations * r) // [activations, r]
             defer { y.deallocate() }
-            for level in levels {
+            for level in levels(isas) {
                 let kernels = KernelSet(isa: level)
                 let xq = QuantizedActivations(type: type, columns: c, capacity: activations, kernels: kernels)
                 x.withUnsafeBufferPointer { xq.quantize(rows: $0, count: activations, pool: pool) }
-                kernels.matMul(w, xq, into: y, pool: pool)
-                var seconds: [Double] = []
-                for _ in 0..<max(1, repetitions) {
-                    let start = ContinuousClock.now
-                    kernels.matMul(w, xq, into: y, pool: pool)
-                    seconds.append((ContinuousClock.now - start).seconds)
-                }
+                let seconds = timedPasses(repetitions) { kernels.matMul(w, xq, into: y, pool: pool) }
                 results.append(
                     MatMulMeasurement(
                         type: type, isa: kernels.effectiveLevel(for: type), threads: pool.threadCount,

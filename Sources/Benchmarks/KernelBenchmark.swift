@@ -60,13 +60,7 @@ package enum KernelBenchmark {
                 _ = ck_stream_read(base.base + range.lowerBound * 4096, range.count * 4096)
             }
         }
-        pass()
-        var seconds: [Double] = []
-        for _ in 0..<max(1, repetitions) {
-            let start = ContinuousClock.now
-            pass()
-            seconds.append((ContinuousClock.now - start).seconds)
-        }
+        let seconds = timedPasses(repetitions, pass)
         return Double(size) / SampleStatistics.median(seconds) / 1e9
     }
 
@@ -88,12 +82,10 @@ package enum KernelBenchmark {
         rows: Int = 4864,
         columns: Int = 896
     ) -> [Measurement] {
-        let levels = isas ?? CPUFeatures.current.supported.filter { $0 >= .generic }
         let pool = ThreadPool(threadCount: threads)
         var results: [Measurement] = []
         for type in types {
-            let (r, c) = columns % type.blockSize == 0 ? (rows, columns) : (columns, rows)
-            guard let rowBytes = type.rowBytes(columns: c) else { continue }
+            guard let (r, c, rowBytes) = shape(of: type, rows: rows, columns: columns) else { continue }
             let matrixBytes = r * rowBytes
             let count = max(1, workingSetBytes / matrixBytes)
             let storage = zeroedPages(count * matrixBytes, alignment: 4096)
@@ -104,7 +96,7 @@ package enum KernelBenchmark {
             for i in x.indices { x[i] = Float.random(in: -1...1, using: &rng) }
             let y = UnsafeMutableBufferPointer<Float>.allocate(capacity: r)
             defer { y.deallocate() }
-            for level in levels {
+            for level in levels(isas) {
                 let kernels = KernelSet(isa: level)
                 let xq = QuantizedActivations(type: type, columns: c, kernels: kernels)
                 x.withUnsafeBufferPointer { xq.quantize($0) }
@@ -112,14 +104,7 @@ package enum KernelBenchmark {
                     // force-try: the shape was validated by rowBytes above
                     try! QuantizedMatrix(base: storage + i * matrixBytes, type: type, rows: r, columns: c)
                 }
-                func pass() { for w in matrices { kernels.matVec(w, xq, into: y, pool: pool) } }
-                pass()
-                var seconds: [Double] = []
-                for _ in 0..<max(1, repetitions) {
-                    let start = ContinuousClock.now
-                    pass()
-                    seconds.append((ContinuousClock.now - start).seconds)
-                }
+                let seconds = timedPasses(repetitions) { for w in matrices { kernels.matVec(w, xq, into: y, pool: pool) } }
                 results.append(
                     Measurement(
                         type: type, isa: kernels.effectiveLevel(for: type), threads: pool.threadCount, rows: r, columns: c,
@@ -127,6 +112,33 @@ package enum KernelBenchmark {
             }
         }
         return results
+    }
+}
+
+extension KernelBenchmark {
+    /// The levels to measure: `isas`, or every supported level from generic up.
+    static func levels(_ isas: [InstructionSet]?) -> [InstructionSet] {
+        isas ?? CPUFeatures.current.supported.filter { $0 >= .generic }
+    }
+
+    /// The matrix shape to measure `type` at, `rows` x `columns` (swapped when `columns` is not
+    /// a multiple of the type's block size), with a row's bytes; `nil` when neither fits.
+    static func shape(of type: QuantType, rows: Int, columns: Int) -> (rows: Int, columns: Int, rowBytes: Int)? {
+        let (r, c) = columns % type.blockSize == 0 ? (rows, columns) : (columns, rows)
+        guard let rowBytes = type.rowBytes(columns: c) else { return nil }
+        return (r, c, rowBytes)
+    }
+
+    /// Runs `pass` once to warm up, then `repetitions` times (at least once), timing each.
+    static func timedPasses(_ repetitions: Int, _ pass: () -> Void) -> [Double] {
+        pass()
+        var seconds: [Double] = []
+        for _ in 0..<max(1, repetitions) {
+            let start = ContinuousClock.now
+            pass()
+            seconds.append((ContinuousClock.now - start).seconds)
+        }
+        return seconds
     }
 }
 
