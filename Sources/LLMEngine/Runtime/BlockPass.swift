@@ -134,3 +134,21 @@ struct BlockPass {
         for i in 0..<(rows * d) { s.x[i] *= scale }
     }
 }
+
+extension BlockPass {
+    /// The pre-norm block most families share: `attn_norm`, the q/k/v projections (then the
+    /// per-head norms, where `normalizesHeads`), RoPE, attention, the residual add; `ffn_norm`,
+    /// the routed experts where the block has them, else the dense network, gated with
+    /// `activation`; the residual add.
+    func preNormBlock(normalizesHeads: Bool = false, _ activation: GateActivation = .silu) {
+        normalize(weights.attentionNorm)
+        projectQKV()
+        if normalizesHeads { normalizeHeads() }
+        rotate()
+        attend()
+        addToResidual()
+        normalize(weights.feedForwardNorm)
+        if weights.experts != nil { routedExperts(activation) } else { feedForward(activation) }
+        addToResidual()
+    }
+}

@@ -66,14 +66,7 @@ enum GptOss: ArchitectureDefinition {
         return layer
     }
 
-    static func block(_ b: BlockPass) {
-        b.normalize(b.weights.attentionNorm)
-        b.projectQKV() // with the q, k, v biases
-        b.rotate()
-        b.attend() // with the sinks and the output bias
-        b.addToResidual()
-        b.normalize(b.weights.feedForwardNorm) // post_attention_norm
-        b.routedExperts(.swigluOAI)
-        b.addToResidual()
-    }
+    /// The pre-norm block: q, k, v with their biases, attention with the sinks and the output
+    /// bias, `post_attention_norm` (read as `ffn_norm`), then the experts with `swiglu_oai`.
+    static func block(_ b: BlockPass) { b.preNormBlock(.swigluOAI) }
 }

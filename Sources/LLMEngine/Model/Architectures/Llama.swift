@@ -40,14 +40,6 @@ enum Llama: ArchitectureDefinition {
         return layer
     }
 
-    static func block(_ b: BlockPass) {
-        b.normalize(b.weights.attentionNorm)
-        b.projectQKV()
-        b.rotate()
-        b.attend()
-        b.addToResidual()
-        b.normalize(b.weights.feedForwardNorm)
-        if b.weights.experts != nil { b.routedExperts(.silu) } else { b.feedForward(.silu) }
-        b.addToResidual()
-    }
+    /// The pre-norm block, with the routed experts in a mixture.
+    static func block(_ b: BlockPass) { b.preNormBlock() }
 }

@@ -19,14 +19,7 @@ enum Phi3: ArchitectureDefinition {
         try .standard(t)
     }
 
-    static func block(_ b: BlockPass) {
-        b.normalize(b.weights.attentionNorm)
-        b.projectQKV()
-        b.rotate() // LongRoPE: factors by cache capacity, rotated dimensions scaled by the attention factor
-        b.attend()
-        b.addToResidual()
-        b.normalize(b.weights.feedForwardNorm)
-        b.feedForward(.silu)
-        b.addToResidual()
-    }
+    /// The pre-norm block (its RoPE is LongRoPE: factors by cache capacity, rotated dimensions
+    /// scaled by the attention factor).
+    static func block(_ b: BlockPass) { b.preNormBlock() }
 }

@@ -13,14 +13,6 @@ enum Qwen2: ArchitectureDefinition {
         try .standard(t, biases: true)
     }
 
-    static func block(_ b: BlockPass) {
-        b.normalize(b.weights.attentionNorm)
-        b.projectQKV() // biases added
-        b.rotate()
-        b.attend()
-        b.addToResidual()
-        b.normalize(b.weights.feedForwardNorm)
-        b.feedForward(.silu)
-        b.addToResidual()
-    }
+    /// The pre-norm block (the projections add their biases).
+    static func block(_ b: BlockPass) { b.preNormBlock() }
 }

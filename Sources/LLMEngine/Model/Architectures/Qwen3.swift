@@ -22,15 +22,6 @@ enum Qwen3: ArchitectureDefinition {
         return layer
     }
 
-    static func block(_ b: BlockPass) {
-        b.normalize(b.weights.attentionNorm)
-        b.projectQKV()
-        b.normalizeHeads() // before RoPE
-        b.rotate()
-        b.attend()
-        b.addToResidual()
-        b.normalize(b.weights.feedForwardNorm)
-        b.feedForward(.silu)
-        b.addToResidual()
-    }
+    /// The pre-norm block with the per-head norms before RoPE.
+    static func block(_ b: BlockPass) { b.preNormBlock(normalizesHeads: true) }
 }

@@ -22,15 +22,6 @@ enum Qwen3MoE: ArchitectureDefinition {
         return layer
     }
 
-    static func block(_ b: BlockPass) {
-        b.normalize(b.weights.attentionNorm)
-        b.projectQKV()
-        b.normalizeHeads() // before RoPE
-        b.rotate()
-        b.attend()
-        b.addToResidual()
-        b.normalize(b.weights.feedForwardNorm)
-        b.routedExperts(.silu)
-        b.addToResidual()
-    }
+    /// Qwen3's block, the routed experts as its feed-forward network.
+    static func block(_ b: BlockPass) { b.preNormBlock(normalizesHeads: true) }
 }

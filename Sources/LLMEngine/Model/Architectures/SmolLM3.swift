@@ -17,14 +17,6 @@ enum SmolLM3: ArchitectureDefinition {
         try .standard(t)
     }
 
-    static func block(_ b: BlockPass) {
-        b.normalize(b.weights.attentionNorm)
-        b.projectQKV()
-        b.rotate() // nothing in the NoPE layers
-        b.attend()
-        b.addToResidual()
-        b.normalize(b.weights.feedForwardNorm)
-        b.feedForward(.silu)
-        b.addToResidual()
-    }
+    /// The pre-norm block (its rotation does nothing in the NoPE layers).
+    static func block(_ b: BlockPass) { b.preNormBlock() }
 }
