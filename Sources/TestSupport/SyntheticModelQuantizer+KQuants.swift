@@ -12,37 +12,35 @@ extension SyntheticModelQuantizer {
     /// and `m[4..<8]` (high). Levels come in four 32-byte runs, run `c` holding sub-block `2c` in
     /// its low nibbles and sub-block `2c + 1` in its high nibbles.
     package static func q4_K(_ values: [Float]) -> [UInt8] {
-        precondition(values.count % 256 == 0, "Q4_K needs a multiple of 256 values, got \(values.count)")
-        var out = GGUFByteBuffer()
-        for start in stride(from: 0, to: values.count, by: 256) {
-            let b = offsetBlock(values[start..<start + 256], maxLevel: 15)
+        blocks(of: 256, values, "Q4_K") { block, out in
+            let b = offsetBlock(block, maxLevel: 15)
             appendScales(b, to: &out)
-            for c in 0..<4 {
-                for l in 0..<32 { out.append(UInt8(b.q[64 * c + l] | b.q[64 * c + 32 + l] << 4)) }
-            }
+            appendKNibbles(b.q, to: &out)
         }
-        return out.bytes
     }
 
     /// `block_q5_K` (176 bytes per 256 values): as Q4_K with 5-bit levels `q ∈ 0...31`; after the
     /// 12 scale bytes come 32 bytes `qh`, bit `j` of `qh[l]` being bit 4 of element `32j + l`, then
     /// the 128 bytes of low nibbles laid out as Q4_K's levels.
     package static func q5_K(_ values: [Float]) -> [UInt8] {
-        precondition(values.count % 256 == 0, "Q5_K needs a multiple of 256 values, got \(values.count)")
-        var out = GGUFByteBuffer()
-        for start in stride(from: 0, to: values.count, by: 256) {
-            let b = offsetBlock(values[start..<start + 256], maxLevel: 31)
+        blocks(of: 256, values, "Q5_K") { block, out in
+            let b = offsetBlock(block, maxLevel: 31)
             appendScales(b, to: &out)
             for l in 0..<32 {
                 var high = 0
                 for j in 0..<8 { high |= (b.q[32 * j + l] >> 4) << j }
                 out.append(UInt8(high))
             }
-            for c in 0..<4 {
-                for l in 0..<32 { out.append(UInt8((b.q[64 * c + l] & 0xF) | (b.q[64 * c + 32 + l] & 0xF) << 4)) }
-            }
+            appendKNibbles(b.q, to: &out)
         }
-        return out.bytes
+    }
+
+    /// The 128 bytes of a super-block's low nibbles in four 32-byte runs, run `c` holding
+    /// sub-block `2c` in its low nibbles and sub-block `2c + 1` in its high ones (Q4_K, Q5_K).
+    static func appendKNibbles(_ q: [Int], to out: inout GGUFByteBuffer) {
+        for c in 0..<4 {
+            for l in 0..<32 { out.append(UInt8((q[64 * c + l] & 0xF) | (q[64 * c + 32 + l] & 0xF) << 4)) }
+        }
     }
 
     /// A 256-value super-block with eight 32-value sub-blocks `x ≈ d·sc·q − dmin·m` (Q4_K, Q5_K).
@@ -54,8 +52,7 @@ extension SyntheticModelQuantizer {
     /// Per sub-block, an offset lifting its minimum to 0 and a step spanning its range in
     /// `maxLevel` levels; both are stored as 6-bit multiples of the f16 `d` and `dmin`, the step
     /// rounded up so that the levels always reach the sub-block's maximum.
-    static func offsetBlock(_ block: ArraySlice<Float>, maxLevel: Int) -> OffsetBlock {
-        let x = Array(block)
+    static func offsetBlock(_ x: [Float], maxLevel: Int) -> OffsetBlock {
         var steps = [Float](repeating: 0, count: 8), offsets = steps
         for s in 0..<8 {
             let sub = x[(s * 32)..<(s * 32 + 32)]
@@ -92,10 +89,7 @@ extension SyntheticModelQuantizer {
     /// and `l + 64` (high); `ql[64n + 32 + l]` holds `l + 32` and `l + 96`; `qh[32n + l]` holds
     /// the top two bits of elements `l`, `l + 32`, `l + 64`, `l + 96` at bits 0, 2, 4, 6.
     package static func q6_K(_ values: [Float]) -> [UInt8] {
-        precondition(values.count % 256 == 0, "Q6_K needs a multiple of 256 values, got \(values.count)")
-        var out = GGUFByteBuffer()
-        for start in stride(from: 0, to: values.count, by: 256) {
-            let block = Array(values[start..<start + 256])
+        blocks(of: 256, values, "Q6_K") { block, out in
             let steps = (0..<16).map { maxMagnitude(block[($0 * 16)..<($0 * 16 + 16)]) / 31 }
             let d = half(steps.max()! / 127)
             let sc = steps.map { level($0, scale: d, in: 0...127, rounding: .up) }
@@ -115,6 +109,5 @@ extension SyntheticModelQuantizer {
             for s in sc { out.append(Int8(s)) }
             out.append(GGUFWriter.halfBits(d))
         }
-        return out.bytes
     }
 }

@@ -48,71 +48,78 @@ package enum SyntheticModelQuantizer {
     /// `block_q4_0` (18 bytes per 32 values): f16 scale `d`, then 16 bytes whose low nibbles are
     /// elements 0–15 and high nibbles elements 16–31, each `q + 8` with `x ≈ d · q`, `q ∈ -8...7`.
     package static func q4_0(_ values: [Float]) -> [UInt8] {
-        precondition(values.count % 32 == 0, "Q4_0 needs a multiple of 32 values, got \(values.count)")
-        var out = GGUFByteBuffer()
-        for start in stride(from: 0, to: values.count, by: 32) {
-            let block = Array(values[start..<start + 32])
+        blocks(of: 32, values, "Q4_0") { block, out in
             let d = half(maxMagnitude(block) / 7)
             let q = block.map { level($0, scale: d, in: -8...7) + 8 }
             out.append(GGUFWriter.halfBits(d))
-            for j in 0..<16 { out.append(UInt8(q[j] | q[j + 16] << 4)) }
+            appendNibbles(q, to: &out)
         }
-        return out.bytes
     }
 
     /// `block_q5_0` (22 bytes per 32 values): f16 scale `d`, a little-endian `uint32` whose bit
     /// `j` is bit 4 of element `j`, then 16 bytes of low nibbles laid out as in Q4_0; each
     /// element is stored as `q + 16` with `x ≈ d · q`, `q ∈ -16...15`.
     package static func q5_0(_ values: [Float]) -> [UInt8] {
-        precondition(values.count % 32 == 0, "Q5_0 needs a multiple of 32 values, got \(values.count)")
-        var out = GGUFByteBuffer()
-        for start in stride(from: 0, to: values.count, by: 32) {
-            let block = Array(values[start..<start + 32])
+        blocks(of: 32, values, "Q5_0") { block, out in
             let d = half(maxMagnitude(block) / 15)
             let q = block.map { level($0, scale: d, in: -16...15) + 16 }
-            var high: UInt32 = 0
-            for j in 0..<32 { high |= UInt32(q[j] >> 4) << UInt32(j) }
             out.append(GGUFWriter.halfBits(d))
-            out.append(high)
-            for j in 0..<16 { out.append(UInt8((q[j] & 0xF) | (q[j + 16] & 0xF) << 4)) }
+            out.append(fifthBits(q))
+            appendNibbles(q, to: &out)
         }
-        return out.bytes
     }
 
     /// `block_q4_1` (20 bytes per 32 values): f16 scale `d`, f16 minimum `m`, then 16 bytes of
     /// nibbles laid out as in Q4_0, with `x ≈ d · q + m`, `q ∈ 0...15`.
     package static func q4_1(_ values: [Float]) -> [UInt8] {
-        precondition(values.count % 32 == 0, "Q4_1 needs a multiple of 32 values, got \(values.count)")
-        var out = GGUFByteBuffer()
-        for start in stride(from: 0, to: values.count, by: 32) {
-            let (d, m, q) = offsetLevels(values[start..<start + 32], maxLevel: 15)
+        blocks(of: 32, values, "Q4_1") { block, out in
+            let (d, m, q) = offsetLevels(block, maxLevel: 15)
             out.append(GGUFWriter.halfBits(d))
             out.append(GGUFWriter.halfBits(m))
-            for j in 0..<16 { out.append(UInt8(q[j] | q[j + 16] << 4)) }
+            appendNibbles(q, to: &out)
         }
-        return out.bytes
     }
 
     /// `block_q5_1` (24 bytes per 32 values): f16 `d`, f16 `m`, the `uint32` of fifth bits as in
     /// Q5_0, then 16 bytes of low nibbles, with `x ≈ d · q + m`, `q ∈ 0...31`.
     package static func q5_1(_ values: [Float]) -> [UInt8] {
-        precondition(values.count % 32 == 0, "Q5_1 needs a multiple of 32 values, got \(values.count)")
-        var out = GGUFByteBuffer()
-        for start in stride(from: 0, to: values.count, by: 32) {
-            let (d, m, q) = offsetLevels(values[start..<start + 32], maxLevel: 31)
-            var high: UInt32 = 0
-            for j in 0..<32 { high |= UInt32(q[j] >> 4) << UInt32(j) }
+        blocks(of: 32, values, "Q5_1") { block, out in
+            let (d, m, q) = offsetLevels(block, maxLevel: 31)
             out.append(GGUFWriter.halfBits(d))
             out.append(GGUFWriter.halfBits(m))
-            out.append(high)
-            for j in 0..<16 { out.append(UInt8((q[j] & 0xF) | (q[j + 16] & 0xF) << 4)) }
+            out.append(fifthBits(q))
+            appendNibbles(q, to: &out)
         }
+    }
+
+    /// The bytes of `values` encoded block by block: `encode` appends the block of `size` values
+    /// (indexed from 0) to the buffer; `values.count` must be a multiple of `size` (`name` says
+    /// whose, when it is not).
+    static func blocks(
+        of size: Int, _ values: [Float], _ name: String, _ encode: ([Float], inout GGUFByteBuffer) -> Void
+    ) -> [UInt8] {
+        precondition(values.count % size == 0, "\(name) needs a multiple of \(size) values, got \(values.count)")
+        var out = GGUFByteBuffer()
+        for start in stride(from: 0, to: values.count, by: size) { encode(Array(values[start..<start + size]), &out) }
         return out.bytes
+    }
+
+    /// The 16 bytes of a 32-level block's low nibbles: byte `j` holds level `j` in its low
+    /// nibble and level `j + 16` in its high one (Q4_0, Q4_1, Q5_0, Q5_1).
+    static func appendNibbles(_ q: [Int], to out: inout GGUFByteBuffer) {
+        for j in 0..<16 { out.append(UInt8((q[j] & 0xF) | (q[j + 16] & 0xF) << 4)) }
+    }
+
+    /// The `uint32` whose bit `j` is bit 4 of level `j` (Q5_0, Q5_1).
+    static func fifthBits(_ q: [Int]) -> UInt32 {
+        var high: UInt32 = 0
+        for j in 0..<32 { high |= UInt32(q[j] >> 4) << UInt32(j) }
+        return high
     }
 
     /// The f16 minimum `m` of a block, the f16 step `d` spreading the rest over `maxLevel` levels,
     /// and each value's level `round((x − m) / d)`.
-    static func offsetLevels(_ block: ArraySlice<Float>, maxLevel: Int) -> (d: Float, m: Float, q: [Int]) {
+    static func offsetLevels(_ block: [Float], maxLevel: Int) -> (d: Float, m: Float, q: [Int]) {
         let m = half(block.min()!)
         let d = half((block.max()! - m) / Float(maxLevel))
         return (d, m, block.map { level($0 - m, scale: d, in: 0...maxLevel) })
