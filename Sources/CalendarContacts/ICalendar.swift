@@ -30,23 +30,8 @@ package struct ICalendar: Sendable, Equatable {
 
     /// Reads and parses the file at `url`; every error carries the file's path.
     package init(contentsOf url: URL, floatingTimeZone: TimeZone = .current) throws(ICalendarError) {
-        let bytes: [UInt8]
-        do {
-            bytes = try SourceFile.bytes(at: url)
-        } catch {
-            switch error {
-            case .notFound:
-                throw ICalendarError(.fileNotFound, line: nil, "file not found", path: url.path)
-            case .unreadable(let reason):
-                throw ICalendarError(.fileNotReadable, line: nil, "the file cannot be read: \(reason)", path: url.path)
-            }
-        }
-        do {
-            try self.init(bytes: bytes, floatingTimeZone: floatingTimeZone)
-        } catch {
-            var located = error
-            located.path = url.path
-            throw located
+        self = try ICalendarError.parsingFile(at: url) { (bytes) throws(ICalendarError) in
+            try ICalendar(bytes: bytes, floatingTimeZone: floatingTimeZone)
         }
     }
 

@@ -25,24 +25,7 @@ package struct VCardFile: Sendable, Equatable {
 
     /// Reads and parses the file at `url`; every error carries the file's path.
     package init(contentsOf url: URL) throws(VCardError) {
-        let bytes: [UInt8]
-        do {
-            bytes = try SourceFile.bytes(at: url)
-        } catch {
-            switch error {
-            case .notFound:
-                throw VCardError(.fileNotFound, line: nil, "file not found", path: url.path)
-            case .unreadable(let reason):
-                throw VCardError(.fileNotReadable, line: nil, "the file cannot be read: \(reason)", path: url.path)
-            }
-        }
-        do {
-            try self.init(bytes: bytes)
-        } catch {
-            var located = error
-            located.path = url.path
-            throw located
-        }
+        self = try VCardError.parsingFile(at: url) { (bytes) throws(VCardError) in try VCardFile(bytes: bytes) }
     }
 
     private init(bytes: [UInt8]) throws(VCardError) {
