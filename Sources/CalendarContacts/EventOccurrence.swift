@@ -8,11 +8,4 @@ package struct EventOccurrence: Sendable, Equatable {
     package var start: Date
     /// When this instance ends.
     package var end: Date
-
-    /// An instance of `event` from `start` to `end`.
-    package init(event: CalendarEvent, start: Date, end: Date) {
-        self.event = event
-        self.start = start
-        self.end = end
-    }
 }

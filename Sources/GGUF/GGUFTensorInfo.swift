@@ -29,17 +29,4 @@ public struct GGUFTensorInfo: Sendable, Hashable {
 
     /// One past the last byte of the data, from the start of the file.
     public var absoluteEnd: Int { absoluteOffset + byteCount }
-
-    init(
-        name: String, dimensions: [Int], type: GGMLType, offset: Int, absoluteOffset: Int,
-        elementCount: Int, byteCount: Int
-    ) {
-        self.name = name
-        self.dimensions = dimensions
-        self.type = type
-        self.offset = offset
-        self.absoluteOffset = absoluteOffset
-        self.elementCount = elementCount
-        self.byteCount = byteCount
-    }
 }
