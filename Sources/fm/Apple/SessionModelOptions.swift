@@ -27,9 +27,7 @@ struct SessionModelOptions: ParsableArguments {
     var kvCache: KVFormat?
 
     func validate() throws {
-        if model != nil, modelFile != nil {
-            throw ValidationError("give either --model or --model-file, not both")
-        }
+        try ModelOptions.validateOneModel(model, modelFile)
         if let contextSize, contextSize <= 0 {
             throw ValidationError("--context-size must be a positive number of tokens, not \(contextSize)")
         }

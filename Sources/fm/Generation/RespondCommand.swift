@@ -64,7 +64,7 @@ struct RespondCommand: AsyncParsableCommand {
             transcript.map { LanguageModelSession(model: systemModel, transcript: $0) }
             ?? LanguageModelSession(model: systemModel, instructions: instructions)
         let decoded = try schema.map(Self.readSchema)
-        do {
+        try await CLIError.reportingModelErrors {
             let clock = ContinuousClock(), start = clock.now
             let usage = try await answer(text, session: session, schema: decoded)
             if verbose, let usage {
@@ -72,14 +72,6 @@ struct RespondCommand: AsyncParsableCommand {
                     "\(usage.input.totalTokenCount) prompt tokens (\(usage.input.cachedTokenCount) cached), "
                         + "\(usage.output.totalTokenCount) answer tokens in \(clock.now - start)")
             }
-        } catch let error as SystemLanguageModel.Error {
-            throw CLIError(error.debugDescription)
-        } catch let error as GeneratedContent.ParsingError {
-            throw CLIError(error.debugDescription)
-        } catch let error as LanguageModelError {
-            throw CLIError(error.debugDescription)
-        } catch let error as LanguageModelSession.Error {
-            throw CLIError(error.debugDescription)
         }
         if let saveTranscript { try Self.save(session.transcript, to: saveTranscript) }
     }

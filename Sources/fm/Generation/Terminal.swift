@@ -1,10 +1,27 @@
 import Foundation
+import FoundationModels
 
 /// An error the CLI reports as one line on stderr with exit status 1.
 struct CLIError: Error, CustomStringConvertible {
     /// The message.
     let description: String
     init(_ message: String) { description = message }
+
+    /// Runs `body`, reporting the model's and the session's errors (unavailable model, content
+    /// that does not parse, a failed or refused generation) as their debug descriptions.
+    static func reportingModelErrors<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as SystemLanguageModel.Error {
+            throw CLIError(error.debugDescription)
+        } catch let error as GeneratedContent.ParsingError {
+            throw CLIError(error.debugDescription)
+        } catch let error as LanguageModelError {
+            throw CLIError(error.debugDescription)
+        } catch let error as LanguageModelSession.Error {
+            throw CLIError(error.debugDescription)
+        }
+    }
 }
 
 /// Small output helpers shared by the commands.

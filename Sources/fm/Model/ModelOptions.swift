@@ -17,6 +17,11 @@ struct ModelOptions: ParsableArguments {
     var modelFile: String?
 
     func validate() throws {
+        try Self.validateOneModel(model, modelFile)
+    }
+
+    /// Refuses both a model name and a model file (`--model` and `--model-file`).
+    static func validateOneModel(_ model: String?, _ modelFile: String?) throws {
         if model != nil, modelFile != nil {
             throw ValidationError("give either --model or --model-file, not both")
         }

@@ -29,17 +29,8 @@ struct TokenCountCommand: AsyncParsableCommand {
         try input.refuseImages()
         let text = try input.promptText()
         try systemModel.requireAvailable()
-        let count: Int
-        do {
-            count = try await Self.count(prompt: text, instructions: input.instructions, transcript: input.loadedTranscript(), model: systemModel)
-        } catch let error as SystemLanguageModel.Error {
-            throw CLIError(error.debugDescription)
-        } catch let error as GeneratedContent.ParsingError {
-            throw CLIError(error.debugDescription)
-        } catch let error as LanguageModelError {
-            throw CLIError(error.debugDescription)
-        } catch let error as LanguageModelSession.Error {
-            throw CLIError(error.debugDescription)
+        let count = try await CLIError.reportingModelErrors {
+            try await Self.count(prompt: text, instructions: input.instructions, transcript: input.loadedTranscript(), model: systemModel)
         }
         if quiet || isatty(STDOUT_FILENO) == 0 {
             print(count)
