@@ -73,14 +73,9 @@ struct JSONTextParser {
     private mutating func parseObject() throws(ChatTemplateError) -> TemplateValue {
         try enter()
         defer { depth -= 1 }
-        position += 1
         var object = TemplateObject()
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-            position += 1
-            return .object(object)
-        }
-        while true {
+        if opensEmpty(closing: UInt8(ascii: "}")) { return .object(object) }
+        repeat {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
                 throw failure("expecting property name enclosed in double quotes")
@@ -90,32 +85,39 @@ struct JSONTextParser {
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw failure("expecting ':' delimiter") }
             position += 1
             object[key] = try parseValue()
-            skipWhitespace()
-            guard position < bytes.count else { throw failure("expecting ',' delimiter") }
-            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
-            if bytes[position] == UInt8(ascii: "}") { position += 1; return .object(object) }
-            throw failure("expecting ',' delimiter")
-        }
+        } while try !closesAfterElement(UInt8(ascii: "}"))
+        return .object(object)
     }
 
     private mutating func parseArray() throws(ChatTemplateError) -> TemplateValue {
         try enter()
         defer { depth -= 1 }
-        position += 1
         var elements: [TemplateValue] = []
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-            position += 1
-            return .array(elements)
-        }
-        while true {
+        if opensEmpty(closing: UInt8(ascii: "]")) { return .array(elements) }
+        repeat {
             elements.append(try parseValue())
-            skipWhitespace()
-            guard position < bytes.count else { throw failure("expecting ',' delimiter") }
-            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
-            if bytes[position] == UInt8(ascii: "]") { position += 1; return .array(elements) }
-            throw failure("expecting ',' delimiter")
-        }
+        } while try !closesAfterElement(UInt8(ascii: "]"))
+        return .array(elements)
+    }
+
+    /// Past an array's or object's opening byte: whether it closes at once (the `closing` byte,
+    /// consumed).
+    private mutating func opensEmpty(closing: UInt8) -> Bool {
+        position += 1
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == closing else { return false }
+        position += 1
+        return true
+    }
+
+    /// After an element of an array or object: `false` past a comma (another element follows),
+    /// `true` past the `closing` byte.
+    private mutating func closesAfterElement(_ closing: UInt8) throws(ChatTemplateError) -> Bool {
+        skipWhitespace()
+        guard position < bytes.count else { throw failure("expecting ',' delimiter") }
+        if bytes[position] == UInt8(ascii: ",") { position += 1; return false }
+        if bytes[position] == closing { position += 1; return true }
+        throw failure("expecting ',' delimiter")
     }
 
     private mutating func parseHex4() throws(ChatTemplateError) -> UInt32 {

@@ -20,12 +20,7 @@ struct Dict {
     /// Stores `value` under a hashable `key` (an unhashable key is a Python `TypeError`).
     mutating func set(_ key: Value, _ value: Value) throws(ChatTemplateError) {
         guard let hashKey = HashKey(key) else { throw .type("unhashable type: '\(key.typeName)'") }
-        if let position = positions[hashKey] {
-            entries[position].value = value
-        } else {
-            positions[hashKey] = entries.count
-            entries.append((key, value))
-        }
+        store(value, key, at: hashKey)
     }
 
     /// Setting with a key known to be hashable (strings).
@@ -33,12 +28,17 @@ struct Dict {
         get { lookup(key) }
         set {
             guard let newValue, let hashKey = HashKey(key) else { return }
-            if let position = positions[hashKey] {
-                entries[position].value = newValue
-            } else {
-                positions[hashKey] = entries.count
-                entries.append((key, newValue))
-            }
+            store(newValue, key, at: hashKey)
+        }
+    }
+
+    /// Replaces the value of the entry of `hashKey`, or appends `key` with `value`.
+    private mutating func store(_ value: Value, _ key: Value, at hashKey: HashKey) {
+        if let position = positions[hashKey] {
+            entries[position].value = value
+        } else {
+            positions[hashKey] = entries.count
+            entries.append((key, value))
         }
     }
 

@@ -90,28 +90,35 @@ extension Parser {
         levels += 1
     }
 
-    private mutating func parseOr() throws(ChatTemplateError) -> Expression {
+    /// How a binary operator joins its operands.
+    private typealias Join = (Expression, Expression) -> Expression.Kind
+
+    /// One left-associative level: `operand`s joined by the operators `join` consumes (`nil`
+    /// where none follows), each operator one more level of expression-tree depth.
+    private mutating func parseLeftAssociative(
+        _ operand: (inout Parser) throws(ChatTemplateError) -> Expression, joinedBy join: (inout Parser) -> Join?
+    ) throws(ChatTemplateError) -> Expression {
         var levels = 0
         defer { depth -= levels }
-        var left = try parseAnd()
-        while skipName("or") {
+        var left = try operand(&self)
+        while let kind = join(&self) {
             try deepen(&levels)
-            let right = try parseAnd()
-            left = Expression(kind: .or(left, right), line: left.line)
+            let right = try operand(&self)
+            left = Expression(kind: kind(left, right), line: left.line)
         }
         return left
     }
 
-    private mutating func parseAnd() throws(ChatTemplateError) -> Expression {
-        var levels = 0
-        defer { depth -= levels }
-        var left = try parseNot()
-        while skipName("and") {
-            try deepen(&levels)
-            let right = try parseNot()
-            left = Expression(kind: .and(left, right), line: left.line)
+    private mutating func parseOr() throws(ChatTemplateError) -> Expression {
+        try parseLeftAssociative({ (parser) throws(ChatTemplateError) in try parser.parseAnd() }) { parser -> Join? in
+            parser.skipName("or") ? { .or($0, $1) } : nil
         }
-        return left
+    }
+
+    private mutating func parseAnd() throws(ChatTemplateError) -> Expression {
+        try parseLeftAssociative({ (parser) throws(ChatTemplateError) in try parser.parseNot() }) { parser -> Join? in
+            parser.skipName("and") ? { .and($0, $1) } : nil
+        }
     }
 
     private mutating func parseNot() throws(ChatTemplateError) -> Expression {
@@ -145,16 +152,11 @@ extension Parser {
     }
 
     private mutating func parseMath1() throws(ChatTemplateError) -> Expression {
-        var levels = 0
-        defer { depth -= levels }
-        var left = try parseConcat()
-        while case .op(let op) = current.kind, op == "+" || op == "-" {
-            advance()
-            try deepen(&levels)
-            let right = try parseConcat()
-            left = Expression(kind: .binary(op == "+" ? .add : .subtract, left, right), line: left.line)
+        try parseLeftAssociative({ (parser) throws(ChatTemplateError) in try parser.parseConcat() }) { parser -> Join? in
+            guard case .op(let op) = parser.current.kind, op == "+" || op == "-" else { return nil }
+            parser.advance()
+            return { .binary(op == "+" ? .add : .subtract, $0, $1) }
         }
-        return left
     }
 
     private mutating func parseConcat() throws(ChatTemplateError) -> Expression {
@@ -165,30 +167,19 @@ extension Parser {
     }
 
     private mutating func parseMath2() throws(ChatTemplateError) -> Expression {
-        var levels = 0
-        defer { depth -= levels }
-        var left = try parsePow()
-        while case .op(let op) = current.kind, let operation = BinaryOperator(rawValue: op),
-            [.multiply, .divide, .floorDivide, .modulo].contains(operation)
-        {
-            advance()
-            try deepen(&levels)
-            let right = try parsePow()
-            left = Expression(kind: .binary(operation, left, right), line: left.line)
+        try parseLeftAssociative({ (parser) throws(ChatTemplateError) in try parser.parsePow() }) { parser -> Join? in
+            guard case .op(let op) = parser.current.kind, let operation = BinaryOperator(rawValue: op),
+                [.multiply, .divide, .floorDivide, .modulo].contains(operation)
+            else { return nil }
+            parser.advance()
+            return { .binary(operation, $0, $1) }
         }
-        return left
     }
 
     private mutating func parsePow() throws(ChatTemplateError) -> Expression {
-        var levels = 0
-        defer { depth -= levels }
-        var left = try parseUnary()
-        while skipOp("**") {
-            try deepen(&levels)
-            let right = try parseUnary()
-            left = Expression(kind: .binary(.power, left, right), line: left.line)
+        try parseLeftAssociative({ (parser) throws(ChatTemplateError) in try parser.parseUnary() }) { parser -> Join? in
+            parser.skipOp("**") ? { .binary(.power, $0, $1) } : nil
         }
-        return left
     }
 
     private mutating func parseUnary(withFilter: Bool = true) throws(ChatTemplateError) -> Expression {
