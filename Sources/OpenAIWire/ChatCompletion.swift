@@ -48,37 +48,6 @@ package struct ChatCompletion: WireCodable, Equatable {
         .members(ChatCompletionEnvelope(id: id, object: object, created: created, model: model, choices: choices, usage: usage).members)
     }
 
-    /// One answer.
-    package struct Choice: WireCodable, Equatable {
-        /// Its position among the choices.
-        package var index: Int?
-        /// The assistant's message.
-        package var message: ChatCompletionMessage?
-        /// Why generation stopped: `stop`, `length`, `tool_calls`, `content_filter`.
-        package var finishReason: String?
-
-        /// A choice.
-        package init(index: Int? = 0, message: ChatCompletionMessage?, finishReason: String?) {
-            self.index = index
-            self.message = message
-            self.finishReason = finishReason
-        }
-
-        /// Reads a choice.
-        package init(wire field: WireField) throws(WireDecodingError) {
-            _ = try field.object()
-            index = try field.member("index")?.integer()
-            message = try field.member("message")?.decode()
-            finishReason = try field.member("finish_reason")?.string()
-        }
-
-        /// `index`, `message` (with `content` and `refusal`, `null` when unset),
-        /// `finish_reason`, and `logprobs: null`.
-        package var wireValue: JSONValue {
-            .members([
-                ("index", index.map { .integer($0) }), ("message", message?.json(nullContent: true)),
-                ("finish_reason", finishReason.map(JSONValue.string) ?? .null), ("logprobs", .null),
-            ])
-        }
-    }
+    /// One answer: a `ChatCompletionChoice` with its `message` (and no `delta`).
+    package typealias Choice = ChatCompletionChoice
 }

@@ -53,40 +53,6 @@ package struct ChatCompletionChunk: WireCodable, Equatable {
         return .members(envelope.members + [("error", error?.wireValue)])
     }
 
-    /// A choice's change.
-    package struct Choice: WireCodable, Equatable {
-        /// Which choice changes.
-        package var index: Int?
-        /// What the chunk adds.
-        package var delta: ChatCompletionMessage?
-        /// The whole message, when a server answers a non-streamed request with this shape.
-        package var message: ChatCompletionMessage?
-        /// Why generation stopped (the last chunk of the choice).
-        package var finishReason: String?
-
-        /// A choice's change.
-        package init(index: Int? = 0, delta: ChatCompletionMessage?, message: ChatCompletionMessage? = nil, finishReason: String? = nil) {
-            self.index = index
-            self.delta = delta
-            self.message = message
-            self.finishReason = finishReason
-        }
-
-        /// Reads a choice's change.
-        package init(wire field: WireField) throws(WireDecodingError) {
-            _ = try field.object()
-            index = try field.member("index")?.integer()
-            delta = try field.member("delta")?.decode()
-            message = try field.member("message")?.decode()
-            finishReason = try field.member("finish_reason")?.string()
-        }
-
-        /// `index`, `delta`, `finish_reason` (`null` until the last), `logprobs: null`.
-        package var wireValue: JSONValue {
-            .members([
-                ("index", index.map { .integer($0) }), ("delta", delta?.wireValue), ("message", message?.json(nullContent: true)),
-                ("finish_reason", finishReason.map(JSONValue.string) ?? .null), ("logprobs", .null),
-            ])
-        }
-    }
+    /// A choice's change: a `ChatCompletionChoice` with its `delta`.
+    package typealias Choice = ChatCompletionChoice
 }
