@@ -10,15 +10,8 @@ extension GenerationSchema: Codable {
     /// Property order comes from `x-order` (from the keys' alphabetical order without it).
     /// - Throws: `DecodingError.dataCorrupted` naming the JSON pointer and the keyword at fault.
     public init(from decoder: any Decoder) throws {
-        let json = try JSONValue(from: decoder).sortingKeys()
-        do {
-            self = try SchemaJSONReader.schema(from: json)
-        } catch {
-            let problem = error
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "Invalid generation schema at \(problem.pointer.isEmpty ? "the root" : problem.pointer): \(problem.message)"))
+        self = try decoder.decodeSortedJSON(SchemaJSONReader.schema(from:)) { problem in
+            "Invalid generation schema at \(problem.pointer.isEmpty ? "the root" : problem.pointer): \(problem.message)"
         }
     }
 

@@ -79,6 +79,14 @@ struct DynamicSchemaSurvey {
     /// Every reference, in the order found.
     var references: [Reference] = []
 
+    /// Defines `name`, a schema of choices, refusing it when it has none (created with `written`).
+    private mutating func defineChoices(_ name: String, in owner: String?, isEmpty: Bool, written: String) throws {
+        try define(name, node: nil, in: owner)
+        guard isEmpty else { return }
+        throw GenerationSchema.SchemaError.emptyTypeChoices(
+            schema: name, context: .init(debugDescription: "'\(name)' was created with `\(written)`."))
+    }
+
     /// Visits `schema`, found inside the named schema `owner`.
     mutating func visit(_ schema: DynamicGenerationSchema, in owner: String?, isTopLevel: Bool) throws {
         switch schema.node {
@@ -95,22 +103,10 @@ struct DynamicSchemaSurvey {
                 try visit(property.schema, in: name, isTopLevel: false)
             }
         case .anyOf(let name, _, let choices):
-            try define(name, node: nil, in: owner)
-            if choices.isEmpty {
-                throw GenerationSchema.SchemaError.emptyTypeChoices(
-                    schema: name,
-                    context: .init(
-                        debugDescription: "'\(name)' was created with `anyOf: []`."))
-            }
+            try defineChoices(name, in: owner, isEmpty: choices.isEmpty, written: "anyOf: []")
             for choice in choices { try visit(choice, in: name, isTopLevel: false) }
         case .strings(let name, _, let choices):
-            try define(name, node: nil, in: owner)
-            if choices.isEmpty {
-                throw GenerationSchema.SchemaError.emptyTypeChoices(
-                    schema: name,
-                    context: .init(
-                        debugDescription: "'\(name)' was created with `anyOf: [] as [String]`."))
-            }
+            try defineChoices(name, in: owner, isEmpty: choices.isEmpty, written: "anyOf: [] as [String]")
         case .array(let item, _, _):
             try visit(item, in: owner, isTopLevel: false)
         case .type(let build):

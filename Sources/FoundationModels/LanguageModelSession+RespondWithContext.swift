@@ -10,12 +10,7 @@ extension LanguageModelSession {
         to prompt: Prompt, options: GenerationOptions = GenerationOptions(), contextOptions: ContextOptions = ContextOptions(),
         metadata: [String: any Sendable & Codable & Equatable] = [:]
     ) async throws -> Response<String> {
-        try await respond(
-            TurnRequest(
-                prompt: prompt, schema: nil, responseFormat: nil,
-                includeSchemaInPrompt: contextOptions.includeSchemaInPrompt ?? true, options: options, contextOptions: contextOptions,
-                metadata: metadata),
-            generating: String.self)
+        try await respond(Self.contextTurn(prompt, nil, options, contextOptions, metadata), generating: String.self)
     }
 
     /// Answers a prompt given as text with text, with context options and metadata.
@@ -43,12 +38,7 @@ extension LanguageModelSession {
         to prompt: Prompt, options: GenerationOptions = GenerationOptions(), contextOptions: ContextOptions = ContextOptions(),
         metadata: [String: any Sendable & Codable & Equatable] = [:]
     ) -> sending ResponseStream<String> {
-        stream(
-            TurnRequest(
-                prompt: prompt, schema: nil, responseFormat: nil,
-                includeSchemaInPrompt: contextOptions.includeSchemaInPrompt ?? true, options: options, contextOptions: contextOptions,
-                metadata: metadata),
-            generating: String.self)
+        stream(Self.contextTurn(prompt, nil, options, contextOptions, metadata), generating: String.self)
     }
 
     /// Streams an answer with text to a prompt given as text, with context options and
@@ -85,10 +75,7 @@ extension LanguageModelSession {
         metadata: [String: any Sendable & Codable & Equatable] = [:]
     ) async throws -> Response<GeneratedContent> {
         try await respond(
-            TurnRequest(
-                prompt: prompt, schema: schema, responseFormat: Transcript.ResponseFormat(schema: schema),
-                includeSchemaInPrompt: contextOptions.includeSchemaInPrompt ?? true, options: options, contextOptions: contextOptions,
-                metadata: metadata),
+            Self.contextTurn(prompt, (schema, Transcript.ResponseFormat(schema: schema)), options, contextOptions, metadata),
             generating: GeneratedContent.self)
     }
 
@@ -123,10 +110,7 @@ extension LanguageModelSession {
         metadata: [String: any Sendable & Codable & Equatable] = [:]
     ) -> sending ResponseStream<GeneratedContent> {
         stream(
-            TurnRequest(
-                prompt: prompt, schema: schema, responseFormat: Transcript.ResponseFormat(schema: schema),
-                includeSchemaInPrompt: contextOptions.includeSchemaInPrompt ?? true, options: options, contextOptions: contextOptions,
-                metadata: metadata),
+            Self.contextTurn(prompt, (schema, Transcript.ResponseFormat(schema: schema)), options, contextOptions, metadata),
             generating: GeneratedContent.self)
     }
 
@@ -166,10 +150,7 @@ extension LanguageModelSession {
         metadata: [String: any Sendable & Codable & Equatable] = [:]
     ) async throws -> Response<Content> where Content: Generable {
         try await respond(
-            TurnRequest(
-                prompt: prompt, schema: Content.generationSchema, responseFormat: Transcript.ResponseFormat(type: Content.self),
-                includeSchemaInPrompt: contextOptions.includeSchemaInPrompt ?? true, options: options, contextOptions: contextOptions,
-                metadata: metadata),
+            Self.contextTurn(prompt, (Content.generationSchema, Transcript.ResponseFormat(type: Content.self)), options, contextOptions, metadata),
             generating: Content.self)
     }
 
@@ -202,10 +183,7 @@ extension LanguageModelSession {
         metadata: [String: any Sendable & Codable & Equatable] = [:]
     ) -> sending ResponseStream<Content> where Content: Generable {
         stream(
-            TurnRequest(
-                prompt: prompt, schema: Content.generationSchema, responseFormat: Transcript.ResponseFormat(type: Content.self),
-                includeSchemaInPrompt: contextOptions.includeSchemaInPrompt ?? true, options: options, contextOptions: contextOptions,
-                metadata: metadata),
+            Self.contextTurn(prompt, (Content.generationSchema, Transcript.ResponseFormat(type: Content.self)), options, contextOptions, metadata),
             generating: Content.self)
     }
 
@@ -229,5 +207,20 @@ extension LanguageModelSession {
         @PromptBuilder prompt: () throws -> Prompt
     ) rethrows -> sending ResponseStream<Content> where Content: Generable {
         streamResponse(to: try prompt(), generating: type, options: options, contextOptions: contextOptions, metadata: metadata)
+    }
+}
+
+extension LanguageModelSession {
+    /// The turn of a request with context options and metadata: text when `format` is `nil`,
+    /// else following its schema, recorded as its response format; the schema is shown to the
+    /// model unless `contextOptions` says otherwise.
+    static func contextTurn(
+        _ prompt: Prompt, _ format: (schema: GenerationSchema, responseFormat: Transcript.ResponseFormat)?, _ options: GenerationOptions,
+        _ contextOptions: ContextOptions, _ metadata: [String: any Sendable & Codable & Equatable]
+    ) -> TurnRequest {
+        TurnRequest(
+            prompt: prompt, schema: format?.schema, responseFormat: format?.responseFormat,
+            includeSchemaInPrompt: contextOptions.includeSchemaInPrompt ?? true, options: options, contextOptions: contextOptions,
+            metadata: metadata)
     }
 }

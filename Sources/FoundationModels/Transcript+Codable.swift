@@ -11,13 +11,7 @@ extension Transcript: Codable {
     /// report the order of an object's keys.
     /// - Throws: `DecodingError.dataCorrupted` naming the entry and the key at fault.
     public init(from decoder: any Decoder) throws {
-        let json = try JSONValue(from: decoder).sortingKeys()
-        do {
-            self = try TranscriptJSON.transcript(from: json)
-        } catch {
-            let problem = error
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "Invalid transcript: \(problem.message)"))
-        }
+        self = try decoder.decodeSortedJSON(TranscriptJSON.transcript(from:)) { "Invalid transcript: \($0.message)" }
     }
 
     /// Writes the transcript in Apple's format: `version`, `type`, and `transcript.entries`,
@@ -29,5 +23,20 @@ extension Transcript: Codable {
     /// ```
     public func encode(to encoder: any Encoder) throws {
         try TranscriptJSON.json(for: self).encodeKeepingNumberText(to: encoder)
+    }
+}
+
+extension Decoder {
+    /// What `read` makes of the decoded JSON value (its keys sorted: a `Decoder` does not report
+    /// their order); its error becomes `DecodingError.dataCorrupted` with `explain`'s text.
+    func decodeSortedJSON<Value, Failure: Error>(
+        _ read: (JSONValue) throws(Failure) -> Value, explain: (Failure) -> String
+    ) throws -> Value {
+        let json = try JSONValue(from: self).sortingKeys()
+        do {
+            return try read(json)
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: explain(error)))
+        }
     }
 }
