@@ -31,18 +31,18 @@ enum ChatMessages {
         for (index, entry) in transcript.enumerated() {
             switch entry {
             case .instructions(let instructions):
-                let text = self.text(of: instructions.segments)
+                let text = Transcript.text(of: instructions.segments)
                 // Instructions with nothing but tool definitions have no message: the tools
                 // travel in `tools`.
                 if !text.isEmpty { messages.append(.init(role: "system", content: .text(text))) }
             case .prompt(let prompt):
-                var content = text(of: prompt.segments)
+                var content = Transcript.text(of: prompt.segments)
                 if schemaText, case .schema(let schema)? = prompt.responseFormat?.kind, index != lastPrompt || inLastPrompt {
                     content = schema.promptText + content
                 }
                 messages.append(.init(role: "user", content: .text(content)))
             case .response(let response):
-                messages.append(.init(role: "assistant", content: .text(text(of: response.segments))))
+                messages.append(.init(role: "assistant", content: .text(Transcript.text(of: response.segments))))
             case .toolCalls(let calls):
                 // Its arguments are a JSON object in a string.
                 messages.append(
@@ -50,7 +50,7 @@ enum ChatMessages {
                         role: "assistant", content: nil,
                         toolCalls: calls.map { .init(id: $0.id, name: $0.toolName, arguments: $0.arguments.jsonString) }))
             case .toolOutput(let output):
-                messages.append(.init(role: "tool", content: .text(text(of: output.segments)), toolCallID: output.id))
+                messages.append(.init(role: "tool", content: .text(Transcript.text(of: output.segments)), toolCallID: output.id))
             case .reasoning:
                 continue
             }
@@ -58,18 +58,8 @@ enum ChatMessages {
         return messages
     }
 
-    /// The text of segments, one after another (structured content as its JSON).
-    static func text(of segments: [Transcript.Segment]) -> String {
-        segments.map { segment in
-            switch segment {
-            case .text(let text): text.content
-            case .structure(let structure): structure.content.jsonString
-            case .attachment, .custom: "" // refused by checkTextOnly before any message is built
-            }
-        }.joined()
-    }
-
-    /// Refuses what `text(of:)` cannot write: image attachments and custom segments.
+    /// Refuses what the messages cannot carry (`Transcript.text(of:)` writes text only): image
+    /// attachments and custom segments.
     static func checkTextOnly(_ transcript: Transcript) throws {
         // Reasoning entries are not sent, so what they hold is not refused.
         func holding(_ kind: (Transcript.Segment) -> Bool) -> [Transcript.Entry] {

@@ -54,8 +54,14 @@ extension Transcript {
         return messages
     }
 
-    /// The text of segments (structured content as its JSON), one after another.
-    static func text(of segments: [Transcript.Segment]) -> String {
+    /// The text of segments (structured content as its JSON, a custom segment as its
+    /// description), one after another; an attachment adds nothing (refused before rendering:
+    /// see `attachmentEntries`).
+    ///
+    /// SPI: visible only to `@_spi(Serving) import FoundationModels` (the remote model writes its
+    /// messages' text with it); Apple's API has no such member.
+    @_spi(Serving)
+    public static func text(of segments: [Transcript.Segment]) -> String {
         segments.map { segment in
             switch segment {
             case .text(let text): text.content
