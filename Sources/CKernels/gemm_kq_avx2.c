@@ -37,10 +37,30 @@ typedef struct {
 } ck_kq8_panel;
 _Static_assert(sizeof(ck_kq8_panel) == 2816, "ck_kq8_panel is 44 cache lines");
 
-/* ---- packing: one row's super-block as u[256] (element order), then into lane `lane` ------- */
+/* ---- packing: one row's super-block as u[256] (element order) and its scales into lane
+ * `lane`; the 8 rows' u then go into the panel's steps by 8 x 8 transposes of 4-byte words. --- */
 
-CK_INLINE_AVX2 void ck_k8_put(ck_kq8_panel *p, int lane, const uint8_t *u) {
-    for (int step = 0; step < 64; step++) memcpy(&p->q[step][4 * lane], u + 4 * step, 4);
+/* Rows u[0..7] (256 bytes each) into p->q: step s, lane r = bytes 4s...4s+3 of row r. */
+CK_INLINE_AVX2 void ck_k8_transpose(ck_kq8_panel *p, const uint8_t (*u)[CK_QK_K]) {
+    for (int c = 0; c < 8; c++) { /* steps 8c...8c+7 */
+        __m256i v[8], t[8];
+        for (int r = 0; r < 8; r++) v[r] = _mm256_load_si256((const __m256i *)(u[r] + 32 * c));
+        for (int r = 0; r < 8; r += 2) {
+            t[r] = _mm256_unpacklo_epi32(v[r], v[r + 1]);     /* r0 r1 r0 r1 | ... words 0,1 | 4,5 */
+            t[r + 1] = _mm256_unpackhi_epi32(v[r], v[r + 1]); /* words 2,3 | 6,7 */
+        }
+        for (int r = 0; r < 8; r += 4)
+            for (int h = 0; h < 2; h++) {
+                v[r + h] = _mm256_unpacklo_epi64(t[r + h], t[r + 2 + h]);     /* r..r+3, word 2h | 2h+4 */
+                v[r + 2 + h] = _mm256_unpackhi_epi64(t[r + h], t[r + 2 + h]); /* word 2h+1 | 2h+5 */
+            }
+        /* v[0]: rows 0-3 words 0|4, v[2]: words 1|5, v[1]: words 2|6, v[3]: 3|7; v[4..7] rows 4-7 */
+        static const int word[4] = {0, 2, 1, 3};
+        for (int i = 0; i < 4; i++) {
+            _mm256_store_si256((__m256i *)p->q[8 * c + i], _mm256_permute2x128_si256(v[word[i]], v[4 + word[i]], 0x20));
+            _mm256_store_si256((__m256i *)p->q[8 * c + 4 + i], _mm256_permute2x128_si256(v[word[i]], v[4 + word[i]], 0x31));
+        }
+    }
 }
 
 /* Q4_K/Q5_K: d * sc and -dmin * m of each group of 32 into lane `lane`. */
@@ -54,24 +74,21 @@ CK_INLINE_AVX2 void ck_k8_put_scales_k4(ck_kq8_panel *p, int lane, const uint8_t
     }
 }
 
-static CK_AVX2 void ck_k8_pack_q4_K(const char *row, int64_t sb, ck_kq8_panel *p, int lane) {
+static CK_AVX2 void ck_k8_pack_q4_K(const char *row, int64_t sb, ck_kq8_panel *p, int lane, uint8_t *u) {
     const block_q4_K *a = (const block_q4_K *)row + sb;
     const __m256i low4 = _mm256_set1_epi8(0x0F);
-    _Alignas(32) uint8_t u[CK_QK_K];
     for (int c = 0; c < 4; c++) {
         const __m256i q = _mm256_loadu_si256((const __m256i *)(a->qs + 32 * c));
         _mm256_store_si256((__m256i *)(u + 64 * c), _mm256_and_si256(q, low4));
         _mm256_store_si256((__m256i *)(u + 64 * c + 32), _mm256_and_si256(_mm256_srli_epi16(q, 4), low4));
     }
-    ck_k8_put(p, lane, u);
     ck_k8_put_scales_k4(p, lane, a->scales, a->d, a->dmin);
 }
 
-static CK_AVX2 void ck_k8_pack_q5_K(const char *row, int64_t sb, ck_kq8_panel *p, int lane) {
+static CK_AVX2 void ck_k8_pack_q5_K(const char *row, int64_t sb, ck_kq8_panel *p, int lane, uint8_t *u) {
     const block_q5_K *a = (const block_q5_K *)row + sb;
     const __m256i low4 = _mm256_set1_epi8(0x0F), sixteen = _mm256_set1_epi8(16);
     const __m256i qh = _mm256_loadu_si256((const __m256i *)a->qh);
-    _Alignas(32) uint8_t u[CK_QK_K];
     for (int c = 0; c < 4; c++) {
         const __m256i q = _mm256_loadu_si256((const __m256i *)(a->qs + 32 * c));
         /* bit 2c (low half) and 2c + 1 (high half) of qh[l] add 16 */
@@ -82,14 +99,12 @@ static CK_AVX2 void ck_k8_pack_q5_K(const char *row, int64_t sb, ck_kq8_panel *p
         _mm256_store_si256((__m256i *)(u + 64 * c + 32),
                            _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(q, 4), low4), h1));
     }
-    ck_k8_put(p, lane, u);
     ck_k8_put_scales_k4(p, lane, a->scales, a->d, a->dmin);
 }
 
-static CK_AVX2 void ck_k8_pack_q6_K(const char *row, int64_t sb, ck_kq8_panel *p, int lane) {
+static CK_AVX2 void ck_k8_pack_q6_K(const char *row, int64_t sb, ck_kq8_panel *p, int lane, uint8_t *u) {
     const block_q6_K *a = (const block_q6_K *)row + sb;
     const __m256i low4 = _mm256_set1_epi8(0x0F), low2 = _mm256_set1_epi8(3);
-    _Alignas(32) uint8_t u[CK_QK_K];
     for (int h = 0; h < 2; h++) {
         const uint8_t *ql = a->ql + 64 * h, *qhp = a->qh + 32 * h;
         const __m256i l0 = _mm256_loadu_si256((const __m256i *)ql);
@@ -103,12 +118,11 @@ static CK_AVX2 void ck_k8_pack_q6_K(const char *row, int64_t sb, ck_kq8_panel *p
             _mm256_store_si256((__m256i *)(u + 128 * h + 32 * t), _mm256_or_si256(lo[t], _mm256_slli_epi16(hi, 4)));
         }
     }
-    ck_k8_put(p, lane, u);
     const float d = ck_h2f_f16c(a->d);
     for (int s = 0; s < 16; s++) p->dsc[s][lane] = d * (float)a->scales[s];
 }
 
-typedef void (*ck_k8_pack_fn)(const char *row, int64_t sb, ck_kq8_panel *p, int lane);
+typedef void (*ck_k8_pack_fn)(const char *row, int64_t sb, ck_kq8_panel *p, int lane, uint8_t *u);
 
 /* ---- tiles: nr (constant) activation rows against cb panels starting at super-block sb0 ---- */
 
@@ -147,8 +161,10 @@ CK_INLINE_AVX2 void ck_k8_run(const ck_kq8_panel *p0, const ck_kq8_panel *p1, in
         }
         /* keep the order step by step (clang would otherwise finish one row at a time and spill
          * the panel) */
-#pragma clang loop unroll(full)
-        for (int j = 0; j < nr; j++) __asm__("" : "+x"(t0[j]), "+x"(t1[j]));
+#define CK_K8_PIN(j) if (nr > (j)) __asm__("" : "+x"(t0[j]), "+x"(t1[j]))
+        CK_K8_PIN(0); CK_K8_PIN(1); CK_K8_PIN(2); CK_K8_PIN(3);
+#undef CK_K8_PIN
+        _Static_assert(CK_K8_NR == 4, "CK_K8_PIN covers 4 activation rows");
     }
 #pragma clang loop unroll(full)
     for (int j = 0; j < nr; j++) {
@@ -275,8 +291,8 @@ typedef void (*ck_k8_tile_fn)(const ck_kq8_panel *, int, int64_t, const char *, 
 #define CK_K8_CALL_Q4_K(n) ck_k8_tile_k4(P, cb, sb0, x, xs, n, 8, y, ys, nrows, acc)
 /* Q5_K's two runs per group would keep 4 * nr sums live: two activation rows at a time. */
 #define CK_K8_CALL_Q5_K(n)                                                                        \
-    for (int j0 = 0; j0 < (n); j0 += 2)                                                           \
-    ck_k8_tile_k4(P, cb, sb0, x + (size_t)j0 * xs, xs, (n) - j0 < 2 ? (n) - j0 : 2, 4, y + j0 * ys, ys, nrows, acc)
+    ck_k8_tile_k4(P, cb, sb0, x, xs, (n) < 2 ? (n) : 2, 4, y, ys, nrows, acc);                    \
+    if ((n) > 2) ck_k8_tile_k4(P, cb, sb0, x + 2 * xs, xs, (n) - 2, 4, y + 2 * ys, ys, nrows, acc)
 #define CK_K8_CALL_Q6_K(n) ck_k8_tile_q6_K(P, cb, sb0, x, xs, n, y, ys, nrows, acc)
 CK_K8_TILES(q4_K, CK_K8_CALL_Q4_K)
 CK_K8_TILES(q5_K, CK_K8_CALL_Q5_K)
@@ -288,6 +304,7 @@ static CK_AVX2 void ck_k8_rows(const ck_k8_tile_fn *tiles, ck_k8_pack_fn pack, c
                                int64_t cols, const void *X, size_t x_stride, int64_t nx, float *Y, int64_t y_stride,
                                int64_t row_begin, int64_t row_end) {
     _Alignas(32) ck_kq8_panel panel[2 * CK_K8_KC];
+    _Alignas(32) uint8_t u[8][CK_QK_K];
     const int64_t nb = cols / CK_QK_K;
     for (int64_t r0 = row_begin; r0 < row_end; r0 += 16) {
         const int nrows = (int)(row_end - r0 < 16 ? row_end - r0 : 16);
@@ -295,8 +312,13 @@ static CK_AVX2 void ck_k8_rows(const ck_k8_tile_fn *tiles, ck_k8_pack_fn pack, c
         for (int64_t c0 = 0; c0 < nb; c0 += CK_K8_KC) {
             const int cb = (int)(nb - c0 < CK_K8_KC ? nb - c0 : CK_K8_KC);
             for (int k = 0; k < cb; k++)
-                for (int r = 0; r < nrows; r++)
-                    pack((const char *)W + (size_t)(r0 + r) * row_stride, c0 + k, panel + (r >> 3) * CK_K8_KC + k, r & 7);
+                for (int h = 0; h < 2 && 8 * h < nrows; h++) {
+                    const int n = nrows - 8 * h < 8 ? nrows - 8 * h : 8;
+                    if (n < 8) memset(u, 0, sizeof(u));
+                    for (int r = 0; r < n; r++)
+                        pack((const char *)W + (size_t)(r0 + 8 * h + r) * row_stride, c0 + k, panel + h * CK_K8_KC + k, r, u[r]);
+                    ck_k8_transpose(panel + h * CK_K8_KC + k, (const uint8_t (*)[CK_QK_K])u);
+                }
             for (int64_t j0 = 0; j0 < nx; j0 += CK_K8_NR) {
                 const int nr = (int)(nx - j0 < CK_K8_NR ? nx - j0 : CK_K8_NR);
                 tiles[nr](panel, cb, c0, (const char *)X + (size_t)j0 * x_stride, x_stride, Y + j0 * y_stride + r0,
