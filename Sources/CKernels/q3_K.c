@@ -44,17 +44,26 @@ void ck_dequantize_row_q3_K_ref(const void *src, float *dst, int64_t n) {
 
 CK_REF_DOT_Q8_K(ck_vec_dot_q3_K_q8_K_ref, block_q3_K, ck_dequantize_row_q3_K_ref)
 
+/* Per half h and group j (elements 128h + 32j onwards, sub-blocks 8h + 2j and 8h + 2j + 1):
+ * q = (q2 | high << 2) - 4 from the 2-bit fields 2j of qs[32h...] and bit 4h + j of hmask, each
+ * product scaled in int16 (ck_dot_i8x16_scaled). */
 CK_INLINE float ck_dot_q3_K_block(const block_q3_K *a, const block_q8_K *b) {
-    int8_t sc[16], q[CK_QK_K];
+    int8_t sc[16];
     ck_unpack_scales_q3_K(a->scales, sc);
-    ck_q3_K_values(a, q);
-    int32_t sumi = 0;
-    for (int s = 0; s < 16; s++) {
-        int32_t isum = 0;
-        for (int i = 0; i < 16; i++) isum += q[16 * s + i] * b->qs[16 * s + i];
-        sumi += sc[s] * isum;
+    const ck_u8x16 m0 = ck_load_u8x16(a->hmask), m1 = ck_load_u8x16(a->hmask + 16);
+    ck_i32x4 acc = {0, 0, 0, 0};
+    for (int h = 0; h < 2; h++) {
+        const ck_u8x16 q0 = ck_load_u8x16(a->qs + 32 * h), q1 = ck_load_u8x16(a->qs + 32 * h + 16);
+        for (int j = 0; j < 4; j++) {
+            const int8_t *y = b->qs + 128 * h + 32 * j;
+            const int s = 8 * h + 2 * j, t = 4 * h + j;
+            const ck_i8x16 v0 = (ck_i8x16)(((q0 >> (2 * j)) & 3) | (((m0 >> t) & 1) << 2)) - 4;
+            const ck_i8x16 v1 = (ck_i8x16)(((q1 >> (2 * j)) & 3) | (((m1 >> t) & 1) << 2)) - 4;
+            acc += ck_dot_i8x16_scaled(v0, ck_load_i8x16(y), sc[s]);
+            acc += ck_dot_i8x16_scaled(v1, ck_load_i8x16(y + 16), sc[s + 1]);
+        }
     }
-    return (ck_h2f(a->d) * b->d) * (float)sumi;
+    return (ck_h2f(a->d) * b->d) * (float)ck_hsum_i32x4(acc);
 }
 CK_GENERIC_DOT(ck_vec_dot_q3_K_q8_K_generic, block_q3_K, CK_QK_K, block_q8_K, ck_dot_q3_K_block)
 

@@ -64,35 +64,31 @@ CK_REF_DOT_Q8_0(ck_vec_dot_q5_1_q8_0_ref, block_q5_1, ck_dequantize_row_q5_1_ref
 
 /* ---- generic ---------------------------------------------------------------------------- */
 
-/* The 32 five-bit values of a block, in element order. */
-CK_INLINE void ck_q5_values(const uint8_t qs[16], uint32_t qh, uint8_t q[32]) {
-    for (int i = 0; i < 16; i++) {
-        q[i] = (uint8_t)((qs[i] & 0xF) | (((qh >> i) & 1u) << 4));
-        q[i + 16] = (uint8_t)((qs[i] >> 4) | (((qh >> (i + 16)) & 1u) << 4));
-    }
+/* 16 of the fifth bits (bits of h) as 16 bytes, 16 where set: each byte of the pair broadcast
+ * over eight lanes, tested against its bit. */
+CK_INLINE ck_i8x16 ck_q5_high_bits(uint32_t h) {
+    const uint8_t a = (uint8_t)h, b = (uint8_t)(h >> 8);
+    const ck_u8x16 bytes = {a, a, a, a, a, a, a, a, b, b, b, b, b, b, b, b};
+    const ck_u8x16 bit = {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
+    return (ck_i8x16)((((bytes & bit) + 127) & 128) >> 3); /* 128 where a bit is set, then 16 */
 }
 
-CK_INLINE float ck_dot_q5_0_block(const block_q5_0 *a, const block_q8_0 *b) {
-    uint8_t q[CK_QK];
-    ck_q5_values(a->qs, ck_load_qh(a->qh), q);
-    int32_t isum = 0;
-    for (int i = 0; i < CK_QK; i++) isum += ((int32_t)q[i] - 16) * b->qs[i];
-    return (ck_h2f(a->d) * ck_h2f(b->d)) * (float)isum;
+/* The 5-bit values of a block (0...31) as int8, minus `offset` (16 for Q5_0, 0 for Q5_1). */
+CK_INLINE void ck_q5_values_generic(const uint8_t qs[16], const uint8_t qh[4], int offset, ck_i8x16 *lo, ck_i8x16 *hi) {
+    const uint32_t h = ck_load_qh(qh);
+    ck_nibbles_u8x16(qs, lo, hi);
+    *lo = (*lo | ck_q5_high_bits(h)) - (int8_t)offset;
+    *hi = (*hi | ck_q5_high_bits(h >> 16)) - (int8_t)offset;
 }
-CK_GENERIC_DOT(ck_vec_dot_q5_0_q8_0_generic, block_q5_0, CK_QK, block_q8_0, ck_dot_q5_0_block)
-
-CK_INLINE float ck_dot_q5_1_block(const block_q5_1 *a, const block_q8_0 *b) {
-    uint8_t q[CK_QK];
-    ck_q5_values(a->qs, ck_load_qh(a->qh), q);
-    int32_t isum = 0, xsum = 0;
-    for (int i = 0; i < CK_QK; i++) {
-        isum += (int32_t)q[i] * b->qs[i];
-        xsum += b->qs[i];
-    }
-    const float dx = ck_h2f(b->d);
-    return (ck_h2f(a->d) * dx) * (float)isum + (ck_h2f(a->m) * dx) * (float)xsum;
+CK_INLINE void ck_decode_q5_0_generic(const block_q5_0 *a, ck_i8x16 *lo, ck_i8x16 *hi) {
+    ck_q5_values_generic(a->qs, a->qh, 16, lo, hi);
 }
-CK_GENERIC_DOT(ck_vec_dot_q5_1_q8_0_generic, block_q5_1, CK_QK, block_q8_0, ck_dot_q5_1_block)
+CK_INLINE void ck_decode_q5_1_generic(const block_q5_1 *a, ck_i8x16 *lo, ck_i8x16 *hi) {
+    ck_q5_values_generic(a->qs, a->qh, 0, lo, hi);
+}
+#define CK_Q5_1_MIN(p) ((p)->m)
+CK_GENERIC_DOT_Q8_0(ck_vec_dot_q5_0_q8_0_generic, block_q5_0, ck_decode_q5_0_generic, CK_F16_SCALE, ck_h2f_x4, 0, CK_NO_MIN)
+CK_GENERIC_DOT_Q8_0(ck_vec_dot_q5_1_q8_0_generic, block_q5_1, ck_decode_q5_1_generic, CK_F16_SCALE, ck_h2f_x4, 1, CK_Q5_1_MIN)
 
 #if defined(CK_X86)
 
