@@ -11,10 +11,22 @@
  *   32-bit lane adds its two halves. About fourteen instructions with SSE2 (pmaddwd would need
  *   SSE2 intrinsics). Both operands are split alike, so byte order does not matter.
  * - ck_h2f_x4: four binary16 values to f32, ck_h2f's operations lane by lane (the same bits).
+ * On a target without 128-bit SIMD the compilers split every vector operation into its lanes
+ * through memory, several times the instructions of a plain loop: there (CK_GENERIC_SIMD 0) the
+ * generic level keeps its plain per-element loops.
  * Included by ck_internal.h; included on every target, used by the generic level only.
  */
 #ifndef CK_GENERIC_H
 #define CK_GENERIC_H
+
+#ifndef CK_GENERIC_SIMD /* -DCK_GENERIC_SIMD=0 builds the plain loops anywhere (to test them) */
+#if defined(__SSE2__) || defined(__ARM_NEON) || defined(__ALTIVEC__) || defined(__VSX__) || defined(__VEC__) ||   \
+    defined(__riscv_v) || defined(__wasm_simd128__) || defined(__loongarch_sx) || defined(__mips_msa)
+#define CK_GENERIC_SIMD 1
+#else
+#define CK_GENERIC_SIMD 0
+#endif
+#endif
 
 typedef int8_t ck_i8x16 __attribute__((vector_size(16)));
 typedef uint8_t ck_u8x16 __attribute__((vector_size(16)));

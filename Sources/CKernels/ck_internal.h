@@ -162,6 +162,7 @@ CK_INLINE float ck_vec_dot_k4_generic(int64_t n, const void *w, const void *x, i
         for (int c = 0; c < 4; c++) {
             const uint8_t *q = ck_k4_qs(a, five) + 32 * c;
             const int8_t *y = b[k].qs + 64 * c;
+#if CK_GENERIC_SIMD
             ck_i8x16 l0, h0, l1, h1; /* elements 0-15 and 16-31 of sub-blocks 2c (l) and 2c + 1 (h) */
             ck_nibbles_u8x16(q, &l0, &h0);
             ck_nibbles_u8x16(q + 16, &l1, &h1);
@@ -172,6 +173,14 @@ CK_INLINE float ck_vec_dot_k4_generic(int64_t n, const void *w, const void *x, i
             }
             const int32_t lo = ck_hsum_i32x4(ck_dot_i8x16(l0, ck_load_i8x16(y)) + ck_dot_i8x16(l1, ck_load_i8x16(y + 16)));
             const int32_t hi = ck_hsum_i32x4(ck_dot_i8x16(h0, ck_load_i8x16(y + 32)) + ck_dot_i8x16(h1, ck_load_i8x16(y + 48)));
+#else /* plain loops (see ck_generic.h) */
+            int32_t lo = 0, hi = 0;
+            for (int l = 0; l < 32; l++) {
+                const int h = five ? qh[l] >> (2 * c) : 0;
+                lo += ((q[l] & 0xF) | ((h & 1) << 4)) * y[l];
+                hi += ((q[l] >> 4) | ((h & 2) << 3)) * y[l + 32];
+            }
+#endif
             sumd += b[k].d[2 * c] * (float)(sc[2 * c] * lo) + b[k].d[2 * c + 1] * (float)(sc[2 * c + 1] * hi);
         }
         for (int j = 0; j < 8; j++) summ += b[k].d[j] * (float)(m[j] * (b[k].bsums[2 * j] + b[k].bsums[2 * j + 1]));

@@ -33,6 +33,7 @@ void ck_dequantize_row_q2_K_ref(const void *src, float *dst, int64_t n) {
 
 CK_REF_DOT_Q8_K(ck_vec_dot_q2_K_q8_K_ref, block_q2_K, ck_dequantize_row_q2_K_ref)
 
+#if CK_GENERIC_SIMD
 /* Per half h and group j, elements 128h + 32j onwards: the 2-bit fields 2j of qs[32h...], sub-blocks
  * 8h + 2j (bytes 0-15) and 8h + 2j + 1 (16-31), each product scaled in int16 (ck_dot_i8x16_scaled). */
 CK_INLINE float ck_dot_q2_K_block(const block_q2_K *a, const block_q8_K *b) {
@@ -51,6 +52,26 @@ CK_INLINE float ck_dot_q2_K_block(const block_q2_K *a, const block_q8_K *b) {
     for (int s = 0; s < 16; s++) summ += (a->scales[s] >> 4) * b->bsums[s];
     return (ck_h2f(a->d) * b->d) * (float)sumi - (ck_h2f(a->dmin) * b->d) * (float)summ;
 }
+#else /* plain loops (see ck_generic.h) */
+CK_INLINE float ck_dot_q2_K_block(const block_q2_K *a, const block_q8_K *b) {
+    int32_t sumi = 0, summ = 0;
+    for (int h = 0; h < 2; h++) {
+        for (int j = 0; j < 4; j++) {
+            const int8_t *y = b->qs + 128 * h + 32 * j;
+            const uint8_t *q = a->qs + 32 * h;
+            int32_t s0 = 0, s1 = 0;
+            for (int l = 0; l < 16; l++) {
+                s0 += ((q[l] >> (2 * j)) & 3) * y[l];
+                s1 += ((q[l + 16] >> (2 * j)) & 3) * y[l + 16];
+            }
+            const int s = 8 * h + 2 * j;
+            sumi += (a->scales[s] & 0xF) * s0 + (a->scales[s + 1] & 0xF) * s1;
+        }
+    }
+    for (int s = 0; s < 16; s++) summ += (a->scales[s] >> 4) * b->bsums[s];
+    return (ck_h2f(a->d) * b->d) * (float)sumi - (ck_h2f(a->dmin) * b->d) * (float)summ;
+}
+#endif
 CK_GENERIC_DOT(ck_vec_dot_q2_K_q8_K_generic, block_q2_K, CK_QK_K, block_q8_K, ck_dot_q2_K_block)
 
 #if defined(CK_X86)

@@ -44,6 +44,7 @@ void ck_dequantize_row_q3_K_ref(const void *src, float *dst, int64_t n) {
 
 CK_REF_DOT_Q8_K(ck_vec_dot_q3_K_q8_K_ref, block_q3_K, ck_dequantize_row_q3_K_ref)
 
+#if CK_GENERIC_SIMD
 /* Per half h and group j (elements 128h + 32j onwards, sub-blocks 8h + 2j and 8h + 2j + 1):
  * q = (q2 | high << 2) - 4 from the 2-bit fields 2j of qs[32h...] and bit 4h + j of hmask, each
  * product scaled in int16 (ck_dot_i8x16_scaled). */
@@ -65,6 +66,20 @@ CK_INLINE float ck_dot_q3_K_block(const block_q3_K *a, const block_q8_K *b) {
     }
     return (ck_h2f(a->d) * b->d) * (float)ck_hsum_i32x4(acc);
 }
+#else /* plain loops (see ck_generic.h) */
+CK_INLINE float ck_dot_q3_K_block(const block_q3_K *a, const block_q8_K *b) {
+    int8_t sc[16], q[CK_QK_K];
+    ck_unpack_scales_q3_K(a->scales, sc);
+    ck_q3_K_values(a, q);
+    int32_t sumi = 0;
+    for (int s = 0; s < 16; s++) {
+        int32_t isum = 0;
+        for (int i = 0; i < 16; i++) isum += q[16 * s + i] * b->qs[16 * s + i];
+        sumi += sc[s] * isum;
+    }
+    return (ck_h2f(a->d) * b->d) * (float)sumi;
+}
+#endif
 CK_GENERIC_DOT(ck_vec_dot_q3_K_q8_K_generic, block_q3_K, CK_QK_K, block_q8_K, ck_dot_q3_K_block)
 
 #if defined(CK_X86)

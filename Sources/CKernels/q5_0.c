@@ -64,6 +64,7 @@ CK_REF_DOT_Q8_0(ck_vec_dot_q5_1_q8_0_ref, block_q5_1, ck_dequantize_row_q5_1_ref
 
 /* ---- generic ---------------------------------------------------------------------------- */
 
+#if CK_GENERIC_SIMD
 /* 16 of the fifth bits (bits of h) as 16 bytes, 16 where set: each byte of the pair broadcast
  * over eight lanes, tested against its bit. */
 CK_INLINE ck_i8x16 ck_q5_high_bits(uint32_t h) {
@@ -89,6 +90,37 @@ CK_INLINE void ck_decode_q5_1_generic(const block_q5_1 *a, ck_i8x16 *lo, ck_i8x1
 #define CK_Q5_1_MIN(p) ((p)->m)
 CK_GENERIC_DOT_Q8_0(ck_vec_dot_q5_0_q8_0_generic, block_q5_0, ck_decode_q5_0_generic, CK_F16_SCALE, ck_h2f_x4, 0, CK_NO_MIN)
 CK_GENERIC_DOT_Q8_0(ck_vec_dot_q5_1_q8_0_generic, block_q5_1, ck_decode_q5_1_generic, CK_F16_SCALE, ck_h2f_x4, 1, CK_Q5_1_MIN)
+#else /* plain loops (see ck_generic.h) */
+/* The 32 five-bit values of a block, in element order. */
+CK_INLINE void ck_q5_values(const uint8_t qs[16], uint32_t qh, uint8_t q[32]) {
+    for (int i = 0; i < 16; i++) {
+        q[i] = (uint8_t)((qs[i] & 0xF) | (((qh >> i) & 1u) << 4));
+        q[i + 16] = (uint8_t)((qs[i] >> 4) | (((qh >> (i + 16)) & 1u) << 4));
+    }
+}
+
+CK_INLINE float ck_dot_q5_0_block(const block_q5_0 *a, const block_q8_0 *b) {
+    uint8_t q[CK_QK];
+    ck_q5_values(a->qs, ck_load_qh(a->qh), q);
+    int32_t isum = 0;
+    for (int i = 0; i < CK_QK; i++) isum += ((int32_t)q[i] - 16) * b->qs[i];
+    return (ck_h2f(a->d) * ck_h2f(b->d)) * (float)isum;
+}
+CK_GENERIC_DOT(ck_vec_dot_q5_0_q8_0_generic, block_q5_0, CK_QK, block_q8_0, ck_dot_q5_0_block)
+
+CK_INLINE float ck_dot_q5_1_block(const block_q5_1 *a, const block_q8_0 *b) {
+    uint8_t q[CK_QK];
+    ck_q5_values(a->qs, ck_load_qh(a->qh), q);
+    int32_t isum = 0, xsum = 0;
+    for (int i = 0; i < CK_QK; i++) {
+        isum += (int32_t)q[i] * b->qs[i];
+        xsum += b->qs[i];
+    }
+    const float dx = ck_h2f(b->d);
+    return (ck_h2f(a->d) * dx) * (float)isum + (ck_h2f(a->m) * dx) * (float)xsum;
+}
+CK_GENERIC_DOT(ck_vec_dot_q5_1_q8_0_generic, block_q5_1, CK_QK, block_q8_0, ck_dot_q5_1_block)
+#endif
 
 #if defined(CK_X86)
 
