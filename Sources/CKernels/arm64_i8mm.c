@@ -274,15 +274,9 @@ typedef struct {
  * eight d * sc and -dmin * m. */
 CK_I8MM_INLINE void ck_mm_decode_q45_K(int five, const void *row, int64_t k, int8x16_t v[16], float dsc[8],
                                        float mins[8]) {
-    const uint8_t *scales, *qs, *qh = NULL;
-    ck_half dh, dminh;
-    if (five) {
-        const block_q5_K *a = (const block_q5_K *)row + k;
-        scales = a->scales, qs = a->qs, qh = a->qh, dh = a->d, dminh = a->dmin;
-    } else {
-        const block_q4_K *a = (const block_q4_K *)row + k;
-        scales = a->scales, qs = a->qs, dh = a->d, dminh = a->dmin;
-    }
+    const block_q4_K *a = ck_k4_at(row, k, five); /* Q5_K's head is Q4_K's */
+    const uint8_t *scales = a->scales, *qs = ck_k4_qs(a, five), *qh = five ? ck_k4_qh(a) : NULL;
+    const ck_half dh = a->d, dminh = a->dmin;
     const uint8x16_t low4 = vdupq_n_u8(0x0F);
     for (int c = 0; c < 4; c++) { /* chunk c: group 2c in the low nibbles, 2c + 1 in the high */
         const uint8x16_t a = vld1q_u8(qs + 32 * c), b = vld1q_u8(qs + 32 * c + 16);

@@ -75,6 +75,18 @@ extern const int8_t ck_kvalues_mxfp4[16]; /* mxfp4.c */
 /* Rounds half away from zero, like roundf, for |v| < 2^23. */
 CK_INLINE float ck_round_away(float v) { return __builtin_roundf(v); }
 
+/* The reference activation quantizer of one group of n values (block_q8_0: 32, block_q8_K: 256,
+ * block_q8_K32: each 32): amax = max |x|, d = amax / 127, q = roundf(x * (1 / d)) (half away
+ * from zero; 0 for an all-zero group); returns d. */
+CK_INLINE float ck_quantize_group_ref(const float *x, int8_t *q, int n) {
+    float amax = 0.0f;
+    for (int i = 0; i < n; i++) amax = __builtin_fmaxf(amax, __builtin_fabsf(x[i]));
+    const float d = amax / 127.0f;
+    const float id = d != 0.0f ? 1.0f / d : 0.0f;
+    for (int i = 0; i < n; i++) q[i] = (int8_t)ck_round_away(x[i] * id);
+    return d;
+}
+
 /* The 6-bit scale and min of sub-block j (0...7) of Q4_K/Q5_K's packed 12-byte `scales`:
  * bytes 0-3 hold sc0-3 (low 6 bits) and the top bits of sc4-7; bytes 4-7 likewise for the
  * mins; bytes 8-11 hold the low nibbles of sc4-7 (low) and m4-7 (high). */

@@ -300,6 +300,15 @@ CK_INLINE_AVX2 void ck_group32_q8_K_avx2(__m256i *sumi, int nx, __m256i v, __m25
     }
 }
 
+/* The same for 64 elements (AVX-512, vpdpwssd): the words of maddubs(v, qx) times sv. */
+CK_INLINE_AVX512 void ck_group64_q8_K_avx512(__m512i *sumi, int nx, __m512i v, __m512i sv, const void *x, size_t xs,
+                                             int64_t k, int offset) {
+    for (int j = 0; j < nx; j++) {
+        const int8_t *y = ((const block_q8_K *)((const char *)x + (size_t)j * xs) + k)->qs + offset;
+        sumi[j] = ck_dpwssd(sumi[j], _mm512_maddubs_epi16(v, _mm512_loadu_si512(y)), sv);
+    }
+}
+
 /* Words [s[4g] x8, s[4g+1] x8, s[4g+2] x8, s[4g+3] x8] from sixteen 16-bit scales in the low
  * 256 bits of s16: the scales of the four sub-blocks of 16 that one zmm of 64 elements covers,
  * per maddubs output word (the k-quants with sixteen sub-blocks: Q2_K, Q3_K, Q6_K). */

@@ -164,10 +164,7 @@ CK_INLINE_AVX512 void ck_vec_dot_q3_K_q8_K_avx512_nx(int64_t n, const void *w, c
                 const __m512i high = _mm512_and_si512(_mm512_srlv_epi16(hm, hshift), one);
                 const __m512i v = _mm512_or_si512(q2, _mm512_slli_epi16(high, 2));
                 const __m512i sv = ck_scales_group16(s16, 2 * h + g);
-                for (int j = 0; j < nx; j++) {
-                    const int8_t *y = ((const block_q8_K *)((const char *)x + (size_t)j * xs) + k)->qs + 128 * h + 64 * g;
-                    sumi[j] = ck_dpwssd(sumi[j], _mm512_maddubs_epi16(v, _mm512_loadu_si512(y)), sv);
-                }
+                ck_group64_q8_K_avx512(sumi, nx, v, sv, x, xs, k, 128 * h + 64 * g);
             }
         }
         for (int j = 0; j < nx; j++) {

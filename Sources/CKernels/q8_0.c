@@ -23,15 +23,7 @@
 
 void ck_quantize_row_q8_0_ref(const float *x, void *vy, int64_t n) {
     block_q8_0 *y = (block_q8_0 *)vy;
-    for (int64_t b = 0; b < n / CK_QK; b++) {
-        const float *xb = x + b * CK_QK;
-        float amax = 0.0f;
-        for (int i = 0; i < CK_QK; i++) amax = fmaxf(amax, fabsf(xb[i]));
-        const float d = amax / 127.0f;
-        const float id = d != 0.0f ? 1.0f / d : 0.0f;
-        y[b].d = ck_f2h(d);
-        for (int i = 0; i < CK_QK; i++) y[b].qs[i] = (int8_t)ck_round_away(xb[i] * id);
-    }
+    for (int64_t b = 0; b < n / CK_QK; b++) y[b].d = ck_f2h(ck_quantize_group_ref(x + b * CK_QK, y[b].qs, CK_QK));
 }
 
 void ck_dequantize_row_q8_0_ref(const void *src, float *dst, int64_t n) {
