@@ -353,6 +353,22 @@ void ck_dequantize_row_q8_K6x(const void *src, float *dst, int64_t n);
 #define CK_MATMUL_VIA(ATTR, name, driver, ...)                                                   \
     ATTR void name(CK_MATMUL_PARAMS) { driver(__VA_ARGS__, W, row_stride, cols, X, xs, nx, Y, ys, row_begin, row_end); }
 
+/* A GEMM tile function tile(pq, pd, cb, c0, x, xs, nr, y, ys, nrows, accumulate) specialised for
+ * nr = 1...4 activation rows (so its loops over them unroll), as name1...name4, and the table
+ * name##s[nr] of them; q_t the type of the panel's quants. */
+#define CK_TILE_N(name, ATTR, q_t, tile, n)                                                          \
+    static ATTR void name##n(const q_t *pq, const float *pd, int cb, int64_t c0, const char *x, size_t xs, \
+                             float *y, int64_t ys, int nrows, int accumulate) {                     \
+        tile(pq, pd, cb, c0, x, xs, n, y, ys, nrows, accumulate);                                    \
+    }
+#define CK_TILES_4(name, ATTR, q_t, tile)                                                            \
+    CK_TILE_N(name, ATTR, q_t, tile, 1)                                                              \
+    CK_TILE_N(name, ATTR, q_t, tile, 2)                                                              \
+    CK_TILE_N(name, ATTR, q_t, tile, 3)                                                              \
+    CK_TILE_N(name, ATTR, q_t, tile, 4)                                                              \
+    static void (*const name##s[5])(const q_t *, const float *, int, int64_t, const char *, size_t, float *, int64_t, \
+                                    int, int) = {NULL, name##1, name##2, name##3, name##4};
+
 #define CK_DECLARE_DOT_VARIANTS(stem) \
     CK_DECLARE_DOT(stem##_avx2)        \
     CK_DECLARE_DOT(stem##_avx512)

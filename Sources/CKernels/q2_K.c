@@ -104,8 +104,8 @@ CK_INLINE_AVX2 void ck_vec_dot_q2_K_q8_K_avx2_nx(int64_t n, const void *w, const
             }
         }
         for (int j = 0; j < nx; j++) {
-            const block_q8_K *b = (const block_q8_K *)((const char *)x + (size_t)j * xs) + k;
-            const __m256i pm = _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)b->bsums), m16);
+            const block_q8_K *b = ck_q8_K_at(x, xs, j, k);
+            const __m256i pm = ck_bsums_madd_avx2(b, m16);
             acc[j] = _mm256_fmadd_ps(_mm256_set1_ps(d * b->d), _mm256_cvtepi32_ps(sumi[j]), acc[j]);
             accm[j] = _mm256_fmadd_ps(_mm256_set1_ps(dmin * b->d), _mm256_cvtepi32_ps(pm), accm[j]);
         }
@@ -148,8 +148,8 @@ CK_INLINE_AVX512 void ck_vec_dot_q2_K_q8_K_avx512_nx(int64_t n, const void *w, c
             }
         }
         for (int j = 0; j < nx; j++) {
-            const block_q8_K *b = (const block_q8_K *)((const char *)x + (size_t)j * xs) + k;
-            const __m256i pm = _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)b->bsums), m16);
+            const block_q8_K *b = ck_q8_K_at(x, xs, j, k);
+            const __m256i pm = ck_bsums_madd_avx2(b, m16);
             acc[j] = _mm512_fmadd_ps(_mm512_set1_ps(d * b->d), _mm512_cvtepi32_ps(sumi[j]), acc[j]);
             accm[j] = _mm256_fmadd_ps(_mm256_set1_ps(dmin * b->d), _mm256_cvtepi32_ps(pm), accm[j]);
         }

@@ -92,6 +92,11 @@ CK_INLINE_AVX2 __m256i ck_scales_q3_K_avx2(const uint8_t *scales) {
     return _mm256_sub_epi16(biased, _mm256_set1_epi16(32));
 }
 
+/* The offset of 4 (see the top) as the sums' starting value: -4 * sum_s sc'[s] bsums[s]. */
+CK_INLINE_AVX2 __m256i ck_q3_K_offset_avx2(const block_q8_K *b, __m256i sc16) {
+    return _mm256_sub_epi32(_mm256_setzero_si256(), _mm256_slli_epi32(ck_bsums_madd_avx2(b, sc16), 2));
+}
+
 /* ---- AVX2 ----------------------------------------------------------------------------------- */
 
 /* Per half h and group t (the header's j), 32 elements 128h + 32t onwards: q2 from qs[32h...]
@@ -109,10 +114,7 @@ CK_INLINE_AVX2 void ck_vec_dot_q3_K_q8_K_avx2_nx(int64_t n, const void *w, const
         const float d = ck_h2f_f16c(a[k].d);
         __m256i sumi[CK_MAX_NX];
         for (int j = 0; j < nx; j++) {
-            /* the offset of 4: -4 * sum_s sc'[s] * bsums[s] */
-            const block_q8_K *b = (const block_q8_K *)((const char *)x + (size_t)j * xs) + k;
-            const __m256i corr = _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)b->bsums), sc16);
-            sumi[j] = _mm256_sub_epi32(_mm256_setzero_si256(), _mm256_slli_epi32(corr, 2));
+            sumi[j] = ck_q3_K_offset_avx2(ck_q8_K_at(x, xs, j, k), sc16);
         }
         for (int h = 0; h < 2; h++) {
             const __m256i q = _mm256_loadu_si256((const __m256i *)(a[k].qs + 32 * h));
@@ -125,7 +127,7 @@ CK_INLINE_AVX2 void ck_vec_dot_q3_K_q8_K_avx2_nx(int64_t n, const void *w, const
             }
         }
         for (int j = 0; j < nx; j++) {
-            const block_q8_K *b = (const block_q8_K *)((const char *)x + (size_t)j * xs) + k;
+            const block_q8_K *b = ck_q8_K_at(x, xs, j, k);
             acc[j] = _mm256_fmadd_ps(_mm256_set1_ps(d * b->d), _mm256_cvtepi32_ps(sumi[j]), acc[j]);
         }
     }
@@ -152,9 +154,7 @@ CK_INLINE_AVX512 void ck_vec_dot_q3_K_q8_K_avx512_nx(int64_t n, const void *w, c
         const float d = ck_h2f_f16c(a[k].d);
         __m512i sumi[CK_MAX_NX];
         for (int j = 0; j < nx; j++) {
-            const block_q8_K *b = (const block_q8_K *)((const char *)x + (size_t)j * xs) + k;
-            const __m256i corr = _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)b->bsums), sc16);
-            sumi[j] = _mm512_zextsi256_si512(_mm256_sub_epi32(_mm256_setzero_si256(), _mm256_slli_epi32(corr, 2)));
+            sumi[j] = _mm512_zextsi256_si512(ck_q3_K_offset_avx2(ck_q8_K_at(x, xs, j, k), sc16));
         }
         for (int h = 0; h < 2; h++) {
             const __m512i q = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)(a[k].qs + 32 * h)));
@@ -168,7 +168,7 @@ CK_INLINE_AVX512 void ck_vec_dot_q3_K_q8_K_avx512_nx(int64_t n, const void *w, c
             }
         }
         for (int j = 0; j < nx; j++) {
-            const block_q8_K *b = (const block_q8_K *)((const char *)x + (size_t)j * xs) + k;
+            const block_q8_K *b = ck_q8_K_at(x, xs, j, k);
             acc[j] = _mm512_fmadd_ps(_mm512_set1_ps(d * b->d), _mm512_cvtepi32_ps(sumi[j]), acc[j]);
         }
     }
