@@ -57,9 +57,18 @@ CK_INLINE ck_i32x4 ck_widen_pairs(ck_i16x8 p) {
     return ((ck_i32x4)((ck_u32x4)p32 << 16) >> 16) + (p32 >> 16);
 }
 
+/* a[i] b[i] summed in pairs (eight int16 lanes): exact for |a| <= 128, |b| <= 127. */
+CK_INLINE ck_i16x8 ck_dot_i8x16_pairs(ck_i8x16 a, ck_i8x16 b) {
+    return ck_even_i8(a) * ck_even_i8(b) + ck_odd_i8(a) * ck_odd_i8(b);
+}
+
 /* sum a[i] b[i] over 16 lanes, spread over four int32 lanes; |a| <= 128, |b| <= 127. */
-CK_INLINE ck_i32x4 ck_dot_i8x16(ck_i8x16 a, ck_i8x16 b) {
-    return ck_widen_pairs(ck_even_i8(a) * ck_even_i8(b) + ck_odd_i8(a) * ck_odd_i8(b));
+CK_INLINE ck_i32x4 ck_dot_i8x16(ck_i8x16 a, ck_i8x16 b) { return ck_widen_pairs(ck_dot_i8x16_pairs(a, b)); }
+
+/* The same over 32 lanes (a0 with b0, a1 with b1) for small weights, |a| <= 64: the int16 pair
+ * sums of both halves add without overflow (4 * 64 * 127 < 2^15), one widening for the two. */
+CK_INLINE ck_i32x4 ck_dot_i8x32_small(ck_i8x16 a0, ck_i8x16 a1, ck_i8x16 b0, ck_i8x16 b1) {
+    return ck_widen_pairs(ck_dot_i8x16_pairs(a0, b0) + ck_dot_i8x16_pairs(a1, b1));
 }
 
 /* sum b[i] over 16 lanes, spread over four int32 lanes (shares its halves with ck_dot_i8x16). */

@@ -183,8 +183,8 @@ CK_INLINE float ck_vec_dot_k4_generic(int64_t n, const void *w, const void *x, i
                 l0 |= (b0 & 1) << 4, h0 |= (b0 & 2) << 3;
                 l1 |= (b1 & 1) << 4, h1 |= (b1 & 2) << 3;
             }
-            const int32_t lo = ck_hsum_i32x4(ck_dot_i8x16(l0, ck_load_i8x16(y)) + ck_dot_i8x16(l1, ck_load_i8x16(y + 16)));
-            const int32_t hi = ck_hsum_i32x4(ck_dot_i8x16(h0, ck_load_i8x16(y + 32)) + ck_dot_i8x16(h1, ck_load_i8x16(y + 48)));
+            const int32_t lo = ck_hsum_i32x4(ck_dot_i8x32_small(l0, l1, ck_load_i8x16(y), ck_load_i8x16(y + 16)));
+            const int32_t hi = ck_hsum_i32x4(ck_dot_i8x32_small(h0, h1, ck_load_i8x16(y + 32), ck_load_i8x16(y + 48)));
 #else /* plain loops (see ck_generic.h) */
             int32_t lo = 0, hi = 0;
             for (int l = 0; l < 32; l++) {
@@ -422,17 +422,19 @@ void ck_dequantize_row_q8_K6x(const void *src, float *dst, int64_t n);
 
 /* The generic dot of a 32-element block type against block_q8_0, and its multi variant, over the
  * portable vectors of ck_generic.h: DECODE(block, lo, hi) gives a block's values as two
- * ck_i8x16 (elements 0-15, 16-31); SCALE(block) the bits of its scale, widened four blocks at
+ * ck_i8x16 (elements 0-15, 16-31), SMALL 1 when they are within +-64 (ck_dot_i8x32_small: all
+ * but Q8_0); SCALE(block) the bits of its scale, widened four blocks at
  * a time by WIDEN (ck_h2f_x4, ck_e8m0_half_x4); MIN(block) the bits of its f16 minimum (types
  * x = d q + m), or 0 with HAS_MIN 0. Each block adds (dw dx) sum q qx [+ (m dx) sum qx], both sums
  * exact in int32, to the f32 sum in block order, the operations of a plain per-block loop. */
-#define CK_GENERIC_DOT_Q8_0(name, block_t, DECODE, SCALE, WIDEN, HAS_MIN, MIN)                 \
+#define CK_GENERIC_DOT_Q8_0(name, block_t, DECODE, SMALL, SCALE, WIDEN, HAS_MIN, MIN)                 \
     CK_INLINE int32_t name##_ints(const block_t *a, const block_q8_0 *b, int32_t *xsum) {       \
         ck_i8x16 lo, hi;                                                                      \
         DECODE(a, &lo, &hi);                                                                  \
         const ck_i8x16 y0 = ck_load_i8x16(b->qs), y1 = ck_load_i8x16(b->qs + 16);            \
         *xsum = HAS_MIN ? ck_hsum_i32x4(ck_sum_i8x16(y0) + ck_sum_i8x16(y1)) : 0;             \
-        return ck_hsum_i32x4(ck_dot_i8x16(lo, y0) + ck_dot_i8x16(hi, y1));                    \
+        return ck_hsum_i32x4(SMALL ? ck_dot_i8x32_small(lo, hi, y0, y1)                       \
+                                   : ck_dot_i8x16(lo, y0) + ck_dot_i8x16(hi, y1));            \
     }                                                                                         \
     /* c = 1 or 4 blocks from a, b (four lanes of scales either way) */                      \
     CK_INLINE float name##_blocks(const block_t *a, const block_q8_0 *b, const int c, float sum) { \

@@ -57,7 +57,7 @@ CK_INLINE void ck_decode_mxfp4_generic(const block_mxfp4 *a, ck_i8x16 *lo, ck_i8
     *hi = ck_mxfp4_values(*hi);
 }
 #define CK_E8M0_SCALE(p) ((p)->e)
-CK_GENERIC_DOT_Q8_0(ck_vec_dot_mxfp4_q8_0_generic, block_mxfp4, ck_decode_mxfp4_generic, CK_E8M0_SCALE, ck_e8m0_half_x4, 0,
+CK_GENERIC_DOT_Q8_0(ck_vec_dot_mxfp4_q8_0_generic, block_mxfp4, ck_decode_mxfp4_generic, 1, CK_E8M0_SCALE, ck_e8m0_half_x4, 0,
                     CK_NO_MIN)
 #else /* plain loops (see ck_generic.h) */
 CK_INLINE float ck_dot_mxfp4_block(const block_mxfp4 *a, const block_q8_0 *b) {

@@ -88,8 +88,8 @@ CK_INLINE void ck_decode_q5_1_generic(const block_q5_1 *a, ck_i8x16 *lo, ck_i8x1
     ck_q5_values_generic(a->qs, a->qh, 0, lo, hi);
 }
 #define CK_Q5_1_MIN(p) ((p)->m)
-CK_GENERIC_DOT_Q8_0(ck_vec_dot_q5_0_q8_0_generic, block_q5_0, ck_decode_q5_0_generic, CK_F16_SCALE, ck_h2f_x4, 0, CK_NO_MIN)
-CK_GENERIC_DOT_Q8_0(ck_vec_dot_q5_1_q8_0_generic, block_q5_1, ck_decode_q5_1_generic, CK_F16_SCALE, ck_h2f_x4, 1, CK_Q5_1_MIN)
+CK_GENERIC_DOT_Q8_0(ck_vec_dot_q5_0_q8_0_generic, block_q5_0, ck_decode_q5_0_generic, 1, CK_F16_SCALE, ck_h2f_x4, 0, CK_NO_MIN)
+CK_GENERIC_DOT_Q8_0(ck_vec_dot_q5_1_q8_0_generic, block_q5_1, ck_decode_q5_1_generic, 1, CK_F16_SCALE, ck_h2f_x4, 1, CK_Q5_1_MIN)
 #else /* plain loops (see ck_generic.h) */
 /* The 32 five-bit values of a block, in element order. */
 CK_INLINE void ck_q5_values(const uint8_t qs[16], uint32_t qh, uint8_t q[32]) {

@@ -53,7 +53,7 @@ CK_INLINE void ck_decode_q8_0_generic(const block_q8_0 *a, ck_i8x16 *lo, ck_i8x1
     *lo = ck_load_i8x16(a->qs);
     *hi = ck_load_i8x16(a->qs + 16);
 }
-CK_GENERIC_DOT_Q8_0(ck_vec_dot_q8_0_q8_0_generic, block_q8_0, ck_decode_q8_0_generic, CK_F16_SCALE, ck_h2f_x4, 0, CK_NO_MIN)
+CK_GENERIC_DOT_Q8_0(ck_vec_dot_q8_0_q8_0_generic, block_q8_0, ck_decode_q8_0_generic, 0, CK_F16_SCALE, ck_h2f_x4, 0, CK_NO_MIN)
 #else /* plain loops (see ck_generic.h) */
 CK_INLINE float ck_dot_q8_0_block(const block_q8_0 *a, const block_q8_0 *b) {
     int32_t isum = 0;
