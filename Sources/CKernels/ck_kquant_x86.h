@@ -155,6 +155,36 @@ CK_INLINE_AVX512 void ck_dot_k4_avx512_nx(int64_t n, const void *w, const void *
     for (int j = 0; j < nx; j++) out[j] = ck_hsum512(_mm512_sub_ps(_mm512_add_ps(acc[0][j], acc[1][j]), accm[j]));
 }
 
+/* Chunk c of GEMM panel p: v[r] = DECODE(r) (an expression of the row r) for rows r < nrows,
+ * zeros after, transposed into the panel's 16 steps of chunk c. */
+#define CK_PACK_CHUNK(p, c, nrows, DECODE)                                                       \
+    do {                                                                                         \
+        __m512i v_[16];                                                                          \
+        for (int r_ = 0; r_ < 16; r_++) {                                                        \
+            if (r_ >= (nrows)) {                                                                 \
+                v_[r_] = _mm512_setzero_si512();                                                 \
+                continue;                                                                        \
+            }                                                                                    \
+            v_[r_] = DECODE(r_);                                                                 \
+        }                                                                                        \
+        ck_transpose16(v_);                                                                      \
+        for (int i_ = 0; i_ < 16; i_++) _mm512_store_si512((p)->q[16 * (c) + i_], v_[i_]);      \
+    } while (0)
+
+/* The 64 values of chunk c (half c / 2, low or high nibbles) of a Q4_K/Q5_K super-block, as the
+ * panel holds them. */
+CK_INLINE_AVX512 __m512i ck_pack_k4_chunk(const block_q4_K *a, int c, int five) {
+    const __m512i low4 = _mm512_set1_epi8(0x0F), bit4 = _mm512_set1_epi8(0x10);
+    const int h = c / 2;
+    const __m512i v0 = _mm512_loadu_si512(ck_k4_qs(a, five) + 64 * h);
+    __m512i v = c % 2 == 0 ? _mm512_and_si512(v0, low4) : _mm512_and_si512(_mm512_srli_epi16(v0, 4), low4);
+    if (five) {
+        const __m512i hq = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)ck_k4_qh(a)));
+        v = _mm512_mask_add_epi8(v, _mm512_test_epi8_mask(hq, ck_k4_sel(4 * h + c % 2)), v, bit4);
+    }
+    return v;
+}
+
 /* The GEMM panels of Q4_K/Q5_K super-blocks c0...c0+cb-1 of `nrows` rows (gemm_kq.c), in the
  * ck_q8_Kx order (32-element groups 0 2 1 3 4 6 5 7): per half, the low nibbles of its 64 bytes
  * are the next two groups of that order, the high nibbles the two after (each 64-value chunk of
@@ -165,27 +195,12 @@ CK_INLINE_AVX512 void ck_dot_k4_avx512_nx(int64_t n, const void *w, const void *
 CK_INLINE_AVX512 void ck_pack_k4(const char *W, size_t row_stride, int nrows, int64_t c0, int cb, ck_kq_panel *panel,
                                  int five) {
     static const int order[8] = {0, 2, 1, 3, 4, 6, 5, 7};
-    const __m512i low4 = _mm512_set1_epi8(0x0F), bit4 = _mm512_set1_epi8(0x10);
     for (int k = 0; k < cb; k++) {
         ck_kq_panel *p = panel + k;
         for (int c = 0; c < 4; c++) {
-            const int h = c / 2;
-            __m512i v[16];
-            for (int r = 0; r < 16; r++) {
-                if (r >= nrows) {
-                    v[r] = _mm512_setzero_si512();
-                    continue;
-                }
-                const block_q4_K *a = ck_k4_at(W + (size_t)r * row_stride, c0 + k, five);
-                const __m512i v0 = _mm512_loadu_si512(ck_k4_qs(a, five) + 64 * h);
-                v[r] = c % 2 == 0 ? _mm512_and_si512(v0, low4) : _mm512_and_si512(_mm512_srli_epi16(v0, 4), low4);
-                if (five) {
-                    const __m512i hq = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)ck_k4_qh(a)));
-                    v[r] = _mm512_mask_add_epi8(v[r], _mm512_test_epi8_mask(hq, ck_k4_sel(4 * h + c % 2)), v[r], bit4);
-                }
-            }
-            ck_transpose16(v);
-            for (int i = 0; i < 16; i++) _mm512_store_si512(p->q[16 * c + i], v[i]);
+#define CK_K4_ROW(r) ck_pack_k4_chunk(ck_k4_at(W + (size_t)(r) * row_stride, c0 + k, five), c, five)
+            CK_PACK_CHUNK(p, c, nrows, CK_K4_ROW);
+#undef CK_K4_ROW
         }
         for (int r = 0; r < nrows; r++) {
             const block_q4_K *a = ck_k4_at(W + (size_t)r * row_stride, c0 + k, five);
