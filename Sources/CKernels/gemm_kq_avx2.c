@@ -140,6 +140,24 @@ CK_INLINE_AVX2 void ck_k8_store(__m256 acc, float *y, int nrows, int accumulate)
     _mm256_maskstore_ps(y, m, acc);
 }
 
+/* The tile's sums (acc[j][h]: activation row j, weight rows 8h...8h+7) into Y. */
+CK_INLINE_AVX2 void ck_k8_store_tile(__m256 (*acc)[2], int nr, float *y, int64_t ys, int nrows, int accumulate) {
+#pragma clang loop unroll(full)
+    for (int j = 0; j < nr; j++) {
+        ck_k8_store(acc[j][0], y + j * ys, nrows, accumulate);
+        if (nrows > 8) ck_k8_store(acc[j][1], y + j * ys + 8, nrows - 8, accumulate);
+    }
+}
+
+/* Super-block sb of the tile's nr activation rows (x, rows xs bytes apart) and their values. */
+CK_INLINE_AVX2 void ck_k8_bind(const char *x, size_t xs, int64_t sb, int nr, const block_q8_K32 **a, const int8_t **q) {
+#pragma clang loop unroll(full)
+    for (int j = 0; j < nr; j++) {
+        a[j] = (const block_q8_K32 *)(x + (size_t)j * xs) + sb;
+        q[j] = a[j]->qs;
+    }
+}
+
 /* Steps k0...k0+steps-1 of a group for both halves (rows 0-7 in p0, rows 8-15 in p1) and the nr
  * activation rows q[j] (their group's 32 bytes): each panel step is loaded once and each
  * activation broadcast once; the int16 sums are widened to int32 in s0[j], s1[j]. */
@@ -184,11 +202,7 @@ CK_INLINE_AVX2 void ck_k8_tile_k4(const ck_kq8_panel *P, int cb, int64_t sb0, co
         const ck_kq8_panel *p0 = P + s, *p1 = P + CK_K8_KC + s;
         const block_q8_K32 *a[CK_K8_NR];
         const int8_t *q[CK_K8_NR];
-#pragma clang loop unroll(full)
-        for (int j = 0; j < nr; j++) {
-            a[j] = (const block_q8_K32 *)(x + (size_t)j * xs) + sb0 + s;
-            q[j] = a[j]->qs;
-        }
+        ck_k8_bind(x, xs, sb0 + s, nr, a, q);
         for (int g = 0; g < 8; g++) {
             __m256i s0[CK_K8_NR], s1[CK_K8_NR];
             ck_k8_run(p0, p1, 8 * g, run, q, 32 * g, nr, ones, s0, s1);
@@ -222,11 +236,7 @@ CK_INLINE_AVX2 void ck_k8_tile_k4(const ck_kq8_panel *P, int cb, int64_t sb0, co
             }
         }
     }
-#pragma clang loop unroll(full)
-    for (int j = 0; j < nr; j++) {
-        ck_k8_store(acc[j][0], y + j * ys, nrows, accumulate);
-        if (nrows > 8) ck_k8_store(acc[j][1], y + j * ys + 8, nrows - 8, accumulate);
-    }
+    ck_k8_store_tile(acc, nr, y, ys, nrows, accumulate);
 }
 
 /* Q6_K: a group of 32 is two sub-blocks of 16, each two runs of two steps, started at
@@ -241,11 +251,7 @@ CK_INLINE_AVX2 void ck_k8_tile_q6_K(const ck_kq8_panel *P, int cb, int64_t sb0, 
         const ck_kq8_panel *p0 = P + s, *p1 = P + CK_K8_KC + s;
         const block_q8_K32 *a[CK_K8_NR];
         const int8_t *q[CK_K8_NR];
-#pragma clang loop unroll(full)
-        for (int j = 0; j < nr; j++) {
-            a[j] = (const block_q8_K32 *)(x + (size_t)j * xs) + sb0 + s;
-            q[j] = a[j]->qs;
-        }
+        ck_k8_bind(x, xs, sb0 + s, nr, a, q);
         for (int g = 0; g < 8; g++) {
             __m256 u0[CK_K8_NR], u1[CK_K8_NR];
             for (int h = 0; h < 2; h++) { /* sub-block 2g + h */
@@ -270,11 +276,7 @@ CK_INLINE_AVX2 void ck_k8_tile_q6_K(const ck_kq8_panel *P, int cb, int64_t sb0, 
             }
         }
     }
-#pragma clang loop unroll(full)
-    for (int j = 0; j < nr; j++) {
-        ck_k8_store(acc[j][0], y + j * ys, nrows, accumulate);
-        if (nrows > 8) ck_k8_store(acc[j][1], y + j * ys + 8, nrows - 8, accumulate);
-    }
+    ck_k8_store_tile(acc, nr, y, ys, nrows, accumulate);
 }
 
 typedef void (*ck_k8_tile_fn)(const ck_kq8_panel *, int, int64_t, const char *, size_t, float *, int64_t, int, int);
