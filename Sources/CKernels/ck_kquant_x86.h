@@ -59,21 +59,27 @@ CK_INLINE_AVX512 __m512 ck_lane_factors(__m512 w, const float *d2, const float *
 
 /* The AVX2 dot of Q4_K/Q5_K against nx block_q8_K32 rows: per chunk c, the low and high nibbles
  * (plus 16 where Q5_K's bit 2c or 2c + 1 of qh is set) times the activations by maddubs, then
- * by each sub-block's scale (madd) and activation scale (fma); the mins from the bsums. */
+ * by each sub-block's scale (madd; the scale spread over the words by one vpshufb) and
+ * activation scale (fma, low and high sub-blocks in two chains so that the fma latency is not
+ * the limit of a single row); the mins from the bsums. */
 CK_INLINE_AVX2 void ck_dot_k4_avx2_nx(int64_t n, const void *w, const void *x, size_t xs, int nx, float *out,
                                       int five) {
     const __m256i low4 = _mm256_set1_epi8(0x0F), bit4 = _mm256_set1_epi8(0x10);
+    /* vpshufb controls: word i of a [sc0 ... sc7] int16 vector into every word */
+    __m256i pick[8];
+    for (int i = 0; i < 8; i++) pick[i] = _mm256_set1_epi16((short)(0x0100 * (2 * i + 1) + 2 * i));
     __m256 acc[CK_MAX_NX], accm[CK_MAX_NX];
     for (int j = 0; j < nx; j++) acc[j] = accm[j] = _mm256_setzero_ps();
     for (int64_t k = 0; k < n / CK_QK_K; k++) {
         const block_q4_K *a = ck_k4_at(w, k, five);
-        uint8_t sc[8], m[8];
-        ck_unpack_scales_k4(a->scales, sc, m);
+        uint64_t sc64, m64;
+        ck_unpack_scales_k4_u64(a->scales, &sc64, &m64);
+        const __m256i sc = _mm256_broadcastsi128_si256(_mm_cvtepu8_epi16(_mm_cvtsi64_si128((long long)sc64)));
         const float d = ck_h2f_f16c(a->d), dmin = ck_h2f_f16c(a->dmin);
-        const __m256i mins = ck_mins_pairs_avx2(m);
+        const __m256i mins = ck_mins_pairs_avx2((const uint8_t *)&m64);
         const __m256i hq = five ? _mm256_loadu_si256((const __m256i *)ck_k4_qh(a)) : _mm256_setzero_si256();
-        __m256 sumd[CK_MAX_NX]; /* this super-block's sum_j dx[j] sc[j] (q . qx)_j, 8 lanes */
-        for (int j = 0; j < nx; j++) sumd[j] = _mm256_setzero_ps();
+        __m256 sumd[CK_MAX_NX][2]; /* this super-block's sum_j dx[j] sc[j] (q . qx)_j, 8 lanes, even / odd j */
+        for (int j = 0; j < nx; j++) sumd[j][0] = sumd[j][1] = _mm256_setzero_ps();
         for (int c = 0; c < 4; c++) {
             const __m256i q = _mm256_loadu_si256((const __m256i *)(ck_k4_qs(a, five) + 32 * c));
             __m256i lo = _mm256_and_si256(q, low4);
@@ -83,21 +89,22 @@ CK_INLINE_AVX2 void ck_dot_k4_avx2_nx(int64_t n, const void *w, const void *x, s
                 lo = _mm256_or_si256(lo, _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_and_si256(hq, b1), b1), bit4));
                 hi = _mm256_or_si256(hi, _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_and_si256(hq, b2), b2), bit4));
             }
-            const __m256i s_lo = _mm256_set1_epi16(sc[2 * c]), s_hi = _mm256_set1_epi16(sc[2 * c + 1]);
+            const __m256i s_lo = _mm256_shuffle_epi8(sc, pick[2 * c]), s_hi = _mm256_shuffle_epi8(sc, pick[2 * c + 1]);
             for (int j = 0; j < nx; j++) {
                 const block_q8_K32 *b = (const block_q8_K32 *)((const char *)x + (size_t)j * xs) + k;
                 const int8_t *y = b->qs + 64 * c;
                 const __m256i p_lo = _mm256_maddubs_epi16(lo, _mm256_loadu_si256((const __m256i *)y));
                 const __m256i p_hi = _mm256_maddubs_epi16(hi, _mm256_loadu_si256((const __m256i *)(y + 32)));
-                sumd[j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_madd_epi16(p_lo, s_lo)), _mm256_set1_ps(b->d[2 * c]), sumd[j]);
-                sumd[j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_madd_epi16(p_hi, s_hi)), _mm256_set1_ps(b->d[2 * c + 1]),
-                                          sumd[j]);
+                sumd[j][0] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_madd_epi16(p_lo, s_lo)), _mm256_set1_ps(b->d[2 * c]),
+                                             sumd[j][0]);
+                sumd[j][1] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_madd_epi16(p_hi, s_hi)),
+                                             _mm256_set1_ps(b->d[2 * c + 1]), sumd[j][1]);
             }
         }
         for (int j = 0; j < nx; j++) {
             const block_q8_K32 *b = (const block_q8_K32 *)((const char *)x + (size_t)j * xs) + k;
             const __m256i pm = _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)b->bsums), mins); /* m[j] * bsum32[j] */
-            acc[j] = _mm256_fmadd_ps(_mm256_set1_ps(d), sumd[j], acc[j]);
+            acc[j] = _mm256_fmadd_ps(_mm256_set1_ps(d), _mm256_add_ps(sumd[j][0], sumd[j][1]), acc[j]);
             accm[j] = _mm256_fmadd_ps(_mm256_mul_ps(_mm256_set1_ps(dmin), _mm256_cvtepi32_ps(pm)), _mm256_loadu_ps(b->d), accm[j]);
         }
     }
