@@ -24,23 +24,28 @@ static void ck_gated_generic(float *gate, const float *up, int64_t n, int gelu) 
     }
 }
 
+/* The gated activation W lanes at a time, the rest by ck_gated_generic, over a level's vector
+ * type V and operations (FMA(c, b, a) = c b + a fused; NEG(a) = -a as the level writes it):
+ * the same operations in the same order at every level. */
+#define CK_GATED_SIMD(name, ATTR, V, W, LOAD, STORE, SET1, MUL, ADD, DIV, FMA, NEG, EXP)                     \
+    ATTR static void name(float *gate, const float *up, int64_t n, int gelu) {                           \
+        const V one = SET1(1.0f);                                                                         \
+        int64_t i = 0;                                                                                    \
+        for (; i + (W) <= n; i += (W)) {                                                                  \
+            const V x = LOAD(gate + i);                                                                   \
+            V a = x;                                                                                      \
+            if (gelu) a = MUL(SET1(2.0f * CK_GELU_K), FMA(SET1(CK_GELU_C), MUL(MUL(x, x), x), x));        \
+            const V s = DIV(x, ADD(one, EXP(NEG(a))));                                                    \
+            STORE(gate + i, MUL(s, LOAD(up + i)));                                                        \
+        }                                                                                                 \
+        if (i < n) ck_gated_generic(gate + i, up + i, n - i, gelu);                                       \
+    }
+
 #if defined(CK_X86)
 
-CK_AVX2 static void ck_gated_avx2(float *gate, const float *up, int64_t n, int gelu) {
-    const __m256 one = _mm256_set1_ps(1.0f);
-    int64_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        const __m256 x = _mm256_loadu_ps(gate + i);
-        __m256 a = x;
-        if (gelu) {
-            const __m256 x3 = _mm256_mul_ps(_mm256_mul_ps(x, x), x);
-            a = _mm256_mul_ps(_mm256_set1_ps(2.0f * CK_GELU_K), _mm256_fmadd_ps(_mm256_set1_ps(CK_GELU_C), x3, x));
-        }
-        const __m256 s = _mm256_div_ps(x, _mm256_add_ps(one, ck_exp256(_mm256_sub_ps(_mm256_setzero_ps(), a))));
-        _mm256_storeu_ps(gate + i, _mm256_mul_ps(s, _mm256_loadu_ps(up + i)));
-    }
-    if (i < n) ck_gated_generic(gate + i, up + i, n - i, gelu);
-}
+#define CK_NEG256(a) _mm256_sub_ps(_mm256_setzero_ps(), a)
+CK_GATED_SIMD(ck_gated_avx2, CK_AVX2, __m256, 8, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_set1_ps, _mm256_mul_ps,
+              _mm256_add_ps, _mm256_div_ps, _mm256_fmadd_ps, CK_NEG256, ck_exp256)
 
 CK_AVX2 static void ck_silu_avx2(float *x, int64_t n) {
     const __m256 one = _mm256_set1_ps(1.0f);
@@ -56,21 +61,9 @@ CK_AVX2 static void ck_silu_avx2(float *x, int64_t n) {
 
 #if defined(CK_ARM64)
 
-static void ck_gated_neon(float *gate, const float *up, int64_t n, int gelu) {
-    const float32x4_t one = vdupq_n_f32(1.0f);
-    int64_t i = 0;
-    for (; i + 4 <= n; i += 4) {
-        const float32x4_t x = vld1q_f32(gate + i);
-        float32x4_t a = x;
-        if (gelu) {
-            const float32x4_t x3 = vmulq_f32(vmulq_f32(x, x), x);
-            a = vmulq_n_f32(vfmaq_n_f32(x, x3, CK_GELU_C), 2.0f * CK_GELU_K);
-        }
-        const float32x4_t s = vdivq_f32(x, vaddq_f32(one, ck_exp_neon(vnegq_f32(a))));
-        vst1q_f32(gate + i, vmulq_f32(s, vld1q_f32(up + i)));
-    }
-    if (i < n) ck_gated_generic(gate + i, up + i, n - i, gelu);
-}
+#define CK_FMA_NEON(c, b, a) vfmaq_f32(a, b, c)
+CK_GATED_SIMD(ck_gated_neon, , float32x4_t, 4, vld1q_f32, vst1q_f32, vdupq_n_f32, vmulq_f32, vaddq_f32, vdivq_f32,
+              CK_FMA_NEON, vnegq_f32, ck_exp_neon)
 
 #endif /* CK_ARM64 */
 

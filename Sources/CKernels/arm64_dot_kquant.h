@@ -60,16 +60,9 @@ CK_ARM_INLINE void ck_arm_dot_q45_K_nx(int five, int64_t n, const void *w, const
     float32x4_t acc[4];
     for (int j = 0; j < nx; j++) acc[j] = vdupq_n_f32(0.0f);
     for (int64_t k = 0; k < n / CK_QK_K; k++) {
-        const uint8_t *scales, *qs, *qh = NULL;
-        ck_half dh, dminh;
-        if (five) {
-            const block_q5_K *a = (const block_q5_K *)w + k;
-            scales = a->scales, qs = a->qs, qh = a->qh, dh = a->d, dminh = a->dmin;
-        } else {
-            const block_q4_K *a = (const block_q4_K *)w + k;
-            scales = a->scales, qs = a->qs, dh = a->d, dminh = a->dmin;
-        }
-        const float d = ck_arm_h2f(dh), dmin = ck_arm_h2f(dminh);
+        const block_q4_K *a = ck_k4_at(w, k, five); /* Q5_K's head is Q4_K's */
+        const uint8_t *scales = a->scales, *qs = ck_k4_qs(a, five), *qh = five ? ck_k4_qh(a) : NULL;
+        const float d = ck_arm_h2f(a->d), dmin = ck_arm_h2f(a->dmin);
         uint64_t sc64, m64;
         ck_unpack_scales_k4_u64(scales, &sc64, &m64);
         const uint16x8_t sc16 = vmovl_u8(vcreate_u8(sc64)), m16 = vmovl_u8(vcreate_u8(m64));
@@ -95,17 +88,17 @@ CK_ARM_INLINE void ck_arm_dot_q45_K_nx(int five, int64_t n, const void *w, const
     for (int j = 0; j < nx; j++) out[j] = vaddvq_f32(acc[j]);
 }
 
-CK_ARM_INLINE void CK_ARM_NX(ck_vec_dot_q4_K_q8_K32)(int64_t n, const void *w, const void *x, size_t xs, int nx,
-                                                    float *out) {
-    ck_arm_dot_q45_K_nx(0, n, w, x, xs, nx, out);
-}
-CK_ARM_ENTRIES(CK_ARM_NAME(ck_vec_dot_q4_K_q8_K32), CK_ARM_ATTR)
+/* The single-row and multi-row entries of a type whose kernel is shared with another's: body(flag,
+ * ...) with flag 0 or 1 (CK_NX_ENTRIES of ck_internal.h). */
+#define CK_ARM_KQ_NX(stem, body, flag)                                                           \
+    CK_ARM_INLINE void CK_ARM_NX(stem)(int64_t n, const void *w, const void *x, size_t xs,       \
+                                       int nx, float *out) {                                    \
+        body(flag, n, w, x, xs, nx, out);                                                        \
+    }                                                                                            \
+    CK_ARM_ENTRIES(CK_ARM_NAME(stem), CK_ARM_ATTR)
 
-CK_ARM_INLINE void CK_ARM_NX(ck_vec_dot_q5_K_q8_K32)(int64_t n, const void *w, const void *x, size_t xs, int nx,
-                                                    float *out) {
-    ck_arm_dot_q45_K_nx(1, n, w, x, xs, nx, out);
-}
-CK_ARM_ENTRIES(CK_ARM_NAME(ck_vec_dot_q5_K_q8_K32), CK_ARM_ATTR)
+CK_ARM_KQ_NX(ck_vec_dot_q4_K_q8_K32, ck_arm_dot_q45_K_nx, 0)
+CK_ARM_KQ_NX(ck_vec_dot_q5_K_q8_K32, ck_arm_dot_q45_K_nx, 1)
 
 /* ---- Q6_K --------------------------------------------------------------------------------- */
 
@@ -244,14 +237,5 @@ CK_ARM_INLINE void ck_arm_dot_q23_K_nx(int three, int64_t n, const void *w, cons
     for (int j = 0; j < nx; j++) out[j] = vaddvq_f32(acc[j]);
 }
 
-CK_ARM_INLINE void CK_ARM_NX(ck_vec_dot_q2_K_q8_K)(int64_t n, const void *w, const void *x, size_t xs, int nx,
-                                                  float *out) {
-    ck_arm_dot_q23_K_nx(0, n, w, x, xs, nx, out);
-}
-CK_ARM_ENTRIES(CK_ARM_NAME(ck_vec_dot_q2_K_q8_K), CK_ARM_ATTR)
-
-CK_ARM_INLINE void CK_ARM_NX(ck_vec_dot_q3_K_q8_K)(int64_t n, const void *w, const void *x, size_t xs, int nx,
-                                                  float *out) {
-    ck_arm_dot_q23_K_nx(1, n, w, x, xs, nx, out);
-}
-CK_ARM_ENTRIES(CK_ARM_NAME(ck_vec_dot_q3_K_q8_K), CK_ARM_ATTR)
+CK_ARM_KQ_NX(ck_vec_dot_q2_K_q8_K, ck_arm_dot_q23_K_nx, 0)
+CK_ARM_KQ_NX(ck_vec_dot_q3_K_q8_K, ck_arm_dot_q23_K_nx, 1)

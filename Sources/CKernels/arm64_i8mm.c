@@ -218,19 +218,8 @@ CK_I8MM_INLINE void ck_mm_q32_tile(const int8_t *pq, const float *pd, int cb, in
     ck_mm_acc_store(acc, t, y, ys, nr, nrows);
 }
 
-typedef void (*ck_mm_q32_tile_fn)(const int8_t *, const float *, int, int64_t, const char *, size_t, float *,
-                                  int64_t, int, int);
-#define CK_MM_Q32_TILE(n)                                                                                   \
-    static CK_I8MM void ck_mm_q32_tile##n(const int8_t *pq, const float *pd, int cb, int64_t c0, const char *x, \
-                                          size_t xs, float *y, int64_t ys, int nrows, int accumulate) {       \
-        ck_mm_q32_tile(pq, pd, cb, c0, x, xs, n, y, ys, nrows, accumulate);                                 \
-    }
-CK_MM_Q32_TILE(1)
-CK_MM_Q32_TILE(2)
-CK_MM_Q32_TILE(3)
-CK_MM_Q32_TILE(4)
-static const ck_mm_q32_tile_fn ck_mm_q32_tiles[CK_MM_NR + 1] = {NULL, ck_mm_q32_tile1, ck_mm_q32_tile2,
-                                                                 ck_mm_q32_tile3, ck_mm_q32_tile4};
+_Static_assert(CK_MM_NR == 4, "one tile entry per activation-row count");
+CK_TILES_4(ck_mm_q32_tile, CK_I8MM, int8_t, ck_mm_q32_tile)
 
 CK_I8MM_INLINE void ck_mm_q32_rows(int type, size_t bytes, const void *W, size_t row_stride, int64_t cols,
                                    const void *X, size_t xs, int64_t nx, float *Y, int64_t ys, int64_t row_begin,
@@ -274,15 +263,9 @@ typedef struct {
  * eight d * sc and -dmin * m. */
 CK_I8MM_INLINE void ck_mm_decode_q45_K(int five, const void *row, int64_t k, int8x16_t v[16], float dsc[8],
                                        float mins[8]) {
-    const uint8_t *scales, *qs, *qh = NULL;
-    ck_half dh, dminh;
-    if (five) {
-        const block_q5_K *a = (const block_q5_K *)row + k;
-        scales = a->scales, qs = a->qs, qh = a->qh, dh = a->d, dminh = a->dmin;
-    } else {
-        const block_q4_K *a = (const block_q4_K *)row + k;
-        scales = a->scales, qs = a->qs, dh = a->d, dminh = a->dmin;
-    }
+    const block_q4_K *a = ck_k4_at(row, k, five); /* Q5_K's head is Q4_K's */
+    const uint8_t *scales = a->scales, *qs = ck_k4_qs(a, five), *qh = five ? ck_k4_qh(a) : NULL;
+    const ck_half dh = a->d, dminh = a->dmin;
     const uint8x16_t low4 = vdupq_n_u8(0x0F);
     for (int c = 0; c < 4; c++) { /* chunk c: group 2c in the low nibbles, 2c + 1 in the high */
         const uint8x16_t a = vld1q_u8(qs + 32 * c), b = vld1q_u8(qs + 32 * c + 16);

@@ -75,6 +75,18 @@ extern const int8_t ck_kvalues_mxfp4[16]; /* mxfp4.c */
 /* Rounds half away from zero, like roundf, for |v| < 2^23. */
 CK_INLINE float ck_round_away(float v) { return __builtin_roundf(v); }
 
+/* The reference activation quantizer of one group of n values (block_q8_0: 32, block_q8_K: 256,
+ * block_q8_K32: each 32): amax = max |x|, d = amax / 127, q = roundf(x * (1 / d)) (half away
+ * from zero; 0 for an all-zero group); returns d. */
+CK_INLINE float ck_quantize_group_ref(const float *x, int8_t *q, int n) {
+    float amax = 0.0f;
+    for (int i = 0; i < n; i++) amax = __builtin_fmaxf(amax, __builtin_fabsf(x[i]));
+    const float d = amax / 127.0f;
+    const float id = d != 0.0f ? 1.0f / d : 0.0f;
+    for (int i = 0; i < n; i++) q[i] = (int8_t)ck_round_away(x[i] * id);
+    return d;
+}
+
 /* The 6-bit scale and min of sub-block j (0...7) of Q4_K/Q5_K's packed 12-byte `scales`:
  * bytes 0-3 hold sc0-3 (low 6 bits) and the top bits of sc4-7; bytes 4-7 likewise for the
  * mins; bytes 8-11 hold the low nibbles of sc4-7 (low) and m4-7 (high). */
@@ -115,6 +127,8 @@ CK_INLINE void ck_unpack_scales_k4_u64(const uint8_t *q, uint64_t *sc, uint64_t 
     *sc = (uint64_t)(a & lo6) | (uint64_t)((c & lo4) | ((a >> 2) & hi2)) << 32;
     *m = (uint64_t)(b & lo6) | (uint64_t)(((c >> 4) & lo4) | ((b >> 2) & hi2)) << 32;
 }
+
+#include "ck_generic.h" /* the portable vectors of the generic level */
 
 /* Q4_K and Q5_K share their head (d, dmin, scales) and nibbles (qs); Q5_K's fifth bits (qh) sit
  * between the two. The kernels of both are written once over `five` (0: Q4_K, 1: Q5_K), a
@@ -160,12 +174,25 @@ CK_INLINE float ck_vec_dot_k4_generic(int64_t n, const void *w, const void *x, i
         for (int c = 0; c < 4; c++) {
             const uint8_t *q = ck_k4_qs(a, five) + 32 * c;
             const int8_t *y = b[k].qs + 64 * c;
+#if CK_GENERIC_SIMD
+            ck_i8x16 l0, h0, l1, h1; /* elements 0-15 and 16-31 of sub-blocks 2c (l) and 2c + 1 (h) */
+            ck_nibbles_u8x16(q, &l0, &h0);
+            ck_nibbles_u8x16(q + 16, &l1, &h1);
+            if (five) {
+                const ck_i8x16 b0 = (ck_i8x16)(ck_load_u8x16(qh) >> (2 * c)), b1 = (ck_i8x16)(ck_load_u8x16(qh + 16) >> (2 * c));
+                l0 |= (b0 & 1) << 4, h0 |= (b0 & 2) << 3;
+                l1 |= (b1 & 1) << 4, h1 |= (b1 & 2) << 3;
+            }
+            const int32_t lo = ck_hsum_i32x4(ck_dot_i8x32_small(l0, l1, ck_load_i8x16(y), ck_load_i8x16(y + 16)));
+            const int32_t hi = ck_hsum_i32x4(ck_dot_i8x32_small(h0, h1, ck_load_i8x16(y + 32), ck_load_i8x16(y + 48)));
+#else /* plain loops (see ck_generic.h) */
             int32_t lo = 0, hi = 0;
             for (int l = 0; l < 32; l++) {
                 const int h = five ? qh[l] >> (2 * c) : 0;
                 lo += ((q[l] & 0xF) | ((h & 1) << 4)) * y[l];
                 hi += ((q[l] >> 4) | ((h & 2) << 3)) * y[l + 32];
             }
+#endif
             sumd += b[k].d[2 * c] * (float)(sc[2 * c] * lo) + b[k].d[2 * c + 1] * (float)(sc[2 * c + 1] * hi);
         }
         for (int j = 0; j < 8; j++) summ += b[k].d[j] * (float)(m[j] * (b[k].bsums[2 * j] + b[k].bsums[2 * j + 1]));
@@ -326,6 +353,22 @@ void ck_dequantize_row_q8_K6x(const void *src, float *dst, int64_t n);
 #define CK_MATMUL_VIA(ATTR, name, driver, ...)                                                   \
     ATTR void name(CK_MATMUL_PARAMS) { driver(__VA_ARGS__, W, row_stride, cols, X, xs, nx, Y, ys, row_begin, row_end); }
 
+/* A GEMM tile function tile(pq, pd, cb, c0, x, xs, nr, y, ys, nrows, accumulate) specialised for
+ * nr = 1...4 activation rows (so its loops over them unroll), as name1...name4, and the table
+ * name##s[nr] of them; q_t the type of the panel's quants. */
+#define CK_TILE_N(name, ATTR, q_t, tile, n)                                                          \
+    static ATTR void name##n(const q_t *pq, const float *pd, int cb, int64_t c0, const char *x, size_t xs, \
+                             float *y, int64_t ys, int nrows, int accumulate) {                     \
+        tile(pq, pd, cb, c0, x, xs, n, y, ys, nrows, accumulate);                                    \
+    }
+#define CK_TILES_4(name, ATTR, q_t, tile)                                                            \
+    CK_TILE_N(name, ATTR, q_t, tile, 1)                                                              \
+    CK_TILE_N(name, ATTR, q_t, tile, 2)                                                              \
+    CK_TILE_N(name, ATTR, q_t, tile, 3)                                                              \
+    CK_TILE_N(name, ATTR, q_t, tile, 4)                                                              \
+    static void (*const name##s[5])(const q_t *, const float *, int, int64_t, const char *, size_t, float *, int64_t, \
+                                    int, int) = {NULL, name##1, name##2, name##3, name##4};
+
 #define CK_DECLARE_DOT_VARIANTS(stem) \
     CK_DECLARE_DOT(stem##_avx2)        \
     CK_DECLARE_DOT(stem##_avx512)
@@ -376,6 +419,53 @@ void ck_dequantize_row_q8_K6x(const void *src, float *dst, int64_t n);
         return sum;                                                                         \
     }                                                                                       \
     CK_MULTI_FROM_SINGLE(name)
+
+/* The generic dot of a 32-element block type against block_q8_0, and its multi variant, over the
+ * portable vectors of ck_generic.h: DECODE(block, lo, hi) gives a block's values as two
+ * ck_i8x16 (elements 0-15, 16-31), SMALL 1 when they are within +-64 (ck_dot_i8x32_small: all
+ * but Q8_0); SCALE(block) the bits of its scale, widened four blocks at
+ * a time by WIDEN (ck_h2f_x4, ck_e8m0_half_x4); MIN(block) the bits of its f16 minimum (types
+ * x = d q + m), or 0 with HAS_MIN 0. Each block adds (dw dx) sum q qx [+ (m dx) sum qx], both sums
+ * exact in int32, to the f32 sum in block order, the operations of a plain per-block loop. */
+#define CK_GENERIC_DOT_Q8_0(name, block_t, DECODE, SMALL, SCALE, WIDEN, HAS_MIN, MIN)                 \
+    CK_INLINE int32_t name##_ints(const block_t *a, const block_q8_0 *b, int32_t *xsum) {       \
+        ck_i8x16 lo, hi;                                                                      \
+        DECODE(a, &lo, &hi);                                                                  \
+        const ck_i8x16 y0 = ck_load_i8x16(b->qs), y1 = ck_load_i8x16(b->qs + 16);            \
+        *xsum = HAS_MIN ? ck_hsum_i32x4(ck_sum_i8x16(y0) + ck_sum_i8x16(y1)) : 0;             \
+        return ck_hsum_i32x4(SMALL ? ck_dot_i8x32_small(lo, hi, y0, y1)                       \
+                                   : ck_dot_i8x16(lo, y0) + ck_dot_i8x16(hi, y1));            \
+    }                                                                                         \
+    /* c = 1 or 4 blocks from a, b (four lanes of scales either way) */                      \
+    CK_INLINE float name##_blocks(const block_t *a, const block_q8_0 *b, const int c, float sum) { \
+        int32_t isum[4], xsum[4];                                                             \
+        isum[0] = name##_ints(a, b, &xsum[0]);                                                \
+        const int j1 = c > 1, j2 = c > 1 ? 2 : 0, j3 = c > 1 ? 3 : 0;                         \
+        isum[1] = name##_ints(a + j1, b + j1, &xsum[1]);                                      \
+        isum[2] = name##_ints(a + j2, b + j2, &xsum[2]);                                      \
+        isum[3] = name##_ints(a + j3, b + j3, &xsum[3]);                                      \
+        const ck_i32x4 hw = {SCALE(a), SCALE(a + j1), SCALE(a + j2), SCALE(a + j3)};           \
+        const ck_i32x4 hx = {b->d, b[j1].d, b[j2].d, b[j3].d};                                \
+        const ck_i32x4 hm = {MIN(a), MIN(a + j1), MIN(a + j2), MIN(a + j3)};                  \
+        const ck_f32x4 dx = ck_h2f_x4(hx), s = WIDEN(hw) * dx;                                \
+        const ck_f32x4 m = HAS_MIN ? ck_h2f_x4(hm) * dx : dx;                                 \
+        for (int j = 0; j < c; j++)                                                           \
+            sum += HAS_MIN ? s[j] * (float)isum[j] + m[j] * (float)xsum[j] : s[j] * (float)isum[j]; \
+        return sum;                                                                           \
+    }                                                                                         \
+    float name(int64_t n, const void *w, const void *x) {                                     \
+        const block_t *a = (const block_t *)w;                                                \
+        const block_q8_0 *b = (const block_q8_0 *)x;                                          \
+        const int64_t nb = n / CK_QK;                                                         \
+        float sum = 0.0f;                                                                     \
+        int64_t k = 0;                                                                        \
+        for (; k + 4 <= nb; k += 4) sum = name##_blocks(a + k, b + k, 4, sum);                \
+        for (; k < nb; k++) sum = name##_blocks(a + k, b + k, 1, sum);                        \
+        return sum;                                                                           \
+    }                                                                                         \
+    CK_MULTI_FROM_SINGLE(name)
+#define CK_F16_SCALE(p) ((p)->d)
+#define CK_NO_MIN(p) 0
 
 void ck_vec_dot_f32_f32_ref_multi(int64_t, const void *, const void *, size_t, int, float *);
 void ck_vec_dot_f32_f32_generic_multi(int64_t, const void *, const void *, size_t, int, float *);

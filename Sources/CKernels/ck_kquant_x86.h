@@ -59,21 +59,27 @@ CK_INLINE_AVX512 __m512 ck_lane_factors(__m512 w, const float *d2, const float *
 
 /* The AVX2 dot of Q4_K/Q5_K against nx block_q8_K32 rows: per chunk c, the low and high nibbles
  * (plus 16 where Q5_K's bit 2c or 2c + 1 of qh is set) times the activations by maddubs, then
- * by each sub-block's scale (madd) and activation scale (fma); the mins from the bsums. */
+ * by each sub-block's scale (madd; the scale spread over the words by one vpshufb) and
+ * activation scale (fma, low and high sub-blocks in two chains so that the fma latency is not
+ * the limit of a single row); the mins from the bsums. */
 CK_INLINE_AVX2 void ck_dot_k4_avx2_nx(int64_t n, const void *w, const void *x, size_t xs, int nx, float *out,
                                       int five) {
     const __m256i low4 = _mm256_set1_epi8(0x0F), bit4 = _mm256_set1_epi8(0x10);
+    /* vpshufb controls: word i of a [sc0 ... sc7] int16 vector into every word */
+    __m256i pick[8];
+    for (int i = 0; i < 8; i++) pick[i] = _mm256_set1_epi16((short)(0x0100 * (2 * i + 1) + 2 * i));
     __m256 acc[CK_MAX_NX], accm[CK_MAX_NX];
     for (int j = 0; j < nx; j++) acc[j] = accm[j] = _mm256_setzero_ps();
     for (int64_t k = 0; k < n / CK_QK_K; k++) {
         const block_q4_K *a = ck_k4_at(w, k, five);
-        uint8_t sc[8], m[8];
-        ck_unpack_scales_k4(a->scales, sc, m);
+        uint64_t sc64, m64;
+        ck_unpack_scales_k4_u64(a->scales, &sc64, &m64);
+        const __m256i sc = _mm256_broadcastsi128_si256(_mm_cvtepu8_epi16(_mm_cvtsi64_si128((long long)sc64)));
         const float d = ck_h2f_f16c(a->d), dmin = ck_h2f_f16c(a->dmin);
-        const __m256i mins = ck_mins_pairs_avx2(m);
+        const __m256i mins = ck_mins_pairs_avx2((const uint8_t *)&m64);
         const __m256i hq = five ? _mm256_loadu_si256((const __m256i *)ck_k4_qh(a)) : _mm256_setzero_si256();
-        __m256 sumd[CK_MAX_NX]; /* this super-block's sum_j dx[j] sc[j] (q . qx)_j, 8 lanes */
-        for (int j = 0; j < nx; j++) sumd[j] = _mm256_setzero_ps();
+        __m256 sumd[CK_MAX_NX][2]; /* this super-block's sum_j dx[j] sc[j] (q . qx)_j, 8 lanes, even / odd j */
+        for (int j = 0; j < nx; j++) sumd[j][0] = sumd[j][1] = _mm256_setzero_ps();
         for (int c = 0; c < 4; c++) {
             const __m256i q = _mm256_loadu_si256((const __m256i *)(ck_k4_qs(a, five) + 32 * c));
             __m256i lo = _mm256_and_si256(q, low4);
@@ -83,21 +89,22 @@ CK_INLINE_AVX2 void ck_dot_k4_avx2_nx(int64_t n, const void *w, const void *x, s
                 lo = _mm256_or_si256(lo, _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_and_si256(hq, b1), b1), bit4));
                 hi = _mm256_or_si256(hi, _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_and_si256(hq, b2), b2), bit4));
             }
-            const __m256i s_lo = _mm256_set1_epi16(sc[2 * c]), s_hi = _mm256_set1_epi16(sc[2 * c + 1]);
+            const __m256i s_lo = _mm256_shuffle_epi8(sc, pick[2 * c]), s_hi = _mm256_shuffle_epi8(sc, pick[2 * c + 1]);
             for (int j = 0; j < nx; j++) {
                 const block_q8_K32 *b = (const block_q8_K32 *)((const char *)x + (size_t)j * xs) + k;
                 const int8_t *y = b->qs + 64 * c;
                 const __m256i p_lo = _mm256_maddubs_epi16(lo, _mm256_loadu_si256((const __m256i *)y));
                 const __m256i p_hi = _mm256_maddubs_epi16(hi, _mm256_loadu_si256((const __m256i *)(y + 32)));
-                sumd[j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_madd_epi16(p_lo, s_lo)), _mm256_set1_ps(b->d[2 * c]), sumd[j]);
-                sumd[j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_madd_epi16(p_hi, s_hi)), _mm256_set1_ps(b->d[2 * c + 1]),
-                                          sumd[j]);
+                sumd[j][0] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_madd_epi16(p_lo, s_lo)), _mm256_set1_ps(b->d[2 * c]),
+                                             sumd[j][0]);
+                sumd[j][1] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_madd_epi16(p_hi, s_hi)),
+                                             _mm256_set1_ps(b->d[2 * c + 1]), sumd[j][1]);
             }
         }
         for (int j = 0; j < nx; j++) {
             const block_q8_K32 *b = (const block_q8_K32 *)((const char *)x + (size_t)j * xs) + k;
             const __m256i pm = _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)b->bsums), mins); /* m[j] * bsum32[j] */
-            acc[j] = _mm256_fmadd_ps(_mm256_set1_ps(d), sumd[j], acc[j]);
+            acc[j] = _mm256_fmadd_ps(_mm256_set1_ps(d), _mm256_add_ps(sumd[j][0], sumd[j][1]), acc[j]);
             accm[j] = _mm256_fmadd_ps(_mm256_mul_ps(_mm256_set1_ps(dmin), _mm256_cvtepi32_ps(pm)), _mm256_loadu_ps(b->d), accm[j]);
         }
     }
@@ -155,6 +162,36 @@ CK_INLINE_AVX512 void ck_dot_k4_avx512_nx(int64_t n, const void *w, const void *
     for (int j = 0; j < nx; j++) out[j] = ck_hsum512(_mm512_sub_ps(_mm512_add_ps(acc[0][j], acc[1][j]), accm[j]));
 }
 
+/* Chunk c of GEMM panel p: v[r] = DECODE(r) (an expression of the row r) for rows r < nrows,
+ * zeros after, transposed into the panel's 16 steps of chunk c. */
+#define CK_PACK_CHUNK(p, c, nrows, DECODE)                                                       \
+    do {                                                                                         \
+        __m512i v_[16];                                                                          \
+        for (int r_ = 0; r_ < 16; r_++) {                                                        \
+            if (r_ >= (nrows)) {                                                                 \
+                v_[r_] = _mm512_setzero_si512();                                                 \
+                continue;                                                                        \
+            }                                                                                    \
+            v_[r_] = DECODE(r_);                                                                 \
+        }                                                                                        \
+        ck_transpose16(v_);                                                                      \
+        for (int i_ = 0; i_ < 16; i_++) _mm512_store_si512((p)->q[16 * (c) + i_], v_[i_]);      \
+    } while (0)
+
+/* The 64 values of chunk c (half c / 2, low or high nibbles) of a Q4_K/Q5_K super-block, as the
+ * panel holds them. */
+CK_INLINE_AVX512 __m512i ck_pack_k4_chunk(const block_q4_K *a, int c, int five) {
+    const __m512i low4 = _mm512_set1_epi8(0x0F), bit4 = _mm512_set1_epi8(0x10);
+    const int h = c / 2;
+    const __m512i v0 = _mm512_loadu_si512(ck_k4_qs(a, five) + 64 * h);
+    __m512i v = c % 2 == 0 ? _mm512_and_si512(v0, low4) : _mm512_and_si512(_mm512_srli_epi16(v0, 4), low4);
+    if (five) {
+        const __m512i hq = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)ck_k4_qh(a)));
+        v = _mm512_mask_add_epi8(v, _mm512_test_epi8_mask(hq, ck_k4_sel(4 * h + c % 2)), v, bit4);
+    }
+    return v;
+}
+
 /* The GEMM panels of Q4_K/Q5_K super-blocks c0...c0+cb-1 of `nrows` rows (gemm_kq.c), in the
  * ck_q8_Kx order (32-element groups 0 2 1 3 4 6 5 7): per half, the low nibbles of its 64 bytes
  * are the next two groups of that order, the high nibbles the two after (each 64-value chunk of
@@ -165,27 +202,12 @@ CK_INLINE_AVX512 void ck_dot_k4_avx512_nx(int64_t n, const void *w, const void *
 CK_INLINE_AVX512 void ck_pack_k4(const char *W, size_t row_stride, int nrows, int64_t c0, int cb, ck_kq_panel *panel,
                                  int five) {
     static const int order[8] = {0, 2, 1, 3, 4, 6, 5, 7};
-    const __m512i low4 = _mm512_set1_epi8(0x0F), bit4 = _mm512_set1_epi8(0x10);
     for (int k = 0; k < cb; k++) {
         ck_kq_panel *p = panel + k;
         for (int c = 0; c < 4; c++) {
-            const int h = c / 2;
-            __m512i v[16];
-            for (int r = 0; r < 16; r++) {
-                if (r >= nrows) {
-                    v[r] = _mm512_setzero_si512();
-                    continue;
-                }
-                const block_q4_K *a = ck_k4_at(W + (size_t)r * row_stride, c0 + k, five);
-                const __m512i v0 = _mm512_loadu_si512(ck_k4_qs(a, five) + 64 * h);
-                v[r] = c % 2 == 0 ? _mm512_and_si512(v0, low4) : _mm512_and_si512(_mm512_srli_epi16(v0, 4), low4);
-                if (five) {
-                    const __m512i hq = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)ck_k4_qh(a)));
-                    v[r] = _mm512_mask_add_epi8(v[r], _mm512_test_epi8_mask(hq, ck_k4_sel(4 * h + c % 2)), v[r], bit4);
-                }
-            }
-            ck_transpose16(v);
-            for (int i = 0; i < 16; i++) _mm512_store_si512(p->q[16 * c + i], v[i]);
+#define CK_K4_ROW(r) ck_pack_k4_chunk(ck_k4_at(W + (size_t)(r) * row_stride, c0 + k, five), c, five)
+            CK_PACK_CHUNK(p, c, nrows, CK_K4_ROW);
+#undef CK_K4_ROW
         }
         for (int r = 0; r < nrows; r++) {
             const block_q4_K *a = ck_k4_at(W + (size_t)r * row_stride, c0 + k, five);

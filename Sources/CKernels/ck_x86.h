@@ -291,12 +291,30 @@ CK_INLINE_AVX2 __m256i ck_scale_pair_avx2(__m256i sc16, int s) {
 /* One group of 32 elements of a 16-sub-block k-quant (Q2_K, Q3_K) against nx block_q8_K rows:
  * sumi[j] += madd(maddubs(v, qx_j[offset...offset+31]), sv), v the weights as unsigned bytes and
  * sv the two sub-block scales from ck_scale_pair_avx2; block k of row j is at x + j * xs. */
+/* Block k of block_q8_K activation row j, and sum_s w[s] bsums[s] of it in pairs (eight int32
+ * lanes) for sixteen word weights w (Q2_K's mins, Q3_K's scales). */
+CK_INLINE const block_q8_K *ck_q8_K_at(const void *x, size_t xs, int j, int64_t k) {
+    return (const block_q8_K *)((const char *)x + (size_t)j * xs) + k;
+}
+CK_INLINE_AVX2 __m256i ck_bsums_madd_avx2(const block_q8_K *b, __m256i w16) {
+    return _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)b->bsums), w16);
+}
+
 CK_INLINE_AVX2 void ck_group32_q8_K_avx2(__m256i *sumi, int nx, __m256i v, __m256i sv, const void *x, size_t xs,
                                          int64_t k, int offset) {
     for (int j = 0; j < nx; j++) {
-        const int8_t *y = ((const block_q8_K *)((const char *)x + (size_t)j * xs) + k)->qs + offset;
+        const int8_t *y = ck_q8_K_at(x, xs, j, k)->qs + offset;
         const __m256i p = _mm256_maddubs_epi16(v, _mm256_loadu_si256((const __m256i *)y));
         sumi[j] = _mm256_add_epi32(sumi[j], _mm256_madd_epi16(p, sv));
+    }
+}
+
+/* The same for 64 elements (AVX-512, vpdpwssd): the words of maddubs(v, qx) times sv. */
+CK_INLINE_AVX512 void ck_group64_q8_K_avx512(__m512i *sumi, int nx, __m512i v, __m512i sv, const void *x, size_t xs,
+                                             int64_t k, int offset) {
+    for (int j = 0; j < nx; j++) {
+        const int8_t *y = ck_q8_K_at(x, xs, j, k)->qs + offset;
+        sumi[j] = ck_dpwssd(sumi[j], _mm512_maddubs_epi16(v, _mm512_loadu_si512(y)), sv);
     }
 }
 

@@ -80,33 +80,46 @@ CK_INLINE_AVX2 __m256 ck_load8_bf16(const ck_bf16 *p) {
     return _mm256_castsi256_ps(_mm256_slli_epi32(v, 16));
 }
 
-#define CK_AVX2_FLOAT_DOT(stem, T, load8, decode)                                             \
-    CK_INLINE_AVX2 void stem##_avx2_nx(int64_t n, const void *w, const void *x, size_t xs,    \
-                                       int nx, float *out) {                                  \
-        const T *a = (const T *)w;                                                            \
-        __m256 acc[CK_MAX_NX][2];                                                             \
-        for (int j = 0; j < nx; j++) acc[j][0] = acc[j][1] = _mm256_setzero_ps();             \
-        int64_t i = 0;                                                                        \
-        for (; i + 16 <= n; i += 16) {                                                        \
-            __m256 w0 = load8(a + i), w1 = load8(a + i + 8);                                  \
-            for (int j = 0; j < nx; j++) {                                                    \
-                const float *b = (const float *)((const char *)x + (size_t)j * xs);           \
-                acc[j][0] = _mm256_fmadd_ps(w0, _mm256_loadu_ps(b + i), acc[j][0]);           \
-                acc[j][1] = _mm256_fmadd_ps(w1, _mm256_loadu_ps(b + i + 8), acc[j][1]);       \
-            }                                                                                 \
-        }                                                                                     \
-        for (int j = 0; j < nx; j++) {                                                        \
-            const float *b = (const float *)((const char *)x + (size_t)j * xs);               \
-            float s = ck_hsum256(_mm256_add_ps(acc[j][0], acc[j][1]));                        \
-            for (int64_t k = i; k < n; k++) s += decode(a[k]) * b[k];                         \
-            out[j] = s;                                                                       \
-        }                                                                                     \
-    }                                                                                         \
+/* The body of both SIMD levels: two accumulators of W lanes per activation row, the weights of
+ * 2 W elements decoded once (LOADW) for every row; TAIL(a, x, xs, nx, out, acc, i, n) finishes
+ * from element i (the level's own way). */
+#define CK_SIMD_FLOAT_DOT(name, ATTR, vec_t, T, W, ZERO, LOADW, LOADX, FMADD, TAIL)                \
+    ATTR void name(int64_t n, const void *w, const void *x, size_t xs, int nx, float *out) {       \
+        const T *a = (const T *)w;                                                                 \
+        vec_t acc[CK_MAX_NX][2];                                                                   \
+        for (int j = 0; j < nx; j++) acc[j][0] = acc[j][1] = ZERO();                               \
+        int64_t i = 0;                                                                             \
+        for (; i + 2 * (W) <= n; i += 2 * (W)) {                                                   \
+            vec_t w0 = LOADW(a + i), w1 = LOADW(a + i + (W));                                      \
+            for (int j = 0; j < nx; j++) {                                                         \
+                const float *b = (const float *)((const char *)x + (size_t)j * xs);                \
+                acc[j][0] = FMADD(w0, LOADX(b + i), acc[j][0]);                                    \
+                acc[j][1] = FMADD(w1, LOADX(b + i + (W)), acc[j][1]);                              \
+            }                                                                                      \
+        }                                                                                          \
+        TAIL(a, x, xs, nx, out, acc, i, n);                                                        \
+    }
+
+/* AVX2: each row's two accumulators summed, then the last n % 16 elements one by one. */
+#define CK_AVX2_FLOAT_TAIL(decode)                                                                 \
+    for (int j = 0; j < nx; j++) {                                                                 \
+        const float *b = (const float *)((const char *)x + (size_t)j * xs);                        \
+        float s = ck_hsum256(_mm256_add_ps(acc[j][0], acc[j][1]));                                 \
+        for (int64_t k = i; k < n; k++) s += decode(a[k]) * b[k];                                  \
+        out[j] = s;                                                                                \
+    }
+#define CK_AVX2_TAIL_F32(a, x, xs, nx, out, acc, i, n) CK_AVX2_FLOAT_TAIL(CK_IDENTITY)
+#define CK_AVX2_TAIL_F16(a, x, xs, nx, out, acc, i, n) CK_AVX2_FLOAT_TAIL(ck_h2f)
+#define CK_AVX2_TAIL_BF16(a, x, xs, nx, out, acc, i, n) CK_AVX2_FLOAT_TAIL(ck_bf2f)
+
+#define CK_AVX2_FLOAT_DOT(stem, T, load8, TAIL)                                                    \
+    CK_SIMD_FLOAT_DOT(stem##_avx2_nx, CK_INLINE_AVX2, __m256, T, 8, _mm256_setzero_ps, load8, _mm256_loadu_ps, \
+                      _mm256_fmadd_ps, TAIL)                                                       \
     CK_NX_ENTRIES(stem##_avx2, CK_AVX2)
 
-CK_AVX2_FLOAT_DOT(ck_vec_dot_f32_f32, float, ck_load8_f32, CK_IDENTITY)
-CK_AVX2_FLOAT_DOT(ck_vec_dot_f16_f32, ck_half, ck_load8_f16, ck_h2f)
-CK_AVX2_FLOAT_DOT(ck_vec_dot_bf16_f32, ck_bf16, ck_load8_bf16, ck_bf2f)
+CK_AVX2_FLOAT_DOT(ck_vec_dot_f32_f32, float, ck_load8_f32, CK_AVX2_TAIL_F32)
+CK_AVX2_FLOAT_DOT(ck_vec_dot_f16_f32, ck_half, ck_load8_f16, CK_AVX2_TAIL_F16)
+CK_AVX2_FLOAT_DOT(ck_vec_dot_bf16_f32, ck_bf16, ck_load8_bf16, CK_AVX2_TAIL_BF16)
 
 /* ---- AVX-512: 32 weights per step, masked loads for the tail -------------------------- */
 
@@ -119,36 +132,33 @@ CK_INLINE_AVX512 __m512 ck_load16_bf16(const ck_bf16 *p, __mmask16 m) {
     return _mm512_castsi512_ps(_mm512_slli_epi32(v, 16));
 }
 
-#define CK_AVX512_FLOAT_DOT(stem, T, load16)                                                  \
-    CK_INLINE_AVX512 void stem##_avx512_nx(int64_t n, const void *w, const void *x, size_t xs,\
-                                           int nx, float *out) {                              \
-        const T *a = (const T *)w;                                                            \
-        __m512 acc[CK_MAX_NX][2];                                                             \
-        for (int j = 0; j < nx; j++) acc[j][0] = acc[j][1] = _mm512_setzero_ps();             \
-        int64_t i = 0;                                                                        \
-        for (; i + 32 <= n; i += 32) {                                                        \
-            __m512 w0 = load16(a + i, 0xFFFF), w1 = load16(a + i + 16, 0xFFFF);               \
-            for (int j = 0; j < nx; j++) {                                                    \
-                const float *b = (const float *)((const char *)x + (size_t)j * xs);           \
-                acc[j][0] = _mm512_fmadd_ps(w0, _mm512_loadu_ps(b + i), acc[j][0]);           \
-                acc[j][1] = _mm512_fmadd_ps(w1, _mm512_loadu_ps(b + i + 16), acc[j][1]);      \
-            }                                                                                 \
-        }                                                                                     \
-        for (; i < n; i += 16) {                                                              \
-            int64_t left = n - i;                                                             \
-            __mmask16 m = left >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << left) - 1);     \
-            __m512 w0 = load16(a + i, m);                                                     \
-            for (int j = 0; j < nx; j++) {                                                    \
-                const float *b = (const float *)((const char *)x + (size_t)j * xs);           \
-                acc[j][0] = _mm512_fmadd_ps(w0, _mm512_maskz_loadu_ps(m, b + i), acc[j][0]);  \
-            }                                                                                 \
-        }                                                                                     \
-        for (int j = 0; j < nx; j++) out[j] = ck_hsum512(_mm512_add_ps(acc[j][0], acc[j][1]));\
-    }                                                                                         \
+/* AVX-512: the last n % 32 elements 16 at a time with masked loads, then each row's sum. */
+#define CK_AVX512_FLOAT_TAIL(load16, a, x, xs, nx, out, acc, i, n)                                 \
+    for (; i < n; i += 16) {                                                                       \
+        int64_t left = n - i;                                                                      \
+        __mmask16 m = left >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << left) - 1);              \
+        __m512 w0 = load16(a + i, m);                                                              \
+        for (int j = 0; j < nx; j++) {                                                             \
+            const float *b = (const float *)((const char *)x + (size_t)j * xs);                    \
+            acc[j][0] = _mm512_fmadd_ps(w0, _mm512_maskz_loadu_ps(m, b + i), acc[j][0]);           \
+        }                                                                                          \
+    }                                                                                              \
+    for (int j = 0; j < nx; j++) out[j] = ck_hsum512(_mm512_add_ps(acc[j][0], acc[j][1]))
+#define CK_AVX512_TAIL_F32(...) CK_AVX512_FLOAT_TAIL(ck_load16_f32, __VA_ARGS__)
+#define CK_AVX512_TAIL_F16(...) CK_AVX512_FLOAT_TAIL(ck_load16_f16, __VA_ARGS__)
+#define CK_AVX512_TAIL_BF16(...) CK_AVX512_FLOAT_TAIL(ck_load16_bf16, __VA_ARGS__)
+#define CK_FULL16(load16) load16##_full
+CK_INLINE_AVX512 __m512 ck_load16_f32_full(const float *p) { return ck_load16_f32(p, 0xFFFF); }
+CK_INLINE_AVX512 __m512 ck_load16_f16_full(const ck_half *p) { return ck_load16_f16(p, 0xFFFF); }
+CK_INLINE_AVX512 __m512 ck_load16_bf16_full(const ck_bf16 *p) { return ck_load16_bf16(p, 0xFFFF); }
+
+#define CK_AVX512_FLOAT_DOT(stem, T, load16, TAIL)                                                 \
+    CK_SIMD_FLOAT_DOT(stem##_avx512_nx, CK_INLINE_AVX512, __m512, T, 16, _mm512_setzero_ps, CK_FULL16(load16), \
+                      _mm512_loadu_ps, _mm512_fmadd_ps, TAIL)                                      \
     CK_NX_ENTRIES(stem##_avx512, CK_AVX512)
 
-CK_AVX512_FLOAT_DOT(ck_vec_dot_f32_f32, float, ck_load16_f32)
-CK_AVX512_FLOAT_DOT(ck_vec_dot_f16_f32, ck_half, ck_load16_f16)
-CK_AVX512_FLOAT_DOT(ck_vec_dot_bf16_f32, ck_bf16, ck_load16_bf16)
+CK_AVX512_FLOAT_DOT(ck_vec_dot_f32_f32, float, ck_load16_f32, CK_AVX512_TAIL_F32)
+CK_AVX512_FLOAT_DOT(ck_vec_dot_f16_f32, ck_half, ck_load16_f16, CK_AVX512_TAIL_F16)
+CK_AVX512_FLOAT_DOT(ck_vec_dot_bf16_f32, ck_bf16, ck_load16_bf16, CK_AVX512_TAIL_BF16)
 
 #endif /* CK_X86 */

@@ -67,19 +67,8 @@ CK_INLINE_AVX2 void ck_g8_tile(const uint8_t *pq, const float *pd, int cb, int64
     }
 }
 
-#define CK_G8_TILE_N(n)                                                                          \
-    static CK_AVX2 void ck_g8_tile##n(const uint8_t *pq, const float *pd, int cb, int64_t c0, const char *x, \
-                                      size_t xs, float *y, int64_t ys, int nrows, int accumulate) { \
-        ck_g8_tile(pq, pd, cb, c0, x, xs, n, y, ys, nrows, accumulate);                          \
-    }
-CK_G8_TILE_N(1)
-CK_G8_TILE_N(2)
-CK_G8_TILE_N(3)
-CK_G8_TILE_N(4)
-
-typedef void (*ck_g8_tile_fn)(const uint8_t *, const float *, int, int64_t, const char *, size_t, float *,
-                              int64_t, int, int);
-static const ck_g8_tile_fn ck_g8_tiles[CK_G8_NR + 1] = {NULL, ck_g8_tile1, ck_g8_tile2, ck_g8_tile3, ck_g8_tile4};
+_Static_assert(CK_G8_NR == 4, "one tile entry per activation-row count");
+CK_TILES_4(ck_g8_tile, CK_AVX2, uint8_t, ck_g8_tile)
 
 CK_AVX2 void ck_gemm_q8_0a_rows(ck_g8_pack_fn pack, const void *W, size_t row_stride, int64_t cols, const void *X,
                                 size_t x_stride, int64_t nx, float *Y, int64_t y_stride, int64_t row_begin,

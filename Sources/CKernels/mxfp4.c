@@ -41,6 +41,25 @@ CK_REF_DOT_Q8_0(ck_vec_dot_mxfp4_q8_0_ref, block_mxfp4, ck_dequantize_row_mxfp4_
 
 /* ---- generic ---------------------------------------------------------------------------- */
 
+#if CK_GENERIC_SIMD
+/* ck_kvalues_mxfp4[i] of 16 indices without a table lookup (which portable vectors lack): the
+ * magnitude m = i & 7 is m + (m > 4 ? m - 4 : 0) + (m == 7 ? 2 : 0) (0 1 2 3 4 6 8 12), negated
+ * where bit 3 is set. */
+CK_INLINE ck_i8x16 ck_mxfp4_values(ck_i8x16 i) {
+    const ck_i8x16 m = i & 7, neg = -((i >> 3) & 1); /* neg: -1 where bit 3 is set */
+    /* (4 - m) >> 7: -1 where m > 4; (m + 1) >> 3: 1 where m == 7 */
+    const ck_i8x16 v = m + (((4 - m) >> 7) & (m - 4)) + (((m + 1) >> 3) << 1);
+    return (v ^ neg) - neg;
+}
+CK_INLINE void ck_decode_mxfp4_generic(const block_mxfp4 *a, ck_i8x16 *lo, ck_i8x16 *hi) {
+    ck_nibbles_u8x16(a->qs, lo, hi);
+    *lo = ck_mxfp4_values(*lo);
+    *hi = ck_mxfp4_values(*hi);
+}
+#define CK_E8M0_SCALE(p) ((p)->e)
+CK_GENERIC_DOT_Q8_0(ck_vec_dot_mxfp4_q8_0_generic, block_mxfp4, ck_decode_mxfp4_generic, 1, CK_E8M0_SCALE, ck_e8m0_half_x4, 0,
+                    CK_NO_MIN)
+#else /* plain loops (see ck_generic.h) */
 CK_INLINE float ck_dot_mxfp4_block(const block_mxfp4 *a, const block_q8_0 *b) {
     int32_t isum = 0;
     for (int i = 0; i < CK_QK / 2; i++) {
@@ -50,6 +69,7 @@ CK_INLINE float ck_dot_mxfp4_block(const block_mxfp4 *a, const block_q8_0 *b) {
     return (ck_e8m0_half(a->e) * ck_h2f(b->d)) * (float)isum;
 }
 CK_GENERIC_DOT(ck_vec_dot_mxfp4_q8_0_generic, block_mxfp4, CK_QK, block_q8_0, ck_dot_mxfp4_block)
+#endif
 
 #if defined(CK_X86)
 

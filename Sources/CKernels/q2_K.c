@@ -33,6 +33,26 @@ void ck_dequantize_row_q2_K_ref(const void *src, float *dst, int64_t n) {
 
 CK_REF_DOT_Q8_K(ck_vec_dot_q2_K_q8_K_ref, block_q2_K, ck_dequantize_row_q2_K_ref)
 
+#if CK_GENERIC_SIMD
+/* Per half h and group j, elements 128h + 32j onwards: the 2-bit fields 2j of qs[32h...], sub-blocks
+ * 8h + 2j (bytes 0-15) and 8h + 2j + 1 (16-31), each product scaled in int16 (ck_dot_i8x16_scaled). */
+CK_INLINE float ck_dot_q2_K_block(const block_q2_K *a, const block_q8_K *b) {
+    ck_i32x4 acc = {0, 0, 0, 0};
+    for (int h = 0; h < 2; h++) {
+        const ck_u8x16 q0 = ck_load_u8x16(a->qs + 32 * h), q1 = ck_load_u8x16(a->qs + 32 * h + 16);
+        for (int j = 0; j < 4; j++) {
+            const int8_t *y = b->qs + 128 * h + 32 * j;
+            const int s = 8 * h + 2 * j;
+            acc += ck_dot_i8x16_scaled((ck_i8x16)((q0 >> (2 * j)) & 3), ck_load_i8x16(y), (int16_t)(a->scales[s] & 0xF));
+            acc += ck_dot_i8x16_scaled((ck_i8x16)((q1 >> (2 * j)) & 3), ck_load_i8x16(y + 16), (int16_t)(a->scales[s + 1] & 0xF));
+        }
+    }
+    const int32_t sumi = ck_hsum_i32x4(acc);
+    int32_t summ = 0;
+    for (int s = 0; s < 16; s++) summ += (a->scales[s] >> 4) * b->bsums[s];
+    return (ck_h2f(a->d) * b->d) * (float)sumi - (ck_h2f(a->dmin) * b->d) * (float)summ;
+}
+#else /* plain loops (see ck_generic.h) */
 CK_INLINE float ck_dot_q2_K_block(const block_q2_K *a, const block_q8_K *b) {
     int32_t sumi = 0, summ = 0;
     for (int h = 0; h < 2; h++) {
@@ -51,6 +71,7 @@ CK_INLINE float ck_dot_q2_K_block(const block_q2_K *a, const block_q8_K *b) {
     for (int s = 0; s < 16; s++) summ += (a->scales[s] >> 4) * b->bsums[s];
     return (ck_h2f(a->d) * b->d) * (float)sumi - (ck_h2f(a->dmin) * b->d) * (float)summ;
 }
+#endif
 CK_GENERIC_DOT(ck_vec_dot_q2_K_q8_K_generic, block_q2_K, CK_QK_K, block_q8_K, ck_dot_q2_K_block)
 
 #if defined(CK_X86)
@@ -83,8 +104,8 @@ CK_INLINE_AVX2 void ck_vec_dot_q2_K_q8_K_avx2_nx(int64_t n, const void *w, const
             }
         }
         for (int j = 0; j < nx; j++) {
-            const block_q8_K *b = (const block_q8_K *)((const char *)x + (size_t)j * xs) + k;
-            const __m256i pm = _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)b->bsums), m16);
+            const block_q8_K *b = ck_q8_K_at(x, xs, j, k);
+            const __m256i pm = ck_bsums_madd_avx2(b, m16);
             acc[j] = _mm256_fmadd_ps(_mm256_set1_ps(d * b->d), _mm256_cvtepi32_ps(sumi[j]), acc[j]);
             accm[j] = _mm256_fmadd_ps(_mm256_set1_ps(dmin * b->d), _mm256_cvtepi32_ps(pm), accm[j]);
         }
@@ -123,15 +144,12 @@ CK_INLINE_AVX512 void ck_vec_dot_q2_K_q8_K_avx512_nx(int64_t n, const void *w, c
             for (int g = 0; g < 2; g++) {
                 const __m512i v = _mm512_and_si512(_mm512_srlv_epi16(q, shift[g]), low2);
                 const __m512i sv = ck_scales_group16(s16, 2 * h + g);
-                for (int j = 0; j < nx; j++) {
-                    const int8_t *y = ((const block_q8_K *)((const char *)x + (size_t)j * xs) + k)->qs + 128 * h + 64 * g;
-                    sumi[j] = ck_dpwssd(sumi[j], _mm512_maddubs_epi16(v, _mm512_loadu_si512(y)), sv);
-                }
+                ck_group64_q8_K_avx512(sumi, nx, v, sv, x, xs, k, 128 * h + 64 * g);
             }
         }
         for (int j = 0; j < nx; j++) {
-            const block_q8_K *b = (const block_q8_K *)((const char *)x + (size_t)j * xs) + k;
-            const __m256i pm = _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)b->bsums), m16);
+            const block_q8_K *b = ck_q8_K_at(x, xs, j, k);
+            const __m256i pm = ck_bsums_madd_avx2(b, m16);
             acc[j] = _mm512_fmadd_ps(_mm512_set1_ps(d * b->d), _mm512_cvtepi32_ps(sumi[j]), acc[j]);
             accm[j] = _mm256_fmadd_ps(_mm256_set1_ps(dmin * b->d), _mm256_cvtepi32_ps(pm), accm[j]);
         }

@@ -44,6 +44,29 @@ void ck_dequantize_row_q3_K_ref(const void *src, float *dst, int64_t n) {
 
 CK_REF_DOT_Q8_K(ck_vec_dot_q3_K_q8_K_ref, block_q3_K, ck_dequantize_row_q3_K_ref)
 
+#if CK_GENERIC_SIMD
+/* Per half h and group j (elements 128h + 32j onwards, sub-blocks 8h + 2j and 8h + 2j + 1):
+ * q = (q2 | high << 2) - 4 from the 2-bit fields 2j of qs[32h...] and bit 4h + j of hmask, each
+ * product scaled in int16 (ck_dot_i8x16_scaled). */
+CK_INLINE float ck_dot_q3_K_block(const block_q3_K *a, const block_q8_K *b) {
+    int8_t sc[16];
+    ck_unpack_scales_q3_K(a->scales, sc);
+    const ck_u8x16 m0 = ck_load_u8x16(a->hmask), m1 = ck_load_u8x16(a->hmask + 16);
+    ck_i32x4 acc = {0, 0, 0, 0};
+    for (int h = 0; h < 2; h++) {
+        const ck_u8x16 q0 = ck_load_u8x16(a->qs + 32 * h), q1 = ck_load_u8x16(a->qs + 32 * h + 16);
+        for (int j = 0; j < 4; j++) {
+            const int8_t *y = b->qs + 128 * h + 32 * j;
+            const int s = 8 * h + 2 * j, t = 4 * h + j;
+            const ck_i8x16 v0 = (ck_i8x16)(((q0 >> (2 * j)) & 3) | (((m0 >> t) & 1) << 2)) - 4;
+            const ck_i8x16 v1 = (ck_i8x16)(((q1 >> (2 * j)) & 3) | (((m1 >> t) & 1) << 2)) - 4;
+            acc += ck_dot_i8x16_scaled(v0, ck_load_i8x16(y), sc[s]);
+            acc += ck_dot_i8x16_scaled(v1, ck_load_i8x16(y + 16), sc[s + 1]);
+        }
+    }
+    return (ck_h2f(a->d) * b->d) * (float)ck_hsum_i32x4(acc);
+}
+#else /* plain loops (see ck_generic.h) */
 CK_INLINE float ck_dot_q3_K_block(const block_q3_K *a, const block_q8_K *b) {
     int8_t sc[16], q[CK_QK_K];
     ck_unpack_scales_q3_K(a->scales, sc);
@@ -56,6 +79,7 @@ CK_INLINE float ck_dot_q3_K_block(const block_q3_K *a, const block_q8_K *b) {
     }
     return (ck_h2f(a->d) * b->d) * (float)sumi;
 }
+#endif
 CK_GENERIC_DOT(ck_vec_dot_q3_K_q8_K_generic, block_q3_K, CK_QK_K, block_q8_K, ck_dot_q3_K_block)
 
 #if defined(CK_X86)
@@ -66,6 +90,11 @@ CK_INLINE_AVX2 __m256i ck_scales_q3_K_avx2(const uint8_t *scales) {
     ck_unpack_scales_q3_K_u64(scales, &lo, &hi);
     const __m256i biased = _mm256_cvtepu8_epi16(_mm_set_epi64x((long long)hi, (long long)lo));
     return _mm256_sub_epi16(biased, _mm256_set1_epi16(32));
+}
+
+/* The offset of 4 (see the top) as the sums' starting value: -4 * sum_s sc'[s] bsums[s]. */
+CK_INLINE_AVX2 __m256i ck_q3_K_offset_avx2(const block_q8_K *b, __m256i sc16) {
+    return _mm256_sub_epi32(_mm256_setzero_si256(), _mm256_slli_epi32(ck_bsums_madd_avx2(b, sc16), 2));
 }
 
 /* ---- AVX2 ----------------------------------------------------------------------------------- */
@@ -85,10 +114,7 @@ CK_INLINE_AVX2 void ck_vec_dot_q3_K_q8_K_avx2_nx(int64_t n, const void *w, const
         const float d = ck_h2f_f16c(a[k].d);
         __m256i sumi[CK_MAX_NX];
         for (int j = 0; j < nx; j++) {
-            /* the offset of 4: -4 * sum_s sc'[s] * bsums[s] */
-            const block_q8_K *b = (const block_q8_K *)((const char *)x + (size_t)j * xs) + k;
-            const __m256i corr = _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)b->bsums), sc16);
-            sumi[j] = _mm256_sub_epi32(_mm256_setzero_si256(), _mm256_slli_epi32(corr, 2));
+            sumi[j] = ck_q3_K_offset_avx2(ck_q8_K_at(x, xs, j, k), sc16);
         }
         for (int h = 0; h < 2; h++) {
             const __m256i q = _mm256_loadu_si256((const __m256i *)(a[k].qs + 32 * h));
@@ -101,7 +127,7 @@ CK_INLINE_AVX2 void ck_vec_dot_q3_K_q8_K_avx2_nx(int64_t n, const void *w, const
             }
         }
         for (int j = 0; j < nx; j++) {
-            const block_q8_K *b = (const block_q8_K *)((const char *)x + (size_t)j * xs) + k;
+            const block_q8_K *b = ck_q8_K_at(x, xs, j, k);
             acc[j] = _mm256_fmadd_ps(_mm256_set1_ps(d * b->d), _mm256_cvtepi32_ps(sumi[j]), acc[j]);
         }
     }
@@ -128,9 +154,7 @@ CK_INLINE_AVX512 void ck_vec_dot_q3_K_q8_K_avx512_nx(int64_t n, const void *w, c
         const float d = ck_h2f_f16c(a[k].d);
         __m512i sumi[CK_MAX_NX];
         for (int j = 0; j < nx; j++) {
-            const block_q8_K *b = (const block_q8_K *)((const char *)x + (size_t)j * xs) + k;
-            const __m256i corr = _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)b->bsums), sc16);
-            sumi[j] = _mm512_zextsi256_si512(_mm256_sub_epi32(_mm256_setzero_si256(), _mm256_slli_epi32(corr, 2)));
+            sumi[j] = _mm512_zextsi256_si512(ck_q3_K_offset_avx2(ck_q8_K_at(x, xs, j, k), sc16));
         }
         for (int h = 0; h < 2; h++) {
             const __m512i q = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)(a[k].qs + 32 * h)));
@@ -140,14 +164,11 @@ CK_INLINE_AVX512 void ck_vec_dot_q3_K_q8_K_avx512_nx(int64_t n, const void *w, c
                 const __m512i high = _mm512_and_si512(_mm512_srlv_epi16(hm, hshift), one);
                 const __m512i v = _mm512_or_si512(q2, _mm512_slli_epi16(high, 2));
                 const __m512i sv = ck_scales_group16(s16, 2 * h + g);
-                for (int j = 0; j < nx; j++) {
-                    const int8_t *y = ((const block_q8_K *)((const char *)x + (size_t)j * xs) + k)->qs + 128 * h + 64 * g;
-                    sumi[j] = ck_dpwssd(sumi[j], _mm512_maddubs_epi16(v, _mm512_loadu_si512(y)), sv);
-                }
+                ck_group64_q8_K_avx512(sumi, nx, v, sv, x, xs, k, 128 * h + 64 * g);
             }
         }
         for (int j = 0; j < nx; j++) {
-            const block_q8_K *b = (const block_q8_K *)((const char *)x + (size_t)j * xs) + k;
+            const block_q8_K *b = ck_q8_K_at(x, xs, j, k);
             acc[j] = _mm512_fmadd_ps(_mm512_set1_ps(d * b->d), _mm512_cvtepi32_ps(sumi[j]), acc[j]);
         }
     }

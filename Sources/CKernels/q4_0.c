@@ -52,6 +52,18 @@ CK_REF_DOT_Q8_0(ck_vec_dot_q4_1_q8_0_ref, block_q4_1, ck_dequantize_row_q4_1_ref
 
 /* ---- generic ---------------------------------------------------------------------------- */
 
+#if CK_GENERIC_SIMD
+/* The values of a block as int8: q - 8 (Q4_0), q (Q4_1). */
+CK_INLINE void ck_decode_q4_0_generic(const block_q4_0 *a, ck_i8x16 *lo, ck_i8x16 *hi) {
+    ck_nibbles_u8x16(a->qs, lo, hi);
+    *lo -= 8;
+    *hi -= 8;
+}
+CK_INLINE void ck_decode_q4_1_generic(const block_q4_1 *a, ck_i8x16 *lo, ck_i8x16 *hi) { ck_nibbles_u8x16(a->qs, lo, hi); }
+#define CK_Q4_1_MIN(p) ((p)->m)
+CK_GENERIC_DOT_Q8_0(ck_vec_dot_q4_0_q8_0_generic, block_q4_0, ck_decode_q4_0_generic, 1, CK_F16_SCALE, ck_h2f_x4, 0, CK_NO_MIN)
+CK_GENERIC_DOT_Q8_0(ck_vec_dot_q4_1_q8_0_generic, block_q4_1, ck_decode_q4_1_generic, 1, CK_F16_SCALE, ck_h2f_x4, 1, CK_Q4_1_MIN)
+#else /* plain loops (see ck_generic.h) */
 CK_INLINE float ck_dot_q4_0_block(const block_q4_0 *a, const block_q8_0 *b) {
     int32_t isum = 0;
     for (int i = 0; i < CK_QK / 2; i++) {
@@ -72,6 +84,7 @@ CK_INLINE float ck_dot_q4_1_block(const block_q4_1 *a, const block_q8_0 *b) {
     return (ck_h2f(a->d) * dx) * (float)isum + (ck_h2f(a->m) * dx) * (float)xsum;
 }
 CK_GENERIC_DOT(ck_vec_dot_q4_1_q8_0_generic, block_q4_1, CK_QK, block_q8_0, ck_dot_q4_1_block)
+#endif
 
 #if defined(CK_X86)
 

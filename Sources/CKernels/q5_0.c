@@ -64,6 +64,33 @@ CK_REF_DOT_Q8_0(ck_vec_dot_q5_1_q8_0_ref, block_q5_1, ck_dequantize_row_q5_1_ref
 
 /* ---- generic ---------------------------------------------------------------------------- */
 
+#if CK_GENERIC_SIMD
+/* 16 of the fifth bits (bits of h) as 16 bytes, 16 where set: each byte of the pair broadcast
+ * over eight lanes, tested against its bit. */
+CK_INLINE ck_i8x16 ck_q5_high_bits(uint32_t h) {
+    const uint8_t a = (uint8_t)h, b = (uint8_t)(h >> 8);
+    const ck_u8x16 bytes = {a, a, a, a, a, a, a, a, b, b, b, b, b, b, b, b};
+    const ck_u8x16 bit = {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
+    return (ck_i8x16)((((bytes & bit) + 127) & 128) >> 3); /* 128 where a bit is set, then 16 */
+}
+
+/* The 5-bit values of a block (0...31) as int8, minus `offset` (16 for Q5_0, 0 for Q5_1). */
+CK_INLINE void ck_q5_values_generic(const uint8_t qs[16], const uint8_t qh[4], int offset, ck_i8x16 *lo, ck_i8x16 *hi) {
+    const uint32_t h = ck_load_qh(qh);
+    ck_nibbles_u8x16(qs, lo, hi);
+    *lo = (*lo | ck_q5_high_bits(h)) - (int8_t)offset;
+    *hi = (*hi | ck_q5_high_bits(h >> 16)) - (int8_t)offset;
+}
+CK_INLINE void ck_decode_q5_0_generic(const block_q5_0 *a, ck_i8x16 *lo, ck_i8x16 *hi) {
+    ck_q5_values_generic(a->qs, a->qh, 16, lo, hi);
+}
+CK_INLINE void ck_decode_q5_1_generic(const block_q5_1 *a, ck_i8x16 *lo, ck_i8x16 *hi) {
+    ck_q5_values_generic(a->qs, a->qh, 0, lo, hi);
+}
+#define CK_Q5_1_MIN(p) ((p)->m)
+CK_GENERIC_DOT_Q8_0(ck_vec_dot_q5_0_q8_0_generic, block_q5_0, ck_decode_q5_0_generic, 1, CK_F16_SCALE, ck_h2f_x4, 0, CK_NO_MIN)
+CK_GENERIC_DOT_Q8_0(ck_vec_dot_q5_1_q8_0_generic, block_q5_1, ck_decode_q5_1_generic, 1, CK_F16_SCALE, ck_h2f_x4, 1, CK_Q5_1_MIN)
+#else /* plain loops (see ck_generic.h) */
 /* The 32 five-bit values of a block, in element order. */
 CK_INLINE void ck_q5_values(const uint8_t qs[16], uint32_t qh, uint8_t q[32]) {
     for (int i = 0; i < 16; i++) {
@@ -93,6 +120,7 @@ CK_INLINE float ck_dot_q5_1_block(const block_q5_1 *a, const block_q8_0 *b) {
     return (ck_h2f(a->d) * dx) * (float)isum + (ck_h2f(a->m) * dx) * (float)xsum;
 }
 CK_GENERIC_DOT(ck_vec_dot_q5_1_q8_0_generic, block_q5_1, CK_QK, block_q8_0, ck_dot_q5_1_block)
+#endif
 
 #if defined(CK_X86)
 

@@ -169,30 +169,25 @@ CK_NX_ENTRIES(ck_vec_dot_q6_K_q8_K32_avx512, CK_AVX512)
 /* The GEMM panels of super-blocks c0...c0+cb-1 of `nrows` rows (gemm_kq.c): values 0...63 as
  * the dot decodes them (a 64-value chunk of every row, transposed into 16 steps) and d times
  * each of the sixteen signed scales (the offset of 32 comes from the activation sums). */
-CK_AVX512 void ck_pack_q6_K(const char *W, size_t row_stride, int nrows, int64_t c0, int cb, ck_kq_panel *panel) {
+CK_INLINE_AVX512 __m512i ck_pack_q6_K_chunk(const block_q6_K *a, int c) {
     const __m512i low4 = _mm512_set1_epi8(0x0F), bits45 = _mm512_set1_epi8(0x30);
     const __m512i sh0 = _mm512_inserti64x4(_mm512_set1_epi16(4), _mm256_set1_epi16(2), 1);
     const __m512i sh1 = _mm512_inserti64x4(_mm512_setzero_si512(), _mm256_set1_epi16(2), 1);
+    const int h = c / 2;
+    const __m512i l = _mm512_loadu_si512(a->ql + 64 * h);
+    const __m512i hq = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)(a->qh + 32 * h)));
+    return c % 2 == 0 ? _mm512_ternarylogic_epi32(_mm512_and_si512(l, low4), _mm512_sllv_epi16(hq, sh0), bits45, 0xF8)
+                      : _mm512_ternarylogic_epi32(_mm512_and_si512(_mm512_srli_epi16(l, 4), low4),
+                                                  _mm512_srlv_epi16(hq, sh1), bits45, 0xF8);
+}
+
+CK_AVX512 void ck_pack_q6_K(const char *W, size_t row_stride, int nrows, int64_t c0, int cb, ck_kq_panel *panel) {
     for (int k = 0; k < cb; k++) {
         ck_kq_panel *p = panel + k;
         for (int c = 0; c < 4; c++) {
-            const int h = c / 2;
-            __m512i v[16];
-            for (int r = 0; r < 16; r++) {
-                if (r >= nrows) {
-                    v[r] = _mm512_setzero_si512();
-                    continue;
-                }
-                const block_q6_K *a = (const block_q6_K *)(W + (size_t)r * row_stride) + c0 + k;
-                const __m512i l = _mm512_loadu_si512(a->ql + 64 * h);
-                const __m512i hq = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)(a->qh + 32 * h)));
-                v[r] = c % 2 == 0
-                           ? _mm512_ternarylogic_epi32(_mm512_and_si512(l, low4), _mm512_sllv_epi16(hq, sh0), bits45, 0xF8)
-                           : _mm512_ternarylogic_epi32(_mm512_and_si512(_mm512_srli_epi16(l, 4), low4),
-                                                       _mm512_srlv_epi16(hq, sh1), bits45, 0xF8);
-            }
-            ck_transpose16(v);
-            for (int i = 0; i < 16; i++) _mm512_store_si512(p->q[16 * c + i], v[i]);
+#define CK_Q6_K_ROW(r) ck_pack_q6_K_chunk((const block_q6_K *)(W + (size_t)(r) * row_stride) + c0 + k, c)
+            CK_PACK_CHUNK(p, c, nrows, CK_Q6_K_ROW);
+#undef CK_Q6_K_ROW
         }
         for (int r = 0; r < nrows; r++) {
             const block_q6_K *a = (const block_q6_K *)(W + (size_t)r * row_stride) + c0 + k;

@@ -23,15 +23,7 @@
 
 void ck_quantize_row_q8_0_ref(const float *x, void *vy, int64_t n) {
     block_q8_0 *y = (block_q8_0 *)vy;
-    for (int64_t b = 0; b < n / CK_QK; b++) {
-        const float *xb = x + b * CK_QK;
-        float amax = 0.0f;
-        for (int i = 0; i < CK_QK; i++) amax = fmaxf(amax, fabsf(xb[i]));
-        const float d = amax / 127.0f;
-        const float id = d != 0.0f ? 1.0f / d : 0.0f;
-        y[b].d = ck_f2h(d);
-        for (int i = 0; i < CK_QK; i++) y[b].qs[i] = (int8_t)ck_round_away(xb[i] * id);
-    }
+    for (int64_t b = 0; b < n / CK_QK; b++) y[b].d = ck_f2h(ck_quantize_group_ref(x + b * CK_QK, y[b].qs, CK_QK));
 }
 
 void ck_dequantize_row_q8_0_ref(const void *src, float *dst, int64_t n) {
@@ -56,12 +48,20 @@ float ck_vec_dot_q8_0_q8_0_ref(int64_t n, const void *w, const void *x) {
 }
 CK_MULTI_FROM_SINGLE(ck_vec_dot_q8_0_q8_0_ref)
 
+#if CK_GENERIC_SIMD
+CK_INLINE void ck_decode_q8_0_generic(const block_q8_0 *a, ck_i8x16 *lo, ck_i8x16 *hi) {
+    *lo = ck_load_i8x16(a->qs);
+    *hi = ck_load_i8x16(a->qs + 16);
+}
+CK_GENERIC_DOT_Q8_0(ck_vec_dot_q8_0_q8_0_generic, block_q8_0, ck_decode_q8_0_generic, 0, CK_F16_SCALE, ck_h2f_x4, 0, CK_NO_MIN)
+#else /* plain loops (see ck_generic.h) */
 CK_INLINE float ck_dot_q8_0_block(const block_q8_0 *a, const block_q8_0 *b) {
     int32_t isum = 0;
     for (int i = 0; i < CK_QK; i++) isum += (int32_t)a->qs[i] * (int32_t)b->qs[i];
     return (ck_h2f(a->d) * ck_h2f(b->d)) * (float)isum;
 }
 CK_GENERIC_DOT(ck_vec_dot_q8_0_q8_0_generic, block_q8_0, CK_QK, block_q8_0, ck_dot_q8_0_block)
+#endif
 
 #if defined(CK_X86)
 

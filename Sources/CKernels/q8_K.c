@@ -18,13 +18,7 @@
 void ck_quantize_row_q8_K_ref(const float *x, void *vy, int64_t n) {
     block_q8_K *y = (block_q8_K *)vy;
     for (int64_t b = 0; b < n / CK_QK_K; b++) {
-        const float *xb = x + b * CK_QK_K;
-        float amax = 0.0f;
-        for (int i = 0; i < CK_QK_K; i++) amax = fmaxf(amax, fabsf(xb[i]));
-        const float d = amax / 127.0f;
-        const float id = d != 0.0f ? 1.0f / d : 0.0f;
-        y[b].d = d;
-        for (int i = 0; i < CK_QK_K; i++) y[b].qs[i] = (int8_t)ck_round_away(xb[i] * id);
+        y[b].d = ck_quantize_group_ref(x + b * CK_QK_K, y[b].qs, CK_QK_K);
         for (int s = 0; s < CK_QK_K / 16; s++) {
             int sum = 0;
             for (int i = 0; i < 16; i++) sum += y[b].qs[16 * s + i];

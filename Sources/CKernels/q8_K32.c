@@ -30,15 +30,7 @@ static void ck_q8_K32_sums(block_q8_K32 *y) {
 void ck_quantize_row_q8_K32_ref(const float *x, void *vy, int64_t n) {
     block_q8_K32 *y = (block_q8_K32 *)vy;
     for (int64_t b = 0; b < n / CK_QK_K; b++) {
-        for (int g = 0; g < 8; g++) {
-            const float *xg = x + b * CK_QK_K + 32 * g;
-            float amax = 0.0f;
-            for (int i = 0; i < 32; i++) amax = fmaxf(amax, fabsf(xg[i]));
-            const float d = amax / 127.0f;
-            const float id = d != 0.0f ? 1.0f / d : 0.0f;
-            y[b].d[g] = d;
-            for (int i = 0; i < 32; i++) y[b].qs[32 * g + i] = (int8_t)ck_round_away(xg[i] * id);
-        }
+        for (int g = 0; g < 8; g++) y[b].d[g] = ck_quantize_group_ref(x + b * CK_QK_K + 32 * g, y[b].qs + 32 * g, 32);
         ck_q8_K32_sums(&y[b]);
     }
 }
