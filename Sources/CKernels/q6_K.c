@@ -78,20 +78,28 @@ CK_INLINE_AVX2 void ck_vec_dot_q6_K_q8_K32_avx2_nx(int64_t n, const void *w, con
                                                    int nx, float *out) {
     const block_q6_K *a = (const block_q6_K *)w;
     const __m256i low4 = _mm256_set1_epi8(0x0F), bits45 = _mm256_set1_epi8(0x30);
+    /* vpshufb controls: word 2t of a lane into the low lane's words, word 2t + 1 into the high's */
+    __m256i pick[4];
+    for (int t = 0; t < 4; t++)
+        pick[t] = _mm256_setr_m128i(_mm_set1_epi16((short)(0x0100 * (4 * t + 1) + 4 * t)),
+                                    _mm_set1_epi16((short)(0x0100 * (4 * t + 3) + 4 * t + 2)));
     __m256 acc[CK_MAX_NX];
     for (int j = 0; j < nx; j++) acc[j] = _mm256_setzero_ps();
     for (int64_t k = 0; k < n / CK_QK_K; k++) {
         const __m256i sc16 = _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)a[k].scales));
         const float d = ck_h2f_f16c(a[k].d);
-        __m256 sumd[CK_MAX_NX]; /* this super-block's sum_g dx[g] (...)_g, 8 lanes */
+        __m256 sumd[CK_MAX_NX], sumd2[CK_MAX_NX]; /* this super-block's sum_g dx[g] (...)_g, 8 lanes (two chains) */
         for (int j = 0; j < nx; j++) {
             /* the -32 offset: -32 * (sc[2g] bsums[2g] + sc[2g+1] bsums[2g+1]) in lane g, times dx[g] */
             const block_q8_K32 *b = (const block_q8_K32 *)((const char *)x + (size_t)j * xs) + k;
             const __m256i corr = _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)b->bsums), sc16);
             sumd[j] = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(_mm256_setzero_si256(), _mm256_slli_epi32(corr, 5))),
                                     _mm256_loadu_ps(b->d));
+            sumd2[j] = _mm256_setzero_ps();
         }
         for (int h = 0; h < 2; h++) {
+            const __m256i sch = h ? _mm256_permute2x128_si256(sc16, sc16, 0x11) /* sc[8h ... 8h + 7], both lanes */
+                                  : _mm256_permute2x128_si256(sc16, sc16, 0x00);
             const __m256i l0 = _mm256_loadu_si256((const __m256i *)(a[k].ql + 64 * h));
             const __m256i l1 = _mm256_loadu_si256((const __m256i *)(a[k].ql + 64 * h + 32));
             const __m256i hq = _mm256_loadu_si256((const __m256i *)(a[k].qh + 32 * h));
@@ -102,16 +110,17 @@ CK_INLINE_AVX2 void ck_vec_dot_q6_K_q8_K32_avx2_nx(int64_t n, const void *w, con
             v[3] = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(l1, 4), low4),
                                    _mm256_and_si256(_mm256_srli_epi16(hq, 2), bits45));
             for (int t = 0; t < 4; t++) {
-                const int s = 8 * h + 2 * t; /* sub-blocks s (lane 0) and s + 1 (lane 1) */
-                const __m256i sv = _mm256_set_m128i(_mm_set1_epi16(a[k].scales[s + 1]), _mm_set1_epi16(a[k].scales[s]));
+                /* sub-blocks s = 8h + 2t (lane 0) and s + 1 (lane 1) */
+                const __m256i sv = _mm256_shuffle_epi8(sch, pick[t]); /* sc[s] in the low lane, sc[s + 1] in the high */
                 for (int j = 0; j < nx; j++) {
                     const block_q8_K32 *b = (const block_q8_K32 *)((const char *)x + (size_t)j * xs) + k;
                     const __m256i p = _mm256_maddubs_epi16(v[t], _mm256_loadu_si256((const __m256i *)(b->qs + 128 * h + 32 * t)));
-                    sumd[j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_madd_epi16(p, sv)), _mm256_set1_ps(b->d[4 * h + t]), sumd[j]);
+                    __m256 *chain = (t & 1) ? &sumd2[j] : &sumd[j];
+                    *chain = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_madd_epi16(p, sv)), _mm256_set1_ps(b->d[4 * h + t]), *chain);
                 }
             }
         }
-        for (int j = 0; j < nx; j++) acc[j] = _mm256_fmadd_ps(_mm256_set1_ps(d), sumd[j], acc[j]);
+        for (int j = 0; j < nx; j++) acc[j] = _mm256_fmadd_ps(_mm256_set1_ps(d), _mm256_add_ps(sumd[j], sumd2[j]), acc[j]);
     }
     for (int j = 0; j < nx; j++) out[j] = ck_hsum256(acc[j]);
 }
