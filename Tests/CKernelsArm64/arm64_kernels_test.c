@@ -297,7 +297,7 @@ static void check_quantizers(int isa) {
 
 /* ---- the float kernels: gated activation, attention, f32 -> f16 ---------------------------- */
 
-/* ck_gated_activation at a level against the exact function in double, with the bound of
+/* ck_gated_activation and ck_silu at a level against the exact function in double, with the bound of
  * Tests/KernelsTests/ActivationKernelTests.swift (a few ulp plus exp's conditioning). */
 static void check_activation(int isa) {
     enum { N = 4013 };
@@ -321,6 +321,16 @@ static void check_activation(int isa) {
         }
         CHECK(bad == 0, "%s: gated activation (%s) off at %d of %d values", ck_isa_name(isa), gelu ? "gelu" : "silu", bad, N);
     }
+    /* SiLU alone (ck_silu), against the same function with the same bound */
+    memcpy(gate, x, sizeof(x));
+    ck_silu(isa, gate, N);
+    int bad = 0;
+    for (int i = 0; i < N; i++) {
+        const double xd = x[i], expected = xd / (1 + exp(-xd));
+        const double bound = (4e-6 + 2 * fmin(fabs(xd), 100) * 0x1p-24) * fabs(expected) + 1e-30;
+        if (!(fabs((double)gate[i] - expected) <= bound) && bad++ < 3) fprintf(stderr, "  silu alone x=%g: %.9g vs %.9g\n", x[i], gate[i], expected);
+    }
+    CHECK(bad == 0, "%s: SiLU off at %d of %d values", ck_isa_name(isa), bad, N);
 }
 
 /* ck_attend_kv (and _partial + ck_attend_merge) at a level against attention in double over the

@@ -312,10 +312,10 @@ uint64_t ck_stream_read(const void *p, size_t n);
 /**
  * The gate of a gated feed-forward network: gate[i] = act(gate[i]) * up[i] for i < n, act being
  * GELU (tanh approximation) when `gelu` is non-zero, else SiLU; both computed as
- * x / (1 + exp(-a(x))). AVX2 from that level up (about 2 ulp), else libm.
+ * x / (1 + exp(-a(x))). AVX2 from that level up and NEON on arm64 (about 2 ulp), else libm.
  */
 void ck_gated_activation(int isa, int gelu, float *gate, const float *up, int64_t n);
-/** SiLU in place: x[i] = x[i] / (1 + exp(-x[i])) for i < n (as ck_gated_activation's SiLU). */
+/** SiLU in place: x[i] = x[i] / (1 + exp(-x[i])) for i < n (ck_gated_activation's SiLU kernels without `up`). */
 void ck_silu(int isa, float *x, int64_t n);
 
 void ck_attend_group(int isa, const float *q, const ck_half *K, int64_t k_stride, const ck_half *V, int64_t v_stride,
