@@ -94,13 +94,6 @@ CK_INLINE_AVX512 __m512i ck_dpwssd(__m512i acc, __m512i a, __m512i b) {
     return acc;
 }
 
-/* [m0 m0 m1 m1 ... m7 m7] as 16 words: each pair lines up with two 16-element bsums, so
- * madd(bsums, this) gives m[j] * (bsums[2j] + bsums[2j+1]) (Q4_K/Q5_K mins). */
-CK_INLINE_AVX2 __m256i ck_mins_pairs_avx2(const uint8_t m[8]) {
-    const __m128i w = _mm_cvtepu8_epi16(_mm_loadl_epi64((const __m128i *)m));
-    return _mm256_set_m128i(_mm_unpackhi_epi16(w, w), _mm_unpacklo_epi16(w, w));
-}
-
 /* The f16 scales of `count` (1...16) consecutive blocks `stride` bytes apart, as 16 floats
  * (lane b = block b; lanes past count are 0). One gather instead of 16 scalar conversions. */
 CK_INLINE_AVX512 __m512 ck_gather_half16(const void *base, int stride, int count) {
