@@ -17,25 +17,27 @@
  *   gemm_q8_0a.c and gemm_kq_avx2.c, 8 rows per panel, and arm64's i8mm ones of arm64_i8mm.c,
  *   8 rows per panel with smmla).
  * Callers split [0, rows) into ranges, one per thread; ranges write disjoint parts of y / Y.
- * matvec prefetches the weights two rows ahead.
+ * matvec prefetches the weights ck_prefetch_rows() rows ahead (2 on Intel, none elsewhere).
  */
 #include "ck_internal.h"
 
-/* Rows ahead of the current one whose lines are prefetched: decode streams weights from DRAM,
- * and asking for them a couple of rows early keeps more misses in flight than the hardware
- * prefetcher alone (about 10% more bandwidth here). */
-enum { CK_PREFETCH_ROWS = 2 };
+/* Prefetches the row_bytes of the row `ahead` rows past r (ck_prefetch_rows: by CPU vendor;
+ * nothing when ahead is 0 or that row is past the range). */
+static inline void ck_prefetch_row(const char *w, size_t row_stride, size_t row_bytes, int64_t r, int ahead,
+                                   int64_t row_end) {
+    if (ahead == 0 || r + ahead >= row_end) return;
+    const char *p = w + (size_t)(r + ahead) * row_stride;
+    for (size_t offset = 0; offset < row_bytes; offset += 64) __builtin_prefetch(p + offset, 0, 3);
+}
 
 void ck_matvec_ex(const ck_type_kernels *k, const void *W, size_t row_stride, int64_t cols,
                   const void *xq, float *y, int64_t row_begin, int64_t row_end) {
     const char *w = (const char *)W;
     const ck_vec_dot_fn dot = k->vec_dot;
     const size_t row_bytes = (size_t)(cols / k->block_size * k->block_bytes);
+    const int ahead = ck_prefetch_rows();
     for (int64_t r = row_begin; r < row_end; r++) {
-        if (r + CK_PREFETCH_ROWS < row_end) {
-            const char *ahead = w + (size_t)(r + CK_PREFETCH_ROWS) * row_stride;
-            for (size_t offset = 0; offset < row_bytes; offset += 64) __builtin_prefetch(ahead + offset, 0, 3);
-        }
+        ck_prefetch_row(w, row_stride, row_bytes, r, ahead, row_end);
         y[r] = dot(cols, w + (size_t)r * row_stride, xq);
     }
 }
@@ -63,15 +65,14 @@ void ck_matmul_ex(const ck_type_kernels *k, const void *W, size_t row_stride, in
     const char *x = (const char *)X;
     if (nx < CK_GEMM_MIN_NX) {
         /* A batched decode step (up to 15 activation rows): stream the weights once, as matvec
-         * does, prefetching rows ahead, and run every group of CK_MAX_NX activation rows over
-         * each weight row while it is in L1. Tiles would lose the prefetch stream, and with it
-         * about half the bandwidth on a matrix that does not fit the caches. */
+         * does (prefetching rows ahead where ck_prefetch_rows says so), and run every group of
+         * CK_MAX_NX activation rows over each weight row while it is in L1. Tiles would break
+         * the stream, and with it about half the bandwidth on a matrix that does not fit the
+         * caches. */
         const size_t row_bytes = (size_t)(cols / k->block_size * k->block_bytes);
+        const int ahead = ck_prefetch_rows();
         for (int64_t r = row_begin; r < row_end; r++) {
-            if (r + CK_PREFETCH_ROWS < row_end) {
-                const char *ahead = w + (size_t)(r + CK_PREFETCH_ROWS) * row_stride;
-                for (size_t offset = 0; offset < row_bytes; offset += 64) __builtin_prefetch(ahead + offset, 0, 3);
-            }
+            ck_prefetch_row(w, row_stride, row_bytes, r, ahead, row_end);
             for (int64_t j0 = 0; j0 < nx; j0 += CK_MAX_NX) {
                 const int nj = (int)(nx - j0 < CK_MAX_NX ? nx - j0 : CK_MAX_NX);
                 float out[CK_MAX_NX];

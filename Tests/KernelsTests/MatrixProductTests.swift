@@ -1,3 +1,5 @@
+import CKernels
+import Foundation
 import Testing
 
 @testable import Kernels
@@ -170,5 +172,18 @@ struct CPUFeatureTests {
         #expect(CPUFeatures.current.physicalCores >= 1 && CPUFeatures.current.logicalCPUs >= CPUFeatures.current.physicalCores)
         #expect(CPUFeatures.current.supported.first == .reference && CPUFeatures.current.supported.last == best)
         #expect(KernelSet(isa: top).isa == min(top, best))
+    }
+
+    /// Decode prefetches weights two rows ahead on Intel CPUs only (cpuid's vendor, read here
+    /// from /proc/cpuinfo, which Linux fills from the same cpuid leaf).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/cpuinfo")))
+    func prefetchFollowsTheVendor() throws {
+        let cpuinfo = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+        let vendor = cpuinfo.split(separator: "\n").first { $0.hasPrefix("vendor_id") }?.split(separator: ":").last?
+            .trimmingCharacters(in: .whitespaces)
+        #if arch(x86_64)
+        #expect(vendor != nil)
+        #endif
+        #expect(ck_prefetch_rows() == (vendor == "GenuineIntel" ? 2 : 0))
     }
 }
