@@ -28,6 +28,10 @@
 
 #define CK_TILE_S (CK_ROWS_BLOCK / CK_TILE_W) /* slices per key block */
 #define CK_TILE_P (16 / CK_TILE_W)            /* slices per pass, vectors per 16 value columns */
+/* The loops over queries (QN), slices and lanes are short and constant once inlined; unrolled,
+ * their accumulators stay in registers. clang unrolls them anyway; gcc -O2 does not without
+ * being asked (it kept every accumulator in memory: a load and a store per fma). */
+#define CK_TILE_UNROLL _Pragma("GCC unroll 16")
 
 /* Keys b0...b0+nb-1 as Kt (slices up to the end of the last pass they reach; keys past nb zero)
  * and values as Vb[b][i], b < nb. */
@@ -37,9 +41,11 @@ CK_TILE_INLINE void CK_TILE(ck_tile_load_block)(const uint8_t *K, int64_t k_stri
     for (int s = 0; s < slices; s++)
         for (int i0 = 0; i0 < dk; i0 += CK_TILE_W) {
             CK_TILE_V t[CK_TILE_W];
+            CK_TILE_UNROLL
             for (int b = 0; b < CK_TILE_W; b++)
                 t[b] = s * CK_TILE_W + b < nb ? CK_TILE_KV(K + (b0 + s * CK_TILE_W + b) * k_stride, fmt, i0) : CK_TILE_ZERO;
             CK_TILE_TRANSPOSE(t);
+            CK_TILE_UNROLL
             for (int i = 0; i < CK_TILE_W; i++) CK_TILE_STORE(Kt + ((int64_t)s * dk + i0 + i) * CK_TILE_W, t[i]);
         }
     for (int b = 0; b < nb; b++)
@@ -71,18 +77,25 @@ CK_TILE_INLINE void CK_TILE(ck_tile_queries)(const ck_rows_state *st, int m0, co
     const CK_TILE_V scale = CK_TILE_SET1(st->scale);
     for (int pass = lo / 16; pass * 16 < hi; pass++) {
         CK_TILE_V acc[CK_ROWS_QUADS][CK_TILE_P];
+        CK_TILE_UNROLL
         for (int j = 0; j < QN; j++)
+            CK_TILE_UNROLL
             for (int t = 0; t < CK_TILE_P; t++) acc[j][t] = CK_TILE_ZERO;
         const float *kt = st->Kt + (int64_t)pass * CK_TILE_P * dk * CK_TILE_W;
         for (int i = 0; i < dk; i++) {
             CK_TILE_V k[CK_TILE_P];
+            CK_TILE_UNROLL
             for (int t = 0; t < CK_TILE_P; t++) k[t] = CK_TILE_LOAD(kt + ((int64_t)t * dk + i) * CK_TILE_W);
+            CK_TILE_UNROLL
             for (int j = 0; j < QN; j++) {
                 const CK_TILE_V b = CK_TILE_SET1(qp[j][i]);
+                CK_TILE_UNROLL
                 for (int t = 0; t < CK_TILE_P; t++) acc[j][t] = CK_TILE_FMA(b, k[t], acc[j][t]);
             }
         }
+        CK_TILE_UNROLL
         for (int j = 0; j < QN; j++)
+            CK_TILE_UNROLL
             for (int t = 0; t < CK_TILE_P; t++)
                 CK_TILE_STORE(st->pw + j * CK_ROWS_BLOCK + pass * 16 + t * CK_TILE_W, CK_TILE_MUL(acc[j][t], scale));
     }
@@ -96,6 +109,7 @@ CK_TILE_INLINE void CK_TILE(ck_tile_queries)(const ck_rows_state *st, int m0, co
         float *pw = st->pw + j * CK_ROWS_BLOCK;
         if (first[j] > st->b0 + st->nb - 1 || last[j] < st->b0) {
             /* nothing of this query in the block: weights zero, O and l unchanged */
+            CK_TILE_UNROLL
             for (int s = 0; s < CK_TILE_S; s++) CK_TILE_STORE(pw + s * CK_TILE_W, zero);
             corr[j] = CK_TILE_SET1(1.0f);
             continue;
@@ -106,6 +120,7 @@ CK_TILE_INLINE void CK_TILE(ck_tile_queries)(const ck_rows_state *st, int m0, co
         CK_TILE_V x[CK_TILE_S];
         CK_TILE_M valid[CK_TILE_S];
         CK_TILE_V mv = ninf;
+        CK_TILE_UNROLL
         for (int s = 0; s < CK_TILE_S; s++) {
             const CK_TILE_V pos = CK_TILE_ADD(CK_TILE_IOTA, CK_TILE_SET1((float)(st->b0 + s * CK_TILE_W)));
             valid[s] = CK_TILE_AND(CK_TILE_GE(pos, fv), CK_TILE_LE(pos, lv));
@@ -120,6 +135,7 @@ CK_TILE_INLINE void CK_TILE(ck_tile_queries)(const ck_rows_state *st, int m0, co
         st->mx[m] = mnew;
         float *ls = st->lsum + (int64_t)m * 16;
         CK_TILE_V l = CK_TILE_LOAD(ls);
+        CK_TILE_UNROLL
         for (int s = 0; s < CK_TILE_S; s++) {
             const CK_TILE_V p = CK_TILE_SEL(valid[s], CK_TILE_EXP(CK_TILE_SUB(x[s], mnv)), zero);
             l = s == 0 ? CK_TILE_FMA(l, corr[j], p) : CK_TILE_ADD(l, p);
@@ -131,19 +147,26 @@ CK_TILE_INLINE void CK_TILE(ck_tile_queries)(const ck_rows_state *st, int m0, co
     /* values: O[m] = O[m] * corr + sum_b pw[b] Vb[b], b in lo...hi-1, 16 columns at a time */
     for (int d = 0; d < dv; d += 16) {
         CK_TILE_V acc[CK_ROWS_QUADS][CK_TILE_P];
+        CK_TILE_UNROLL
         for (int j = 0; j < QN; j++)
+            CK_TILE_UNROLL
             for (int t = 0; t < CK_TILE_P; t++)
                 acc[j][t] = CK_TILE_MUL(CK_TILE_LOAD(st->O + (int64_t)(m0 + j) * dv + d + t * CK_TILE_W), corr[j]);
         for (int b = lo; b < hi; b++) {
             const float *vrow = st->Vb + (int64_t)b * dv + d;
             CK_TILE_V v[CK_TILE_P];
+            CK_TILE_UNROLL
             for (int t = 0; t < CK_TILE_P; t++) v[t] = CK_TILE_LOAD(vrow + t * CK_TILE_W);
+            CK_TILE_UNROLL
             for (int j = 0; j < QN; j++) {
                 const CK_TILE_V wb = CK_TILE_SET1(st->pw[j * CK_ROWS_BLOCK + b]);
+                CK_TILE_UNROLL
                 for (int t = 0; t < CK_TILE_P; t++) acc[j][t] = CK_TILE_FMA(wb, v[t], acc[j][t]);
             }
         }
+        CK_TILE_UNROLL
         for (int j = 0; j < QN; j++)
+            CK_TILE_UNROLL
             for (int t = 0; t < CK_TILE_P; t++) CK_TILE_STORE(st->O + (int64_t)(m0 + j) * dv + d + t * CK_TILE_W, acc[j][t]);
     }
 }
@@ -210,6 +233,7 @@ CK_TILE_ATTR static void CK_TILE(ck_attend_rows_q8)(const float *q, int64_t q_st
 
 #undef CK_TILE_S
 #undef CK_TILE_P
+#undef CK_TILE_UNROLL
 #undef CK_TILE
 #undef CK_TILE_INLINE
 #undef CK_TILE_ATTR
