@@ -127,16 +127,6 @@ CK_AVX2 static void ck_exp_rows_avx2(float *scores, int group, int64_t n, float 
     }
 }
 
-/* Elements i...i+7 of a cache row in format fmt (i a multiple of 8). */
-CK_INLINE_AVX2 __m256 ck_kv_load8(const uint8_t *row, int fmt, int i) {
-    if (fmt == CK_KV_F16) return _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(row + 2 * (int64_t)i)));
-    const uint8_t *b = row + (int64_t)(i / 32) * CK_KV_Q8_0_BLOCK_BYTES;
-    ck_half d;
-    memcpy(&d, b, 2);
-    const __m256 x = _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(_mm_loadl_epi64((const __m128i *)(b + 2 + i % 32))));
-    return _mm256_mul_ps(_mm256_set1_ps(ck_h2f_f16c(d)), x);
-}
-
 /* fmt is a constant once inlined into the wrappers below, so the loops carry no format branch. */
 CK_INLINE_AVX2 void ck_attend_group_avx2(const float *q, const uint8_t *K, int64_t k_stride, const uint8_t *V,
                                          int64_t v_stride, const int fmt, int64_t first, int64_t last, int group,

@@ -22,6 +22,11 @@
  * accumulator O [dv] (in `scratch`), rescaled by exp(m_old - m_new) when the maximum grows.
  * Positions outside a row's range are masked. Not bit-equal to attention.c's two-pass softmax:
  * the same sums, in another order.
+ *
+ * Levels: AVX-512 below (16 lanes, mask registers); AVX2 and NEON (every arm64 level) are
+ * attention_tile.h's one implementation of the same algorithm over W-lane vectors (8 and 4),
+ * instantiated at the end of this file with the level's operations. Below them, or when dk or
+ * dv is not a multiple of 16, the rows go one at a time through ck_attend_kv.
  */
 #include <math.h>
 
@@ -39,6 +44,19 @@ int64_t ck_attend_rows_scratch(int rows, int group, int dk, int dv, int64_t posi
     const int64_t per_row = (int64_t)group * positions; /* the fallback's scores */
     return tiled > per_row ? tiled : per_row;
 }
+
+/* The state of the tiled kernel for one tile and the current key block (every level). */
+typedef struct {
+    const float *q;
+    int64_t q_stride;
+    int group, dk, dv;
+    float scale;
+    const float *Kt, *Vb; /* the block: Kt [32 / W][dk][W] (W lanes: AVX-512 16), Vb [32][dv] */
+    int64_t b0;           /* the block's first position */
+    int nb;               /* positions in the block (1...32) */
+    int64_t p0, window;
+    float *O, *lsum, *pw, *mx; /* O [M][dv], lsum [M][16] (W used), pw [4][32], mx [M] */
+} ck_rows_state;
 
 #if CK_X86
 
@@ -63,19 +81,6 @@ CK_INLINE_AVX512 void ck_rows_load_block(const uint8_t *K, int64_t k_stride, con
     for (int b = 0; b < nb; b++)
         for (int i = 0; i < dv; i += 16) _mm512_store_ps(Vb + (int64_t)b * dv + i, ck_kv_load16(V + (p0 + b) * v_stride, fmt, i));
 }
-
-/* The state of the tiled kernel for one tile and the current key block. */
-typedef struct {
-    const float *q;
-    int64_t q_stride;
-    int group, dk, dv;
-    float scale;
-    const float *Kt, *Vb; /* the block: Kt [2][dk][16], Vb [32][dv] */
-    int64_t b0;           /* the block's first position */
-    int nb;               /* positions in the block (1...32) */
-    int64_t p0, window;
-    float *O, *lsum, *pw, *mx; /* O [M][dv], lsum [M][16], pw [4][32], mx [M] */
-} ck_rows_state;
 
 /* O[m] = O[m] * corr[m] + sum_b pw[b] Vb[b] for queries m0...m0+QN-1, columns d...d+16*W-1
  * (W 4 or 1, a constant once inlined, so that the QN * W accumulators stay in registers). */
@@ -239,7 +244,113 @@ CK_AVX512 static void ck_attend_rows_avx512_q8(const float *q, int64_t q_stride,
     ck_attend_rows_avx512(q, q_stride, K, k_stride, V, v_stride, CK_KV_Q8_0, p0, rows, window, group, dk, dv, scale,
                           sinks, scratch, out, o_stride);
 }
-#endif
+
+/* ---- the AVX2 tile: attention_tile.h over __m256 ----------------------------------------- */
+
+CK_INLINE_AVX2 float ck_hmax256(__m256 v) {
+    __m128 s = _mm_max_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    s = _mm_max_ps(s, _mm_movehl_ps(s, s));
+    s = _mm_max_ss(s, _mm_movehdup_ps(s));
+    return _mm_cvtss_f32(s);
+}
+
+/* t[i][j] <-> t[j][i]: pairs of rows interleaved (unpack), then quads (shuffle), then the
+ * 128-bit halves exchanged. */
+CK_INLINE_AVX2 void ck_transpose8_avx2(__m256 t[8]) {
+    __m256 u[8], v[8];
+    for (int k = 0; k < 8; k += 2) u[k] = _mm256_unpacklo_ps(t[k], t[k + 1]), u[k + 1] = _mm256_unpackhi_ps(t[k], t[k + 1]);
+    for (int k = 0; k < 8; k += 4) {
+        v[k] = _mm256_shuffle_ps(u[k], u[k + 2], 0x44), v[k + 1] = _mm256_shuffle_ps(u[k], u[k + 2], 0xEE);
+        v[k + 2] = _mm256_shuffle_ps(u[k + 1], u[k + 3], 0x44), v[k + 3] = _mm256_shuffle_ps(u[k + 1], u[k + 3], 0xEE);
+    }
+    for (int k = 0; k < 4; k++) {
+        t[k] = _mm256_permute2f128_ps(v[k], v[k + 4], 0x20);
+        t[k + 4] = _mm256_permute2f128_ps(v[k], v[k + 4], 0x31);
+    }
+}
+
+#define CK_TILE(name) name##_avx2
+#define CK_TILE_INLINE CK_INLINE_AVX2
+#define CK_TILE_ATTR CK_AVX2
+#define CK_TILE_V __m256
+#define CK_TILE_W 8
+#define CK_TILE_M __m256
+#define CK_TILE_LOAD(p) _mm256_load_ps(p)
+#define CK_TILE_STORE(p, v) _mm256_store_ps(p, v)
+#define CK_TILE_STOREU(p, v) _mm256_storeu_ps(p, v)
+#define CK_TILE_SET1(x) _mm256_set1_ps(x)
+#define CK_TILE_ZERO _mm256_setzero_ps()
+#define CK_TILE_IOTA _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7)
+#define CK_TILE_ADD(a, b) _mm256_add_ps(a, b)
+#define CK_TILE_SUB(a, b) _mm256_sub_ps(a, b)
+#define CK_TILE_MUL(a, b) _mm256_mul_ps(a, b)
+#define CK_TILE_MAX(a, b) _mm256_max_ps(a, b)
+#define CK_TILE_FMA(a, b, c) _mm256_fmadd_ps(a, b, c)
+#define CK_TILE_EXP(x) ck_exp256(x)
+#define CK_TILE_HMAX(v) ck_hmax256(v)
+#define CK_TILE_HSUM(v) ck_hsum256(v)
+#define CK_TILE_GE(a, b) _mm256_cmp_ps(a, b, _CMP_GE_OQ)
+#define CK_TILE_LE(a, b) _mm256_cmp_ps(a, b, _CMP_LE_OQ)
+#define CK_TILE_AND(m, n) _mm256_and_ps(m, n)
+#define CK_TILE_SEL(m, a, b) _mm256_blendv_ps(b, a, m)
+#define CK_TILE_KV(row, fmt, i) ck_kv_load8(row, fmt, i)
+#define CK_TILE_TRANSPOSE(t) ck_transpose8_avx2(t)
+#include "attention_tile.h"
+#endif /* CK_X86 */
+
+#if defined(CK_ARM64)
+/* ---- the NEON tile (every arm64 level): attention_tile.h over float32x4_t ------------------ */
+
+/* Elements i...i+3 of a KV cache row in format fmt (i a multiple of 4): the values of
+ * attention.c's ck_kv_load8_neon (d q exact in f32: 11 by 8 significant bits). */
+CK_INLINE float32x4_t ck_kv_load4_neon(const uint8_t *row, int fmt, int i) {
+    if (fmt == CK_KV_F16) return vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16((const uint16_t *)(row + 2 * (int64_t)i))));
+    const uint8_t *b = row + (int64_t)(i / 32) * CK_KV_Q8_0_BLOCK_BYTES;
+    __fp16 d;
+    int32_t q4;
+    memcpy(&d, b, 2);
+    memcpy(&q4, b + 2 + i % 32, 4); /* four int8, no read past the block */
+    const int16x8_t q = vmovl_s8(vreinterpret_s8_s32(vdup_n_s32(q4)));
+    return vmulq_n_f32(vcvtq_f32_s32(vmovl_s16(vget_low_s16(q))), (float)d);
+}
+
+/* t[i][j] <-> t[j][i]: trn of row pairs, then the 64-bit halves recombined. */
+CK_INLINE void ck_transpose4_neon(float32x4_t t[4]) {
+    const float32x4x2_t a = vtrnq_f32(t[0], t[1]), b = vtrnq_f32(t[2], t[3]);
+    t[0] = vcombine_f32(vget_low_f32(a.val[0]), vget_low_f32(b.val[0]));
+    t[1] = vcombine_f32(vget_low_f32(a.val[1]), vget_low_f32(b.val[1]));
+    t[2] = vcombine_f32(vget_high_f32(a.val[0]), vget_high_f32(b.val[0]));
+    t[3] = vcombine_f32(vget_high_f32(a.val[1]), vget_high_f32(b.val[1]));
+}
+
+#define CK_TILE(name) name##_neon
+#define CK_TILE_INLINE CK_INLINE
+#define CK_TILE_ATTR
+#define CK_TILE_V float32x4_t
+#define CK_TILE_W 4
+#define CK_TILE_M uint32x4_t
+#define CK_TILE_LOAD(p) vld1q_f32(p)
+#define CK_TILE_STORE(p, v) vst1q_f32(p, v)
+#define CK_TILE_STOREU(p, v) vst1q_f32(p, v)
+#define CK_TILE_SET1(x) vdupq_n_f32(x)
+#define CK_TILE_ZERO vdupq_n_f32(0.0f)
+#define CK_TILE_IOTA ((float32x4_t){0.0f, 1.0f, 2.0f, 3.0f})
+#define CK_TILE_ADD(a, b) vaddq_f32(a, b)
+#define CK_TILE_SUB(a, b) vsubq_f32(a, b)
+#define CK_TILE_MUL(a, b) vmulq_f32(a, b)
+#define CK_TILE_MAX(a, b) vmaxq_f32(a, b)
+#define CK_TILE_FMA(a, b, c) vfmaq_f32(c, a, b)
+#define CK_TILE_EXP(x) ck_exp_neon(x)
+#define CK_TILE_HMAX(v) vmaxvq_f32(v)
+#define CK_TILE_HSUM(v) vaddvq_f32(v)
+#define CK_TILE_GE(a, b) vcgeq_f32(a, b)
+#define CK_TILE_LE(a, b) vcleq_f32(a, b)
+#define CK_TILE_AND(m, n) vandq_u32(m, n)
+#define CK_TILE_SEL(m, a, b) vbslq_f32(m, a, b)
+#define CK_TILE_KV(row, fmt, i) ck_kv_load4_neon(row, fmt, i)
+#define CK_TILE_TRANSPOSE(t) ck_transpose4_neon(t)
+#include "attention_tile.h"
+#endif /* CK_ARM64 */
 
 void ck_attend_rows_kv(int isa, int fmt, const float *q, int64_t q_stride, const void *K, int64_t k_stride,
                        const void *V, int64_t v_stride, int64_t p0, int rows, int64_t window, int group, int dk, int dv,
@@ -254,6 +365,25 @@ void ck_attend_rows_kv(int isa, int fmt, const float *q, int64_t q_stride, const
         else
             ck_attend_rows_avx512_f16(q, q_stride, k, k_stride, v, v_stride, p0, rows, window, group, dk, dv, scale,
                                       sinks, scratch, out, o_stride);
+        return;
+    }
+    if (isa >= CK_ISA_AVX2 && ck_isa_supported(CK_ISA_AVX2) && dk % 16 == 0 && dv % 16 == 0) {
+        if (fmt == CK_KV_Q8_0)
+            ck_attend_rows_q8_avx2(q, q_stride, k, k_stride, v, v_stride, p0, rows, window, group, dk, dv, scale, sinks,
+                                   scratch, out, o_stride);
+        else
+            ck_attend_rows_f16_avx2(q, q_stride, k, k_stride, v, v_stride, p0, rows, window, group, dk, dv, scale, sinks,
+                                    scratch, out, o_stride);
+        return;
+    }
+#elif defined(CK_ARM64)
+    if (isa >= CK_ISA_NEON && dk % 16 == 0 && dv % 16 == 0) {
+        if (fmt == CK_KV_Q8_0)
+            ck_attend_rows_q8_neon(q, q_stride, k, k_stride, v, v_stride, p0, rows, window, group, dk, dv, scale, sinks,
+                                   scratch, out, o_stride);
+        else
+            ck_attend_rows_f16_neon(q, q_stride, k, k_stride, v, v_stride, p0, rows, window, group, dk, dv, scale, sinks,
+                                    scratch, out, o_stride);
         return;
     }
 #endif

@@ -87,6 +87,17 @@ CK_INLINE_AVX2 float ck_h2f_f16c(ck_half h) {
     return _mm_cvtss_f32(r);
 }
 
+/* Elements i...i+7 of a KV cache row in format fmt (CK_KV_F16, CK_KV_Q8_0; i a multiple of 8):
+ * the attention kernels' loads (attention.c, attention_rows.c). */
+CK_INLINE_AVX2 __m256 ck_kv_load8(const uint8_t *row, int fmt, int i) {
+    if (fmt == CK_KV_F16) return _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(row + 2 * (int64_t)i)));
+    const uint8_t *b = row + (int64_t)(i / 32) * CK_KV_Q8_0_BLOCK_BYTES;
+    ck_half d;
+    memcpy(&d, b, 2);
+    const __m256 x = _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(_mm_loadl_epi64((const __m128i *)(b + 2 + i % 32))));
+    return _mm256_mul_ps(_mm256_set1_ps(ck_h2f_f16c(d)), x);
+}
+
 /* acc + pairwise products of signed words (vpdpwssd). In assembly because clang otherwise
  * splits accumulating vpdpwssd chains into vpmaddwd + vpaddd, one more uop on the busy ports. */
 CK_INLINE_AVX512 __m512i ck_dpwssd(__m512i acc, __m512i a, __m512i b) {

@@ -21,6 +21,8 @@
  *   have a dot product other than the level below's (a table that silently fell back fails),
  *   on arm64 exactly the types own_gemm names have a GEMM (at i8mm), and block_q8_0 activations
  *   must be quantized by ck_quantize_row_q8_0_neon.
+ * The float kernels too, at every level: the gated activation, attention (ck_attend_kv) and
+ * the prefill attention tile (ck_attend_rows_kv, attention_rows_test.h) against double, f32 -> f16.
  * Exit status 0 only if every check passed; every failure is printed.
  */
 #include <math.h>
@@ -413,6 +415,8 @@ static void check_f16_rows(int isa) {
     CHECK(bad == 0, "%s: f32 -> f16 rows differ from ck_f2h at %d of %d values", ck_isa_name(isa), bad, N);
 }
 
+#include "attention_rows_test.h" /* check_attention_rows: the prefill tile */
+
 int main(int argc, char **argv) {
     const int best = ck_detect_isa();
     if (argc != 2) {
@@ -432,6 +436,7 @@ int main(int argc, char **argv) {
         check_quantizers(isa);
         check_activation(isa);
         check_attention(isa);
+        check_attention_rows(isa);
         check_f16_rows(isa);
     }
     ck_select_isa(best);
@@ -478,6 +483,7 @@ int main(int argc, char **argv) {
             }
         }
     }
+    printf("attention rows: worst error %.3g of the bound\n", rows_worst_ratio);
     printf("level %s: %d types x %d levels (%d cells) x 5 row lengths (floats 9), multi-row 1...%d; %d GEMMs x 4 "
            "shapes (%d of the checks); %d checks, %d failed\n", ck_isa_name(best), types, best + 1, cells, CK_MAX_NX,
            gemms, gemm_checks, checks, failures);

@@ -344,8 +344,9 @@ void ck_attend_merge(int parts, int group, int dv, const float *slots, int64_t s
  * sequence for one kv head, each over positions max(0, p - window + 1)...p (window 0: from 0).
  * Query row r at q + r * q_stride ([group * dk] f32), output row r at out + r * o_stride
  * ([group * dv]); keys and values as for ck_attend_group. `scratch` holds at least
- * ck_attend_rows_scratch(rows, group, dk, dv, p0 + rows) floats. AVX-512 when dk and dv are
- * multiples of 16 (online softmax over blocks of 32 keys), else ck_attend_group per row.
+ * ck_attend_rows_scratch(rows, group, dk, dv, p0 + rows) floats. A tile (online softmax over
+ * blocks of 32 keys) at AVX-512, AVX2 and every arm64 level from neon when dk and dv are
+ * multiples of 16, else ck_attend_group per row.
  */
 void ck_attend_rows(int isa, const float *q, int64_t q_stride, const ck_half *K, int64_t k_stride, const ck_half *V,
                     int64_t v_stride, int64_t p0, int rows, int64_t window, int group, int dk, int dv, float scale,
