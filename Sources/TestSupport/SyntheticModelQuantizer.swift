@@ -72,22 +72,23 @@ package enum SyntheticModelQuantizer {
     /// `block_q4_1` (20 bytes per 32 values): f16 scale `d`, f16 minimum `m`, then 16 bytes of
     /// nibbles laid out as in Q4_0, with `x ≈ d · q + m`, `q ∈ 0...15`.
     package static func q4_1(_ values: [Float]) -> [UInt8] {
-        blocks(of: 32, values, "Q4_1") { block, out in
-            let (d, m, q) = offsetLevels(block, maxLevel: 15)
-            out.append(GGUFWriter.halfBits(d))
-            out.append(GGUFWriter.halfBits(m))
-            appendNibbles(q, to: &out)
-        }
+        offsetBlocks(values, "Q4_1", maxLevel: 15)
     }
 
     /// `block_q5_1` (24 bytes per 32 values): f16 `d`, f16 `m`, the `uint32` of fifth bits as in
     /// Q5_0, then 16 bytes of low nibbles, with `x ≈ d · q + m`, `q ∈ 0...31`.
     package static func q5_1(_ values: [Float]) -> [UInt8] {
-        blocks(of: 32, values, "Q5_1") { block, out in
-            let (d, m, q) = offsetLevels(block, maxLevel: 31)
+        offsetBlocks(values, "Q5_1", maxLevel: 31)
+    }
+
+    /// The blocks Q4_1 (`maxLevel` 15) and Q5_1 (31) share: f16 `d`, f16 `m`, for 5-bit levels
+    /// the `uint32` of fifth bits, then the low nibbles.
+    private static func offsetBlocks(_ values: [Float], _ name: String, maxLevel: Int) -> [UInt8] {
+        blocks(of: 32, values, name) { block, out in
+            let (d, m, q) = offsetLevels(block, maxLevel: maxLevel)
             out.append(GGUFWriter.halfBits(d))
             out.append(GGUFWriter.halfBits(m))
-            out.append(fifthBits(q))
+            if maxLevel > 15 { out.append(fifthBits(q)) }
             appendNibbles(q, to: &out)
         }
     }

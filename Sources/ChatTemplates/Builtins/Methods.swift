@@ -122,7 +122,7 @@ enum Methods {
         case "join":
             let values = try arguments.bind(name, [("iterable", nil)])
             var parts: [String] = []
-            for (index, item) in try iterable(values[0]).enumerated() {
+            for (index, item) in try values[0].items(notIterable: "can only join an iterable").enumerated() {
                 guard let part = item.text else {
                     throw .type("sequence item \(index): expected str instance, \(item.typeName) found")
                 }
@@ -197,16 +197,6 @@ enum Methods {
     private static func optionalInteger(_ value: Value) throws(ChatTemplateError) -> Int? {
         if case .none = value { return nil }
         return try integer(value)
-    }
-
-    private static func iterable(_ value: Value) throws(ChatTemplateError) -> [Value] {
-        switch value {
-        case .list(let items), .tuple(let items): return items
-        case .dict(let dict): return dict.keys
-        case .string(let string), .markup(let string): return string.unicodeScalars.map { .string(String($0)) }
-        case .undefined: return []
-        default: throw .type("can only join an iterable")
-        }
     }
 
     private static func callDict(_ name: String, _ dict: Dict, _ arguments: Arguments) throws(ChatTemplateError) -> Value {

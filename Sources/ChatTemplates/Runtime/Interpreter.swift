@@ -156,15 +156,8 @@ final class Interpreter {
         }
     }
 
-    /// Python iteration: a list's items, a dict's keys, a string's characters (plain strings, also
-    /// for a `Markup`); undefined is empty.
+    /// Python iteration (`Value.items`), with Python's error for a value that is not iterable.
     func iterate(_ value: Value) throws(ChatTemplateError) -> [Value] {
-        switch value {
-        case .list(let items), .tuple(let items): return items
-        case .dict(let dict): return dict.keys
-        case .string(let string), .markup(let string): return string.unicodeScalars.map { .string(String($0)) }
-        case .undefined: return []
-        default: throw .type("'\(value.typeName)' object is not iterable")
-        }
+        try value.items(notIterable: "'\(value.typeName)' object is not iterable")
     }
 }

@@ -36,16 +36,6 @@ indirect enum Value {
         }
     }
 
-    init(_ literal: Literal) {
-        switch literal {
-        case .none: self = .none
-        case .bool(let bool): self = .bool(bool)
-        case .integer(let integer): self = .int(integer)
-        case .double(let double): self = .double(double)
-        case .string(let string): self = .string(string)
-        }
-    }
-
     static func undefined(_ name: String) -> Value { .undefined(Undefined(message: "'\(name)' is undefined")) }
 
     /// The undefined value jinja2 returns for a missing attribute or item of `object`.

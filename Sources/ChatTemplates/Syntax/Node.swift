@@ -1,8 +1,3 @@
-/// A constant written in the template source.
-enum Literal: Sendable {
-    case none, bool(Bool), integer(Int), double(Double), string(String)
-}
-
 /// Arguments of a call, filter or test as written: positional first, then `name=value`.
 struct CallArguments: Sendable {
     var positional: [Expression] = []
@@ -12,7 +7,9 @@ struct CallArguments: Sendable {
 /// An expression node with the source line it starts on.
 struct Expression: Sendable {
     indirect enum Kind: Sendable {
-        case literal(Literal)
+        /// A constant written in the template source: `none`, a boolean, a number or a string
+        /// (never an array or object; those are `list` and `dict`).
+        case literal(TemplateValue)
         case name(String)
         case list([Expression])
         case tuple([Expression])
