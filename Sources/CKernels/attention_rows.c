@@ -357,36 +357,24 @@ void ck_attend_rows_kv(int isa, int fmt, const float *q, int64_t q_stride, const
                        float scale, const float *sinks, float *scratch, float *out, int64_t o_stride) {
     if (rows <= 0 || group <= 0) return;
     const uint8_t *k = (const uint8_t *)K, *v = (const uint8_t *)V;
+    /* the tile of the highest level allowed, for this cache format (dk, dv multiples of 16) */
+    typedef void (*tile_fn)(const float *, int64_t, const uint8_t *, int64_t, const uint8_t *, int64_t, int64_t, int,
+                            int64_t, int, int, int, float, const float *, float *, float *, int64_t);
+    tile_fn tile = NULL;
+    const int q8 = fmt == CK_KV_Q8_0;
+    (void)q8;
 #if CK_X86
-    if (isa >= CK_ISA_AVX512 && ck_isa_supported(CK_ISA_AVX512) && dk % 16 == 0 && dv % 16 == 0) {
-        if (fmt == CK_KV_Q8_0)
-            ck_attend_rows_avx512_q8(q, q_stride, k, k_stride, v, v_stride, p0, rows, window, group, dk, dv, scale, sinks,
-                                     scratch, out, o_stride);
-        else
-            ck_attend_rows_avx512_f16(q, q_stride, k, k_stride, v, v_stride, p0, rows, window, group, dk, dv, scale,
-                                      sinks, scratch, out, o_stride);
-        return;
-    }
-    if (isa >= CK_ISA_AVX2 && ck_isa_supported(CK_ISA_AVX2) && dk % 16 == 0 && dv % 16 == 0) {
-        if (fmt == CK_KV_Q8_0)
-            ck_attend_rows_q8_avx2(q, q_stride, k, k_stride, v, v_stride, p0, rows, window, group, dk, dv, scale, sinks,
-                                   scratch, out, o_stride);
-        else
-            ck_attend_rows_f16_avx2(q, q_stride, k, k_stride, v, v_stride, p0, rows, window, group, dk, dv, scale, sinks,
-                                    scratch, out, o_stride);
-        return;
-    }
+    if (isa >= CK_ISA_AVX512 && ck_isa_supported(CK_ISA_AVX512))
+        tile = q8 ? ck_attend_rows_avx512_q8 : ck_attend_rows_avx512_f16;
+    else if (isa >= CK_ISA_AVX2 && ck_isa_supported(CK_ISA_AVX2))
+        tile = q8 ? ck_attend_rows_q8_avx2 : ck_attend_rows_f16_avx2;
 #elif defined(CK_ARM64)
-    if (isa >= CK_ISA_NEON && dk % 16 == 0 && dv % 16 == 0) {
-        if (fmt == CK_KV_Q8_0)
-            ck_attend_rows_q8_neon(q, q_stride, k, k_stride, v, v_stride, p0, rows, window, group, dk, dv, scale, sinks,
-                                   scratch, out, o_stride);
-        else
-            ck_attend_rows_f16_neon(q, q_stride, k, k_stride, v, v_stride, p0, rows, window, group, dk, dv, scale, sinks,
-                                    scratch, out, o_stride);
+    if (isa >= CK_ISA_NEON) tile = q8 ? ck_attend_rows_q8_neon : ck_attend_rows_f16_neon;
+#endif
+    if (tile && dk % 16 == 0 && dv % 16 == 0) {
+        tile(q, q_stride, k, k_stride, v, v_stride, p0, rows, window, group, dk, dv, scale, sinks, scratch, out, o_stride);
         return;
     }
-#endif
     for (int r = 0; r < rows; r++) {
         const int64_t last = p0 + r, first = window > 0 && last - window + 1 > 0 ? last - window + 1 : 0;
         ck_attend_kv(isa, fmt, q + r * q_stride, K, k_stride, V, v_stride, first, last, group, dk, dv, scale, sinks,
