@@ -3,9 +3,10 @@ import Synchronization
 
 /// A persistent pool of worker threads for data-parallel loops.
 ///
-/// `parallelFor` splits `0..<count` into contiguous chunks, one per thread; the calling thread
-/// runs the first chunk itself and the workers the others, then the call returns when every
-/// chunk is done. Between calls the workers spin briefly (a decode step issues hundreds of
+/// `parallelFor` splits `0..<count` into contiguous chunks (one per thread, or a few per thread
+/// when asked); the calling thread and the workers claim them in order from a shared counter
+/// until none is left, so a thread that runs behind (a late wake-up, a busy core) takes fewer,
+/// and the call returns when every chunk is done. Between calls the workers spin briefly (a decode step issues hundreds of
 /// short parallel loops per token, and waking a sleeping thread costs tens of microseconds),
 /// then park on a condition variable.
 ///
@@ -37,7 +38,7 @@ public final class ThreadPool: Sendable {
         self.threadCount = count
         let state = PoolState(workerCount: count - 1, spinNanoseconds: UInt64(max(0, spinMicroseconds)) * 1000)
         self.state = state
-        workers = (0..<(count - 1)).map { index in PlatformThread { state.workerLoop(index: index) } }
+        workers = (0..<(count - 1)).map { _ in PlatformThread { state.workerLoop() } }
     }
 
     deinit {
@@ -45,23 +46,28 @@ public final class ThreadPool: Sendable {
         for worker in workers { worker.join() }
     }
 
-    /// Runs `body` over `0..<count` split into at most `threadCount` contiguous chunks, each
-    /// at least `minimumChunk` long (except when `count` is smaller), and returns when all are
-    /// done. Chunk boundaries are multiples of `alignment` (the last chunk ends at `count`).
-    /// `body` runs concurrently on different chunks; each chunk is handed to exactly one call.
+    /// Runs `body` over `0..<count` split into at most `threadCount * chunksPerThread`
+    /// contiguous chunks, each at least `minimumChunk` long (except when `count` is smaller),
+    /// and returns when all are done. Chunk boundaries are multiples of `alignment` (the last
+    /// chunk ends at `count`). `body` runs concurrently on different chunks; each chunk is
+    /// handed to exactly one call. More chunks per thread even out threads that run at
+    /// different speeds, at the cost of one more call per chunk.
     public func parallelFor(
-        count: Int, minimumChunk: Int = 1, alignment: Int = 1, _ body: @Sendable (Range<Int>) -> Void
+        count: Int, minimumChunk: Int = 1, alignment: Int = 1, chunksPerThread: Int = 1,
+        _ body: @Sendable (Range<Int>) -> Void
     ) {
         guard count > 0 else { return }
-        let chunks = ChunkPlan(count: count, threads: threadCount, minimumChunk: minimumChunk, alignment: alignment)
+        let chunks = ChunkPlan(
+            count: count, chunks: threadCount * max(1, chunksPerThread), minimumChunk: minimumChunk, alignment: alignment)
         guard chunks.count > 1, state.tryAcquire() else {
             body(0..<count)
             return
         }
         defer { state.release() }
         withoutActuallyEscaping(body) { escapable in
-            state.run(Job(plan: chunks, body: escapable))
-            body(chunks.range(0))
+            let job = Job(plan: chunks, body: escapable)
+            state.run(job)
+            state.runChunks(of: job)
             state.waitForWorkers()
             state.clearJob()
         }
@@ -74,12 +80,12 @@ struct ChunkPlan: Sendable {
     let chunkCount: Int
     let alignment: Int
 
-    init(count: Int, threads: Int, minimumChunk: Int, alignment: Int) {
+    init(count: Int, chunks: Int, minimumChunk: Int, alignment: Int) {
         self.count = count
         self.alignment = max(1, alignment)
         let units = (count + self.alignment - 1) / self.alignment
         let minimumUnits = max(1, (max(1, minimumChunk) + self.alignment - 1) / self.alignment)
-        chunkCount = max(1, min(threads, units / minimumUnits))
+        chunkCount = max(1, min(chunks, units / minimumUnits))
     }
 
     /// Chunk `index`: balanced in units of `alignment`.
@@ -106,6 +112,8 @@ final class PoolState: Sendable {
     private let generation = Atomic<UInt64>(0)
     /// Workers that have not finished the current loop yet.
     private let pending = Atomic<Int>(0)
+    /// The next chunk of the current loop to hand out.
+    private let nextChunk = Atomic<Int>(0)
     /// Workers asleep (or about to be) in `lot`.
     private let sleepers = Atomic<Int>(0)
     private let stopping = Atomic<Bool>(false)
@@ -128,6 +136,7 @@ final class PoolState: Sendable {
     /// Publishes `next` and wakes the workers.
     func run(_ next: Job) {
         job.withLock { $0 = next }
+        nextChunk.store(0, ordering: .relaxed)
         pending.store(workerCount, ordering: .relaxed)
         generation.add(1, ordering: .sequentiallyConsistent)
         if sleepers.load(ordering: .sequentiallyConsistent) > 0 { lot.wakeAll() }
@@ -151,24 +160,34 @@ final class PoolState: Sendable {
         lot.wakeAll()
     }
 
-    /// A worker's life: wait for the generation to move, run chunk `index + 1`, report done.
-    func workerLoop(index: Int) {
+    /// A worker's life: wait for the generation to move, run chunks of the loop while any is
+    /// left, report done.
+    func workerLoop() {
         var seen: UInt64 = 0
         while true {
             seen = waitForWork(after: seen)
             if stopping.load(ordering: .acquiring) { return }
-            runChunk(index + 1)
+            runCurrentJob()
             pending.subtract(1, ordering: .releasing)
         }
     }
 
-    /// Runs one chunk of the current job. A function of its own so that the worker's copy of
-    /// the job (and its closure) is released before the worker reports done: the caller's
+    /// Runs chunks of `current` until every chunk has been claimed (by this thread or others).
+    func runChunks(of current: Job) {
+        while true {
+            let chunk = nextChunk.wrappingAdd(1, ordering: .relaxed).oldValue
+            guard chunk < current.plan.chunkCount else { return }
+            current.body(current.plan.range(chunk))
+        }
+    }
+
+    /// A worker's share of the current job. A function of its own so that the worker's copy
+    /// of the job (and its closure) is released before the worker reports done: the caller's
     /// `withoutActuallyEscaping` checks that nothing holds the closure when it returns.
     @inline(never)
-    private func runChunk(_ chunk: Int) {
-        guard let current = job.withLock({ $0 }), chunk < current.plan.chunkCount else { return }
-        current.body(current.plan.range(chunk))
+    private func runCurrentJob() {
+        guard let current = job.withLock({ $0 }) else { return }
+        runChunks(of: current)
     }
 
     /// Returns the new generation once it differs from `seen`: polls for `spinNanoseconds`,

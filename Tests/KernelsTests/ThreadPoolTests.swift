@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Kernels
 import Synchronization
 import Testing
@@ -30,6 +37,42 @@ struct ThreadPoolTests {
         ranges.withLock { $0 = [] }
         pool.parallelFor(count: 10, minimumChunk: 8) { r in ranges.withLock { $0.append(r) } }
         #expect(ranges.withLock { $0 } == [0..<10])
+    }
+
+    /// With several chunks per thread the plan has that many more chunks, still contiguous,
+    /// aligned and covering the range once.
+    @Test func severalChunksPerThread() {
+        let pool = ThreadPool(threadCount: 2)
+        let ranges = Mutex<[Range<Int>]>([])
+        pool.parallelFor(count: 103, minimumChunk: 8, alignment: 4, chunksPerThread: 4) { r in ranges.withLock { $0.append(r) } }
+        let sorted = ranges.withLock { $0 }.sorted { $0.lowerBound < $1.lowerBound }
+        #expect(sorted.count == 8)
+        #expect(sorted.first?.lowerBound == 0 && sorted.last?.upperBound == 103)
+        for (a, b) in zip(sorted, sorted.dropFirst()) { #expect(a.upperBound == b.lowerBound && a.upperBound % 4 == 0) }
+        // the minimum chunk still bounds the count: 40 items in chunks of at least 16
+        ranges.withLock { $0 = [] }
+        pool.parallelFor(count: 40, minimumChunk: 16, chunksPerThread: 4) { r in ranges.withLock { $0.append(r) } }
+        #expect(ranges.withLock { $0.count } == 2)
+    }
+
+    /// Chunks are claimed, not assigned: while the calling thread is held up in its first
+    /// chunk, the worker takes the rest.
+    @Test func aSlowThreadLeavesItsChunksToTheOthers() {
+        let pool = ThreadPool(threadCount: 2)
+        let caller = pthread_self()
+        let counts = Mutex<(caller: Int, worker: Int)>((0, 0))
+        pool.parallelFor(count: 8, chunksPerThread: 4) { _ in
+            let onCaller = pthread_equal(pthread_self(), caller) != 0
+            let first = counts.withLock { c in
+                if onCaller { c.caller += 1; return c.caller == 1 }
+                c.worker += 1
+                return false
+            }
+            if onCaller && first { usleep(100_000) }
+        }
+        let (byCaller, byWorker) = counts.withLock { $0 }
+        #expect(byCaller + byWorker == 8)
+        #expect(byWorker >= 6, "the caller ran \(byCaller) of 8 chunks while it slept in its first")
     }
 
     /// A loop started inside a loop body runs inline instead of deadlocking.
