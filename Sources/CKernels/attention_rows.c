@@ -12,21 +12,21 @@
  *   first(r) = max(0, p0 + r - window + 1) with a sliding window, else 0.
  *
  * The M = rows * group query vectors walk the keys 32 positions at a time (flash attention's
- * online softmax). A block's keys are converted to f32 and transposed once, to Kt [2][dk][16]
- * (two halves of 16 positions), so that a query's 32 scores are dk fmas of a broadcast query
- * element against two Kt rows (no horizontal sums); the values are converted once, to
- * Vb [32][dv]. The queries go four at a time, so that each Kt row and each Vb row loaded serves
- * four queries and the fmas form 8 (scores) or 16 (values) independent chains: the loop is
- * bound by fma throughput, not by the latency of one chain. Each query keeps its running
- * maximum m, its running sum l (as 16 lane sums, added up at the end) and its output
- * accumulator O [dv] (in `scratch`), rescaled by exp(m_old - m_new) when the maximum grows.
- * Positions outside a row's range are masked. Not bit-equal to attention.c's two-pass softmax:
- * the same sums, in another order.
+ * online softmax). A block's keys are converted to f32 and transposed once, to Kt [32 / W][dk][W]
+ * (slices of W positions, W the level's lanes), so that a query's scores are dk fmas of a
+ * broadcast query element against Kt rows (no horizontal sums); the values are converted once,
+ * to Vb [32][dv]. The queries go four at a time, so that each Kt row and each Vb row loaded
+ * serves four queries and the fmas form independent chains (8 for the scores; 16 for the values
+ * at AVX-512 and NEON, 8 at AVX2): the loop is bound by fma throughput, not by the latency of
+ * one chain. Each query keeps its running maximum m, its running sum l (as W lane sums, added up
+ * at the end) and its output accumulator O [dv] (in `scratch`), rescaled by exp(m_old - m_new)
+ * when the maximum grows. Positions outside a row's range are masked. Not bit-equal to
+ * attention.c's two-pass softmax: the same sums, in another order.
  *
- * Levels: AVX-512 below (16 lanes, mask registers); AVX2 and NEON (every arm64 level) are
- * attention_tile.h's one implementation of the same algorithm over W-lane vectors (8 and 4),
- * instantiated at the end of this file with the level's operations. Below them, or when dk or
- * dv is not a multiple of 16, the rows go one at a time through ck_attend_kv.
+ * Levels: attention_tile.h is the one implementation, over W-lane vectors, instantiated below
+ * for AVX-512 (16 lanes, mask registers), AVX2 (8) and NEON (4, every arm64 level) with the
+ * level's operations. Below them, or when dk or dv is not a multiple of 16, the rows go one at
+ * a time through ck_attend_kv.
  */
 #include <math.h>
 
@@ -51,7 +51,7 @@ typedef struct {
     int64_t q_stride;
     int group, dk, dv;
     float scale;
-    const float *Kt, *Vb; /* the block: Kt [32 / W][dk][W] (W lanes: AVX-512 16), Vb [32][dv] */
+    const float *Kt, *Vb; /* the block: Kt [32 / W][dk][W] (W lanes of the level), Vb [32][dv] */
     int64_t b0;           /* the block's first position */
     int nb;               /* positions in the block (1...32) */
     int64_t p0, window;
@@ -59,6 +59,8 @@ typedef struct {
 } ck_rows_state;
 
 #if CK_X86
+
+/* ---- the AVX-512 tile: attention_tile.h over __m512 --------------------------------------- */
 
 /* Elements i...i+15 of a cache row in format fmt (i a multiple of 16). */
 CK_INLINE_AVX512 __m512 ck_kv_load16(const uint8_t *row, int fmt, int i) {
@@ -68,182 +70,43 @@ CK_INLINE_AVX512 __m512 ck_kv_load16(const uint8_t *row, int fmt, int i) {
     return _mm512_mul_ps(d, _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i *)(b + 2 + i % 32)))));
 }
 
-/* Keys p0...p0+nb-1 (nb <= 16; missing ones zero) as Kt[i][lane], and values as Vb[lane][i]. */
-CK_INLINE_AVX512 void ck_rows_load_block(const uint8_t *K, int64_t k_stride, const uint8_t *V, int64_t v_stride,
-                                         const int fmt, int64_t p0, int nb, int dk, int dv, float *Kt, float *Vb) {
-    for (int i0 = 0; i0 < dk; i0 += 16) {
-        __m512i t[16];
-        for (int b = 0; b < 16; b++)
-            t[b] = b < nb ? _mm512_castps_si512(ck_kv_load16(K + (p0 + b) * k_stride, fmt, i0)) : _mm512_setzero_si512();
-        ck_transpose16(t);
-        for (int i = 0; i < 16; i++) _mm512_store_si512(Kt + (int64_t)(i0 + i) * 16, t[i]);
-    }
-    for (int b = 0; b < nb; b++)
-        for (int i = 0; i < dv; i += 16) _mm512_store_ps(Vb + (int64_t)b * dv + i, ck_kv_load16(V + (p0 + b) * v_stride, fmt, i));
+/* ck_transpose16 over floats. */
+CK_INLINE_AVX512 void ck_transpose16_ps(__m512 t[16]) {
+    __m512i u[16];
+    for (int i = 0; i < 16; i++) u[i] = _mm512_castps_si512(t[i]);
+    ck_transpose16(u);
+    for (int i = 0; i < 16; i++) t[i] = _mm512_castsi512_ps(u[i]);
 }
 
-/* O[m] = O[m] * corr[m] + sum_b pw[b] Vb[b] for queries m0...m0+QN-1, columns d...d+16*W-1
- * (W 4 or 1, a constant once inlined, so that the QN * W accumulators stay in registers). */
-CK_INLINE_AVX512 void ck_rows_values(const ck_rows_state *st, int m0, const int QN, int d, const int W,
-                                     const __m512 corr[CK_ROWS_QUADS]) {
-    const int dv = st->dv;
-    __m512 acc[CK_ROWS_QUADS][4];
-    for (int j = 0; j < QN; j++)
-        for (int k = 0; k < W; k++)
-            acc[j][k] = _mm512_mul_ps(_mm512_load_ps(st->O + (int64_t)(m0 + j) * dv + d + 16 * k), corr[j]);
-    for (int b = 0; b < st->nb; b++) {
-        const float *vrow = st->Vb + (int64_t)b * dv + d;
-        __m512 v[4];
-        for (int k = 0; k < W; k++) v[k] = _mm512_load_ps(vrow + 16 * k);
-        for (int j = 0; j < QN; j++) {
-            const __m512 wb = _mm512_set1_ps(st->pw[j * CK_ROWS_BLOCK + b]);
-            for (int k = 0; k < W; k++) acc[j][k] = _mm512_fmadd_ps(wb, v[k], acc[j][k]);
-        }
-    }
-    for (int j = 0; j < QN; j++)
-        for (int k = 0; k < W; k++) _mm512_store_ps(st->O + (int64_t)(m0 + j) * dv + d + 16 * k, acc[j][k]);
-}
-
-/* Queries m0...m0+QN-1 (QN <= 4) over the current block: scores, online softmax, values. */
-CK_INLINE_AVX512 void ck_rows_queries(const ck_rows_state *st, int m0, const int QN) {
-    const int dk = st->dk, dv = st->dv, group = st->group;
-    const float *qp[CK_ROWS_QUADS];
-    __mmask16 valid[CK_ROWS_QUADS][2];
-    int active = 0;
-    const __m512 lane = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    const __m512 pos0 = _mm512_add_ps(lane, _mm512_set1_ps((float)st->b0));
-    const __m512 pos1 = _mm512_add_ps(pos0, _mm512_set1_ps(16.0f));
-    for (int j = 0; j < QN; j++) {
-        const int m = m0 + j, r = m / group, h = m % group;
-        qp[j] = st->q + r * st->q_stride + (int64_t)h * dk;
-        const int64_t last = st->p0 + r;
-        const int64_t first = st->window > 0 && last - st->window + 1 > 0 ? last - st->window + 1 : 0;
-        /* lanes whose position is in first...last (positions are exact in f32 below 2^24) */
-        const __m512 lo = _mm512_set1_ps((float)first), hi = _mm512_set1_ps((float)last);
-        valid[j][0] = _mm512_cmp_ps_mask(pos0, lo, _CMP_GE_OQ) & _mm512_cmp_ps_mask(pos0, hi, _CMP_LE_OQ);
-        valid[j][1] = _mm512_cmp_ps_mask(pos1, lo, _CMP_GE_OQ) & _mm512_cmp_ps_mask(pos1, hi, _CMP_LE_OQ);
-        if (st->nb < 16) valid[j][0] &= (__mmask16)((1u << st->nb) - 1);
-        valid[j][1] &= st->nb <= 16 ? 0 : (__mmask16)((1u << (st->nb - 16)) - 1);
-        if (valid[j][0] | valid[j][1]) active++;
-    }
-    if (active == 0) return;
-
-    /* scores: QN queries x 32 positions, 2 * QN independent fma chains */
-    __m512 s[CK_ROWS_QUADS][2];
-    for (int j = 0; j < QN; j++) s[j][0] = s[j][1] = _mm512_setzero_ps();
-    const float *Kt0 = st->Kt, *Kt1 = st->Kt + (int64_t)dk * 16;
-    if (st->nb > 16) {
-        for (int i = 0; i < dk; i++) {
-            const __m512 k0 = _mm512_load_ps(Kt0 + (int64_t)i * 16), k1 = _mm512_load_ps(Kt1 + (int64_t)i * 16);
-            for (int j = 0; j < QN; j++) {
-                const __m512 b = _mm512_set1_ps(qp[j][i]);
-                s[j][0] = _mm512_fmadd_ps(b, k0, s[j][0]);
-                s[j][1] = _mm512_fmadd_ps(b, k1, s[j][1]);
-            }
-        }
-    } else {
-        for (int i = 0; i < dk; i++) {
-            const __m512 k0 = _mm512_load_ps(Kt0 + (int64_t)i * 16);
-            for (int j = 0; j < QN; j++) s[j][0] = _mm512_fmadd_ps(_mm512_set1_ps(qp[j][i]), k0, s[j][0]);
-        }
-    }
-
-    /* online softmax: the block's weights into pw, the corrections of O and l */
-    __m512 corr[CK_ROWS_QUADS];
-    const __m512 scale = _mm512_set1_ps(st->scale), ninf = _mm512_set1_ps(-INFINITY);
-    for (int j = 0; j < QN; j++) {
-        float *pw = st->pw + j * CK_ROWS_BLOCK;
-        if (!(valid[j][0] | valid[j][1])) {
-            /* nothing of this query in the block: weights zero, O and l unchanged */
-            _mm512_store_ps(pw, _mm512_setzero_ps());
-            _mm512_store_ps(pw + 16, _mm512_setzero_ps());
-            corr[j] = _mm512_set1_ps(1.0f);
-            continue;
-        }
-        const int m = m0 + j;
-        const __m512 x0 = _mm512_mask_mov_ps(ninf, valid[j][0], _mm512_mul_ps(s[j][0], scale));
-        const __m512 x1 = _mm512_mask_mov_ps(ninf, valid[j][1], _mm512_mul_ps(s[j][1], scale));
-        const float bmax = _mm512_reduce_max_ps(_mm512_max_ps(x0, x1));
-        const float mold = st->mx[m], mnew = bmax > mold ? bmax : mold;
-        const __m512 mv = _mm512_set1_ps(mnew);
-        const __m512 p0 = _mm512_maskz_mov_ps(valid[j][0], ck_exp512(_mm512_sub_ps(x0, mv)));
-        const __m512 p1 = _mm512_maskz_mov_ps(valid[j][1], ck_exp512(_mm512_sub_ps(x1, mv)));
-        /* exp(-inf - mnew) for the first block: ck_exp512 clamps to exp(-88), and O and l are 0 */
-        corr[j] = mold == mnew ? _mm512_set1_ps(1.0f) : ck_exp512(_mm512_set1_ps(mold - mnew));
-        st->mx[m] = mnew;
-        float *ls = st->lsum + (int64_t)m * 16;
-        _mm512_store_ps(ls, _mm512_add_ps(_mm512_fmadd_ps(_mm512_load_ps(ls), corr[j], p0), p1));
-        _mm512_store_ps(pw, p0);
-        _mm512_store_ps(pw + 16, p1);
-    }
-
-    /* values: O[m] = O[m] * corr + sum_b pw[b] Vb[b], 64 columns at a time, 4 * QN chains */
-    int d = 0;
-    for (; d + 64 <= dv; d += 64) ck_rows_values(st, m0, QN, d, 4, corr);
-    for (; d < dv; d += 16) ck_rows_values(st, m0, QN, d, 1, corr);
-}
-
-/* fmt is a constant once inlined into the wrappers below. */
-CK_INLINE_AVX512 void ck_attend_rows_avx512(const float *q, int64_t q_stride, const uint8_t *K, int64_t k_stride,
-                                            const uint8_t *V, int64_t v_stride, const int fmt, int64_t p0, int rows,
-                                            int64_t window, int group, int dk, int dv, float scale, const float *sinks,
-                                            float *scratch, float *out, int64_t o_stride) {
-    const int M = rows * group;
-    ck_rows_state st;
-    float *Kt = (float *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63);
-    float *Vb = Kt + (int64_t)dk * CK_ROWS_BLOCK;
-    st.O = Vb + (int64_t)CK_ROWS_BLOCK * dv;
-    st.lsum = st.O + (int64_t)M * dv;
-    st.pw = st.lsum + (int64_t)M * 16;
-    st.mx = st.pw + CK_ROWS_QUADS * CK_ROWS_BLOCK;
-    st.q = q, st.q_stride = q_stride, st.group = group, st.dk = dk, st.dv = dv, st.scale = scale;
-    st.Kt = Kt, st.Vb = Vb, st.p0 = p0, st.window = window;
-    for (int m = 0; m < M; m++) st.mx[m] = -INFINITY;
-    memset(st.O, 0, sizeof(float) * (size_t)M * (size_t)dv);
-    memset(st.lsum, 0, sizeof(float) * (size_t)M * 16);
-    const int64_t last_all = p0 + rows - 1;
-    const int64_t first_all = window > 0 && p0 - window + 1 > 0 ? p0 - window + 1 : 0;
-    for (int64_t b0 = first_all; b0 <= last_all; b0 += CK_ROWS_BLOCK) {
-        const int nb = (int)(last_all - b0 + 1 < CK_ROWS_BLOCK ? last_all - b0 + 1 : CK_ROWS_BLOCK);
-        ck_rows_load_block(K, k_stride, V, v_stride, fmt, b0, nb < 16 ? nb : 16, dk, dv, Kt, Vb);
-        if (nb > 16)
-            ck_rows_load_block(K, k_stride, V, v_stride, fmt, b0 + 16, nb - 16, dk, dv, Kt + (int64_t)dk * 16,
-                               Vb + (int64_t)16 * dv);
-        st.b0 = b0, st.nb = nb;
-        int m0 = 0;
-        for (; m0 + CK_ROWS_QUADS <= M; m0 += CK_ROWS_QUADS) ck_rows_queries(&st, m0, CK_ROWS_QUADS);
-        switch (M - m0) {
-        case 3: ck_rows_queries(&st, m0, 3); break;
-        case 2: ck_rows_queries(&st, m0, 2); break;
-        case 1: ck_rows_queries(&st, m0, 1); break;
-        default: break;
-        }
-    }
-    for (int m = 0; m < M; m++) {
-        const int r = m / group, h = m % group;
-        float total = _mm512_reduce_add_ps(_mm512_load_ps(st.lsum + (int64_t)m * 16));
-        if (sinks) total += expf(sinks[h] - st.mx[m]);
-        const __m512 inv = _mm512_set1_ps(1.0f / total);
-        for (int d = 0; d < dv; d += 16)
-            _mm512_storeu_ps(out + r * o_stride + (int64_t)h * dv + d, _mm512_mul_ps(_mm512_load_ps(st.O + (int64_t)m * dv + d), inv));
-    }
-}
-
-CK_AVX512 static void ck_attend_rows_avx512_f16(const float *q, int64_t q_stride, const uint8_t *K, int64_t k_stride,
-                                                const uint8_t *V, int64_t v_stride, int64_t p0, int rows, int64_t window,
-                                                int group, int dk, int dv, float scale, const float *sinks,
-                                                float *scratch, float *out, int64_t o_stride) {
-    ck_attend_rows_avx512(q, q_stride, K, k_stride, V, v_stride, CK_KV_F16, p0, rows, window, group, dk, dv, scale, sinks,
-                          scratch, out, o_stride);
-}
-
-CK_AVX512 static void ck_attend_rows_avx512_q8(const float *q, int64_t q_stride, const uint8_t *K, int64_t k_stride,
-                                               const uint8_t *V, int64_t v_stride, int64_t p0, int rows, int64_t window,
-                                               int group, int dk, int dv, float scale, const float *sinks,
-                                               float *scratch, float *out, int64_t o_stride) {
-    ck_attend_rows_avx512(q, q_stride, K, k_stride, V, v_stride, CK_KV_Q8_0, p0, rows, window, group, dk, dv, scale,
-                          sinks, scratch, out, o_stride);
-}
+#define CK_TILE(name) name##_avx512
+#define CK_TILE_INLINE CK_INLINE_AVX512
+#define CK_TILE_ATTR CK_AVX512
+#define CK_TILE_V __m512
+#define CK_TILE_W 16
+#define CK_TILE_P 2
+#define CK_TILE_VN 4
+#define CK_TILE_M __mmask16
+#define CK_TILE_LOAD(p) _mm512_load_ps(p)
+#define CK_TILE_STORE(p, v) _mm512_store_ps(p, v)
+#define CK_TILE_STOREU(p, v) _mm512_storeu_ps(p, v)
+#define CK_TILE_SET1(x) _mm512_set1_ps(x)
+#define CK_TILE_ZERO _mm512_setzero_ps()
+#define CK_TILE_IOTA _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+#define CK_TILE_ADD(a, b) _mm512_add_ps(a, b)
+#define CK_TILE_SUB(a, b) _mm512_sub_ps(a, b)
+#define CK_TILE_MUL(a, b) _mm512_mul_ps(a, b)
+#define CK_TILE_MAX(a, b) _mm512_max_ps(a, b)
+#define CK_TILE_FMA(a, b, c) _mm512_fmadd_ps(a, b, c)
+#define CK_TILE_EXP(x) ck_exp512(x)
+#define CK_TILE_HMAX(v) _mm512_reduce_max_ps(v)
+#define CK_TILE_HSUM(v) _mm512_reduce_add_ps(v)
+#define CK_TILE_GE(a, b) _mm512_cmp_ps_mask(a, b, _CMP_GE_OQ)
+#define CK_TILE_LE(a, b) _mm512_cmp_ps_mask(a, b, _CMP_LE_OQ)
+#define CK_TILE_AND(m, n) ((__mmask16)((m) & (n)))
+#define CK_TILE_SEL(m, a, b) _mm512_mask_blend_ps(m, b, a)
+#define CK_TILE_KV(row, fmt, i) ck_kv_load16(row, fmt, i)
+#define CK_TILE_TRANSPOSE(t) ck_transpose16_ps(t)
+#include "attention_tile.h"
 
 /* ---- the AVX2 tile: attention_tile.h over __m256 ----------------------------------------- */
 
@@ -274,6 +137,8 @@ CK_INLINE_AVX2 void ck_transpose8_avx2(__m256 t[8]) {
 #define CK_TILE_ATTR CK_AVX2
 #define CK_TILE_V __m256
 #define CK_TILE_W 8
+#define CK_TILE_P 2
+#define CK_TILE_VN 2
 #define CK_TILE_M __m256
 #define CK_TILE_LOAD(p) _mm256_load_ps(p)
 #define CK_TILE_STORE(p, v) _mm256_store_ps(p, v)
@@ -328,6 +193,8 @@ CK_INLINE void ck_transpose4_neon(float32x4_t t[4]) {
 #define CK_TILE_ATTR
 #define CK_TILE_V float32x4_t
 #define CK_TILE_W 4
+#define CK_TILE_P 4
+#define CK_TILE_VN 4
 #define CK_TILE_M uint32x4_t
 #define CK_TILE_LOAD(p) vld1q_f32(p)
 #define CK_TILE_STORE(p, v) vst1q_f32(p, v)
@@ -365,7 +232,7 @@ void ck_attend_rows_kv(int isa, int fmt, const float *q, int64_t q_stride, const
     (void)q8;
 #if CK_X86
     if (isa >= CK_ISA_AVX512 && ck_isa_supported(CK_ISA_AVX512))
-        tile = q8 ? ck_attend_rows_avx512_q8 : ck_attend_rows_avx512_f16;
+        tile = q8 ? ck_attend_rows_q8_avx512 : ck_attend_rows_f16_avx512;
     else if (isa >= CK_ISA_AVX2 && ck_isa_supported(CK_ISA_AVX2))
         tile = q8 ? ck_attend_rows_q8_avx2 : ck_attend_rows_f16_avx2;
 #elif defined(CK_ARM64)

@@ -1,33 +1,35 @@
 /*
  * attention_tile.h - the prefill attention tile of attention_rows.c (its math and contract: see
- * there), written once over a level's W-lane float vectors and included once per level: AVX2
- * (__m256, W = 8) and NEON (float32x4_t, W = 4, every arm64 level). The AVX-512 tile of
- * attention_rows.c is the same algorithm with masks and 16-lane transposes of its own.
+ * there), written once over a level's W-lane float vectors and included once per level:
+ * AVX-512 (__m512, W = 16), AVX2 (__m256, W = 8) and NEON (float32x4_t, W = 4, every arm64
+ * level).
  *
  * The includer defines (and this file undefines at its end):
- *   CK_TILE(name)        the level's name of `name` (name##_avx2, name##_neon)
+ *   CK_TILE(name)        the level's name of `name` (name##_avx512, name##_avx2, name##_neon)
  *   CK_TILE_INLINE       always-inline with the level's target attribute; CK_TILE_ATTR the attribute
- *   CK_TILE_V, CK_TILE_W the vector type and its lane count (4 or 8: it divides 16)
+ *   CK_TILE_V, CK_TILE_W the vector type and its lane count (4, 8 or 16: it divides 32)
+ *   CK_TILE_P            score vectors per query in a pass (a pass covers P W positions, which
+ *                        divide 32); CK_TILE_VN value vectors per query in a step
  *   CK_TILE_M            the type of a comparison's lane mask
  *   CK_TILE_LOAD(p) / CK_TILE_STORE(p, v) aligned (to W floats), CK_TILE_STOREU(p, v) unaligned,
  *   CK_TILE_SET1(x), CK_TILE_ZERO, CK_TILE_IOTA (lanes 0, 1, ..., W - 1), CK_TILE_ADD, CK_TILE_SUB,
- *   CK_TILE_MUL, CK_TILE_MAX, CK_TILE_FMA(a, b, c) = a b + c fused, CK_TILE_EXP (ck_exp256,
- *   ck_exp_neon: the same operations), CK_TILE_HMAX(v) / CK_TILE_HSUM(v) to a float,
+ *   CK_TILE_MUL, CK_TILE_MAX, CK_TILE_FMA(a, b, c) = a b + c fused, CK_TILE_EXP (ck_exp512,
+ *   ck_exp256, ck_exp_neon: the same operations), CK_TILE_HMAX(v) / CK_TILE_HSUM(v) to a float,
  *   CK_TILE_GE(a, b) / CK_TILE_LE(a, b) -> M, CK_TILE_AND(m, n), CK_TILE_SEL(m, a, b) = m ? a : b,
  *   CK_TILE_KV(row, fmt, i): elements i...i+W-1 of a cache row in format fmt (i a multiple of W),
  *   CK_TILE_TRANSPOSE(t): t[i][j] <-> t[j][i] for V t[W].
  *
- * Layout of the key block (scratch, as attention_rows.c's, so ck_attend_rows_scratch holds):
+ * Layout of the key block (scratch, so ck_attend_rows_scratch holds at every level):
  *   Kt [32 / W][dk][W]: slice s holds positions b0 + s W ... b0 + s W + W - 1, transposed, so a
  *   query's W scores of a slice are dk fmas of a broadcast query element against Kt rows;
- *   Vb [32][dv]: the block's values, converted. The scores go in two passes of 16 positions
- *   (16 / W slices): a pass keeps 4 queries x 16 / W accumulators (AVX2 8 of 16 registers,
- *   NEON 16 of 32) plus its Kt rows; the values go 16 columns at a time (4 x 16 / W
- *   accumulators). Both are fma-throughput bound, like the AVX-512 tile.
+ *   Vb [32][dv]: the block's values, converted. The scores go in passes of P W positions: a pass
+ *   keeps 4 queries x P accumulators (AVX-512 8 of 32 registers, AVX2 8 of 16, NEON 16 of 32)
+ *   plus its Kt rows; the values go VN W columns at a time (4 x VN accumulators: AVX-512 16,
+ *   then single vectors for the last columns). Both are fma-throughput bound.
  */
 
 #define CK_TILE_S (CK_ROWS_BLOCK / CK_TILE_W) /* slices per key block */
-#define CK_TILE_P (16 / CK_TILE_W)            /* slices per pass, vectors per 16 value columns */
+#define CK_TILE_PASS (CK_TILE_P * CK_TILE_W)  /* positions per score pass */
 /* The loops over queries (QN), slices and lanes are short and constant once inlined; unrolled,
  * their accumulators stay in registers. clang unrolls them anyway; gcc -O2 does not without
  * being asked (it kept every accumulator in memory: a load and a store per fma). */
@@ -37,7 +39,7 @@
  * and values as Vb[b][i], b < nb. */
 CK_TILE_INLINE void CK_TILE(ck_tile_load_block)(const uint8_t *K, int64_t k_stride, const uint8_t *V, int64_t v_stride,
                                                 const int fmt, int64_t b0, int nb, int dk, int dv, float *Kt, float *Vb) {
-    const int slices = (nb + 15) / 16 * CK_TILE_P;
+    const int slices = (nb + CK_TILE_PASS - 1) / CK_TILE_PASS * CK_TILE_P;
     for (int s = 0; s < slices; s++)
         for (int i0 = 0; i0 < dk; i0 += CK_TILE_W) {
             CK_TILE_V t[CK_TILE_W];
@@ -50,6 +52,35 @@ CK_TILE_INLINE void CK_TILE(ck_tile_load_block)(const uint8_t *K, int64_t k_stri
         }
     for (int b = 0; b < nb; b++)
         for (int i = 0; i < dv; i += CK_TILE_W) CK_TILE_STORE(Vb + (int64_t)b * dv + i, CK_TILE_KV(V + (b0 + b) * v_stride, fmt, i));
+}
+
+/* O[m] = O[m] * corr[m] + sum_b pw[b] Vb[b] for queries m0...m0+QN-1 and block positions
+ * lo...hi-1, columns d...d+NV*W-1 (NV, like QN, a constant once inlined: the QN * NV
+ * accumulators stay in registers). */
+CK_TILE_INLINE void CK_TILE(ck_tile_values)(const ck_rows_state *st, int m0, const int QN, int d, const int NV,
+                                            const CK_TILE_V corr[CK_ROWS_QUADS], int lo, int hi) {
+    const int dv = st->dv;
+    CK_TILE_V acc[CK_ROWS_QUADS][CK_TILE_VN];
+    CK_TILE_UNROLL
+    for (int j = 0; j < QN; j++)
+        CK_TILE_UNROLL
+        for (int t = 0; t < NV; t++) acc[j][t] = CK_TILE_MUL(CK_TILE_LOAD(st->O + (int64_t)(m0 + j) * dv + d + t * CK_TILE_W), corr[j]);
+    for (int b = lo; b < hi; b++) {
+        const float *vrow = st->Vb + (int64_t)b * dv + d;
+        CK_TILE_V v[CK_TILE_VN];
+        CK_TILE_UNROLL
+        for (int t = 0; t < NV; t++) v[t] = CK_TILE_LOAD(vrow + t * CK_TILE_W);
+        CK_TILE_UNROLL
+        for (int j = 0; j < QN; j++) {
+            const CK_TILE_V wb = CK_TILE_SET1(st->pw[j * CK_ROWS_BLOCK + b]);
+            CK_TILE_UNROLL
+            for (int t = 0; t < NV; t++) acc[j][t] = CK_TILE_FMA(wb, v[t], acc[j][t]);
+        }
+    }
+    CK_TILE_UNROLL
+    for (int j = 0; j < QN; j++)
+        CK_TILE_UNROLL
+        for (int t = 0; t < NV; t++) CK_TILE_STORE(st->O + (int64_t)(m0 + j) * dv + d + t * CK_TILE_W, acc[j][t]);
 }
 
 /* Queries m0...m0+QN-1 (QN <= 4, a constant once inlined) over the current block: scores,
@@ -73,9 +104,9 @@ CK_TILE_INLINE void CK_TILE(ck_tile_queries)(const ck_rows_state *st, int m0, co
     }
     if (lo >= hi) return;
 
-    /* scores of the passes (16 positions each) that meet lo...hi-1, times scale, into pw */
+    /* scores of the passes (P W positions each) that meet lo...hi-1, times scale, into pw */
     const CK_TILE_V scale = CK_TILE_SET1(st->scale);
-    for (int pass = lo / 16; pass * 16 < hi; pass++) {
+    for (int pass = lo / CK_TILE_PASS; pass * CK_TILE_PASS < hi; pass++) {
         CK_TILE_V acc[CK_ROWS_QUADS][CK_TILE_P];
         CK_TILE_UNROLL
         for (int j = 0; j < QN; j++)
@@ -97,7 +128,7 @@ CK_TILE_INLINE void CK_TILE(ck_tile_queries)(const ck_rows_state *st, int m0, co
         for (int j = 0; j < QN; j++)
             CK_TILE_UNROLL
             for (int t = 0; t < CK_TILE_P; t++)
-                CK_TILE_STORE(st->pw + j * CK_ROWS_BLOCK + pass * 16 + t * CK_TILE_W, CK_TILE_MUL(acc[j][t], scale));
+                CK_TILE_STORE(st->pw + j * CK_ROWS_BLOCK + pass * CK_TILE_PASS + t * CK_TILE_W, CK_TILE_MUL(acc[j][t], scale));
     }
 
     /* online softmax: the block's weights into pw (0 outside a query's range, and at slices no
@@ -144,35 +175,15 @@ CK_TILE_INLINE void CK_TILE(ck_tile_queries)(const ck_rows_state *st, int m0, co
         CK_TILE_STORE(ls, l);
     }
 
-    /* values: O[m] = O[m] * corr + sum_b pw[b] Vb[b], b in lo...hi-1, 16 columns at a time */
-    for (int d = 0; d < dv; d += 16) {
-        CK_TILE_V acc[CK_ROWS_QUADS][CK_TILE_P];
-        CK_TILE_UNROLL
-        for (int j = 0; j < QN; j++)
-            CK_TILE_UNROLL
-            for (int t = 0; t < CK_TILE_P; t++)
-                acc[j][t] = CK_TILE_MUL(CK_TILE_LOAD(st->O + (int64_t)(m0 + j) * dv + d + t * CK_TILE_W), corr[j]);
-        for (int b = lo; b < hi; b++) {
-            const float *vrow = st->Vb + (int64_t)b * dv + d;
-            CK_TILE_V v[CK_TILE_P];
-            CK_TILE_UNROLL
-            for (int t = 0; t < CK_TILE_P; t++) v[t] = CK_TILE_LOAD(vrow + t * CK_TILE_W);
-            CK_TILE_UNROLL
-            for (int j = 0; j < QN; j++) {
-                const CK_TILE_V wb = CK_TILE_SET1(st->pw[j * CK_ROWS_BLOCK + b]);
-                CK_TILE_UNROLL
-                for (int t = 0; t < CK_TILE_P; t++) acc[j][t] = CK_TILE_FMA(wb, v[t], acc[j][t]);
-            }
-        }
-        CK_TILE_UNROLL
-        for (int j = 0; j < QN; j++)
-            CK_TILE_UNROLL
-            for (int t = 0; t < CK_TILE_P; t++) CK_TILE_STORE(st->O + (int64_t)(m0 + j) * dv + d + t * CK_TILE_W, acc[j][t]);
-    }
+    /* values: O[m] = O[m] * corr + sum_b pw[b] Vb[b], b in lo...hi-1, VN W columns at a time */
+    int d = 0;
+    for (; d + CK_TILE_VN * CK_TILE_W <= dv; d += CK_TILE_VN * CK_TILE_W)
+        CK_TILE(ck_tile_values)(st, m0, QN, d, CK_TILE_VN, corr, lo, hi);
+    for (; d < dv; d += CK_TILE_W) CK_TILE(ck_tile_values)(st, m0, QN, d, 1, corr, lo, hi);
 }
 
-/* The tile; fmt is a constant once inlined into the two entries below. Scratch as the AVX-512
- * tile's: Kt [dk * 32], Vb [32][dv], O [M][dv], lsum [M][16] (W lanes used), pw [4][32], mx [M]. */
+/* The tile; fmt is a constant once inlined into the two entries below. Scratch: Kt [dk * 32],
+ * Vb [32][dv], O [M][dv], lsum [M][16] (W lanes used), pw [4][32], mx [M]. */
 CK_TILE_INLINE void CK_TILE(ck_attend_rows_tile)(const float *q, int64_t q_stride, const uint8_t *K, int64_t k_stride,
                                                  const uint8_t *V, int64_t v_stride, const int fmt, int64_t p0, int rows,
                                                  int64_t window, int group, int dk, int dv, float scale,
@@ -233,6 +244,8 @@ CK_TILE_ATTR static void CK_TILE(ck_attend_rows_q8)(const float *q, int64_t q_st
 
 #undef CK_TILE_S
 #undef CK_TILE_P
+#undef CK_TILE_PASS
+#undef CK_TILE_VN
 #undef CK_TILE_UNROLL
 #undef CK_TILE
 #undef CK_TILE_INLINE
