@@ -125,20 +125,14 @@ struct ContentLine: Sendable, Equatable {
 
     /// RFC 6868: `^n` is a newline, `^^` a caret, `^'` a double quote.
     private static func decodeCarets(_ value: String) -> String {
-        guard value.contains("^") else { return value }
-        var result = ""
-        var iterator = value.makeIterator()
-        while let character = iterator.next() {
-            guard character == "^" else { result.append(character); continue }
-            switch iterator.next() {
-            case "n"?, "N"?: result.append("\n")
-            case "^"?: result.append("^")
-            case "'"?: result.append("\"")
-            case let other?: result.append("^"); result.append(other)
-            case nil: result.append("^")
+        TextValue.decodeEscapes(value, escape: "^") { character in
+            switch character {
+            case "n", "N": "\n"
+            case "^": "^"
+            case "'": "\""
+            default: "^" + String(character)
             }
         }
-        return result
     }
 
     /// The first 40 characters of `text`, for error messages.

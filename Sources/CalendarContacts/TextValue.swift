@@ -4,16 +4,19 @@ enum TextValue {
     /// Decodes `\n` and `\N` to a newline and `\,` `\;` `\\` `\:` to the character itself.
     /// An unknown escape keeps the escaped character; a trailing lone backslash is kept.
     static func unescape<S: StringProtocol>(_ text: S) -> String {
-        guard text.contains("\\") else { return String(text) }
+        decodeEscapes(text, escape: "\\") { $0 == "n" || $0 == "N" ? "\n" : String($0) }
+    }
+
+    /// Decodes the escapes `escape` starts: `escape` and the character after it become
+    /// `decode(character)`; a trailing lone `escape` is kept. (TEXT values escape with a
+    /// backslash, parameter values with a caret: RFC 6868.)
+    static func decodeEscapes<S: StringProtocol>(_ text: S, escape: Character, _ decode: (Character) -> String) -> String {
+        guard text.contains(escape) else { return String(text) }
         var result = ""
         var iterator = text.makeIterator()
         while let character = iterator.next() {
-            guard character == "\\" else { result.append(character); continue }
-            switch iterator.next() {
-            case "n"?, "N"?: result.append("\n")
-            case let other?: result.append(other)
-            case nil: result.append("\\")
-            }
+            guard character == escape else { result.append(character); continue }
+            if let escaped = iterator.next() { result += decode(escaped) } else { result.append(escape) }
         }
         return result
     }

@@ -1,6 +1,7 @@
 import CKernels
 
-/// Attention over a half-precision KV cache (`KernelSet+KVFormat` stores its rows, and reads 8-bit ones).
+/// Attention over a half-precision KV cache, strides in halves: the `.f16` case of the `KVFormat`
+/// kernels (`KernelSet+KVFormat` stores their rows, and reads 8-bit ones), which these forward to.
 ///
 /// ```swift
 /// // decode: query heads 0..<7 read kv head 0 (Qwen2.5-0.5B: 14 heads, 2 kv heads, dk 64)
@@ -19,13 +20,10 @@ extension KernelSet {
         group: Int, keyLength: Int, valueLength: Int, scale: Float,
         scores: UnsafeMutablePointer<Float>, output: UnsafeMutablePointer<Float>
     ) {
-        precondition(
-            positions.lowerBound >= 0 && group > 0 && keyLength > 0 && valueLength > 0,
-            "attend: invalid shape")
-        ck_attend_group(
-            Int32(isa.rawValue), query, keys, Int64(keyStride), values, Int64(valueStride),
-            Int64(positions.lowerBound), Int64(positions.upperBound), Int32(group),
-            Int32(keyLength), Int32(valueLength), scale, scores, output)
+        attend(
+            query: query, keys: UnsafeRawPointer(keys), keyStride: 2 * keyStride, values: UnsafeRawPointer(values),
+            valueStride: 2 * valueStride, format: .f16, positions: positions, group: group, keyLength: keyLength,
+            valueLength: valueLength, scale: scale, scores: scores, output: output)
     }
 }
 
@@ -42,13 +40,11 @@ extension KernelSet {
         group: Int, keyLength: Int, valueLength: Int, scale: Float,
         scratch: UnsafeMutablePointer<Float>, output: UnsafeMutablePointer<Float>, outputStride: Int
     ) {
-        precondition(
-            firstPosition >= 0 && rows >= 0 && group > 0 && keyLength > 0 && valueLength > 0 && (window ?? 1) > 0,
-            "attendRows: invalid shape")
-        ck_attend_rows(
-            Int32(isa.rawValue), query, Int64(queryStride), keys, Int64(keyStride), values, Int64(valueStride),
-            Int64(firstPosition), Int32(rows), Int64(window ?? 0), Int32(group), Int32(keyLength),
-            Int32(valueLength), scale, scratch, output, Int64(outputStride))
+        attendRows(
+            query: query, queryStride: queryStride, keys: UnsafeRawPointer(keys), keyStride: 2 * keyStride,
+            values: UnsafeRawPointer(values), valueStride: 2 * valueStride, format: .f16, firstPosition: firstPosition,
+            rows: rows, window: window, group: group, keyLength: keyLength, valueLength: valueLength, scale: scale,
+            scratch: scratch, output: output, outputStride: outputStride)
     }
 
     /// The scratch floats `attendRows` needs for `rows` rows ending before position `positions`.
@@ -69,13 +65,10 @@ extension KernelSet {
         scores: UnsafeMutablePointer<Float>, output: UnsafeMutablePointer<Float>,
         maxima: UnsafeMutablePointer<Float>, sums: UnsafeMutablePointer<Float>
     ) {
-        precondition(
-            positions.lowerBound >= 0 && group > 0 && keyLength > 0 && valueLength > 0,
-            "attendPartial: invalid shape")
-        ck_attend_group_partial(
-            Int32(isa.rawValue), query, keys, Int64(keyStride), values, Int64(valueStride),
-            Int64(positions.lowerBound), Int64(positions.upperBound), Int32(group),
-            Int32(keyLength), Int32(valueLength), scale, scores, output, maxima, sums)
+        attendPartial(
+            query: query, keys: UnsafeRawPointer(keys), keyStride: 2 * keyStride, values: UnsafeRawPointer(values),
+            valueStride: 2 * valueStride, format: .f16, positions: positions, group: group, keyLength: keyLength,
+            valueLength: valueLength, scale: scale, scores: scores, output: output, maxima: maxima, sums: sums)
     }
 
     /// Joins `parts` results of `attendPartial` over consecutive ranges into the attention over

@@ -47,7 +47,7 @@ final class CountedWalk: Sendable {
         var delegated: [(from: Int32, to: Int32)] = [] // node ranges
         let handsOver = delegate?.states ?? []
         let count = trie.nodeCount
-        let classCount = dfa.classCount, start = dfa.start
+        let start = dfa.start
         let depthCount = trie.maxDepth + 1
         let states = UnsafeMutablePointer<UInt32>.allocate(capacity: depthCount)
         let counts = UnsafeMutablePointer<Int32>.allocate(capacity: depthCount)
@@ -57,58 +57,48 @@ final class CountedWalk: Sendable {
         }
         states[0] = base
         counts[0] = 0
-        trie.bytes.withUnsafeBufferPointer { bytes in
-            trie.depths.withUnsafeBufferPointer { depths in
-                trie.subtreeEnds.withUnsafeBufferPointer { ends in
-                    trie.tokenStarts.withUnsafeBufferPointer { starts in
-                        trie.tokens.withUnsafeBufferPointer { tokens in
-                            dfa.table.withUnsafeBufferPointer { table in
-                                dfa.classOf.withUnsafeBufferPointer { classOf in
-                                    counter.info.withUnsafeBufferPointer { info in
-                                        handsOver.withUnsafeBufferPointer { handsOver in
-                                            var i = 0
-                                            while i < count {
-                                                let depth = Int(depths[i])
-                                                let parent = states[depth &- 1]
-                                                let next = table[Int(parent) &* classCount &+ Int(classOf[Int(bytes[i])])]
-                                                if next == 0 {
-                                                    if info[Int(parent)] & LengthCounter.accepting != 0 {
-                                                        exits.append((Int32(i), counts[depth &- 1]))
-                                                    }
-                                                    i = Int(ends[i])
-                                                    continue
-                                                }
-                                                if !handsOver.isEmpty && handsOver[Int(next)] != 0 {
-                                                    delegated.append((Int32(i), ends[i]))
-                                                    i = Int(ends[i])
-                                                    continue
-                                                }
-                                                let stateInfo = info[Int(next)]
-                                                let scalars =
-                                                    counts[depth &- 1] &+ (stateInfo & LengthCounter.boundary != 0 && parent != start ? 1 : 0)
-                                                states[depth] = next
-                                                counts[depth] = scalars
-                                                let lo = Int(starts[i]), hi = Int(starts[i &+ 1])
-                                                if lo < hi {
-                                                    let cost = Int(scalars) &+ Int(stateInfo >> 3)
-                                                    if stateInfo & LengthCounter.accepting != 0 {
-                                                        for k in lo..<hi { closing.append((tokens[k], scalars)) }
-                                                    } else if stateInfo & LengthCounter.rigid != 0 {
-                                                        for k in lo..<hi { rigid.append((tokens[k], Int32(cost))) }
-                                                    } else {
-                                                        // Below 4096 plus the token's length: the
-                                                        // fewest scalars left is at most the states
-                                                        // (`LengthCounter` takes up to 4095).
-                                                        while open.count <= cost { open.append([]) }
-                                                        for k in lo..<hi { open[cost].append(tokens[k]) }
-                                                    }
-                                                }
-                                                i &+= 1
-                                            }
-                                        }
-                                    }
+        TrieStepper.with(trie, dfa) { step in
+            trie.tokens.withUnsafeBufferPointer { tokens in
+                counter.info.withUnsafeBufferPointer { info in
+                    handsOver.withUnsafeBufferPointer { handsOver in
+                        var i = 0
+                        while i < count {
+                            let depth = Int(step.depths[i])
+                            let parent = states[depth &- 1]
+                            let next = step.next(parent, at: i)
+                            if next == 0 {
+                                if info[Int(parent)] & LengthCounter.accepting != 0 {
+                                    exits.append((Int32(i), counts[depth &- 1]))
+                                }
+                                i = Int(step.ends[i])
+                                continue
+                            }
+                            if !handsOver.isEmpty && handsOver[Int(next)] != 0 {
+                                delegated.append((Int32(i), step.ends[i]))
+                                i = Int(step.ends[i])
+                                continue
+                            }
+                            let stateInfo = info[Int(next)]
+                            let scalars =
+                                counts[depth &- 1] &+ (stateInfo & LengthCounter.boundary != 0 && parent != start ? 1 : 0)
+                            states[depth] = next
+                            counts[depth] = scalars
+                            let lo = Int(step.starts[i]), hi = Int(step.starts[i &+ 1])
+                            if lo < hi {
+                                let cost = Int(scalars) &+ Int(stateInfo >> 3)
+                                if stateInfo & LengthCounter.accepting != 0 {
+                                    for k in lo..<hi { closing.append((tokens[k], scalars)) }
+                                } else if stateInfo & LengthCounter.rigid != 0 {
+                                    for k in lo..<hi { rigid.append((tokens[k], Int32(cost))) }
+                                } else {
+                                    // Below 4096 plus the token's length: the fewest scalars
+                                    // left is at most the states (`LengthCounter` takes up to
+                                    // 4095).
+                                    while open.count <= cost { open.append([]) }
+                                    for k in lo..<hi { open[cost].append(tokens[k]) }
                                 }
                             }
+                            i &+= 1
                         }
                     }
                 }

@@ -62,41 +62,30 @@ final class SubtreeWalk: Sendable {
         } else {
             var states = [UInt32](repeating: 0, count: trie.maxDepth + 1)
             states[Int(trie.depths[root])] = state
-            let classCount = dfa.classCount
-            trie.bytes.withUnsafeBufferPointer { bytes in
-                trie.depths.withUnsafeBufferPointer { depths in
-                    trie.subtreeEnds.withUnsafeBufferPointer { ends in
-                        trie.tokenStarts.withUnsafeBufferPointer { starts in
-                            dfa.table.withUnsafeBufferPointer { table in
-                                dfa.classOf.withUnsafeBufferPointer { classOf in
-                                    dfa.accepting.withUnsafeBufferPointer { accepting in
-                                        loops.withUnsafeBufferPointer { loops in
-                                            groupsBelow.withUnsafeBufferPointer { below in
-                                                states.withUnsafeMutableBufferPointer { states in
-                                                    var runStart = starts[root]
-                                                    var i = root + 1
-                                                    while i < end {
-                                                        let depth = Int(depths[i])
-                                                        let parent = states[depth &- 1]
-                                                        let next = table[Int(parent) &* classCount &+ Int(classOf[Int(bytes[i])])]
-                                                        if next == 0 {
-                                                            if accepting[Int(parent)] { exits.append(Int32(i)) }
-                                                            if starts[i] > runStart { runs.append((runStart, starts[i])) }
-                                                            i = Int(ends[i])
-                                                            runStart = starts[i]
-                                                        } else if below[i] & ~loops[Int(next)] == 0 {
-                                                            i = Int(ends[i]) // all below stays in `next`: inside the run
-                                                        } else {
-                                                            states[depth] = next
-                                                            i &+= 1
-                                                        }
-                                                    }
-                                                    if starts[end] > runStart { runs.append((runStart, starts[end])) }
-                                                }
-                                            }
-                                        }
+            TrieStepper.with(trie, dfa) { step in
+                dfa.accepting.withUnsafeBufferPointer { accepting in
+                    loops.withUnsafeBufferPointer { loops in
+                        groupsBelow.withUnsafeBufferPointer { below in
+                            states.withUnsafeMutableBufferPointer { states in
+                                var runStart = step.starts[root]
+                                var i = root + 1
+                                while i < end {
+                                    let depth = Int(step.depths[i])
+                                    let parent = states[depth &- 1]
+                                    let next = step.next(parent, at: i)
+                                    if next == 0 {
+                                        if accepting[Int(parent)] { exits.append(Int32(i)) }
+                                        if step.starts[i] > runStart { runs.append((runStart, step.starts[i])) }
+                                        i = Int(step.ends[i])
+                                        runStart = step.starts[i]
+                                    } else if below[i] & ~loops[Int(next)] == 0 {
+                                        i = Int(step.ends[i]) // all below stays in `next`: inside the run
+                                    } else {
+                                        states[depth] = next
+                                        i &+= 1
                                     }
                                 }
+                                if step.starts[end] > runStart { runs.append((runStart, step.starts[end])) }
                             }
                         }
                     }
