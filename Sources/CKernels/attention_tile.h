@@ -226,21 +226,18 @@ CK_TILE_INLINE void CK_TILE(ck_attend_rows_tile)(const float *q, int64_t q_strid
     }
 }
 
-CK_TILE_ATTR static void CK_TILE(ck_attend_rows_f16)(const float *q, int64_t q_stride, const uint8_t *K, int64_t k_stride,
-                                                     const uint8_t *V, int64_t v_stride, int64_t p0, int rows,
-                                                     int64_t window, int group, int dk, int dv, float scale,
-                                                     const float *sinks, float *scratch, float *out, int64_t o_stride) {
-    CK_TILE(ck_attend_rows_tile)(q, q_stride, K, k_stride, V, v_stride, CK_KV_F16, p0, rows, window, group, dk, dv, scale,
-                                 sinks, scratch, out, o_stride);
-}
-
-CK_TILE_ATTR static void CK_TILE(ck_attend_rows_q8)(const float *q, int64_t q_stride, const uint8_t *K, int64_t k_stride,
-                                                    const uint8_t *V, int64_t v_stride, int64_t p0, int rows,
-                                                    int64_t window, int group, int dk, int dv, float scale,
-                                                    const float *sinks, float *scratch, float *out, int64_t o_stride) {
-    CK_TILE(ck_attend_rows_tile)(q, q_stride, K, k_stride, V, v_stride, CK_KV_Q8_0, p0, rows, window, group, dk, dv, scale,
-                                 sinks, scratch, out, o_stride);
-}
+/* The two entries, one per cache format (fmt a constant in each). */
+#define CK_TILE_ENTRY(name, FMT)                                                                                      \
+    CK_TILE_ATTR static void CK_TILE(name)(const float *q, int64_t q_stride, const uint8_t *K, int64_t k_stride,      \
+                                           const uint8_t *V, int64_t v_stride, int64_t p0, int rows, int64_t window, \
+                                           int group, int dk, int dv, float scale, const float *sinks, float *scratch,  \
+                                           float *out, int64_t o_stride) {                                            \
+        CK_TILE(ck_attend_rows_tile)(q, q_stride, K, k_stride, V, v_stride, FMT, p0, rows, window, group, dk, dv, scale, \
+                                     sinks, scratch, out, o_stride);                                                 \
+    }
+CK_TILE_ENTRY(ck_attend_rows_f16, CK_KV_F16)
+CK_TILE_ENTRY(ck_attend_rows_q8, CK_KV_Q8_0)
+#undef CK_TILE_ENTRY
 
 #undef CK_TILE_S
 #undef CK_TILE_P
