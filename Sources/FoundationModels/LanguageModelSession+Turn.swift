@@ -223,7 +223,12 @@ extension LanguageModelSession {
                 for try await event in channel {
                     guard step.apply(event), let onSnapshot else { continue }
                     let snapshot = schema == nil ? GeneratedContent(kind: .string(step.text)) : streaming.snapshot(of: step.text)
-                    if let snapshot { onSnapshot(snapshot) }
+                    guard let snapshot else { continue }
+                    onSnapshot(snapshot)
+                    // Let a reader this published to run before the next event is folded: when
+                    // the channel holds several events (a busy machine, a network read of many
+                    // chunks), folding them all first would show the reader only the last.
+                    await Task.yield()
                 }
                 try await group.waitForAll()
                 return step
