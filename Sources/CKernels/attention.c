@@ -33,10 +33,10 @@
  * x = d q; 34 bytes), which halves the cache's memory at about 8 bits of precision per element.
  * A head's elements start on a block boundary (dk and dv multiples of 32 for CK_KV_Q8_0).
  *
- * The AVX2/F16C variant needs dk and dv to be multiples of 8 and groups of at most 8 heads per
- * pass (it loops over larger groups); so does the NEON variant (every arm64 level from neon:
- * the same loops with eight elements as two float32x4, fcvtl for the halves, ck_exp_neon for
- * the exponentials); the generic variant has no such limits.
+ * The AVX2/F16C and NEON variants (every arm64 level from neon) are attention_group.h's loops,
+ * written once over eight floats a step (one __m256; two float32x4, fcvtl for the halves) and
+ * instantiated below for each: they need dk and dv to be multiples of 8 and take groups at
+ * most 8 heads per pass (looping over larger groups); the generic variant has no such limits.
  */
 #include <math.h>
 
@@ -99,81 +99,26 @@ static void ck_attend_group_generic(const float *q, const uint8_t *K, int64_t k_
     }
 }
 
-#if CK_X86
-/* At most 8 heads of a group per pass: their accumulators stay in registers. */
+/* At most 8 heads of a group per pass (attention_group.h). */
 enum { CK_ATT_HEADS = 8 };
 
-/* ck_exp_rows with the exponentials 8 at a time (ck_exp256). */
-CK_AVX2 static void ck_exp_rows_avx2(float *scores, int group, int64_t n, float *mx, float *l) {
-    for (int h = 0; h < group; h++) {
-        float *s = scores + (int64_t)h * n;
-        float m = -INFINITY;
-        for (int64_t i = 0; i < n; i++) m = s[i] > m ? s[i] : m;
-        const __m256 mv = _mm256_set1_ps(m);
-        __m256 tv = _mm256_setzero_ps();
-        int64_t i = 0;
-        for (; i + 8 <= n; i += 8) {
-            const __m256 e = ck_exp256(_mm256_sub_ps(_mm256_loadu_ps(s + i), mv));
-            _mm256_storeu_ps(s + i, e);
-            tv = _mm256_add_ps(tv, e);
-        }
-        float total = ck_hsum256(tv);
-        for (; i < n; i++) {
-            s[i] = expf(s[i] - m);
-            total += s[i];
-        }
-        mx[h] = m;
-        l[h] = total;
-    }
-}
-
-/* fmt is a constant once inlined into the wrappers below, so the loops carry no format branch. */
-CK_INLINE_AVX2 void ck_attend_group_avx2(const float *q, const uint8_t *K, int64_t k_stride, const uint8_t *V,
-                                         int64_t v_stride, const int fmt, int64_t first, int64_t last, int group,
-                                         int dk, int dv, float scale, float *scores, float *out, float *mx, float *l) {
-    const int64_t n = last - first + 1;
-    for (int h0 = 0; h0 < group; h0 += CK_ATT_HEADS) {
-        const int g = group - h0 < CK_ATT_HEADS ? group - h0 : CK_ATT_HEADS;
-        const float *qg = q + (int64_t)h0 * dk;
-        float *sg = scores + (int64_t)h0 * n;
-        for (int64_t p = first; p <= last; p++) {
-            const uint8_t *k = K + p * k_stride;
-            __m256 acc[CK_ATT_HEADS];
-            for (int h = 0; h < g; h++) acc[h] = _mm256_setzero_ps();
-            for (int i = 0; i < dk; i += 8) {
-                const __m256 kv = ck_kv_load8(k, fmt, i);
-                for (int h = 0; h < g; h++) acc[h] = _mm256_fmadd_ps(_mm256_loadu_ps(qg + (int64_t)h * dk + i), kv, acc[h]);
-            }
-            for (int h = 0; h < g; h++) sg[(int64_t)h * n + (p - first)] = ck_hsum256(acc[h]) * scale;
-        }
-    }
-    ck_exp_rows_avx2(scores, group, n, mx, l);
-    for (int h0 = 0; h0 < group; h0 += CK_ATT_HEADS) {
-        const int g = group - h0 < CK_ATT_HEADS ? group - h0 : CK_ATT_HEADS;
-        for (int i = 0; i < dv; i += 8) {
-            __m256 acc[CK_ATT_HEADS];
-            for (int h = 0; h < g; h++) acc[h] = _mm256_setzero_ps();
-            for (int64_t p = first; p <= last; p++) {
-                const __m256 vv = ck_kv_load8(V + p * v_stride, fmt, i);
-                for (int h = 0; h < g; h++)
-                    acc[h] = _mm256_fmadd_ps(_mm256_set1_ps(scores[(int64_t)(h0 + h) * n + (p - first)]), vv, acc[h]);
-            }
-            for (int h = 0; h < g; h++) _mm256_storeu_ps(out + (int64_t)(h0 + h) * dv + i, acc[h]);
-        }
-    }
-}
-
-CK_AVX2 static void ck_attend_group_avx2_f16(const float *q, const uint8_t *K, int64_t k_stride, const uint8_t *V,
-                                             int64_t v_stride, int64_t first, int64_t last, int group, int dk, int dv,
-                                             float scale, float *scores, float *out, float *mx, float *l) {
-    ck_attend_group_avx2(q, K, k_stride, V, v_stride, CK_KV_F16, first, last, group, dk, dv, scale, scores, out, mx, l);
-}
-
-CK_AVX2 static void ck_attend_group_avx2_q8(const float *q, const uint8_t *K, int64_t k_stride, const uint8_t *V,
-                                            int64_t v_stride, int64_t first, int64_t last, int group, int dk, int dv,
-                                            float scale, float *scores, float *out, float *mx, float *l) {
-    ck_attend_group_avx2(q, K, k_stride, V, v_stride, CK_KV_Q8_0, first, last, group, dk, dv, scale, scores, out, mx, l);
-}
+#if CK_X86
+/* ---- AVX2: attention_group.h over __m256 ---------------------------------------------------- */
+#define CK_G(name) name##_avx2
+#define CK_G_INLINE CK_INLINE_AVX2
+#define CK_G_ATTR CK_AVX2
+#define CK_G_V __m256
+#define CK_G_ZERO _mm256_setzero_ps()
+#define CK_G_LOADU(p) _mm256_loadu_ps(p)
+#define CK_G_STOREU(p, v) _mm256_storeu_ps(p, v)
+#define CK_G_SET1(x) _mm256_set1_ps(x)
+#define CK_G_ADD(a, b) _mm256_add_ps(a, b)
+#define CK_G_SUB(a, b) _mm256_sub_ps(a, b)
+#define CK_G_FMA(a, b, c) _mm256_fmadd_ps(a, b, c)
+#define CK_G_EXP(v) ck_exp256(v)
+#define CK_G_HSUM(v) ck_hsum256(v)
+#define CK_G_KV8(row, fmt, i) ck_kv_load8(row, fmt, i)
+#include "attention_group.h"
 
 CK_AVX2 static void ck_f32_to_f16_avx2(const float *src, ck_half *dst, int64_t n) {
     int64_t i = 0;
@@ -184,33 +129,6 @@ CK_AVX2 static void ck_f32_to_f16_avx2(const float *src, ck_half *dst, int64_t n
 #endif
 
 #if defined(CK_ARM64)
-/* At most 8 heads of a group per pass: their accumulators (two registers each) stay in registers. */
-enum { CK_ATT_HEADS_NEON = 8 };
-
-/* ck_exp_rows with the exponentials 4 at a time (ck_exp_neon). */
-static void ck_exp_rows_neon(float *scores, int group, int64_t n, float *mx, float *l) {
-    for (int h = 0; h < group; h++) {
-        float *s = scores + (int64_t)h * n;
-        float m = -INFINITY;
-        for (int64_t i = 0; i < n; i++) m = s[i] > m ? s[i] : m;
-        const float32x4_t mv = vdupq_n_f32(m);
-        float32x4_t tv = vdupq_n_f32(0.0f);
-        int64_t i = 0;
-        for (; i + 4 <= n; i += 4) {
-            const float32x4_t e = ck_exp_neon(vsubq_f32(vld1q_f32(s + i), mv));
-            vst1q_f32(s + i, e);
-            tv = vaddq_f32(tv, e);
-        }
-        float total = vaddvq_f32(tv);
-        for (; i < n; i++) {
-            s[i] = expf(s[i] - m);
-            total += s[i];
-        }
-        mx[h] = m;
-        l[h] = total;
-    }
-}
-
 /* Elements i...i+7 of a cache row in format fmt (i a multiple of 8) as two float32x4. */
 CK_INLINE void ck_kv_load8_neon(const uint8_t *row, int fmt, int i, float32x4_t v[2]) {
     if (fmt == CK_KV_F16) {
@@ -227,66 +145,31 @@ CK_INLINE void ck_kv_load8_neon(const uint8_t *row, int fmt, int i, float32x4_t 
     v[1] = vmulq_n_f32(vcvtq_f32_s32(vmovl_high_s16(q)), (float)d);
 }
 
-/* ck_attend_group_avx2's loops, eight elements per step in two float32x4. fmt is a constant once
- * inlined into the wrappers below. */
-CK_INLINE void ck_attend_group_neon(const float *q, const uint8_t *K, int64_t k_stride, const uint8_t *V,
-                                    int64_t v_stride, const int fmt, int64_t first, int64_t last, int group, int dk,
-                                    int dv, float scale, float *scores, float *out, float *mx, float *l) {
-    const int64_t n = last - first + 1;
-    for (int h0 = 0; h0 < group; h0 += CK_ATT_HEADS_NEON) {
-        const int g = group - h0 < CK_ATT_HEADS_NEON ? group - h0 : CK_ATT_HEADS_NEON;
-        const float *qg = q + (int64_t)h0 * dk;
-        float *sg = scores + (int64_t)h0 * n;
-        for (int64_t p = first; p <= last; p++) {
-            const uint8_t *k = K + p * k_stride;
-            float32x4_t acc[CK_ATT_HEADS_NEON][2];
-            for (int h = 0; h < g; h++) acc[h][0] = acc[h][1] = vdupq_n_f32(0.0f);
-            for (int i = 0; i < dk; i += 8) {
-                float32x4_t kv[2];
-                ck_kv_load8_neon(k, fmt, i, kv);
-                for (int h = 0; h < g; h++) {
-                    const float *qh = qg + (int64_t)h * dk + i;
-                    acc[h][0] = vfmaq_f32(acc[h][0], vld1q_f32(qh), kv[0]);
-                    acc[h][1] = vfmaq_f32(acc[h][1], vld1q_f32(qh + 4), kv[1]);
-                }
-            }
-            for (int h = 0; h < g; h++) sg[(int64_t)h * n + (p - first)] = vaddvq_f32(vaddq_f32(acc[h][0], acc[h][1])) * scale;
-        }
-    }
-    ck_exp_rows_neon(scores, group, n, mx, l);
-    for (int h0 = 0; h0 < group; h0 += CK_ATT_HEADS_NEON) {
-        const int g = group - h0 < CK_ATT_HEADS_NEON ? group - h0 : CK_ATT_HEADS_NEON;
-        for (int i = 0; i < dv; i += 8) {
-            float32x4_t acc[CK_ATT_HEADS_NEON][2];
-            for (int h = 0; h < g; h++) acc[h][0] = acc[h][1] = vdupq_n_f32(0.0f);
-            for (int64_t p = first; p <= last; p++) {
-                float32x4_t vv[2];
-                ck_kv_load8_neon(V + p * v_stride, fmt, i, vv);
-                for (int h = 0; h < g; h++) {
-                    const float w = scores[(int64_t)(h0 + h) * n + (p - first)];
-                    acc[h][0] = vfmaq_n_f32(acc[h][0], vv[0], w);
-                    acc[h][1] = vfmaq_n_f32(acc[h][1], vv[1], w);
-                }
-            }
-            for (int h = 0; h < g; h++) {
-                vst1q_f32(out + (int64_t)(h0 + h) * dv + i, acc[h][0]);
-                vst1q_f32(out + (int64_t)(h0 + h) * dv + i + 4, acc[h][1]);
-            }
-        }
-    }
+/* ---- NEON: attention_group.h over two float32x4 --------------------------------------------- */
+typedef struct {
+    float32x4_t lo, hi;
+} ck_f32x8_neon;
+CK_INLINE ck_f32x8_neon ck_f8_neon(float32x4_t lo, float32x4_t hi) { return (ck_f32x8_neon){lo, hi}; }
+CK_INLINE ck_f32x8_neon ck_kv8_neon(const uint8_t *row, int fmt, int i) {
+    float32x4_t v[2];
+    ck_kv_load8_neon(row, fmt, i, v);
+    return ck_f8_neon(v[0], v[1]);
 }
-
-static void ck_attend_group_neon_f16(const float *q, const uint8_t *K, int64_t k_stride, const uint8_t *V,
-                                     int64_t v_stride, int64_t first, int64_t last, int group, int dk, int dv,
-                                     float scale, float *scores, float *out, float *mx, float *l) {
-    ck_attend_group_neon(q, K, k_stride, V, v_stride, CK_KV_F16, first, last, group, dk, dv, scale, scores, out, mx, l);
-}
-
-static void ck_attend_group_neon_q8(const float *q, const uint8_t *K, int64_t k_stride, const uint8_t *V,
-                                    int64_t v_stride, int64_t first, int64_t last, int group, int dk, int dv,
-                                    float scale, float *scores, float *out, float *mx, float *l) {
-    ck_attend_group_neon(q, K, k_stride, V, v_stride, CK_KV_Q8_0, first, last, group, dk, dv, scale, scores, out, mx, l);
-}
+#define CK_G(name) name##_neon
+#define CK_G_INLINE CK_INLINE
+#define CK_G_ATTR
+#define CK_G_V ck_f32x8_neon
+#define CK_G_ZERO ck_f8_neon(vdupq_n_f32(0.0f), vdupq_n_f32(0.0f))
+#define CK_G_LOADU(p) ck_f8_neon(vld1q_f32(p), vld1q_f32((p) + 4))
+#define CK_G_STOREU(p, v) (vst1q_f32(p, (v).lo), vst1q_f32((p) + 4, (v).hi))
+#define CK_G_SET1(x) ck_f8_neon(vdupq_n_f32(x), vdupq_n_f32(x))
+#define CK_G_ADD(a, b) ck_f8_neon(vaddq_f32((a).lo, (b).lo), vaddq_f32((a).hi, (b).hi))
+#define CK_G_SUB(a, b) ck_f8_neon(vsubq_f32((a).lo, (b).lo), vsubq_f32((a).hi, (b).hi))
+#define CK_G_FMA(a, b, c) ck_f8_neon(vfmaq_f32((c).lo, (a).lo, (b).lo), vfmaq_f32((c).hi, (a).hi, (b).hi))
+#define CK_G_EXP(v) ck_f8_neon(ck_exp_neon((v).lo), ck_exp_neon((v).hi))
+#define CK_G_HSUM(v) vaddvq_f32(vaddq_f32((v).lo, (v).hi))
+#define CK_G_KV8(row, fmt, i) ck_kv8_neon(row, fmt, i)
+#include "attention_group.h"
 
 /* fcvtn: round to nearest even, as ck_f2h (NaNs stay NaNs, their payload kept as F16C does). */
 static void ck_f32_to_f16_neon(const float *src, ck_half *dst, int64_t n) {
@@ -307,17 +190,17 @@ void ck_attend_kv_partial(int isa, int fmt, const float *q, const void *K, int64
 #if CK_X86
     if (isa >= CK_ISA_AVX2 && ck_isa_supported(CK_ISA_AVX2) && dk % 8 == 0 && dv % 8 == 0) {
         if (fmt == CK_KV_Q8_0)
-            ck_attend_group_avx2_q8(q, k, k_stride, v, v_stride, first, last, group, dk, dv, scale, scores, out, mx, l);
+            ck_attend_group_q8_avx2(q, k, k_stride, v, v_stride, first, last, group, dk, dv, scale, scores, out, mx, l);
         else
-            ck_attend_group_avx2_f16(q, k, k_stride, v, v_stride, first, last, group, dk, dv, scale, scores, out, mx, l);
+            ck_attend_group_f16_avx2(q, k, k_stride, v, v_stride, first, last, group, dk, dv, scale, scores, out, mx, l);
         return;
     }
 #elif defined(CK_ARM64)
     if (isa >= CK_ISA_NEON && dk % 8 == 0 && dv % 8 == 0) {
         if (fmt == CK_KV_Q8_0)
-            ck_attend_group_neon_q8(q, k, k_stride, v, v_stride, first, last, group, dk, dv, scale, scores, out, mx, l);
+            ck_attend_group_q8_neon(q, k, k_stride, v, v_stride, first, last, group, dk, dv, scale, scores, out, mx, l);
         else
-            ck_attend_group_neon_f16(q, k, k_stride, v, v_stride, first, last, group, dk, dv, scale, scores, out, mx, l);
+            ck_attend_group_f16_neon(q, k, k_stride, v, v_stride, first, last, group, dk, dv, scale, scores, out, mx, l);
         return;
     }
 #endif
