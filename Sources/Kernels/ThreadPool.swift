@@ -6,9 +6,9 @@ import Synchronization
 /// `parallelFor` splits `0..<count` into contiguous chunks (one per thread, or a few per thread
 /// when asked); the calling thread and the workers claim them in order from a shared counter
 /// until none is left, so a thread that runs behind (a late wake-up, a busy core) takes fewer,
-/// and the call returns when every chunk is done. Between calls the workers spin briefly (a decode step issues hundreds of
-/// short parallel loops per token, and waking a sleeping thread costs tens of microseconds),
-/// then park on a condition variable.
+/// and the call returns when every chunk is done. Between calls the workers spin briefly (a
+/// decode step issues hundreds of short parallel loops per token, and waking a sleeping thread
+/// costs tens of microseconds), then park on a condition variable.
 ///
 /// ```swift
 /// let pool = ThreadPool()                      // one thread per physical core
