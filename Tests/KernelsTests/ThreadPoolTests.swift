@@ -1,3 +1,7 @@
+import Kernels
+import Synchronization
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,9 +9,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Kernels
-import Synchronization
-import Testing
 
 /// The persistent thread pool: coverage, chunking, nesting, concurrent callers, shutdown.
 @Suite("thread pool")
