@@ -61,34 +61,49 @@ struct StepSchedulerTests {
 
     /// Four threads decoding at once through `ModelContext.append` get the logits each gets
     /// alone, and their steps were batched (more rows than forward passes).
+    ///
+    /// The threads start together, but whether two of them wait for a step at the same moment
+    /// is the OS scheduler's call: on the synthetic model a step takes microseconds, and on a
+    /// loaded 2-core machine one thread can finish all its tokens before another is scheduled.
+    /// So the sharing is asked of at least one of five rounds (a scheduler that never batches
+    /// fails all five); the logits are checked in every round.
     @Test(arguments: [Model.qwen, .syntheticGemma3])
     func concurrentGenerationsShareStepsAndKeepTheirLogits(model kind: Model) throws {
         let model = try BatchedForwardTests.load(kind, batchCapacity: 16)
         let sequences = Self.sequences(model)
         let expected = try sequences.map { try Self.alone(model, $0) }
-        let before = model.decodeStatistics
-
-        let results = ResultsBox(count: sequences.count)
-        let group = DispatchGroup()
-        for (s, sequence) in sequences.enumerated() {
-            let context = ModelContext(model: model, capacity: 64)
-            try context.prefill(sequence.prompt)
-            group.enter()
-            Thread {
-                results.set(s, Result { try sequence.decoded.map { try context.append($0) } })
-                group.leave()
-            }.start()
+        var shared: [(steps: Int, rows: Int)] = []
+        for _ in 0..<5 {
+            let before = model.decodeStatistics
+            let results = ResultsBox(count: sequences.count)
+            let group = DispatchGroup()
+            let ready = DispatchSemaphore(value: 0), start = DispatchSemaphore(value: 0)
+            for (s, sequence) in sequences.enumerated() {
+                let context = ModelContext(model: model, capacity: 64)
+                try context.prefill(sequence.prompt)
+                group.enter()
+                Thread {
+                    ready.signal()
+                    start.wait()
+                    results.set(s, Result { try sequence.decoded.map { try context.append($0) } })
+                    group.leave()
+                }.start()
+            }
+            for _ in sequences { ready.wait() }
+            for _ in sequences { start.signal() }
+            #expect(group.wait(timeout: .now() + 300) == .success)
+            for s in 0..<sequences.count {
+                let logits = try #require(try results.get(s)?.get())
+                #expect(logits == expected[s], "\(kind): sequence \(s)")
+            }
+            let after = model.decodeStatistics
+            let steps = after.steps - before.steps, rows = after.rows - before.rows
+            #expect(rows == 4 * 12)
+            shared.append((steps, rows))
+            if steps < rows { break }
         }
-        #expect(group.wait(timeout: .now() + 300) == .success)
-        for s in 0..<sequences.count {
-            let logits = try #require(try results.get(s)?.get())
-            #expect(logits == expected[s], "\(kind): sequence \(s)")
-        }
-        let after = model.decodeStatistics
-        let steps = after.steps - before.steps, rows = after.rows - before.rows
-        #expect(rows == 4 * 12)
-        #expect(steps < rows, "no step was shared: \(steps) steps for \(rows) rows")
-        #expect(after.largestBatch > 1)
+        #expect(shared.contains { $0.steps < $0.rows }, "no step was shared in 5 rounds: \(shared)")
+        #expect(model.decodeStatistics.largestBatch > 1)
     }
 
     /// A step that cannot run fails alone, typed, and leaves its context as it was; the others
