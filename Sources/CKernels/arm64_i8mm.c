@@ -2,7 +2,7 @@
  * arm64_i8mm.c - the matrix-matrix products (prefill GEMMs) of the i8mm level (FEAT_I8MM:
  * Neoverse V1/N2/V2, Cortex-A510/A710/X2 and later, Apple M2 and later), chosen at run time
  * (cpu.c: HWCAP2_I8MM) through the i8mm cells of dispatch.c, from 16 activation rows on
- * (matvec.c's CK_GEMM_MIN_NX). Every function carries the CK_I8MM target attribute; nothing
+ * (ckernels.h's CK_GEMM_MIN_NX). Every function carries the CK_I8MM target attribute; nothing
  * else in the package needs it. Empty on other CPUs.
  *
  * smmla (vmmlaq_s32) multiplies a 2x8 int8 matrix by the transpose of another 2x8 and adds the

@@ -49,10 +49,6 @@ void ck_matvec(int type, const void *W, int64_t rows, int64_t cols, const void *
     ck_matvec_ex(k, W, (size_t)ck_row_size(type, cols), cols, xq, y, row_begin, row_end);
 }
 
-/* Fewest activation rows for which a variant's own GEMM (matmul_rows) is used: it decodes 16
- * weight rows into a panel first, which only pays off over enough activation rows (measured
- * at 8-16 for the 32-block types, 16 for the k-quants); fewer take vec_dot_multi. */
-enum { CK_GEMM_MIN_NX = 16 };
 
 void ck_matmul_ex(const ck_type_kernels *k, const void *W, size_t row_stride, int64_t cols,
                   const void *X, size_t x_stride, int64_t nx, float *Y, int64_t y_stride,

@@ -20,8 +20,8 @@ public struct KernelSet: Sendable {
     public static let `default` = KernelSet(isa: CPUFeatures.current.selected)
 
     /// Row chunks per pool thread in the weight-streaming products (`matVec`, and `matMul` of
-    /// fewer than 16 activation rows: a batched decode step): a thread that runs behind (a late
-    /// wake-up, a vCPU its host takes away) leaves its last chunks to the others. Four measured
+    /// fewer than `CK_GEMM_MIN_NX` activation rows: a batched decode step): a thread that runs
+    /// behind (a late wake-up, a vCPU its host takes away) leaves its last chunks to the others. Four measured
     /// +5-9% in decode on 2 vCPUs over one half per thread (`fm bench -n 64`, median of 6
     /// rounds). The GEMMs of prefill keep one chunk per thread: four measured 0.96x there.
     static let chunksPerThread = 4
@@ -100,7 +100,8 @@ public struct KernelSet: Sendable {
                 xq.base, xStride, Int64(n), yp.base, rows, Int64(range.lowerBound), Int64(range.upperBound))
         }
         if let pool {
-            pool.parallelFor(count: w.rows, minimumChunk: 16, alignment: 16, chunksPerThread: n < 16 ? Self.chunksPerThread : 1, body)
+            pool.parallelFor(
+                count: w.rows, minimumChunk: 16, alignment: 16, chunksPerThread: n < Int(CK_GEMM_MIN_NX) ? Self.chunksPerThread : 1, body)
         } else {
             body(0..<w.rows)
         }

@@ -59,7 +59,7 @@ public final class ThreadPool: Sendable {
         guard count > 0 else { return }
         let chunks = ChunkPlan(
             count: count, chunks: threadCount * max(1, chunksPerThread), minimumChunk: minimumChunk, alignment: alignment)
-        guard chunks.count > 1, state.tryAcquire() else {
+        guard chunks.chunkCount > 1, state.tryAcquire() else {
             body(0..<count)
             return
         }

@@ -279,6 +279,10 @@ void ck_matvec(int type, const void *W, int64_t rows, int64_t cols, const void *
 /** `ck_matvec` with explicit kernels and a row stride in bytes (>= the row size). */
 void ck_matvec_ex(const ck_type_kernels *k, const void *W, size_t row_stride, int64_t cols,
                   const void *xq, float *y, int64_t row_begin, int64_t row_end);
+/** Fewest activation rows for which `ck_matmul_ex` runs a variant's own GEMM (which decodes 16
+ * weight rows into a panel first: it pays off over enough activation rows, measured at 8-16 for
+ * the 32-block types, 16 for the k-quants); fewer stream the weights once, as a decode step. */
+enum { CK_GEMM_MIN_NX = 16 };
 /**
  * Batched prefill: Y[j][r] = dot(W[r], X[j]) for the nx activation rows X and rows r in
  * [row_begin, row_end), with the selected ISA. X: [nx] quantized rows, dense; Y: [nx, rows].
