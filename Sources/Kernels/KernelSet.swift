@@ -3,8 +3,9 @@ import CKernels
 /// The kernels of one instruction-set level: matrix-vector and matrix-matrix products over a
 /// thread pool, dot products, dequantization.
 ///
-/// `KernelSet.default` uses `CPUFeatures.current.selected`; tests and benchmarks build one per
-/// level with `KernelSet(isa:)` (clamped to what the CPU supports).
+/// `KernelSet.default` uses `CPUFeatures.current.best`; a caller that was given a level (a
+/// setting, a benchmark, a test) builds one with `KernelSet(isa:)` (clamped to what the CPU
+/// supports).
 ///
 /// ```swift
 /// let kernels = KernelSet.default
@@ -16,8 +17,8 @@ public struct KernelSet: Sendable {
     /// The level in use.
     public let isa: InstructionSet
 
-    /// The selected level of this machine (`FM_ISA` or the best).
-    public static let `default` = KernelSet(isa: CPUFeatures.current.selected)
+    /// The best level of this machine.
+    public static let `default` = KernelSet(isa: CPUFeatures.current.best)
 
     /// Row chunks per pool thread in the weight-streaming products (`matVec`, and `matMul` of
     /// fewer than `CK_GEMM_MIN_NX` activation rows: a batched decode step): a thread that runs

@@ -42,7 +42,7 @@ final class ContextPool: Sendable {
         self.retained = retained
         promptCache = promptCacheDirectory.map { directory in
             let layout = ModelContext(model: model, capacity: 1, format: format).rowLayout
-            return PromptCache(directory: directory, key: PromptCache.Key(modelPath: modelPath, layout: layout, isa: KernelSet.default.isa))
+            return PromptCache(directory: directory, key: PromptCache.Key(modelPath: modelPath, layout: layout, isa: model.kernels.isa))
         }
     }
 

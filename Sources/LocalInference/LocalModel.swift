@@ -65,13 +65,14 @@ package final class LocalModel: Sendable {
     /// Apple's, or the model's trained length when that is shorter).
     ///
     /// Keys and values are cached in `kvFormat` (`nil`: f16). With `promptCacheDirectory`,
-    /// prompts' keys and values are also kept there, for later processes (`PromptCache`).
+    /// prompts' keys and values are also kept there, for later processes (`PromptCache`). The
+    /// kernels run at `instructionSet` (`nil`: the CPU's best; a higher level is clamped to it).
     ///
     /// - Throws: `LocalModelError` naming what is missing or unsupported, a `contextSize`
     ///   longer than the model was trained for, or a `kvFormat` its head size cannot take.
     package init(
         location: ModelLocation, contextSize: Int? = nil, threads: Int? = nil, kvFormat: KVFormat? = nil,
-        promptCacheDirectory: URL? = nil
+        promptCacheDirectory: URL? = nil, instructionSet: InstructionSet? = nil
     )
         throws(LocalModelError)
     {
@@ -82,11 +83,13 @@ package final class LocalModel: Sendable {
         }
         self.location = location
         settings = LocalModelSettings(
-            location: location, contextSize: contextSize, kvFormat: kvFormat, promptCacheDirectory: promptCacheDirectory)
+            location: location, contextSize: contextSize, kvFormat: kvFormat, promptCacheDirectory: promptCacheDirectory,
+            instructionSet: instructionSet)
         do {
             file = try GGUFFile(path: location.path)
             tokenizer = try TokenizerLoader.load(from: file)
-            transformer = try Transformer(file: file, threads: threads ?? Transformer.defaultThreads)
+            transformer = try Transformer(
+                file: file, threads: threads ?? Transformer.defaultThreads, kernels: instructionSet.map(KernelSet.init(isa:)) ?? .default)
         } catch {
             throw .unsupported("\(location.path): \(error)")
         }
@@ -125,7 +128,7 @@ package final class LocalModel: Sendable {
     package static func shared(settings: LocalModelSettings) throws(LocalModelError) -> LocalModel {
         try shared(
             at: settings.location, contextSize: settings.contextSize, kvFormat: settings.kvFormat,
-            promptCacheDirectory: settings.promptCacheDirectory)
+            promptCacheDirectory: settings.promptCacheDirectory, instructionSet: settings.instructionSet)
     }
 
     /// The models this process has loaded, in no particular order: what the engine runs, for
@@ -136,14 +139,18 @@ package final class LocalModel: Sendable {
     /// The process's one instance for `location` with these settings (loaded on first use;
     /// later calls share it).
     package static func shared(
-        at location: ModelLocation, contextSize: Int? = nil, kvFormat: KVFormat? = nil, promptCacheDirectory: URL? = nil
+        at location: ModelLocation, contextSize: Int? = nil, kvFormat: KVFormat? = nil, promptCacheDirectory: URL? = nil,
+        instructionSet: InstructionSet? = nil
     ) throws(LocalModelError) -> LocalModel {
-        let key =
-            "\(location.path)#\(contextSize.map(String.init) ?? "default")#\(kvFormat?.rawValue ?? "default")#\(promptCacheDirectory?.path ?? "")"
+        let key = [
+            location.path, contextSize.map(String.init) ?? "default", kvFormat?.rawValue ?? "default", promptCacheDirectory?.path ?? "",
+            instructionSet?.name ?? "default",
+        ].joined(separator: "#")
         return try loaded.withLock { (models: inout [String: LocalModel]) throws(LocalModelError) -> LocalModel in
             if let model = models[key] { return model }
             let model = try LocalModel(
-                location: location, contextSize: contextSize, kvFormat: kvFormat, promptCacheDirectory: promptCacheDirectory)
+                location: location, contextSize: contextSize, kvFormat: kvFormat, promptCacheDirectory: promptCacheDirectory,
+                instructionSet: instructionSet)
             models[key] = model
             return model
         }

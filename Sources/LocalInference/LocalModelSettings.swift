@@ -2,14 +2,14 @@ import Foundation
 import Kernels
 
 /// How the local model is to be loaded: which file, how many positions per context, how keys and
-/// values are cached. A value the caller builds, or reads from an environment it passes
+/// values are cached, which kernels run it. A value the caller builds, or reads from an environment it passes
 /// (`init(environment:)`): the library never reads the process environment itself.
 ///
 /// ```swift
 /// let settings = try LocalModelSettings(environment: ProcessInfo.processInfo.environment)
 /// let model = try LocalModel.shared(
 ///     at: settings.location, contextSize: settings.contextSize, kvFormat: settings.kvFormat,
-///     promptCacheDirectory: settings.promptCacheDirectory)
+///     promptCacheDirectory: settings.promptCacheDirectory, instructionSet: settings.instructionSet)
 /// ```
 package struct LocalModelSettings: Sendable, Hashable {
     /// The GGUF file.
@@ -22,13 +22,20 @@ package struct LocalModelSettings: Sendable, Hashable {
     /// Where prompts' keys and values are kept for later processes (`PromptCache`; `nil`: not
     /// kept).
     package var promptCacheDirectory: URL?
+    /// The kernels' instruction-set level (`nil`: the best this CPU has; a higher one is clamped
+    /// to it).
+    package var instructionSet: InstructionSet?
 
     /// Settings with these values.
-    package init(location: ModelLocation, contextSize: Int? = nil, kvFormat: KVFormat? = nil, promptCacheDirectory: URL? = nil) {
+    package init(
+        location: ModelLocation, contextSize: Int? = nil, kvFormat: KVFormat? = nil, promptCacheDirectory: URL? = nil,
+        instructionSet: InstructionSet? = nil
+    ) {
         self.location = location
         self.contextSize = contextSize
         self.kvFormat = kvFormat
         self.promptCacheDirectory = promptCacheDirectory
+        self.instructionSet = instructionSet
     }
 
     /// The settings an environment names:
@@ -40,6 +47,7 @@ package struct LocalModelSettings: Sendable, Hashable {
     /// | `FM_CONTEXT_SIZE` | positions per context (a positive number) |
     /// | `FM_KV_CACHE` | `f16` or `q8_0` |
     /// | `FM_PROMPT_CACHE` | a directory where prompts' keys and values are kept for later processes; unset, empty or `off`: none |
+    /// | `FM_ISA` | the kernels' level: `ref`, `generic`, or this architecture's (`avx2`, `avx512`; `neon`, `dotprod`, `i8mm`), clamped to the CPU's best |
     ///
     /// - Throws: `LocalModelError.unsupported` naming a variable whose value is not one of these.
     package init(environment: [String: String]) throws(LocalModelError) {
@@ -60,5 +68,21 @@ package struct LocalModelSettings: Sendable, Hashable {
         if let path = environment["FM_PROMPT_CACHE"], !path.isEmpty, path != "off" {
             promptCacheDirectory = URL(fileURLWithPath: path, isDirectory: true)
         }
+        instructionSet = try Self.instructionSet(environment: environment)
+    }
+
+    /// The level `FM_ISA` names in `environment`, or nil when it is unset or empty (for a caller
+    /// that builds the engine itself).
+    ///
+    /// - Throws: `LocalModelError.unsupported` naming a value that is no level of this CPU
+    ///   architecture (another architecture's level included).
+    package static func instructionSet(environment: [String: String]) throws(LocalModelError) -> InstructionSet? {
+        guard let text = environment["FM_ISA"], !text.isEmpty else { return nil }
+        guard let level = InstructionSet(name: text) else {
+            throw .unsupported(
+                "FM_ISA=\(text) is not an instruction-set level of this CPU architecture (\(InstructionSet.allCases.map(\.name).joined(separator: ", ")))"
+            )
+        }
+        return level
     }
 }

@@ -1,11 +1,14 @@
 import Foundation
+import Kernels
+import LocalInference
 import ModelStore
 
 /// What `fm` reads from its environment and hands to the libraries as values: they never read
 /// the process environment (but for `SystemLanguageModel.default`, which `fm` does not use), and
 /// `fm` never writes it. The model's variables (`FM_MODEL`, `FM_MODELS_DIR`, `FM_CONTEXT_SIZE`,
-/// `FM_KV_CACHE`, `FM_PROMPT_CACHE`, `FM_SAMPLING`) become a `LocalModelSettings`, with the
-/// command's flags over them (`SessionModelOptions.settings`, `ModelOptions.settings`).
+/// `FM_KV_CACHE`, `FM_PROMPT_CACHE`, `FM_SAMPLING`, `FM_ISA`) become a `LocalModelSettings`, with
+/// the command's flags over them (`SessionModelOptions.settings`, `ModelOptions.settings`); the
+/// commands that build the engine themselves take `FM_ISA` from `kernels()`.
 enum ProcessEnvironment {
     /// The process's variables.
     static var variables: [String: String] { ProcessInfo.processInfo.environment }
@@ -30,6 +33,19 @@ enum ProcessEnvironment {
 
     /// The Hub installer into `modelsDirectory` (its `hf/` folder).
     static func hubInstaller() -> HubInstaller { HubInstaller(directory: modelsDirectory, configuration: hub) }
+
+    /// The kernels at the level `FM_ISA` names (unset or empty: the CPU's best), for the commands
+    /// that build the engine themselves (`fm bench`, `fm generate`, `fm logits`,
+    /// `fm bench guided`).
+    ///
+    /// - Throws: `CLIError` naming a value that is no level of this CPU architecture.
+    static func kernels(environment: [String: String] = variables) throws -> KernelSet {
+        do throws(LocalModelError) {
+            return try LocalModelSettings.instructionSet(environment: environment).map(KernelSet.init(isa:)) ?? .default
+        } catch {
+            throw CLIError(error.description)
+        }
+    }
 
     /// The installer into `modelsDirectory`, with `FM_PYTHON`'s pip (else `python3`'s).
     static func installer() -> ModelInstaller {

@@ -94,14 +94,39 @@ import FoundationNetworking
     @Test("a variable naming nothing valid is an error naming it, not a silent default", arguments: sessionCommands + ["serve"])
     func invalidVariable(command: String) throws {
         let path = try TestModels.qwenPath()
-        let error = #expect(throws: CLIError.self) {
-            if command == "serve" {
-                _ = try ServeCommand.parse(["--model-file", path]).settings(environment: ["FM_KV_CACHE": "q4"])
-            } else {
-                _ = try Self.sessionOptions(command, ["--model-file", path]).settings(environment: ["FM_KV_CACHE": "q4"])
+        for (variable, value) in [("FM_KV_CACHE", "q4"), ("FM_ISA", "sse9")] {
+            let error = #expect(throws: CLIError.self) {
+                if command == "serve" {
+                    _ = try ServeCommand.parse(["--model-file", path]).settings(environment: [variable: value])
+                } else {
+                    _ = try Self.sessionOptions(command, ["--model-file", path]).settings(environment: [variable: value])
+                }
             }
+            #expect(error?.description.contains("\(variable)=\(value)") == true)
         }
-        #expect(error?.description.contains("FM_KV_CACHE=q4") == true)
+        // the commands that build the engine themselves (bench, generate, logits, bench guided)
+        let error = #expect(throws: CLIError.self) { _ = try ProcessEnvironment.kernels(environment: ["FM_ISA": "sse9"]) }
+        #expect(error?.description.contains("FM_ISA=sse9") == true)
+    }
+
+    @Test("FM_ISA reaches the engine as a value: fm serve's and fm respond's models, and the commands that build their own")
+    func instructionSetReachesTheEngine() async throws {
+        let path = try TestModels.qwenPath()
+        let environment = ["FM_ISA": "generic", "FM_PROMPT_CACHE": "off"]
+        let serve = try ServeCommand.parse(["--model-file", path, "--context-size", "448"])
+        let served = GGUFLanguageModel(settings: try serve.settings(environment: environment))
+        #expect(served.settings.instructionSet == .generic)
+        try await Self.answerOneToken(LanguageModelSession(model: served))
+        #expect(try Self.loaded(served.settings).transformer.kernels.isa == .generic)
+        #expect(ServeCommand.engineDetails(settings: served.settings)["instruction_set"] as? String == "generic")
+        let respond = try RespondCommand.parse(["--model-file", path, "--context-size", "448", "Hi"])
+        let model = try respond.model.systemModel(useCase: respond.useCase.value, guardrails: respond.guardrails.value, environment: environment)
+        try await Self.answerOneToken(LanguageModelSession(model: model))
+        #expect(try Self.loaded(model.localSettings).transformer.kernels.isa == .generic)
+        // without FM_ISA the engine runs the CPU's best level
+        #expect(try serve.settings(environment: [:]).instructionSet == nil)
+        #expect(try ProcessEnvironment.kernels(environment: [:]).isa == CPUFeatures.current.best)
+        #expect(try ProcessEnvironment.kernels(environment: ["FM_ISA": "ref"]).isa == .reference)
     }
 
     @Test("the session commands keep prompts in the default prompt cache unless FM_PROMPT_CACHE says otherwise", arguments: sessionCommands)
@@ -185,13 +210,14 @@ import FoundationNetworking
         #expect(details["kv_cache"] as? String == "q8_0")
     }
 
-    @Test("the fm binary serves with --kv-cache q8_0: /health reports the engine's q8_0 contexts")
+    @Test("the fm binary serves with --kv-cache q8_0 and FM_ISA=generic: /health reports the engine's q8_0 contexts and level")
     func serveOverLoopback() async throws {
         let path = try TestModels.qwenPath()
         let process = Process()
         process.executableURL = try FMBinary.url()
         process.arguments = ["serve", "--model-file", path, "--port", "0", "--context-size", "512", "--kv-cache", "q8_0", "--parallel", "1"]
-        process.environment = ProcessInfo.processInfo.environment.merging(FMBinary.baseEnvironment) { $1 }
+        // FM_ISA as a user sets it: the binary reads it at its edge and hands the level to the engine.
+        process.environment = ProcessInfo.processInfo.environment.merging(FMBinary.baseEnvironment) { $1 }.merging(["FM_ISA": "generic"]) { $1 }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -220,6 +246,7 @@ import FoundationNetworking
         let reported = try #require(engine, "/health never reported the engine")
         #expect(reported["kv_cache"] as? String == "q8_0")
         #expect(reported["context_size"] as? Int == 512)
+        #expect(reported["instruction_set"] as? String == "generic")
         let positionBytes = try Transformer(file: GGUFFile(path: path), threads: 1).makeCache(capacity: 1, format: .q8_0).positionBytes
         #expect(reported["kv_bytes_per_context"] as? Int == positionBytes * 512)
     }

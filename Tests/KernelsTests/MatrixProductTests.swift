@@ -151,13 +151,14 @@ struct MatrixProductTests {
     }
 }
 
-/// CPU feature detection and the `FM_ISA` override.
+/// CPU feature detection, the level names (`FM_ISA`'s, which the executables read and pass as a
+/// value), and the clamp of a level to the CPU.
 @Suite("CPU features")
 struct CPUFeatureTests {
-    @Test func overrideIsClampedToTheCPU() {
+    @Test func levelsAreNamedAndClampedToTheCPU() {
         let best = CPUFeatures.current.best
-        #expect(CPUFeatures(environment: "generic").selected == .generic)
-        #expect(CPUFeatures(environment: "REF").selected == .reference)
+        #expect(InstructionSet(name: "generic") == .generic)
+        #expect(InstructionSet(name: "REF") == .reference && InstructionSet(name: "reference") == .reference)
         #if arch(arm64)
         let top = InstructionSet.i8mm, foreign = "avx512"
         #expect(InstructionSet.allCases.map(\.name) == ["ref", "generic", "neon", "dotprod", "i8mm"])
@@ -165,10 +166,11 @@ struct CPUFeatureTests {
         let top = InstructionSet.avx512, foreign = "i8mm"
         #expect(InstructionSet.allCases.map(\.name) == ["ref", "generic", "avx2", "avx512"])
         #endif
-        #expect(CPUFeatures(environment: top.name).selected == min(top, best))
-        #expect(CPUFeatures(environment: "sse9").selected == best)
-        #expect(CPUFeatures(environment: foreign).selected == best) // another architecture's level: as unknown
-        #expect(CPUFeatures(environment: nil).selected == best)
+        #expect(InstructionSet(name: top.name) == top)
+        #expect(InstructionSet(name: "sse9") == nil)
+        #expect(InstructionSet(name: foreign) == nil) // another architecture's level: as unknown
+        #expect(KernelSet.default.isa == best)
+        #expect(KernelSet(isa: .generic).isa == .generic)
         #expect(CPUFeatures.current.physicalCores >= 1 && CPUFeatures.current.logicalCPUs >= CPUFeatures.current.physicalCores)
         #expect(CPUFeatures.current.supported.first == .reference && CPUFeatures.current.supported.last == best)
         #expect(KernelSet(isa: top).isa == min(top, best))

@@ -29,10 +29,19 @@ import Testing
 
     /// The settings an environment gives, and a value naming nothing valid refused by name.
     @Test func theEnvironmentGivesTheSettings() throws {
-        let settings = try LocalModelSettings(environment: ["FM_MODEL": "/m.gguf", "FM_CONTEXT_SIZE": "1024", "FM_KV_CACHE": "q8_0"])
-        #expect(settings == LocalModelSettings(location: ModelLocation(path: "/m.gguf"), contextSize: 1024, kvFormat: .q8_0))
+        let settings = try LocalModelSettings(
+            environment: ["FM_MODEL": "/m.gguf", "FM_CONTEXT_SIZE": "1024", "FM_KV_CACHE": "q8_0", "FM_ISA": "Generic"])
+        #expect(
+            settings == LocalModelSettings(location: ModelLocation(path: "/m.gguf"), contextSize: 1024, kvFormat: .q8_0, instructionSet: .generic))
         #expect(try LocalModelSettings(environment: [:]) == LocalModelSettings(location: ModelLocation.resolve(environment: [:])))
-        for (variable, value) in [("FM_CONTEXT_SIZE", "-5"), ("FM_CONTEXT_SIZE", "big"), ("FM_KV_CACHE", "q4_0")] {
+        #expect(try LocalModelSettings(environment: ["FM_ISA": ""]).instructionSet == nil)
+        #if arch(arm64)
+        let foreign = "avx2"
+        #else
+        let foreign = "neon"
+        #endif
+        let invalid = [("FM_CONTEXT_SIZE", "-5"), ("FM_CONTEXT_SIZE", "big"), ("FM_KV_CACHE", "q4_0"), ("FM_ISA", "sse9"), ("FM_ISA", foreign)]
+        for (variable, value) in invalid {
             #expect {
                 _ = try LocalModelSettings(environment: [variable: value])
             } throws: { error in

@@ -12,6 +12,7 @@ internal import LocalInference
 /// | `FM_KV_CACHE` | the KV cache's type, `f16` (default) or `q8_0` |
 /// | `FM_PROMPT_CACHE` | a directory where prompts' keys and values are kept, so a later process does not prefill them again (instructions and a schema's text); default: not kept (`fm respond` and `fm chat` keep them in `~/.cache/fm/prompt-cache`) |
 /// | `FM_SAMPLING` | how requests that leave the sampling mode out are sampled: `greedy`, or `seed:N` (the default random sampling, seeded) |
+/// | `FM_ISA` | the kernels' instruction-set level: `ref`, `generic`, or this architecture's (`avx2`, `avx512`; `neon`, `dotprod`, `i8mm`); default: the CPU's best |
 ///
 /// The model's variables are read once, when the system model is first used; `FM_SAMPLING` at
 /// every request. An executable does not write them to reach the engine: it builds a

@@ -1,5 +1,5 @@
 // Platform code of the Kernels module: OS threads, a parking lot (mutex + condition variable),
-// a monotonic clock and environment lookup. Everything else in the module is portable Swift.
+// and a monotonic clock. Everything else in the module is portable Swift.
 
 #if canImport(Glibc)
 import Glibc
@@ -104,12 +104,6 @@ enum Platform {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
-    }
-
-    /// The value of an environment variable, or nil.
-    static func environment(_ name: String) -> String? {
-        guard let value = getenv(name) else { return nil }
-        return String(cString: value)
     }
 
     /// Gives up the rest of this thread's time slice.

@@ -22,7 +22,8 @@ public final class Transformer: @unchecked Sendable {
     public let file: GGUFFile
     /// The hyperparameters.
     public let hyperparameters: ModelHyperparameters
-    let kernels: KernelSet
+    /// The kernels every product of the model runs (their instruction-set level: `kernels.isa`).
+    public let kernels: KernelSet
     let pool: ThreadPool?
     let layers: [LayerWeights]
     let embedding: QuantizedMatrix

@@ -107,6 +107,7 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         if kernels { return try runKernels() }
+        let kernels = try ProcessEnvironment.kernels()
         let path = try options.path()
         let file = try GGUFFile(path: path)
         let info = BenchModelInfo(file: file, path: path)
@@ -115,7 +116,7 @@ struct BenchCommand: ParsableCommand {
         writer.begin()
         var kvBytes = 0
         for count in try threadCounts() {
-            let model = try Transformer(file: file, threads: count, batchCapacity: batch)
+            let model = try Transformer(file: file, threads: count, kernels: kernels, batchCapacity: batch)
             for d in depths {
                 let tests = try tests(depth: d)
                 guard let capacity = tests.map(\.capacity).max() else { continue }

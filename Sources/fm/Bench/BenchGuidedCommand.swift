@@ -56,7 +56,8 @@ struct BenchGuidedCommand: AsyncParsableCommand {
 
     func run() async throws {
         let location = ModelLocation(path: try model.path())
-        let local = try LocalModel(location: location, contextSize: 4096, threads: threads)
+        let local = try LocalModel(
+            location: location, contextSize: 4096, threads: threads, instructionSet: ProcessEnvironment.kernels().isa)
         let schemaText = try String(contentsOfFile: schema, encoding: .utf8)
         let graph = try JSONSchemaImporter(mode: .generation).importSchema(schemaText)
         let grammar = try Grammar.compile(graph)

@@ -58,7 +58,8 @@ struct GenerateCommand: ParsableCommand {
         guard ids.count + maxTokens <= capacity else {
             throw CLIError("prompt (\(ids.count) tokens) plus --max-tokens \(maxTokens) exceeds the context of \(capacity) tokens")
         }
-        let model = try LocalModel(location: ModelLocation(path: path), contextSize: capacity, threads: threads)
+        let model = try LocalModel(
+            location: ModelLocation(path: path), contextSize: capacity, threads: threads, instructionSet: ProcessEnvironment.kernels().isa)
         let params =
             greedy
             ? SamplingParameters.greedy

@@ -80,16 +80,20 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// The engine settings of the served model: `--model`/`--model-file`, `--context-size` and
-    /// `--kv-cache` over the environment's `FM_CONTEXT_SIZE`, `FM_KV_CACHE`, `FM_PROMPT_CACHE`.
+    /// `--kv-cache` over the environment's `FM_CONTEXT_SIZE`, `FM_KV_CACHE`, `FM_PROMPT_CACHE`, `FM_ISA`.
     func settings(environment: [String: String] = ProcessEnvironment.variables) throws -> LocalModelSettings {
         try model.settings(contextSize: contextSize, kvFormat: kvCache, environment: environment)
     }
 
     /// What `/health` reports of the engine once the model is ready: the loaded model's context
-    /// size, KV cache type and bytes per context, read from the engine (not from the flags).
+    /// size, KV cache type, bytes per context and kernel level, read from the engine (not from
+    /// the flags or the environment).
     static func engineDetails(settings: LocalModelSettings) -> [String: any Sendable] {
         guard let loaded = LocalModel.loadedModels.first(where: { $0.settings == settings }) else { return [:] }
-        return ["context_size": loaded.contextSize, "kv_cache": loaded.kvFormat.rawValue, "kv_bytes_per_context": loaded.kvBytesPerContext]
+        return [
+            "context_size": loaded.contextSize, "kv_cache": loaded.kvFormat.rawValue, "kv_bytes_per_context": loaded.kvBytesPerContext,
+            "instruction_set": loaded.transformer.kernels.isa.name,
+        ]
     }
 
     func run() async throws {

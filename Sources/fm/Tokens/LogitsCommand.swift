@@ -40,7 +40,8 @@ struct LogitsCommand: ParsableCommand {
         guard !sequences.isEmpty, sequences.allSatisfy({ !$0.isEmpty }) else {
             throw CLIError("\(prompts): give a non-empty array of non-empty token-id arrays")
         }
-        let model = try Transformer(file: GGUFFile(path: options.path()), threads: threads ?? Transformer.defaultThreads)
+        let model = try Transformer(
+            file: GGUFFile(path: options.path()), threads: threads ?? Transformer.defaultThreads, kernels: ProcessEnvironment.kernels())
         var data = Data()
         for tokens in sequences {
             var cache = model.makeCache(capacity: tokens.count, format: kvCache)
