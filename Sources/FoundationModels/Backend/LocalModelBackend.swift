@@ -121,7 +121,7 @@ public final class LocalModelBackend: SystemLanguageModelBackend {
     }
 
     func prewarm(model: SystemLanguageModel, transcript: Transcript) {
-        prewarm(transcript: transcript)
+        prewarm(transcript: transcript, useCase: model.useCase)
     }
 
     /// Prefills what the next request of `transcript`'s conversation will start with —
@@ -129,6 +129,12 @@ public final class LocalModelBackend: SystemLanguageModelBackend {
     /// ends with one — in the background, so that request only computes what follows. Does
     /// nothing when the file cannot be run.
     public func prewarm(transcript: Transcript) {
+        prewarm(transcript: transcript, useCase: .general)
+    }
+
+    /// `prewarm(transcript:)` for a system model of `useCase` (whose prompts a use case may
+    /// change: `ContentTagging`).
+    func prewarm(transcript: Transcript, useCase: SystemLanguageModel.UseCase) {
         guard unavailabilityMessage == nil else { return }
         let backend = self
         Thread.detachNewThread {
@@ -137,7 +143,7 @@ public final class LocalModelBackend: SystemLanguageModelBackend {
                 if case .instructions(let i) = entry { i.toolDefinitions } else { [] }
             }
             let prompt = ChatPrompt(
-                messages: transcript.chatMessages(includeSchemaInLastPrompt: false),
+                messages: ContentTagging.messages(transcript.chatMessages(includeSchemaInLastPrompt: false), useCase: useCase),
                 tools: tools.map(\.chatTool), addGenerationPrompt: false)
             guard let tokens = try? local.renderer.prefixTokens(for: prompt) else { return }
             try? local.prefill(tokens)
@@ -149,7 +155,7 @@ public final class LocalModelBackend: SystemLanguageModelBackend {
         model: SystemLanguageModel,
         streamingInto channel: LanguageModelExecutorGenerationChannel
     ) async throws {
-        try await respond(to: request, streamingInto: channel)
+        try await respond(to: request, useCase: model.useCase, streamingInto: channel)
     }
 
     /// Generates one step of a response (whichever `LanguageModel` asked), as a
@@ -162,11 +168,19 @@ public final class LocalModelBackend: SystemLanguageModelBackend {
     public func respond(
         to request: LanguageModelExecutorGenerationRequest, streamingInto channel: LanguageModelExecutorGenerationChannel
     ) async throws {
+        try await respond(to: request, useCase: .general, streamingInto: channel)
+    }
+
+    /// `respond(to:streamingInto:)` for a system model of `useCase` (`ContentTagging`).
+    func respond(
+        to request: LanguageModelExecutorGenerationRequest, useCase: SystemLanguageModel.UseCase,
+        streamingInto channel: LanguageModelExecutorGenerationChannel
+    ) async throws {
         if let message = unavailabilityMessage {
             throw SystemLanguageModel.Error.unavailable(message)
         }
         let local = try self.model()
-        let generation = try LocalRequestBuilder(model: local, unsetSampling: unsetSampling()).request(for: request)
+        let generation = try LocalRequestBuilder(model: local, unsetSampling: unsetSampling(), useCase: useCase).request(for: request)
         let outcome: GenerationOutcome
         do {
             outcome = try await local.generate(generation) { event in

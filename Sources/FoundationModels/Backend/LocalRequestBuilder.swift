@@ -12,6 +12,8 @@ struct LocalRequestBuilder {
     let model: LocalModel
     /// How a request that leaves the sampling mode out is sampled.
     var unsetSampling = UnsetSampling.standard
+    /// The system model's use case (`.contentTagging` asks for tags: `ContentTagging`).
+    var useCase = SystemLanguageModel.UseCase.general
 
     /// The engine request for `request`.
     ///
@@ -39,7 +41,7 @@ struct LocalRequestBuilder {
         let options = request.generationOptions
         let thinking = LocalThinking(level: request.contextOptions.reasoningLevel, maximumResponseTokens: options.maximumResponseTokens)
         let prompt = ChatPrompt(
-            messages: request.transcript.chatMessages(includeSchemaInLastPrompt: includeSchema),
+            messages: ContentTagging.messages(request.transcript.chatMessages(includeSchemaInLastPrompt: includeSchema), useCase: useCase),
             tools: offered.map(\.chatTool), enableThinking: thinking.enabled)
         // A prompt that does not fit is refused by the token loop before any work
         // (`TokenLoopError.promptTooLong`, mapped to `LanguageModelError.contextSizeExceeded`).

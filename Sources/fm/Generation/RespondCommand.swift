@@ -54,7 +54,7 @@ struct RespondCommand: AsyncParsableCommand {
         let text = try input.promptText()
         let transcript = try input.loadedTranscript()
         try systemModel.requireAvailable()
-        let instructions = input.instructions ?? (transcript == nil ? useCase.defaultInstructions : nil)
+        let instructions = input.instructions
         if verbose {
             Terminal.status(
                 "Creating session with model \(model.displayName), use case \(useCase.rawValue), guardrails \(guardrails.rawValue)"
@@ -155,16 +155,6 @@ enum UseCaseOption: String, ExpressibleByArgument, CaseIterable {
         self == .general ? .general : .contentTagging
     }
 
-    /// The local model has no tagging adapter: content tagging is asked for in instructions,
-    /// so that the answer is comma-separated tags as Apple's adapter gives.
-    var defaultInstructions: String? {
-        switch self {
-        case .general:
-            nil
-        case .contentTagging:
-            "Tag the text. Answer only with 3 to 6 short lowercase tags (topics, entities, actions), separated by commas, and nothing else."
-        }
-    }
 }
 
 /// `--guardrails`: Apple's `SystemLanguageModel.Guardrails` by its command-line name.
