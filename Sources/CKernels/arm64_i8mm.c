@@ -67,13 +67,6 @@ CK_I8MM_INLINE float32x4_t ck_mm_pair(float c0, float c1) {
     return vzip1q_f32(vcombine_f32(v, v), vcombine_f32(v, v));
 }
 
-/* binary16 -> binary32 by fcvt (exact). */
-CK_I8MM_INLINE float ck_mm_h2f(ck_half h) {
-    __fp16 f;
-    memcpy(&f, &h, sizeof(f));
-    return (float)f;
-}
-
 /* ---- tile I/O: the accumulators of up to 8 weight rows x CK_MM_NR activation rows ----------
  * acc[p][a] holds rows 2p, 2p + 1 of the panel against activation rows 2a, 2a + 1 of the tile in
  * the lanes' pattern; t is Y's tile transposed as [j][r] (12 wide: the loads of row pair 3 read
@@ -113,51 +106,19 @@ CK_I8MM_INLINE void ck_mm_acc_store(float32x4_t acc[4][2], float t[CK_MM_NR][12]
  * Panel: pq [KC][4 pairs][4 chunks][16] int8 (chunk c: elements 8c...8c+7 of both rows),
  *        pd [KC][4 pairs][4] f32 (dw in the lanes' pattern). */
 
-/* One block of `type` as 32 signed int8 values: lo = elements 0-15, hi = 16-31. */
+/* One block of `type` as 32 signed int8 values (lo = elements 0-15, hi = 16-31) and its scale:
+ * Q8_0, Q5_0 (q - 16) and MXFP4 as the dot products decode them (ck_arm_decode_q32); Q4_0 as
+ * q - 8, where the dot products read 16 (q - 8). */
 CK_I8MM_INLINE void ck_mm_decode_q32(int type, const void *block, int8x16_t *lo, int8x16_t *hi, float *d) {
-    const uint8x16_t low4 = vdupq_n_u8(0x0F);
-    switch (type) {
-    case CK_TYPE_Q8_0: {
-        const block_q8_0 *p = (const block_q8_0 *)block;
-        *lo = vld1q_s8(p->qs), *hi = vld1q_s8(p->qs + 16), *d = ck_mm_h2f(p->d);
-        break;
-    }
-    case CK_TYPE_Q4_0: {
-        const block_q4_0 *p = (const block_q4_0 *)block;
-        const uint8x16_t q = vld1q_u8(p->qs);
+    if (type == CK_TYPE_Q4_0) {
+        const uint8x16_t q = vld1q_u8(((const block_q4_0 *)block)->qs);
         const int8x16_t eight = vdupq_n_s8(8);
-        *lo = vsubq_s8(vreinterpretq_s8_u8(vandq_u8(q, low4)), eight);
+        *lo = vsubq_s8(vreinterpretq_s8_u8(vandq_u8(q, vdupq_n_u8(0x0F))), eight);
         *hi = vsubq_s8(vreinterpretq_s8_u8(vshrq_n_u8(q, 4)), eight);
-        *d = ck_mm_h2f(p->d);
-        break;
+    } else {
+        ck_arm_decode_q32(type, block, lo, hi);
     }
-    case CK_TYPE_Q5_0: {
-        /* q - 16 = nibble | 0xF0 where the fifth bit (bit i of qh) is clear */
-        static const uint8_t spread[32] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
-                                           2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3};
-        static const uint8_t bit[16] = {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
-        const block_q5_0 *p = (const block_q5_0 *)block;
-        uint32_t h;
-        memcpy(&h, p->qh, sizeof(h));
-        const uint8x16_t bytes = vreinterpretq_u8_u32(vdupq_n_u32(h)), mask = vld1q_u8(bit);
-        const uint8x16_t blo = vtstq_u8(vqtbl1q_u8(bytes, vld1q_u8(spread)), mask);
-        const uint8x16_t bhi = vtstq_u8(vqtbl1q_u8(bytes, vld1q_u8(spread + 16)), mask);
-        const uint8x16_t q = vld1q_u8(p->qs), high = vdupq_n_u8(0xF0);
-        *lo = vreinterpretq_s8_u8(vorrq_u8(vandq_u8(q, low4), vbicq_u8(high, blo)));
-        *hi = vreinterpretq_s8_u8(vorrq_u8(vshrq_n_u8(q, 4), vbicq_u8(high, bhi)));
-        *d = ck_mm_h2f(p->d);
-        break;
-    }
-    default: { /* CK_TYPE_MXFP4 */
-        const block_mxfp4 *p = (const block_mxfp4 *)block;
-        const uint8x16_t q = vld1q_u8(p->qs);
-        const int8x16_t kv = vld1q_s8(ck_kvalues_mxfp4);
-        *lo = vqtbl1q_s8(kv, vandq_u8(q, low4));
-        *hi = vqtbl1q_s8(kv, vshrq_n_u8(q, 4));
-        *d = ck_e8m0_half(p->e);
-        break;
-    }
-    }
+    *d = ck_arm_q32_d(type, block);
 }
 
 /* Blocks c0...c0+cb-1 of nrows (<= 8) weight rows into the panel; missing rows are zeros. */
@@ -199,7 +160,7 @@ CK_I8MM_INLINE void ck_mm_q32_tile(const int8_t *pq, const float *pd, int cb, in
             const int8x16_t l1 = vld1q_s8(b1->qs), h1 = vld1q_s8(b1->qs + 16);
             xv[a][0] = ck_mm_zip_lo(l0, l1), xv[a][1] = ck_mm_zip_hi(l0, l1);
             xv[a][2] = ck_mm_zip_lo(h0, h1), xv[a][3] = ck_mm_zip_hi(h0, h1);
-            const float32x2_t d = {ck_mm_h2f(b0->d), ck_mm_h2f(b1->d)};
+            const float32x2_t d = {ck_arm_h2f(b0->d), ck_arm_h2f(b1->d)};
             dx[a] = vcombine_f32(d, d);
         }
         for (int p = 0; p < 4; p++) {
@@ -285,7 +246,7 @@ CK_I8MM_INLINE void ck_mm_decode_q45_K(int five, const void *row, int64_t k, int
     }
     uint8_t sc[8], m[8];
     ck_unpack_scales_k4(scales, sc, m);
-    const float d = ck_mm_h2f(dh), dmin = ck_mm_h2f(dminh);
+    const float d = ck_arm_h2f(dh), dmin = ck_arm_h2f(dminh);
     for (int g = 0; g < 8; g++) dsc[g] = d * (float)sc[g], mins[g] = -dmin * (float)m[g];
 }
 
@@ -329,7 +290,7 @@ CK_I8MM_INLINE void ck_mm_pack_kq(int type, const char *w, size_t row_stride, in
                     ck_mm_decode_q6_K(row, c0 + s, v[i]);
                     const block_q6_K *a = (const block_q6_K *)row + c0 + s;
                     memcpy(sc[i], a->scales, 16);
-                    d[i] = ck_mm_h2f(a->d);
+                    d[i] = ck_arm_h2f(a->d);
                 } else {
                     ck_mm_decode_q45_K(type == CK_TYPE_Q5_K, row, c0 + s, v[i], dsc[i], mins[i]);
                 }
