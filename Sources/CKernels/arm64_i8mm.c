@@ -12,7 +12,9 @@
  *   [ (r, j), (r, j + 1), (r + 1, j), (r + 1, j + 1) ].
  * The same activations as the dot products of the lower levels are read (block_q8_0 and
  * block_q8_K32, quantized with NEON or the reference): a block's 32 bytes of two activation
- * rows are interleaved by eight (zip1/zip2 of 64-bit lanes) as they are loaded.
+ * rows are interleaved by eight (zip1/zip2 of 64-bit lanes), for the 32-block types once per
+ * call into the calling thread's scratch (ck_mm_xpair; llama.cpp quantizes into such a layout),
+ * for the k-quants as they are loaded.
  *
  * Weights are decoded once per 8 weight rows (four row pairs) into a panel on the stack, the
  * two rows of a pair interleaved by eight bytes, as signed int8 values whose product with the
@@ -36,6 +38,8 @@
  * Long rows go CK_MM_KC blocks (CK_MM_KCK super-blocks) at a time, partial sums kept in Y.
  */
 #include "ck_internal.h"
+
+#include <stdlib.h>
 
 #if defined(CK_ARM64)
 
@@ -141,38 +145,48 @@ CK_I8MM_INLINE void ck_mm_pack_q32(int type, size_t bytes, const char *w, size_t
     }
 }
 
-/* nr (constant, 1...CK_MM_NR) activation rows against the panel's cb blocks (block c0 of the
- * row first). */
+/* A block of two activation rows as the tiles read it: the 32 bytes of each, interleaved by
+ * eight (zip1/zip2 of 64-bit lanes: q[0] = [j 0-7, j1 0-7], q[1] = [j 8-15, j1 8-15], q[2], q[3]
+ * the same of elements 16-31), and d = [dx_j, dx_j1, dx_j, dx_j1] in the lanes' pattern. */
+typedef struct {
+    int8x16_t q[4];
+    float32x4_t d;
+} ck_mm_xpair;
+
+/* Blocks c0...c0+cb-1 of activation rows j and j1 (j1 = j for an odd last row) interleaved. */
+CK_I8MM_INLINE void ck_mm_pair_q8_0(const block_q8_0 *b0, const block_q8_0 *b1, int cb, ck_mm_xpair *out) {
+    for (int b = 0; b < cb; b++) {
+        const int8x16_t l0 = vld1q_s8(b0[b].qs), h0 = vld1q_s8(b0[b].qs + 16);
+        const int8x16_t l1 = vld1q_s8(b1[b].qs), h1 = vld1q_s8(b1[b].qs + 16);
+        out[b].q[0] = ck_mm_zip_lo(l0, l1), out[b].q[1] = ck_mm_zip_hi(l0, l1);
+        out[b].q[2] = ck_mm_zip_lo(h0, h1), out[b].q[3] = ck_mm_zip_hi(h0, h1);
+        const float32x2_t d = {ck_arm_h2f(b0[b].d), ck_arm_h2f(b1[b].d)};
+        out[b].d = vcombine_f32(d, d);
+    }
+}
+
+/* nr (constant, 1...CK_MM_NR) activation rows, as (nr + 1) / 2 pairs of cb interleaved blocks
+ * xs bytes apart, against the panel's cb blocks. */
 CK_I8MM_INLINE void ck_mm_q32_tile(const int8_t *pq, const float *pd, int cb, int64_t c0, const char *x, size_t xs,
                                    int nr, float *y, int64_t ys, int nrows, int accumulate) {
+    (void)c0;
     const int np = (nr + 1) / 2;
     float t[CK_MM_NR][12];
     float32x4_t acc[4][2];
     ck_mm_acc_load(acc, t, y, ys, nr, nrows, accumulate);
     for (int b = 0; b < cb; b++) {
-        int8x16_t xv[2][4];
-        float32x4_t dx[2];
-        for (int a = 0; a < np; a++) {
-            const int j1 = 2 * a + 1 < nr ? 2 * a + 1 : 2 * a;
-            const block_q8_0 *b0 = (const block_q8_0 *)(x + (size_t)(2 * a) * xs) + c0 + b;
-            const block_q8_0 *b1 = (const block_q8_0 *)(x + (size_t)j1 * xs) + c0 + b;
-            const int8x16_t l0 = vld1q_s8(b0->qs), h0 = vld1q_s8(b0->qs + 16);
-            const int8x16_t l1 = vld1q_s8(b1->qs), h1 = vld1q_s8(b1->qs + 16);
-            xv[a][0] = ck_mm_zip_lo(l0, l1), xv[a][1] = ck_mm_zip_hi(l0, l1);
-            xv[a][2] = ck_mm_zip_lo(h0, h1), xv[a][3] = ck_mm_zip_hi(h0, h1);
-            const float32x2_t d = {ck_arm_h2f(b0->d), ck_arm_h2f(b1->d)};
-            dx[a] = vcombine_f32(d, d);
-        }
+        const ck_mm_xpair *xp[2];
+        for (int a = 0; a < np; a++) xp[a] = (const ck_mm_xpair *)(x + (size_t)a * xs) + b;
         for (int p = 0; p < 4; p++) {
             const int8_t *q = pq + (size_t)b * 256 + 64 * p;
             const int8x16_t w0 = vld1q_s8(q), w1 = vld1q_s8(q + 16), w2 = vld1q_s8(q + 32), w3 = vld1q_s8(q + 48);
             const float32x4_t dw = vld1q_f32(pd + (size_t)b * 16 + 4 * p);
             for (int a = 0; a < np; a++) {
-                int32x4_t s = vmmlaq_s32(vdupq_n_s32(0), w0, xv[a][0]);
-                s = vmmlaq_s32(s, w1, xv[a][1]);
-                s = vmmlaq_s32(s, w2, xv[a][2]);
-                s = vmmlaq_s32(s, w3, xv[a][3]);
-                acc[p][a] = vfmaq_f32(acc[p][a], vcvtq_f32_s32(s), vmulq_f32(dw, dx[a]));
+                int32x4_t s = vmmlaq_s32(vdupq_n_s32(0), w0, xp[a]->q[0]);
+                s = vmmlaq_s32(s, w1, xp[a]->q[1]);
+                s = vmmlaq_s32(s, w2, xp[a]->q[2]);
+                s = vmmlaq_s32(s, w3, xp[a]->q[3]);
+                acc[p][a] = vfmaq_f32(acc[p][a], vcvtq_f32_s32(s), vmulq_f32(dw, xp[a]->d));
             }
         }
     }
@@ -182,12 +196,38 @@ CK_I8MM_INLINE void ck_mm_q32_tile(const int8_t *pq, const float *pd, int cb, in
 _Static_assert(CK_MM_NR == 4, "one tile entry per activation-row count");
 CK_TILES_4(ck_mm_q32_tile, CK_I8MM, int8_t, ck_mm_q32_tile)
 
+/* The calling thread's scratch of at least `bytes`, kept for its next calls (the activations
+ * of a prefill chunk, interleaved once per call instead of once per panel); NULL if out of
+ * memory. */
+static void *ck_mm_thread_scratch(size_t bytes) {
+    static _Thread_local void *buffer = NULL;
+    static _Thread_local size_t capacity = 0;
+    if (bytes > capacity) {
+        free(buffer);
+        buffer = aligned_alloc(16, (bytes + 15) & ~(size_t)15);
+        capacity = buffer ? bytes : 0;
+    }
+    return buffer;
+}
+
 CK_I8MM_INLINE void ck_mm_q32_rows(int type, size_t bytes, const void *W, size_t row_stride, int64_t cols,
                                    const void *X, size_t xs, int64_t nx, float *Y, int64_t ys, int64_t row_begin,
                                    int64_t row_end) {
     _Alignas(16) int8_t pq[CK_MM_KC * 256];
     _Alignas(16) float pd[CK_MM_KC * 16];
-    const int64_t nb = cols / CK_QK;
+    const int64_t nb = cols / CK_QK, pairs = (nx + 1) / 2;
+    /* Over several panels, every pair of activation rows is interleaved once (pair a's blocks at
+     * xall + a * nb); over one, or without the memory, each tile interleaves its own pairs: the
+     * same values, so the same results. */
+    const int panels = (int)((row_end - row_begin + 7) / 8);
+    ck_mm_xpair *xall = panels > 1 ? ck_mm_thread_scratch((size_t)(pairs * nb) * sizeof(ck_mm_xpair)) : NULL;
+    if (xall)
+        for (int64_t a = 0; a < pairs; a++) {
+            const int64_t j1 = 2 * a + 1 < nx ? 2 * a + 1 : 2 * a;
+            ck_mm_pair_q8_0((const block_q8_0 *)((const char *)X + (size_t)(2 * a) * xs),
+                            (const block_q8_0 *)((const char *)X + (size_t)j1 * xs), (int)nb, xall + a * nb);
+        }
+    ck_mm_xpair xtile[CK_MM_NR / 2][CK_MM_KC];
     for (int64_t r0 = row_begin; r0 < row_end; r0 += 8) {
         const int nrows = (int)(row_end - r0 < 8 ? row_end - r0 : 8);
         for (int64_t c0 = 0; c0 < nb; c0 += CK_MM_KC) {
@@ -195,8 +235,17 @@ CK_I8MM_INLINE void ck_mm_q32_rows(int type, size_t bytes, const void *W, size_t
             ck_mm_pack_q32(type, bytes, (const char *)W + (size_t)r0 * row_stride, row_stride, nrows, c0, cb, pq, pd);
             for (int64_t j0 = 0; j0 < nx; j0 += CK_MM_NR) {
                 const int nr = (int)(nx - j0 < CK_MM_NR ? nx - j0 : CK_MM_NR);
-                ck_mm_q32_tiles[nr](pq, pd, cb, c0, (const char *)X + (size_t)j0 * xs, xs, Y + j0 * ys + r0, ys,
-                                    nrows, c0 > 0);
+                const char *xt = (const char *)(xall + (j0 / 2) * nb + c0);
+                size_t xts = (size_t)nb * sizeof(ck_mm_xpair);
+                if (!xall) {
+                    for (int a = 0; a < (nr + 1) / 2; a++) {
+                        const int64_t j = j0 + 2 * a, j1 = j + 1 < nx ? j + 1 : j;
+                        ck_mm_pair_q8_0((const block_q8_0 *)((const char *)X + (size_t)j * xs) + c0,
+                                        (const block_q8_0 *)((const char *)X + (size_t)j1 * xs) + c0, cb, xtile[a]);
+                    }
+                    xt = (const char *)xtile, xts = sizeof(xtile[0]);
+                }
+                ck_mm_q32_tiles[nr](pq, pd, cb, c0, xt, xts, Y + j0 * ys + r0, ys, nrows, c0 > 0);
             }
         }
     }

@@ -471,11 +471,12 @@ int main(int argc, char **argv) {
             else
                 for (size_t s = 0; s < sizeof(blocks) / sizeof(blocks[0]); s++) check_cell(type, isa, blocks[s] * r->block_size);
             /* GEMMs: odd weight-row counts (partial panels), 16...21 activation rows (partial tiles),
-             * row lengths of one block to several panel chunks */
+             * row lengths of one block to several panel chunks, within one panel of weight rows
+             * (the 32-block types interleave activations per tile) and over several (once) */
             const ck_type_kernels *k = ck_kernels(type, isa);
             if (k->matmul_rows && k->isa == isa) {
                 gemms++;
-                static const int64_t gemm_blocks_q32[] = {1, 3, 33, 70}, gemm_blocks_k[] = {1, 3, 5, 9};
+                static const int64_t gemm_blocks_q32[] = {1, 33, 3, 70}, gemm_blocks_k[] = {1, 3, 5, 9};
                 static const int gemm_rows[] = {1, 7, 19, 24}, gemm_nx[] = {16, 17, 21, 18};
                 for (int s = 0; s < 4; s++)
                     check_gemm(type, isa, (r->block_size == CK_QK ? gemm_blocks_q32 : gemm_blocks_k)[s] * r->block_size,
