@@ -40,7 +40,8 @@ extension SystemLanguageModel {
         try await readyBackend().tokenCount(for: .schema(schema))
     }
 
-    /// How many tokens transcript entries take.
+    /// How many tokens transcript entries take in this model's context (for a content-tagging
+    /// model, with the tagging request the local model reads ahead of them).
     ///
     /// ```swift
     /// let used = try await model.tokenCount(for: session.transcript)
@@ -48,6 +49,6 @@ extension SystemLanguageModel {
     /// - Throws: `SystemLanguageModel.Error.assetsUnavailable` while no engine is connected.
     public nonisolated(nonsending) final func tokenCount(for transcriptEntries: some Collection<Transcript.Entry>) async throws -> Int {
         let entries = Array(transcriptEntries)
-        return try await readyBackend().tokenCount(for: .entries(entries))
+        return try await readyBackend().tokenCount(for: .entries(entries, useCase: useCase))
     }
 }

@@ -52,6 +52,23 @@ import Testing
         #expect(tags.topics.allSatisfy { !$0.isEmpty })
     }
 
+    /// `contextSize - tokenCount(for: transcript)` is the room a request has, so the tagger's
+    /// count holds the tagging request it reads: the general model's count, plus the request
+    /// merged into the instructions' system message.
+    @Test func theTaggersTokenCountHoldsTheTaggingRequest() async throws {
+        let transcript = Transcript(entries: [
+            .instructions(.init(segments: [.text(.init(content: "Be brief."))], toolDefinitions: [])),
+            .prompt(.init(segments: [.text(.init(content: "A dog chased a cat past the bakery."))])),
+        ])
+        let general = try await Self.model(.general).tokenCount(for: transcript)
+        let tagger = try await Self.model(.contentTagging).tokenCount(for: transcript)
+        let engine = try LocalModel.shared(settings: LocalModelSettings(location: ModelLocation(path: try TestModels.qwenPath())))
+        let request = engine.tokenizer.encode(ContentTagging.instructions + "\n\n", addSpecialTokens: false).count
+        #expect(general > 0)
+        #expect(tagger > general)
+        #expect(abs(tagger - general - request) <= 2, "tagger \(tagger), general \(general), request \(request)")
+    }
+
     @Test func theTaggingRequestGoesAheadOfTheInstructionsForTheTaggerOnly() {
         let conversation = [ChatMessage(role: .system, content: "Be brief."), ChatMessage(role: .user, content: "Hi")]
         let tagged = ContentTagging.messages(conversation, useCase: .contentTagging)

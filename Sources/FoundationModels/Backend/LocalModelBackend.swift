@@ -111,12 +111,13 @@ public final class LocalModelBackend: SystemLanguageModelBackend {
             return try max(0, count(base, tools: definitions.map(\.chatTool)) - count(base))
         case .schema(let schema):
             return model.tokenizer.encode(SchemaPromptText.text(for: schema), addSpecialTokens: false).count
-        case .entries(let entries):
+        case .entries(let entries, let useCase):
             let transcript = Transcript(entries: entries)
             let tools: [Transcript.ToolDefinition] = entries.flatMap { entry -> [Transcript.ToolDefinition] in
                 if case .instructions(let i) = entry { i.toolDefinitions } else { [] }
             }
-            return try count(transcript.chatMessages(includeSchemaInLastPrompt: true), tools: tools.map(\.chatTool))
+            let messages = ContentTagging.messages(transcript.chatMessages(includeSchemaInLastPrompt: true), useCase: useCase)
+            return try count(messages, tools: tools.map(\.chatTool))
         }
     }
 

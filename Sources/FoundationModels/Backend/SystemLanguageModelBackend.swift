@@ -53,8 +53,9 @@ enum TokenCountInput: Sendable {
     case tools([Transcript.ToolDefinition])
     /// A schema, as a prompt would show it.
     case schema(GenerationSchema)
-    /// Transcript entries.
-    case entries([Transcript.Entry])
+    /// Transcript entries, as a model of `useCase` renders them (a use case may add to what
+    /// the model reads: `ContentTagging`).
+    case entries([Transcript.Entry], useCase: SystemLanguageModel.UseCase)
 }
 
 /// Finds and keeps the backend of the system model. Until a backend is found the resolver is
