@@ -12,9 +12,9 @@
  *   [ (r, j), (r, j + 1), (r + 1, j), (r + 1, j + 1) ].
  * The same activations as the dot products of the lower levels are read (block_q8_0 and
  * block_q8_K32, quantized with NEON or the reference): a block's 32 bytes of two activation
- * rows are interleaved by eight (zip1/zip2 of 64-bit lanes), for the 32-block types once per
- * call into the calling thread's scratch (ck_mm_xpair; llama.cpp quantizes into such a layout),
- * for the k-quants as they are loaded.
+ * rows are interleaved by eight (zip1/zip2 of 64-bit lanes), with their scales in the lanes'
+ * pattern, once per call into the calling thread's scratch (ck_mm_xpair, ck_mm_kxpair; llama.cpp
+ * quantizes into such a layout), or per tile when the call covers one panel of weight rows.
  *
  * Weights are decoded once per 8 weight rows (four row pairs) into a panel on the stack, the
  * two rows of a pair interleaved by eight bytes, as signed int8 values whose product with the
@@ -372,77 +372,84 @@ CK_I8MM_INLINE void ck_mm_x_group(const block_q8_K32 *b0, const block_q8_K32 *b1
     xv[2] = ck_mm_zip_lo(h0, h1), xv[3] = ck_mm_zip_hi(h0, h1);
 }
 
-/* nr activation rows against cb k-quant panels (super-block sb0 first); six: Q6_K. */
+/* A super-block of two block_q8_K32 activation rows as the k-quant tiles read it: group g's
+ * values of both rows interleaved (q[g], as ck_mm_x_group), and in the lanes' pattern
+ * [v_j, v_j1, v_j, v_j1] per group: d[g] = dx_g, s[g] = dx_g * the group's sum (the mins'
+ * factor). */
+typedef struct {
+    int8x16_t q[8][4];
+    float32x4_t d[8];
+    float32x4_t s[8];
+} ck_mm_kxpair;
+
+/* Super-blocks 0...cb-1 of activation rows j and j1 (j1 = j for an odd last row) interleaved. */
+CK_I8MM_INLINE void ck_mm_pair_q8_K32(const block_q8_K32 *b0, const block_q8_K32 *b1, int cb, ck_mm_kxpair *out) {
+    for (int k = 0; k < cb; k++) {
+        const block_q8_K32 *xb[2] = {b0 + k, b1 + k};
+        for (int g = 0; g < 8; g++) ck_mm_x_group(xb[0], xb[1], g, out[k].q[g]);
+        float32x4_t sx[2][2]; /* [row][groups 0-3, 4-7] */
+        for (int i = 0; i < 2; i++) {
+            const int16x8_t sums = vpaddq_s16(vld1q_s16(xb[i]->bsums), vld1q_s16(xb[i]->bsums + 8));
+            sx[i][0] = vmulq_f32(vcvtq_f32_s32(vmovl_s16(vget_low_s16(sums))), vld1q_f32(xb[i]->d));
+            sx[i][1] = vmulq_f32(vcvtq_f32_s32(vmovl_high_s16(sums)), vld1q_f32(xb[i]->d + 4));
+        }
+        for (int h = 0; h < 2; h++) {
+            const float32x4_t d0 = vld1q_f32(xb[0]->d + 4 * h), d1 = vld1q_f32(xb[1]->d + 4 * h);
+            const float32x4_t zd[2] = {vzip1q_f32(d0, d1), vzip2q_f32(d0, d1)};
+            const float32x4_t zs[2] = {vzip1q_f32(sx[0][h], sx[1][h]), vzip2q_f32(sx[0][h], sx[1][h])};
+            for (int g = 0; g < 4; g++) {
+                out[k].d[4 * h + g] = ck_mm_dup64(zd[g >> 1], g & 1);
+                out[k].s[4 * h + g] = ck_mm_dup64(zs[g >> 1], g & 1);
+            }
+        }
+    }
+}
+
+/* nr activation rows, as (nr + 1) / 2 pairs of cb interleaved super-blocks xs bytes apart,
+ * against cb k-quant panels; six: Q6_K. */
 CK_I8MM_INLINE void ck_mm_kq_tile(int six, const ck_mm_kpanel *P, int cb, int64_t sb0, const char *x, size_t xs,
                                   int nr, float *y, int64_t ys, int nrows, int accumulate) {
+    (void)sb0;
     const int np = (nr + 1) / 2;
     float t[CK_MM_NR][12];
     float32x4_t acc[4][2];
     ck_mm_acc_load(acc, t, y, ys, nr, nrows, accumulate);
-    for (int s = 0; s < cb; s++) {
-        const ck_mm_kpanel *panel = P + s;
-        const block_q8_K32 *xb[2][2];
-        for (int a = 0; a < np; a++) {
-            const int j1 = 2 * a + 1 < nr ? 2 * a + 1 : 2 * a;
-            xb[a][0] = (const block_q8_K32 *)(x + (size_t)(2 * a) * xs) + sb0 + s;
-            xb[a][1] = (const block_q8_K32 *)(x + (size_t)j1 * xs) + sb0 + s;
-        }
-        for (int g2 = 0; g2 < 4; g2++) { /* groups 2 g2, 2 g2 + 1: their dx pairs from one zip */
-            float32x4_t dxz[2];
-            for (int a = 0; a < np; a++) {
-                const float32x2_t d0 = vld1_f32(xb[a][0]->d + 2 * g2), d1 = vld1_f32(xb[a][1]->d + 2 * g2);
-                dxz[a] = vcombine_f32(vzip1_f32(d0, d1), vzip2_f32(d0, d1)); /* [dj_g, dj1_g, dj_g+1, dj1_g+1] */
-            }
-            for (int gi = 0; gi < 2; gi++) {
-                const int g = 2 * g2 + gi;
-                int8x16_t xv[2][4];
-                float32x4_t dx[2];
-                for (int a = 0; a < np; a++) {
-                    ck_mm_x_group(xb[a][0], xb[a][1], g, xv[a]);
-                    dx[a] = ck_mm_dup64(dxz[a], gi);
-                }
-                for (int p = 0; p < 4; p++) {
-                    const int8x16_t w0 = vld1q_s8(panel->q[p][4 * g]), w1 = vld1q_s8(panel->q[p][4 * g + 1]);
-                    const int8x16_t w2 = vld1q_s8(panel->q[p][4 * g + 2]), w3 = vld1q_s8(panel->q[p][4 * g + 3]);
-                    if (six) {
-                        const int32x4_t sc0 = vld1q_s32(panel->sc[2 * g][p]), sc1 = vld1q_s32(panel->sc[2 * g + 1][p]);
-                        const float32x4_t d = vld1q_f32(panel->d[p]);
-                        for (int a = 0; a < np; a++) {
-                            const int32x4_t s0 = vmmlaq_s32(vmmlaq_s32(vdupq_n_s32(0), w0, xv[a][0]), w1, xv[a][1]);
-                            const int32x4_t s1 = vmmlaq_s32(vmmlaq_s32(vdupq_n_s32(0), w2, xv[a][2]), w3, xv[a][3]);
-                            const int32x4_t is = vmlaq_s32(vmulq_s32(s0, sc0), s1, sc1);
-                            acc[p][a] = vfmaq_f32(acc[p][a], vcvtq_f32_s32(is), vmulq_f32(d, dx[a]));
-                        }
-                    } else {
-                        const float32x4_t dsc = vld1q_f32(panel->dsc[g][p]);
-                        for (int a = 0; a < np; a++) {
-                            int32x4_t is = vmmlaq_s32(vdupq_n_s32(0), w0, xv[a][0]);
-                            is = vmmlaq_s32(is, w1, xv[a][1]);
-                            is = vmmlaq_s32(is, w2, xv[a][2]);
-                            is = vmmlaq_s32(is, w3, xv[a][3]);
-                            acc[p][a] = vfmaq_f32(acc[p][a], vcvtq_f32_s32(is), vmulq_f32(dsc, dx[a]));
-                        }
+    for (int k = 0; k < cb; k++) {
+        const ck_mm_kpanel *panel = P + k;
+        const ck_mm_kxpair *xp[2];
+        for (int a = 0; a < np; a++) xp[a] = (const ck_mm_kxpair *)(x + (size_t)a * xs) + k;
+        for (int g = 0; g < 8; g++) {
+            for (int p = 0; p < 4; p++) {
+                const int8x16_t w0 = vld1q_s8(panel->q[p][4 * g]), w1 = vld1q_s8(panel->q[p][4 * g + 1]);
+                const int8x16_t w2 = vld1q_s8(panel->q[p][4 * g + 2]), w3 = vld1q_s8(panel->q[p][4 * g + 3]);
+                if (six) {
+                    const int32x4_t sc0 = vld1q_s32(panel->sc[2 * g][p]), sc1 = vld1q_s32(panel->sc[2 * g + 1][p]);
+                    const float32x4_t d = vld1q_f32(panel->d[p]);
+                    for (int a = 0; a < np; a++) {
+                        const int8x16_t *xv = xp[a]->q[g];
+                        const int32x4_t s0 = vmmlaq_s32(vmmlaq_s32(vdupq_n_s32(0), w0, xv[0]), w1, xv[1]);
+                        const int32x4_t s1 = vmmlaq_s32(vmmlaq_s32(vdupq_n_s32(0), w2, xv[2]), w3, xv[3]);
+                        const int32x4_t is = vmlaq_s32(vmulq_s32(s0, sc0), s1, sc1);
+                        acc[p][a] = vfmaq_f32(acc[p][a], vcvtq_f32_s32(is), vmulq_f32(d, xp[a]->d[g]));
+                    }
+                } else {
+                    const float32x4_t dsc = vld1q_f32(panel->dsc[g][p]);
+                    for (int a = 0; a < np; a++) {
+                        const int8x16_t *xv = xp[a]->q[g];
+                        int32x4_t is = vmmlaq_s32(vdupq_n_s32(0), w0, xv[0]);
+                        is = vmmlaq_s32(is, w1, xv[1]);
+                        is = vmmlaq_s32(is, w2, xv[2]);
+                        is = vmmlaq_s32(is, w3, xv[3]);
+                        acc[p][a] = vfmaq_f32(acc[p][a], vcvtq_f32_s32(is), vmulq_f32(dsc, xp[a]->d[g]));
                     }
                 }
             }
         }
         if (six) continue;
         /* the mins: acc += (-dmin m_g) (x) (dx_g * sum of group g's q), for the eight groups */
-        for (int a = 0; a < np; a++) {
-            float32x4_t sx[2][2]; /* [row][groups 0-3, 4-7] */
-            for (int i = 0; i < 2; i++) {
-                const int16x8_t sums = vpaddq_s16(vld1q_s16(xb[a][i]->bsums), vld1q_s16(xb[a][i]->bsums + 8));
-                sx[i][0] = vmulq_f32(vcvtq_f32_s32(vmovl_s16(vget_low_s16(sums))), vld1q_f32(xb[a][i]->d));
-                sx[i][1] = vmulq_f32(vcvtq_f32_s32(vmovl_high_s16(sums)), vld1q_f32(xb[a][i]->d + 4));
-            }
-            for (int h = 0; h < 2; h++) {
-                const float32x4_t z[2] = {vzip1q_f32(sx[0][h], sx[1][h]), vzip2q_f32(sx[0][h], sx[1][h])};
-                for (int g = 0; g < 4; g++) {
-                    const float32x4_t v = ck_mm_dup64(z[g >> 1], g & 1);
-                    for (int p = 0; p < 4; p++) acc[p][a] = vfmaq_f32(acc[p][a], vld1q_f32(panel->mins[4 * h + g][p]), v);
-                }
-            }
-        }
+        for (int a = 0; a < np; a++)
+            for (int g = 0; g < 8; g++)
+                for (int p = 0; p < 4; p++) acc[p][a] = vfmaq_f32(acc[p][a], vld1q_f32(panel->mins[g][p]), xp[a]->s[g]);
     }
     ck_mm_acc_store(acc, t, y, ys, nr, nrows);
 }
@@ -465,7 +472,17 @@ CK_I8MM_INLINE void ck_mm_kq_rows(int type, const ck_mm_kq_tile_fn *tiles, const
                                   int64_t cols, const void *X, size_t xs, int64_t nx, float *Y, int64_t ys,
                                   int64_t row_begin, int64_t row_end) {
     _Alignas(16) ck_mm_kpanel panel[CK_MM_KCK];
-    const int64_t nb = cols / CK_QK_K;
+    const int64_t nb = cols / CK_QK_K, pairs = (nx + 1) / 2;
+    /* the activations interleaved once over several panels, per tile over one (ck_mm_q32_rows) */
+    const int panels = (int)((row_end - row_begin + 7) / 8);
+    ck_mm_kxpair *xall = panels > 1 ? ck_mm_thread_scratch((size_t)(pairs * nb) * sizeof(ck_mm_kxpair)) : NULL;
+    if (xall)
+        for (int64_t a = 0; a < pairs; a++) {
+            const int64_t j1 = 2 * a + 1 < nx ? 2 * a + 1 : 2 * a;
+            ck_mm_pair_q8_K32((const block_q8_K32 *)((const char *)X + (size_t)(2 * a) * xs),
+                              (const block_q8_K32 *)((const char *)X + (size_t)j1 * xs), (int)nb, xall + a * nb);
+        }
+    ck_mm_kxpair xtile[CK_MM_NR / 2][CK_MM_KCK];
     for (int64_t r0 = row_begin; r0 < row_end; r0 += 8) {
         const int nrows = (int)(row_end - r0 < 8 ? row_end - r0 : 8);
         for (int64_t c0 = 0; c0 < nb; c0 += CK_MM_KCK) {
@@ -473,7 +490,17 @@ CK_I8MM_INLINE void ck_mm_kq_rows(int type, const ck_mm_kq_tile_fn *tiles, const
             ck_mm_pack_kq(type, (const char *)W + (size_t)r0 * row_stride, row_stride, nrows, c0, cb, panel);
             for (int64_t j0 = 0; j0 < nx; j0 += CK_MM_NR) {
                 const int nr = (int)(nx - j0 < CK_MM_NR ? nx - j0 : CK_MM_NR);
-                tiles[nr](panel, cb, c0, (const char *)X + (size_t)j0 * xs, xs, Y + j0 * ys + r0, ys, nrows, c0 > 0);
+                const char *xt = (const char *)(xall + (j0 / 2) * nb + c0);
+                size_t xts = (size_t)nb * sizeof(ck_mm_kxpair);
+                if (!xall) {
+                    for (int a = 0; a < (nr + 1) / 2; a++) {
+                        const int64_t j = j0 + 2 * a, j1 = j + 1 < nx ? j + 1 : j;
+                        ck_mm_pair_q8_K32((const block_q8_K32 *)((const char *)X + (size_t)j * xs) + c0,
+                                          (const block_q8_K32 *)((const char *)X + (size_t)j1 * xs) + c0, cb, xtile[a]);
+                    }
+                    xt = (const char *)xtile, xts = sizeof(xtile[0]);
+                }
+                tiles[nr](panel, cb, c0, xt, xts, Y + j0 * ys + r0, ys, nrows, c0 > 0);
             }
         }
     }

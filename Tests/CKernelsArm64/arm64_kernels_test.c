@@ -476,7 +476,7 @@ int main(int argc, char **argv) {
             const ck_type_kernels *k = ck_kernels(type, isa);
             if (k->matmul_rows && k->isa == isa) {
                 gemms++;
-                static const int64_t gemm_blocks_q32[] = {1, 33, 3, 70}, gemm_blocks_k[] = {1, 3, 5, 9};
+                static const int64_t gemm_blocks_q32[] = {1, 33, 3, 70}, gemm_blocks_k[] = {1, 5, 3, 9};
                 static const int gemm_rows[] = {1, 7, 19, 24}, gemm_nx[] = {16, 17, 21, 18};
                 for (int s = 0; s < 4; s++)
                     check_gemm(type, isa, (r->block_size == CK_QK ? gemm_blocks_q32 : gemm_blocks_k)[s] * r->block_size,
