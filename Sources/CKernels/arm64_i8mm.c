@@ -235,15 +235,16 @@ CK_I8MM_INLINE void ck_mm_q32_rows(int type, size_t bytes, const void *W, size_t
             ck_mm_pack_q32(type, bytes, (const char *)W + (size_t)r0 * row_stride, row_stride, nrows, c0, cb, pq, pd);
             for (int64_t j0 = 0; j0 < nx; j0 += CK_MM_NR) {
                 const int nr = (int)(nx - j0 < CK_MM_NR ? nx - j0 : CK_MM_NR);
-                const char *xt = (const char *)(xall + (j0 / 2) * nb + c0);
-                size_t xts = (size_t)nb * sizeof(ck_mm_xpair);
-                if (!xall) {
+                const char *xt = (const char *)xtile;
+                size_t xts = sizeof(xtile[0]);
+                if (xall) {
+                    xt = (const char *)(xall + (j0 / 2) * nb + c0), xts = (size_t)nb * sizeof(ck_mm_xpair);
+                } else {
                     for (int a = 0; a < (nr + 1) / 2; a++) {
                         const int64_t j = j0 + 2 * a, j1 = j + 1 < nx ? j + 1 : j;
                         ck_mm_pair_q8_0((const block_q8_0 *)((const char *)X + (size_t)j * xs) + c0,
                                         (const block_q8_0 *)((const char *)X + (size_t)j1 * xs) + c0, cb, xtile[a]);
                     }
-                    xt = (const char *)xtile, xts = sizeof(xtile[0]);
                 }
                 ck_mm_q32_tiles[nr](pq, pd, cb, c0, xt, xts, Y + j0 * ys + r0, ys, nrows, c0 > 0);
             }
@@ -490,15 +491,16 @@ CK_I8MM_INLINE void ck_mm_kq_rows(int type, const ck_mm_kq_tile_fn *tiles, const
             ck_mm_pack_kq(type, (const char *)W + (size_t)r0 * row_stride, row_stride, nrows, c0, cb, panel);
             for (int64_t j0 = 0; j0 < nx; j0 += CK_MM_NR) {
                 const int nr = (int)(nx - j0 < CK_MM_NR ? nx - j0 : CK_MM_NR);
-                const char *xt = (const char *)(xall + (j0 / 2) * nb + c0);
-                size_t xts = (size_t)nb * sizeof(ck_mm_kxpair);
-                if (!xall) {
+                const char *xt = (const char *)xtile;
+                size_t xts = sizeof(xtile[0]);
+                if (xall) {
+                    xt = (const char *)(xall + (j0 / 2) * nb + c0), xts = (size_t)nb * sizeof(ck_mm_kxpair);
+                } else {
                     for (int a = 0; a < (nr + 1) / 2; a++) {
                         const int64_t j = j0 + 2 * a, j1 = j + 1 < nx ? j + 1 : j;
                         ck_mm_pair_q8_K32((const block_q8_K32 *)((const char *)X + (size_t)j * xs) + c0,
                                           (const block_q8_K32 *)((const char *)X + (size_t)j1 * xs) + c0, cb, xtile[a]);
                     }
-                    xt = (const char *)xtile, xts = sizeof(xtile[0]);
                 }
                 tiles[nr](panel, cb, c0, xt, xts, Y + j0 * ys + r0, ys, nrows, c0 > 0);
             }
