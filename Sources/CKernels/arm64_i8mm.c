@@ -196,69 +196,6 @@ CK_I8MM_INLINE void ck_mm_q32_tile(const int8_t *pq, const float *pd, int cb, in
 _Static_assert(CK_MM_NR == 4, "one tile entry per activation-row count");
 CK_TILES_4(ck_mm_q32_tile, CK_I8MM, int8_t, ck_mm_q32_tile)
 
-/* The calling thread's scratch of at least `bytes`, kept for its next calls (the activations
- * of a prefill chunk, interleaved once per call instead of once per panel); NULL if out of
- * memory. */
-static void *ck_mm_thread_scratch(size_t bytes) {
-    static _Thread_local void *buffer = NULL;
-    static _Thread_local size_t capacity = 0;
-    if (bytes > capacity) {
-        free(buffer);
-        buffer = aligned_alloc(16, (bytes + 15) & ~(size_t)15);
-        capacity = buffer ? bytes : 0;
-    }
-    return buffer;
-}
-
-CK_I8MM_INLINE void ck_mm_q32_rows(int type, size_t bytes, const void *W, size_t row_stride, int64_t cols,
-                                   const void *X, size_t xs, int64_t nx, float *Y, int64_t ys, int64_t row_begin,
-                                   int64_t row_end) {
-    _Alignas(16) int8_t pq[CK_MM_KC * 256];
-    _Alignas(16) float pd[CK_MM_KC * 16];
-    const int64_t nb = cols / CK_QK, pairs = (nx + 1) / 2;
-    /* Over several panels, every pair of activation rows is interleaved once (pair a's blocks at
-     * xall + a * nb); over one, or without the memory, each tile interleaves its own pairs: the
-     * same values, so the same results. */
-    const int panels = (int)((row_end - row_begin + 7) / 8);
-    ck_mm_xpair *xall = panels > 1 ? ck_mm_thread_scratch((size_t)(pairs * nb) * sizeof(ck_mm_xpair)) : NULL;
-    if (xall)
-        for (int64_t a = 0; a < pairs; a++) {
-            const int64_t j1 = 2 * a + 1 < nx ? 2 * a + 1 : 2 * a;
-            ck_mm_pair_q8_0((const block_q8_0 *)((const char *)X + (size_t)(2 * a) * xs),
-                            (const block_q8_0 *)((const char *)X + (size_t)j1 * xs), (int)nb, xall + a * nb);
-        }
-    ck_mm_xpair xtile[CK_MM_NR / 2][CK_MM_KC];
-    for (int64_t r0 = row_begin; r0 < row_end; r0 += 8) {
-        const int nrows = (int)(row_end - r0 < 8 ? row_end - r0 : 8);
-        for (int64_t c0 = 0; c0 < nb; c0 += CK_MM_KC) {
-            const int cb = (int)(nb - c0 < CK_MM_KC ? nb - c0 : CK_MM_KC);
-            ck_mm_pack_q32(type, bytes, (const char *)W + (size_t)r0 * row_stride, row_stride, nrows, c0, cb, pq, pd);
-            for (int64_t j0 = 0; j0 < nx; j0 += CK_MM_NR) {
-                const int nr = (int)(nx - j0 < CK_MM_NR ? nx - j0 : CK_MM_NR);
-                const char *xt = (const char *)xtile;
-                size_t xts = sizeof(xtile[0]);
-                if (xall) {
-                    xt = (const char *)(xall + (j0 / 2) * nb + c0), xts = (size_t)nb * sizeof(ck_mm_xpair);
-                } else {
-                    for (int a = 0; a < (nr + 1) / 2; a++) {
-                        const int64_t j = j0 + 2 * a, j1 = j + 1 < nx ? j + 1 : j;
-                        ck_mm_pair_q8_0((const block_q8_0 *)((const char *)X + (size_t)j * xs) + c0,
-                                        (const block_q8_0 *)((const char *)X + (size_t)j1 * xs) + c0, cb, xtile[a]);
-                    }
-                }
-                ck_mm_q32_tiles[nr](pq, pd, cb, c0, xt, xts, Y + j0 * ys + r0, ys, nrows, c0 > 0);
-            }
-        }
-    }
-}
-
-#define CK_MM_Q32_ENTRY(w, type, block_t) \
-    CK_MATMUL_VIA(CK_I8MM, ck_matmul_##w##_i8mm, ck_mm_q32_rows, type, sizeof(block_t))
-CK_MM_Q32_ENTRY(q4_0, CK_TYPE_Q4_0, block_q4_0)
-CK_MM_Q32_ENTRY(q5_0, CK_TYPE_Q5_0, block_q5_0)
-CK_MM_Q32_ENTRY(q8_0, CK_TYPE_Q8_0, block_q8_0)
-CK_MM_Q32_ENTRY(mxfp4, CK_TYPE_MXFP4, block_mxfp4)
-
 /* ---- the k-quants (Q4_K, Q5_K, Q6_K) against block_q8_K32 -----------------------------------
  * One panel per super-block: q [4 pairs][32 chunks][16] int8 in element order (chunk c: elements
  * 8c...8c+7 of both rows; group g of 32 is chunks 4g...4g+3), then the coefficients. */
@@ -469,21 +406,107 @@ typedef void (*ck_mm_kq_tile_fn)(const ck_mm_kpanel *, int, int64_t, const char 
 CK_MM_KQ_TILES(q45_K, 0) /* Q4_K and Q5_K: the tiles do not depend on the value range */
 CK_MM_KQ_TILES(q6_K, 1)
 
+/* ---- the drivers: activation pairs, panels, tiles ------------------------------------------ */
+
+/* The calling thread's scratch of at least `bytes`, kept for its next calls (the activations
+ * of a prefill chunk, interleaved once per call instead of once per panel); NULL if out of
+ * memory. */
+static void *ck_mm_thread_scratch(size_t bytes) {
+    static _Thread_local void *buffer = NULL;
+    static _Thread_local size_t capacity = 0;
+    if (bytes > capacity) {
+        free(buffer);
+        buffer = aligned_alloc(16, (bytes + 15) & ~(size_t)15);
+        capacity = buffer ? bytes : 0;
+    }
+    return buffer;
+}
+
+/* The activation rows of a call as pairs the tiles read: block_q8_K32 super-blocks (kq) or
+ * block_q8_0 blocks, nb of them a row, rows xs bytes apart. Over several panels of weight rows
+ * every pair is interleaved once, pair a's blocks at all + a * nb (the thread's scratch); over
+ * one, or without the memory (all NULL), each tile interleaves its own (ck_mm_tile_pairs): the
+ * same values, so the same results. */
+typedef struct {
+    int kq;
+    const char *x;
+    size_t xs;
+    int64_t nx, nb;
+    char *all;
+} ck_mm_acts;
+
+/* Bytes of an activation block and of an interleaved pair of them. */
+CK_I8MM_INLINE size_t ck_mm_xblock(int kq) { return kq ? sizeof(block_q8_K32) : sizeof(block_q8_0); }
+CK_I8MM_INLINE size_t ck_mm_pblock(int kq) { return kq ? sizeof(ck_mm_kxpair) : sizeof(ck_mm_xpair); }
+
+/* Blocks c0...c0+cb-1 of activation rows j and j1 interleaved into out. */
+CK_I8MM_INLINE void ck_mm_interleave(const ck_mm_acts *a, int64_t j, int64_t j1, int64_t c0, int cb, char *out) {
+    const char *x0 = a->x + (size_t)j * a->xs + (size_t)c0 * ck_mm_xblock(a->kq);
+    const char *x1 = a->x + (size_t)j1 * a->xs + (size_t)c0 * ck_mm_xblock(a->kq);
+    if (a->kq)
+        ck_mm_pair_q8_K32((const block_q8_K32 *)x0, (const block_q8_K32 *)x1, cb, (ck_mm_kxpair *)out);
+    else
+        ck_mm_pair_q8_0((const block_q8_0 *)x0, (const block_q8_0 *)x1, cb, (ck_mm_xpair *)out);
+}
+
+CK_I8MM_INLINE ck_mm_acts ck_mm_acts_of(int kq, const void *X, size_t xs, int64_t nx, int64_t nb, int64_t rows) {
+    ck_mm_acts a = {kq, (const char *)X, xs, nx, nb, NULL};
+    const int64_t pairs = (nx + 1) / 2;
+    if (rows > 8) a.all = ck_mm_thread_scratch((size_t)(pairs * nb) * ck_mm_pblock(kq));
+    if (a.all)
+        for (int64_t p = 0; p < pairs; p++)
+            ck_mm_interleave(&a, 2 * p, 2 * p + 1 < nx ? 2 * p + 1 : 2 * p, 0, (int)nb,
+                             a.all + (size_t)(p * nb) * ck_mm_pblock(kq));
+    return a;
+}
+
+/* The pairs of the tile of activation rows j0...j0+nr-1 at blocks c0...c0+cb-1, and in *stride
+ * the bytes from one pair to the next: in the scratch, or interleaved now into xtile (room for
+ * CK_MM_NR / 2 pairs of kc blocks). */
+CK_I8MM_INLINE const char *ck_mm_tile_pairs(const ck_mm_acts *a, int64_t j0, int nr, int64_t c0, int cb, char *xtile,
+                                            int kc, size_t *stride) {
+    if (a->all) {
+        *stride = (size_t)a->nb * ck_mm_pblock(a->kq);
+        return a->all + (size_t)((j0 / 2) * a->nb + c0) * ck_mm_pblock(a->kq);
+    }
+    *stride = (size_t)kc * ck_mm_pblock(a->kq);
+    for (int p = 0; p < (nr + 1) / 2; p++) {
+        const int64_t j = j0 + 2 * p;
+        ck_mm_interleave(a, j, j + 1 < a->nx ? j + 1 : j, c0, cb, xtile + (size_t)p * *stride);
+    }
+    return xtile;
+}
+
+CK_I8MM_INLINE void ck_mm_q32_rows(int type, size_t bytes, const void *W, size_t row_stride, int64_t cols,
+                                   const void *X, size_t xs, int64_t nx, float *Y, int64_t ys, int64_t row_begin,
+                                   int64_t row_end) {
+    _Alignas(16) int8_t pq[CK_MM_KC * 256];
+    _Alignas(16) float pd[CK_MM_KC * 16];
+    ck_mm_xpair xtile[CK_MM_NR / 2][CK_MM_KC];
+    const int64_t nb = cols / CK_QK;
+    const ck_mm_acts acts = ck_mm_acts_of(0, X, xs, nx, nb, row_end - row_begin);
+    for (int64_t r0 = row_begin; r0 < row_end; r0 += 8) {
+        const int nrows = (int)(row_end - r0 < 8 ? row_end - r0 : 8);
+        for (int64_t c0 = 0; c0 < nb; c0 += CK_MM_KC) {
+            const int cb = (int)(nb - c0 < CK_MM_KC ? nb - c0 : CK_MM_KC);
+            ck_mm_pack_q32(type, bytes, (const char *)W + (size_t)r0 * row_stride, row_stride, nrows, c0, cb, pq, pd);
+            for (int64_t j0 = 0; j0 < nx; j0 += CK_MM_NR) {
+                const int nr = (int)(nx - j0 < CK_MM_NR ? nx - j0 : CK_MM_NR);
+                size_t xts;
+                const char *xt = ck_mm_tile_pairs(&acts, j0, nr, c0, cb, (char *)xtile, CK_MM_KC, &xts);
+                ck_mm_q32_tiles[nr](pq, pd, cb, c0, xt, xts, Y + j0 * ys + r0, ys, nrows, c0 > 0);
+            }
+        }
+    }
+}
+
 CK_I8MM_INLINE void ck_mm_kq_rows(int type, const ck_mm_kq_tile_fn *tiles, const void *W, size_t row_stride,
                                   int64_t cols, const void *X, size_t xs, int64_t nx, float *Y, int64_t ys,
                                   int64_t row_begin, int64_t row_end) {
     _Alignas(16) ck_mm_kpanel panel[CK_MM_KCK];
-    const int64_t nb = cols / CK_QK_K, pairs = (nx + 1) / 2;
-    /* the activations interleaved once over several panels, per tile over one (ck_mm_q32_rows) */
-    const int panels = (int)((row_end - row_begin + 7) / 8);
-    ck_mm_kxpair *xall = panels > 1 ? ck_mm_thread_scratch((size_t)(pairs * nb) * sizeof(ck_mm_kxpair)) : NULL;
-    if (xall)
-        for (int64_t a = 0; a < pairs; a++) {
-            const int64_t j1 = 2 * a + 1 < nx ? 2 * a + 1 : 2 * a;
-            ck_mm_pair_q8_K32((const block_q8_K32 *)((const char *)X + (size_t)(2 * a) * xs),
-                              (const block_q8_K32 *)((const char *)X + (size_t)j1 * xs), (int)nb, xall + a * nb);
-        }
     ck_mm_kxpair xtile[CK_MM_NR / 2][CK_MM_KCK];
+    const int64_t nb = cols / CK_QK_K;
+    const ck_mm_acts acts = ck_mm_acts_of(1, X, xs, nx, nb, row_end - row_begin);
     for (int64_t r0 = row_begin; r0 < row_end; r0 += 8) {
         const int nrows = (int)(row_end - r0 < 8 ? row_end - r0 : 8);
         for (int64_t c0 = 0; c0 < nb; c0 += CK_MM_KCK) {
@@ -491,22 +514,20 @@ CK_I8MM_INLINE void ck_mm_kq_rows(int type, const ck_mm_kq_tile_fn *tiles, const
             ck_mm_pack_kq(type, (const char *)W + (size_t)r0 * row_stride, row_stride, nrows, c0, cb, panel);
             for (int64_t j0 = 0; j0 < nx; j0 += CK_MM_NR) {
                 const int nr = (int)(nx - j0 < CK_MM_NR ? nx - j0 : CK_MM_NR);
-                const char *xt = (const char *)xtile;
-                size_t xts = sizeof(xtile[0]);
-                if (xall) {
-                    xt = (const char *)(xall + (j0 / 2) * nb + c0), xts = (size_t)nb * sizeof(ck_mm_kxpair);
-                } else {
-                    for (int a = 0; a < (nr + 1) / 2; a++) {
-                        const int64_t j = j0 + 2 * a, j1 = j + 1 < nx ? j + 1 : j;
-                        ck_mm_pair_q8_K32((const block_q8_K32 *)((const char *)X + (size_t)j * xs) + c0,
-                                          (const block_q8_K32 *)((const char *)X + (size_t)j1 * xs) + c0, cb, xtile[a]);
-                    }
-                }
+                size_t xts;
+                const char *xt = ck_mm_tile_pairs(&acts, j0, nr, c0, cb, (char *)xtile, CK_MM_KCK, &xts);
                 tiles[nr](panel, cb, c0, xt, xts, Y + j0 * ys + r0, ys, nrows, c0 > 0);
             }
         }
     }
 }
+
+#define CK_MM_Q32_ENTRY(w, type, block_t) \
+    CK_MATMUL_VIA(CK_I8MM, ck_matmul_##w##_i8mm, ck_mm_q32_rows, type, sizeof(block_t))
+CK_MM_Q32_ENTRY(q4_0, CK_TYPE_Q4_0, block_q4_0)
+CK_MM_Q32_ENTRY(q5_0, CK_TYPE_Q5_0, block_q5_0)
+CK_MM_Q32_ENTRY(q8_0, CK_TYPE_Q8_0, block_q8_0)
+CK_MM_Q32_ENTRY(mxfp4, CK_TYPE_MXFP4, block_mxfp4)
 
 #define CK_MM_KQ_ENTRY(w, type, tiles) CK_MATMUL_VIA(CK_I8MM, ck_matmul_##w##_i8mm, ck_mm_kq_rows, type, tiles)
 CK_MM_KQ_ENTRY(q4_K, CK_TYPE_Q4_K, ck_mm_q45_K_tiles)
